@@ -1,0 +1,252 @@
+//! The referee: a search through every possible game.
+//!
+//! It knows nothing about groups or XOR. It tries every move from every
+//! position reachable from the start, remembers each answer, and works from
+//! the smallest positions up. Row order does not matter to the game, so
+//! positions are remembered sorted. Besides the outcome it counts the moves
+//! left when the winner hurries and the loser holds out.
+//!
+//! The search refuses positions with more than a fixed number of reachable
+//! positions or moves, saying which limit was hit, instead of hanging.
+
+use std::collections::HashMap;
+
+use crate::moves::Move;
+use crate::outcome::Outcome;
+use crate::position::Position;
+use crate::rule::Rule;
+
+/// How much work the search may do before it refuses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Distinct (sorted) positions it may remember.
+    pub positions: usize,
+    /// Moves it may try while exploring.
+    pub moves: u64,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            positions: 1_000_000,
+            moves: 50_000_000,
+        }
+    }
+}
+
+/// The search would need more than its budget.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "this game is too big to search move by move: it has more than {limit} {what}, the search's limit; try smaller rows"
+)]
+pub struct TooBig {
+    /// What ran out: "positions" or "moves".
+    pub what: &'static str,
+    /// The limit that was hit.
+    pub limit: u64,
+}
+
+/// The value of a position under perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// Whether the player to move wins.
+    pub outcome: Outcome,
+    /// Moves until the game ends, this one included, when the winner ends
+    /// it as fast as possible and the loser holds out as long as possible.
+    pub moves_left: u64,
+}
+
+/// A memoised game-tree search for one rule.
+#[derive(Debug)]
+pub struct Solver {
+    rule: Rule,
+    budget: Budget,
+    /// Solved positions; `None` marks one found but not yet solved.
+    memo: HashMap<Box<[u64]>, Option<Solved>>,
+}
+
+impl Solver {
+    /// A solver with the default budget.
+    pub fn new(rule: Rule) -> Solver {
+        Solver::with_budget(rule, Budget::default())
+    }
+
+    /// A solver with a chosen budget.
+    pub fn with_budget(rule: Rule, budget: Budget) -> Solver {
+        Solver {
+            rule,
+            budget,
+            memo: HashMap::new(),
+        }
+    }
+
+    /// How many positions are remembered.
+    pub fn remembered(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Solves a position given in any row order.
+    pub fn solve(&mut self, piles: &[u64]) -> Result<Solved, TooBig> {
+        let mut key = piles.to_vec();
+        key.sort_unstable();
+        if let Some(Some(solved)) = self.memo.get(key.as_slice()) {
+            return Ok(*solved);
+        }
+        let fresh = self.discover(key.clone())?;
+        for state in &fresh {
+            let solved = self.evaluate(state);
+            self.memo.insert(state.clone(), Some(solved));
+        }
+        Ok(self.memo[key.as_slice()].expect("the start was solved"))
+    }
+
+    /// Every move that leaves the opponent lost, ordered by row then take.
+    pub fn winning_moves(&mut self, position: &Position) -> Result<Vec<Move>, TooBig> {
+        self.solve(position.piles())?;
+        let mut winning = Vec::new();
+        for mv in position.moves() {
+            let after = position.play(mv).expect("generated moves are legal");
+            if self.solve(after.piles())?.outcome == Outcome::Lose {
+                winning.push(mv);
+            }
+        }
+        Ok(winning)
+    }
+
+    /// Finds every position reachable from `start` that is not yet solved,
+    /// ordered so that each comes after all positions it can move to.
+    fn discover(&mut self, start: Vec<u64>) -> Result<Vec<Box<[u64]>>, TooBig> {
+        let too_many_positions = TooBig {
+            what: "positions",
+            limit: self.budget.positions as u64,
+        };
+        // A row of n sticks alone reaches n + 1 positions: refuse at once.
+        if start.iter().any(|&p| p >= self.budget.positions as u64) {
+            return Err(too_many_positions);
+        }
+        let mut fresh: Vec<Box<[u64]>> = Vec::new();
+        let mut stack: Vec<Box<[u64]>> = vec![start.into_boxed_slice()];
+        let mut moves_tried = 0u64;
+        let mut outcome = Ok(());
+        while let Some(state) = stack.pop() {
+            if self.memo.contains_key(&state) {
+                continue;
+            }
+            if self.memo.len() >= self.budget.positions {
+                outcome = Err(too_many_positions.clone());
+                break;
+            }
+            self.memo.insert(state.clone(), None);
+            for_each_child(&state, |child| {
+                moves_tried += 1;
+                if !self.memo.contains_key(child) {
+                    stack.push(child.into());
+                }
+            });
+            fresh.push(state);
+            if moves_tried > self.budget.moves {
+                outcome = Err(TooBig {
+                    what: "moves",
+                    limit: self.budget.moves,
+                });
+                break;
+            }
+        }
+        if let Err(e) = outcome {
+            for state in &fresh {
+                self.memo.remove(state);
+            }
+            return Err(e);
+        }
+        fresh.sort_by_cached_key(|s| s.iter().map(|&p| u128::from(p)).sum::<u128>());
+        Ok(fresh)
+    }
+
+    /// Solves one position whose children are all solved.
+    fn evaluate(&self, state: &[u64]) -> Solved {
+        let mut fastest_win: Option<u64> = None;
+        let mut longest: Option<u64> = None;
+        for_each_child(state, |child| {
+            let s = self.memo[child].expect("children are solved first");
+            if s.outcome == Outcome::Lose {
+                fastest_win = Some(fastest_win.map_or(s.moves_left, |m| m.min(s.moves_left)));
+            }
+            longest = Some(longest.map_or(s.moves_left, |m| m.max(s.moves_left)));
+        });
+        match (fastest_win, longest) {
+            (Some(m), _) => Solved {
+                outcome: Outcome::Win,
+                moves_left: m + 1,
+            },
+            (None, Some(m)) => Solved {
+                outcome: Outcome::Lose,
+                moves_left: m + 1,
+            },
+            (None, None) => Solved {
+                outcome: self.rule.when_stuck(),
+                moves_left: 0,
+            },
+        }
+    }
+}
+
+/// Calls `f` with every position (sorted) one move away from the sorted
+/// `state`. Equal rows give the same children, so only the first of each
+/// run of equal rows is moved from.
+fn for_each_child(state: &[u64], mut f: impl FnMut(&[u64])) {
+    let mut child = state.to_vec();
+    for i in 0..state.len() {
+        if state[i] == 0 || (i > 0 && state[i] == state[i - 1]) {
+            continue;
+        }
+        for take in 1..=state[i] {
+            child.copy_from_slice(state);
+            child[i] = state[i] - take;
+            // Row i was the first of its value, so everything before it is
+            // smaller; slide the new value left to keep the order.
+            let mut j = i;
+            while j > 0 && child[j - 1] > child[j] {
+                child.swap(j - 1, j);
+                j -= 1;
+            }
+            f(&child);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(piles: &[u64], rule: Rule, outcome: Outcome, moves_left: u64) {
+        let got = Solver::new(rule).solve(piles).unwrap();
+        assert_eq!(got, Solved { outcome, moves_left }, "{piles:?} {rule:?}");
+    }
+
+    #[test]
+    fn small_games() {
+        use Outcome::*;
+        check(&[], Rule::Misere, Win, 0);
+        check(&[0, 0], Rule::Normal, Lose, 0);
+        check(&[1], Rule::Misere, Lose, 1);
+        check(&[1], Rule::Normal, Win, 1);
+        check(&[2], Rule::Misere, Win, 2);
+        check(&[1, 1], Rule::Normal, Lose, 2);
+        // 2 2 normal is lost. Taking one stick (2 1) makes the winner answer
+        // 1 1, which lasts four moves; taking a whole row lasts only two.
+        check(&[2, 2], Rule::Normal, Lose, 4);
+        check(&[2, 2], Rule::Misere, Lose, 3);
+    }
+
+    #[test]
+    fn refuses_beyond_the_budget() {
+        let budget = Budget { positions: 100, moves: 1_000 };
+        let err = Solver::with_budget(Rule::Misere, budget).solve(&[7, 7, 7, 7]).unwrap_err();
+        assert_eq!(err.what, "positions");
+        let err = Solver::new(Rule::Normal).solve(&[u64::MAX]).unwrap_err();
+        assert_eq!(err.limit, 1_000_000);
+        let mut solver = Solver::with_budget(Rule::Misere, budget);
+        assert!(solver.solve(&[50, 50]).is_err());
+        assert_eq!(solver.remembered(), 0, "a refused search leaves nothing half-done");
+    }
+}

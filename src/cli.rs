@@ -1,0 +1,165 @@
+//! The command line, as clap sees it.
+//!
+//! These types only describe the flags. Turning words into validated
+//! positions and moves happens in [`crate::run`], so that bad row sizes get
+//! the same friendly message in every command.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::color::ColorChoice;
+use crate::rule::Rule;
+
+const ABOUT: &str = "Learn to win Nim with matchsticks, by pairing groups instead of binary numbers";
+
+const EXAMPLES: &str = "\
+Examples:
+  matchsticks explain 3 5 7            work through the grouping method
+  matchsticks explain 3,5,7 --xor      the same, with the binary columns
+  matchsticks check 3 5 7 --to 2 5 7   judge a pupil's move";
+
+const EXPLAIN_EXAMPLES: &str = "\
+Examples:
+  matchsticks explain 3 5 7                    whoever takes the last stick loses
+  matchsticks explain 3 5 7 --normal           whoever takes the last stick wins
+  matchsticks explain 3 5 7 --xor              show the binary columns too
+  matchsticks explain 3 5 7 --step             wait for Enter between steps
+  matchsticks explain 6,5,7 --format markdown  a handout to print
+  matchsticks explain 1 2 3 --brute-force      confirm by searching every game";
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  matchsticks check 3 5 7 --to 2 5 7           good: every group has a partner
+  matchsticks check 3 5 7 --take 2 --pile 3    a mistake, and the better moves
+  matchsticks check 1 2 3 --to 1 2 2 --normal  lost anyway: no move could win
+
+Exit codes: 0 good or lost anyway, 1 a mistake, 2 an illegal move or bad input";
+
+/// The whole command line.
+#[derive(Debug, Parser)]
+#[command(name = "matchsticks", version, about = ABOUT, after_help = EXAMPLES)]
+pub struct Cli {
+    /// When to colour the output.
+    #[arg(long, value_enum, default_value_t, global = true, value_name = "WHEN")]
+    pub color: ColorChoice,
+
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Work through the grouping method for a position, step by step
+    #[command(after_help = EXPLAIN_EXAMPLES, allow_negative_numbers = true)]
+    Explain(ExplainArgs),
+    /// Judge a move: good, a mistake, or lost anyway, and why
+    #[command(after_help = CHECK_EXAMPLES, allow_negative_numbers = true)]
+    Check(CheckArgs),
+}
+
+/// Flags every game command shares.
+#[derive(Debug, Args)]
+pub struct GameArgs {
+    /// Whoever takes the last stick wins (the default is misère: whoever
+    /// takes the last stick loses)
+    #[arg(long)]
+    pub normal: bool,
+
+    /// How to print the result
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+impl GameArgs {
+    /// The rule chosen.
+    pub fn rule(&self) -> Rule {
+        match self.normal {
+            true => Rule::Normal,
+            false => Rule::Misere,
+        }
+    }
+}
+
+/// `matchsticks explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// Sticks in each row, as `3 5 7` or `3,5,7`
+    #[arg(value_name = "PILES")]
+    pub piles: Vec<String>,
+
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// Also show the rows in binary, beside the groups
+    #[arg(long)]
+    pub xor: bool,
+
+    /// Wait for Enter between steps (only when typing at a terminal)
+    #[arg(long)]
+    pub step: bool,
+
+    /// Also search every possible game to confirm the verdict and count the
+    /// moves left (refuses games that are too big)
+    #[arg(long)]
+    pub brute_force: bool,
+}
+
+/// `matchsticks check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Sticks in each row before the move, as `3 5 7` or `3,5,7`
+    #[arg(value_name = "PILES")]
+    pub piles: Vec<String>,
+
+    /// The position after the move, as `2 5 7` or `2,5,7`
+    #[arg(long, value_name = "PILES", num_args = 1.., conflicts_with_all = ["take", "pile"])]
+    pub to: Option<Vec<String>>,
+
+    /// How many sticks the move takes (with --pile)
+    #[arg(long, value_name = "K", requires = "pile")]
+    pub take: Option<String>,
+
+    /// Which row the move takes from, counting from 1 (with --take)
+    #[arg(long, value_name = "P", alias = "row", requires = "take")]
+    pub pile: Option<String>,
+
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Words and drawn sticks, for a screen or projector
+    #[default]
+    Text,
+    /// One JSON object, for programs
+    Json,
+    /// A Markdown handout
+    Markdown,
+}
+
+/// Turns a clap error into one line: the message and any hint, without the
+/// usage block.
+pub fn one_line(error: &clap::Error) -> String {
+    error
+        .render()
+        .to_string()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn definitions_are_consistent() {
+        Cli::command().debug_assert();
+    }
+}

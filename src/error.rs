@@ -1,0 +1,54 @@
+//! Everything that can go wrong, with messages that say what to do next.
+//!
+//! Every failure of a command is one `Error`; [`Error::exit_code`] is the
+//! single place that turns it into a process exit code.
+
+use std::io;
+
+use crate::brute_force::TooBig;
+use crate::moves::IllegalMove;
+
+/// A failed command.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A word that should be a number is not one.
+    #[error("'{text}' is not a {what}: {why}")]
+    BadNumber {
+        /// The word as typed.
+        text: String,
+        /// What it should have been: "row size", "number of sticks".
+        what: &'static str,
+        /// What is wrong with it.
+        why: &'static str,
+    },
+    /// No row sizes were given.
+    #[error("no rows given: type how many sticks each row has, for example `matchsticks explain 3 5 7`")]
+    NoPiles,
+    /// `check` was given no move.
+    #[error("no move given: add --to with the new position, or --take K --pile P")]
+    NoMove,
+    /// The move breaks the rules.
+    #[error("illegal move: {0}")]
+    Illegal(#[from] IllegalMove),
+    /// The brute-force search would be too big.
+    #[error("{0}")]
+    TooBig(#[from] TooBig),
+    /// Reading input or writing output failed.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+}
+
+impl Error {
+    /// The exit code for this error. Every error is bad input or a failed
+    /// write, exit code 2; code 1 is kept for a pupil's mistake, which is a
+    /// verdict rather than an error.
+    pub fn exit_code(&self) -> u8 {
+        2
+    }
+
+    /// True when the reader of our output went away (`| head`): the
+    /// program should stop quietly.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Error::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}

@@ -1,0 +1,460 @@
+//! Tom Verhoeff's grouping method, recorded step by step.
+//!
+//! Every row is split into groups by joining two equal groups until all
+//! sizes in the row differ. Groups of the same size are then paired off
+//! across the rows. If every group has a partner the player to move is lost;
+//! otherwise the largest group without a partner shows which row to take
+//! from, and a small table (remove 0, 1 or 2 groups of each smaller size)
+//! says how many sticks to take. Misère play adds an endgame rule for when
+//! at most one row has more than one stick.
+//!
+//! Nothing here prints: [`Grouping`] is a trace of the steps, and the
+//! renderers turn it into words, Markdown or JSON.
+
+use std::collections::BTreeMap;
+
+use crate::moves::Move;
+use crate::outcome::Outcome;
+use crate::position::Position;
+use crate::rule::Rule;
+
+/// Rows up to this many sticks also record the joins that made their groups.
+pub const JOINS_RECORDED_UP_TO: u64 = 64;
+
+/// One round of joining inside a row: every two groups of `size` become one
+/// group twice as big.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JoinRound {
+    /// The size of the groups being joined.
+    pub size: u64,
+    /// How many groups of `size` there were.
+    pub groups: u64,
+    /// How many joins were made, each giving a group of `2 * size`.
+    pub joined: u64,
+    /// Whether one group of `size` was left without a partner in this row.
+    pub left_over: bool,
+}
+
+/// The rounds of joining that turn `sticks` single sticks into groups of
+/// different sizes. A row of 0 or 1 stick needs no joining.
+pub fn joins(sticks: u64) -> Vec<JoinRound> {
+    let mut rounds = Vec::new();
+    let (mut size, mut groups) = (1u64, sticks);
+    while groups >= 2 {
+        let joined = groups / 2;
+        rounds.push(JoinRound {
+            size,
+            groups,
+            joined,
+            left_over: groups % 2 == 1,
+        });
+        groups = joined;
+        size *= 2;
+    }
+    rounds
+}
+
+/// The group sizes of a row, largest first, all different, adding up to
+/// `sticks`. Found by joining, exactly as a pupil would.
+pub fn split(sticks: u64) -> Vec<u64> {
+    let rounds = joins(sticks);
+    let mut groups: Vec<u64> = rounds
+        .iter()
+        .filter(|r| r.left_over)
+        .map(|r| r.size)
+        .collect();
+    // Whatever the last round produced (or the lone stick) is one more group.
+    match rounds.last() {
+        Some(last) => groups.push(last.size * 2),
+        None if sticks == 1 => groups.push(1),
+        None => {}
+    }
+    groups.reverse();
+    groups
+}
+
+/// One row after splitting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowGroups {
+    /// How many sticks the row has.
+    pub sticks: u64,
+    /// Its groups, largest first.
+    pub groups: Vec<u64>,
+    /// For small rows, how the groups were made.
+    pub joins: Option<Vec<JoinRound>>,
+}
+
+/// How many groups of one size there are over all rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SizeCount {
+    /// The group size.
+    pub size: u64,
+    /// How many groups of that size, over all rows.
+    pub count: u64,
+}
+
+impl SizeCount {
+    /// Pairs that can be struck off.
+    pub fn pairs(self) -> u64 {
+        self.count / 2
+    }
+
+    /// Whether one group is left without a partner.
+    pub fn unpaired(self) -> bool {
+        self.count % 2 == 1
+    }
+}
+
+/// What to do with the groups of one smaller size in the chosen row
+/// (Verhoeff's table of 0, 1 or 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SizeDecision {
+    /// The group size S, smaller than the largest unpaired size.
+    pub size: u64,
+    /// Groups of size S in the chosen row after regrouping: 1 or 2.
+    pub in_row: u8,
+    /// How many size-S groups all rows hold at this point (after
+    /// regrouping); the table only cares whether it is even.
+    pub total: u64,
+    /// How many size-S groups to remove from the row: 0, 1 or 2.
+    pub remove: u8,
+}
+
+/// The winning move found from the largest unpaired group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupMove {
+    /// The largest group size without a partner, G.
+    pub largest: u64,
+    /// The row chosen: one that holds a group of size G.
+    pub pile: usize,
+    /// The row's sticks before the move.
+    pub before: u64,
+    /// The groups that the other G - 1 sticks of the broken group form.
+    pub regrouped: Vec<u64>,
+    /// For each size below G, largest first, what to remove.
+    pub decisions: Vec<SizeDecision>,
+    /// The row's sticks after the move.
+    pub after: u64,
+}
+
+impl GroupMove {
+    /// The move as sticks taken from a row.
+    pub fn as_move(&self) -> Move {
+        Move {
+            pile: self.pile,
+            take: self.before - self.after,
+        }
+    }
+}
+
+/// What the method concludes about the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// No stick is left; the rule says who has won.
+    GameOver,
+    /// Misère, and every row has at most one stick. With an even number of
+    /// single sticks the player to move wins by taking one; with an odd
+    /// number they lose.
+    Singles {
+        /// How many rows have one stick.
+        ones: u64,
+        /// The first row with a stick.
+        first: usize,
+    },
+    /// Misère, and exactly one row has more than one stick. The ordinary
+    /// move would leave an even number of single sticks; instead empty that
+    /// row or leave one stick in it so that the count of singles is odd.
+    OneBigRow {
+        /// What the pairing rule alone would do.
+        ordinary: GroupMove,
+        /// Rows other than the big one holding a single stick.
+        ones_elsewhere: u64,
+        /// Sticks to leave in the big row: 0 or 1.
+        leave: u64,
+    },
+    /// Every group has a partner: no move wins.
+    AllPaired {
+        /// A move that keeps the game going: one stick from the biggest row.
+        keep_going: Move,
+    },
+    /// Some group has no partner: this move pairs everything up.
+    Unpaired(GroupMove),
+}
+
+/// The whole worked example for one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grouping {
+    /// The rule played.
+    pub rule: Rule,
+    /// Each row split into groups.
+    pub rows: Vec<RowGroups>,
+    /// Group sizes over all rows, largest first.
+    pub tally: Vec<SizeCount>,
+    /// The sizes left without a partner, largest first.
+    pub unpaired: Vec<u64>,
+    /// What to do.
+    pub plan: Plan,
+}
+
+impl Grouping {
+    /// Works through the method for `position` under `rule`.
+    pub fn new(position: &Position, rule: Rule) -> Grouping {
+        let rows: Vec<RowGroups> = position
+            .piles()
+            .iter()
+            .map(|&sticks| RowGroups {
+                sticks,
+                groups: split(sticks),
+                joins: (sticks <= JOINS_RECORDED_UP_TO).then(|| joins(sticks)),
+            })
+            .collect();
+        let mut counts: BTreeMap<u64, u64> = BTreeMap::new();
+        for row in &rows {
+            for &g in &row.groups {
+                *counts.entry(g).or_default() += 1;
+            }
+        }
+        let tally: Vec<SizeCount> = counts
+            .iter()
+            .rev()
+            .map(|(&size, &count)| SizeCount { size, count })
+            .collect();
+        let unpaired: Vec<u64> = tally
+            .iter()
+            .filter(|t| t.unpaired())
+            .map(|t| t.size)
+            .collect();
+        let plan = plan(&rows, &tally, &unpaired, rule);
+        Grouping {
+            rule,
+            rows,
+            tally,
+            unpaired,
+            plan,
+        }
+    }
+
+    /// Whether the player to move can force a win.
+    pub fn outcome(&self) -> Outcome {
+        match &self.plan {
+            Plan::GameOver => self.rule.when_stuck(),
+            Plan::Singles { ones, .. } if ones % 2 == 1 => Outcome::Lose,
+            Plan::Singles { .. } | Plan::OneBigRow { .. } | Plan::Unpaired(_) => Outcome::Win,
+            Plan::AllPaired { .. } => Outcome::Lose,
+        }
+    }
+
+    /// The move to recommend: the winning move on a won position, a move
+    /// that keeps the game going on a lost one, none when the game is over.
+    pub fn recommended(&self) -> Option<Move> {
+        match &self.plan {
+            Plan::GameOver => None,
+            Plan::Singles { first, .. } => Some(Move {
+                pile: *first,
+                take: 1,
+            }),
+            Plan::OneBigRow { ordinary, leave, .. } => Some(Move {
+                pile: ordinary.pile,
+                take: ordinary.before - leave,
+            }),
+            Plan::AllPaired { keep_going } => Some(*keep_going),
+            Plan::Unpaired(m) => Some(m.as_move()),
+        }
+    }
+
+    /// Every winning move, ordered by row then by sticks taken. Each row
+    /// holding a group of the largest unpaired size gives one.
+    pub fn winning_moves(&self) -> Vec<Move> {
+        match &self.plan {
+            Plan::Unpaired(m) => self
+                .rows
+                .iter()
+                .enumerate()
+                .filter(|(_, row)| row.groups.contains(&m.largest))
+                .map(|(pile, _)| group_move(&self.rows, &self.tally, pile, m.largest).as_move())
+                .collect(),
+            Plan::OneBigRow { .. } => self.recommended().into_iter().collect(),
+            Plan::Singles { ones, .. } if ones % 2 == 0 => self
+                .rows
+                .iter()
+                .enumerate()
+                .filter(|(_, row)| row.sticks == 1)
+                .map(|(pile, _)| Move { pile, take: 1 })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Decides what to do, following the method's steps in order.
+fn plan(rows: &[RowGroups], tally: &[SizeCount], unpaired: &[u64], rule: Rule) -> Plan {
+    let Some(biggest) = rows
+        .iter()
+        .enumerate()
+        .max_by(|(i, a), (j, b)| a.sticks.cmp(&b.sticks).then(j.cmp(i)))
+        .filter(|(_, row)| row.sticks > 0)
+        .map(|(pile, _)| pile)
+    else {
+        return Plan::GameOver;
+    };
+    let big_rows = rows.iter().filter(|r| r.sticks > 1).count();
+    let ones = rows.iter().filter(|r| r.sticks == 1).count() as u64;
+    match (rule, big_rows, unpaired.first()) {
+        (Rule::Misere, 0, _) => Plan::Singles {
+            ones,
+            first: biggest,
+        },
+        (Rule::Misere, 1, Some(&largest)) => {
+            let ordinary = group_move(rows, tally, biggest, largest);
+            // Leave an odd number of single sticks: one more in the big row
+            // if the others make an even number, none if they make an odd one.
+            let leave = if ones % 2 == 0 { 1 } else { 0 };
+            Plan::OneBigRow {
+                ordinary,
+                ones_elsewhere: ones,
+                leave,
+            }
+        }
+        (_, _, Some(&largest)) => {
+            let pile = rows
+                .iter()
+                .position(|r| r.groups.contains(&largest))
+                .expect("an unpaired size belongs to some row");
+            Plan::Unpaired(group_move(rows, tally, pile, largest))
+        }
+        (_, _, None) => Plan::AllPaired {
+            keep_going: Move {
+                pile: biggest,
+                take: 1,
+            },
+        },
+    }
+}
+
+/// Steps 4 to 6 of the method for row `pile`, which holds a group of size
+/// `largest`: break that group by taking one stick, regroup the rest, then
+/// for every smaller size remove 0, 1 or 2 groups so each size is even.
+fn group_move(rows: &[RowGroups], tally: &[SizeCount], pile: usize, largest: u64) -> GroupMove {
+    let row = &rows[pile];
+    let regrouped = split(largest - 1);
+    let total = |size: u64| {
+        tally
+            .iter()
+            .find(|t| t.size == size)
+            .map_or(0, |t| t.count)
+    };
+    let mut after: u64 = row.groups.iter().filter(|&&g| g > largest).sum();
+    let decisions: Vec<SizeDecision> = regrouped
+        .iter()
+        .map(|&size| {
+            let had = u8::from(row.groups.contains(&size));
+            let in_row = had + 1;
+            // The regrouped group joins the count of this size.
+            let total = total(size) + 1;
+            let remove = match (in_row, total % 2 == 0) {
+                (1, true) => 0,
+                (1, false) => 1,
+                (_, true) => 2,
+                (_, false) => 1,
+            };
+            after += u64::from(in_row - remove) * size;
+            SizeDecision {
+                size,
+                in_row,
+                total,
+                remove,
+            }
+        })
+        .collect();
+    GroupMove {
+        largest,
+        pile,
+        before: row.sticks,
+        regrouped,
+        decisions,
+        after,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits() {
+        let cases: &[(u64, &[u64])] = &[
+            (0, &[]),
+            (1, &[1]),
+            (2, &[2]),
+            (3, &[2, 1]),
+            (5, &[4, 1]),
+            (7, &[4, 2, 1]),
+            (12, &[8, 4]),
+            (u64::MAX >> 62, &[2, 1]),
+        ];
+        for &(n, groups) in cases {
+            assert_eq!(split(n), groups, "split({n})");
+        }
+        assert_eq!(split(u64::MAX).len(), 64);
+        assert_eq!(split(1 << 63), vec![1 << 63]);
+    }
+
+    #[test]
+    fn joins_of_seven() {
+        assert_eq!(
+            joins(7),
+            vec![
+                JoinRound { size: 1, groups: 7, joined: 3, left_over: true },
+                JoinRound { size: 2, groups: 3, joined: 1, left_over: true },
+            ]
+        );
+        assert!(joins(1).is_empty());
+    }
+
+    fn check(piles: &[u64], rule: Rule, outcome: Outcome, recommended: Option<(usize, u64)>) {
+        let g = Grouping::new(&Position::new(piles.to_vec()), rule);
+        assert_eq!(g.outcome(), outcome, "{piles:?} {rule:?}");
+        assert_eq!(
+            g.recommended(),
+            recommended.map(|(row, take)| Move { pile: row - 1, take }),
+            "{piles:?} {rule:?}"
+        );
+    }
+
+    #[test]
+    fn verdicts_and_moves() {
+        use Outcome::*;
+        use Rule::*;
+        check(&[3, 5, 7], Misere, Win, Some((1, 1)));
+        check(&[3, 4, 5], Normal, Win, Some((1, 2)));
+        check(&[1, 2, 3], Normal, Lose, Some((3, 1)));
+        check(&[1, 2, 3], Misere, Lose, Some((3, 1)));
+        check(&[0, 0], Misere, Win, None);
+        check(&[0, 0], Normal, Lose, None);
+        check(&[1, 1], Misere, Win, Some((1, 1)));
+        check(&[1, 1, 1], Misere, Lose, Some((1, 1)));
+        check(&[1, 1, 5], Misere, Win, Some((3, 4)));
+        check(&[1, 5], Misere, Win, Some((2, 5)));
+        check(&[1, 5], Normal, Win, Some((2, 4)));
+        check(&[6, 5, 7], Normal, Win, Some((1, 4)));
+    }
+
+    #[test]
+    fn the_zero_one_two_table() {
+        // 6 5 7: groups 4+2, 4+1, 4+2+1. Unpaired: 4. Row 1 breaks its 4 into
+        // 2+1 (it now holds 2, 2, 1).
+        let g = Grouping::new(&Position::new(vec![6, 5, 7]), Rule::Normal);
+        let Plan::Unpaired(m) = &g.plan else {
+            panic!("expected a winning move, got {:?}", g.plan)
+        };
+        assert_eq!((m.largest, m.pile, m.after), (4, 0, 2));
+        assert_eq!(m.regrouped, vec![2, 1]);
+        assert_eq!(
+            m.decisions,
+            vec![
+                SizeDecision { size: 2, in_row: 2, total: 3, remove: 1 },
+                SizeDecision { size: 1, in_row: 1, total: 3, remove: 1 },
+            ]
+        );
+    }
+}

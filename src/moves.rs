@@ -1,0 +1,183 @@
+//! A move: take some sticks from one row.
+//!
+//! A `Move` only becomes real through [`Position::play`] or
+//! [`Position::move_to`], the one place where moves are checked against the
+//! rules; the reasons a move can be illegal are the variants of
+//! [`IllegalMove`], each with a message a pupil can act on.
+
+use std::fmt;
+
+use crate::position::Position;
+
+/// Take `take` sticks from row `pile` (counted from 0 inside the program,
+/// shown from 1 to the user).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// Index of the row, from 0.
+    pub pile: usize,
+    /// How many sticks are taken, at least 1.
+    pub take: u64,
+}
+
+impl Move {
+    /// The row number as the user sees it, from 1.
+    pub fn row(self) -> usize {
+        self.pile + 1
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "take {} from row {}", self.take, self.row())
+    }
+}
+
+/// Why a move is against the rules.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// The new position has a different number of rows.
+    #[error(
+        "the new position has {to} rows but the game has {from}: a move never adds or removes a row (write 0 for an empty row)"
+    )]
+    RowCount { from: usize, to: usize },
+    /// Nothing changed.
+    #[error("nothing was taken: a move takes at least one stick")]
+    NothingTaken,
+    /// A row grew.
+    #[error("row {row} went from {from} to {to} sticks: sticks can only be taken away")]
+    SticksAdded { row: usize, from: u64, to: u64 },
+    /// More than one row changed.
+    #[error("rows {first} and {second} both changed: take from one row only")]
+    TwoRowsChanged { first: usize, second: usize },
+    /// The row number does not exist.
+    #[error("there is no row {row}: the rows are numbered 1 to {rows}")]
+    NoSuchRow { row: usize, rows: usize },
+    /// More sticks than the row holds.
+    #[error("row {row} has only {has} sticks, so {take} cannot be taken from it")]
+    TooMany { row: usize, has: u64, take: u64 },
+}
+
+impl Position {
+    /// The position after `mv`, or why `mv` is illegal here.
+    pub fn play(&self, mv: Move) -> Result<Position, IllegalMove> {
+        let piles = self.piles();
+        let Some(&has) = piles.get(mv.pile) else {
+            return Err(IllegalMove::NoSuchRow {
+                row: mv.row(),
+                rows: piles.len(),
+            });
+        };
+        if mv.take == 0 {
+            return Err(IllegalMove::NothingTaken);
+        }
+        if mv.take > has {
+            return Err(IllegalMove::TooMany {
+                row: mv.row(),
+                has,
+                take: mv.take,
+            });
+        }
+        let mut after = piles.to_vec();
+        after[mv.pile] = has - mv.take;
+        Ok(Position::new(after))
+    }
+
+    /// The move that turns this position into `to`, or why no single legal
+    /// move does.
+    pub fn move_to(&self, to: &Position) -> Result<Move, IllegalMove> {
+        let (from, to) = (self.piles(), to.piles());
+        if from.len() != to.len() {
+            return Err(IllegalMove::RowCount {
+                from: from.len(),
+                to: to.len(),
+            });
+        }
+        let mut changed = from
+            .iter()
+            .zip(to)
+            .enumerate()
+            .filter(|(_, (a, b))| a != b);
+        let Some((pile, (&before, &after))) = changed.next() else {
+            return Err(IllegalMove::NothingTaken);
+        };
+        if after > before {
+            return Err(IllegalMove::SticksAdded {
+                row: pile + 1,
+                from: before,
+                to: after,
+            });
+        }
+        if let Some((second, (&b, &a))) = changed.next() {
+            if a > b {
+                return Err(IllegalMove::SticksAdded {
+                    row: second + 1,
+                    from: b,
+                    to: a,
+                });
+            }
+            return Err(IllegalMove::TwoRowsChanged {
+                first: pile + 1,
+                second: second + 1,
+            });
+        }
+        let mv = Move {
+            pile,
+            take: before - after,
+        };
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    /// Every legal move, ordered by row then by how many are taken.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.piles()
+            .iter()
+            .enumerate()
+            .flat_map(|(pile, &has)| (1..=has).map(move |take| Move { pile, take }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check_to(from: &[u64], to: &[u64], expected: Result<Move, &str>) {
+        let got = Position::new(from.to_vec()).move_to(&Position::new(to.to_vec()));
+        match (got, expected) {
+            (Ok(m), Ok(e)) => assert_eq!(m, e),
+            (Err(e), Err(message)) => assert_eq!(e.to_string(), message),
+            (got, expected) => panic!("{from:?} -> {to:?}: got {got:?}, expected {expected:?}"),
+        }
+    }
+
+    #[test]
+    fn moves_between_positions() {
+        check_to(&[3, 5, 7], &[2, 5, 7], Ok(Move { pile: 0, take: 1 }));
+        check_to(&[3, 5, 7], &[3, 5, 0], Ok(Move { pile: 2, take: 7 }));
+        check_to(&[3, 5, 7], &[3, 5, 7], Err("nothing was taken: a move takes at least one stick"));
+        check_to(&[3, 5, 7], &[3, 6, 7], Err("row 2 went from 5 to 6 sticks: sticks can only be taken away"));
+        check_to(&[3, 5, 7], &[2, 4, 7], Err("rows 1 and 2 both changed: take from one row only"));
+        check_to(&[3, 5, 7], &[2, 6, 7], Err("row 2 went from 5 to 6 sticks: sticks can only be taken away"));
+        check_to(
+            &[3, 5, 7],
+            &[3, 5],
+            Err("the new position has 2 rows but the game has 3: a move never adds or removes a row (write 0 for an empty row)"),
+        );
+    }
+
+    #[test]
+    fn playing_a_move() {
+        let p = Position::new(vec![3, 5]);
+        assert_eq!(p.play(Move { pile: 1, take: 5 }), Ok(Position::new(vec![3, 0])));
+        assert_eq!(
+            p.play(Move { pile: 2, take: 1 }).unwrap_err().to_string(),
+            "there is no row 3: the rows are numbered 1 to 2"
+        );
+        assert_eq!(
+            p.play(Move { pile: 0, take: 4 }).unwrap_err().to_string(),
+            "row 1 has only 3 sticks, so 4 cannot be taken from it"
+        );
+        assert_eq!(p.play(Move { pile: 0, take: 0 }), Err(IllegalMove::NothingTaken));
+        assert_eq!(p.moves().count(), 8);
+    }
+}

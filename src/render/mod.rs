@@ -1,0 +1,13 @@
+//! Turning traces into output: text for a projector, Markdown for a
+//! handout, JSON for programs.
+//!
+//! Renderers never decide a game question; everything they show comes from
+//! an [`Analysis`](crate::analysis::Analysis) or a
+//! [`Judgement`](crate::verdict::Judgement). The sentences live in
+//! [`words`] so every format says the same thing.
+
+pub mod json;
+pub mod markdown;
+pub mod sticks;
+pub mod text;
+pub mod words;

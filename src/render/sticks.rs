@@ -1,0 +1,67 @@
+//! Drawing a row as sticks, its groups set apart: `||||  ||  |`.
+//!
+//! Each group size has its own colour, but the gaps between groups carry
+//! the same information for anyone who cannot see colour (or has it off).
+
+use colored::{Color, Colorize};
+
+/// Rows with more sticks than this are summarised instead of drawn.
+pub const MOST_DRAWN: u64 = 40;
+
+/// The gap between two groups.
+const GAP: &str = "  ";
+
+/// The colour for groups of `size` sticks.
+pub fn color_of(size: u64) -> Color {
+    const PALETTE: [Color; 6] = [
+        Color::Yellow,
+        Color::Green,
+        Color::Cyan,
+        Color::Magenta,
+        Color::Blue,
+        Color::Red,
+    ];
+    PALETTE[size.trailing_zeros() as usize % PALETTE.len()]
+}
+
+/// Paints `text` in the colour of groups of `size`, when colour is on.
+pub fn paint(text: &str, size: u64, color: bool) -> String {
+    match color {
+        true => text.color(color_of(size)).to_string(),
+        false => text.to_string(),
+    }
+}
+
+/// The drawing of a row with these groups and its width on screen, or
+/// `None` when the row is too big to draw.
+pub fn draw(groups: &[u64], color: bool) -> Option<(String, usize)> {
+    let sticks: u64 = groups.iter().sum();
+    if sticks > MOST_DRAWN {
+        return None;
+    }
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|&g| paint(&"|".repeat(g as usize), g, color))
+        .collect();
+    let width = sticks as usize + GAP.len() * groups.len().saturating_sub(1);
+    Some((parts.join(GAP), width))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drawings() {
+        assert_eq!(draw(&[4, 2, 1], false), Some(("||||  ||  |".to_string(), 11)));
+        assert_eq!(draw(&[], false), Some((String::new(), 0)));
+        assert_eq!(draw(&[32, 16], false), None);
+    }
+
+    #[test]
+    fn colours_differ_between_neighbouring_sizes() {
+        assert_ne!(color_of(1), color_of(2));
+        assert_ne!(color_of(2), color_of(4));
+        assert_eq!(color_of(1), color_of(64));
+    }
+}

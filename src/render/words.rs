@@ -1,0 +1,316 @@
+//! The sentences of an explanation, shared by every output format.
+//!
+//! They speak a pupil's language: rows, sticks, groups and partners. Binary
+//! never appears here; the XOR view is drawn separately, and only on request.
+//! Renderers decide layout and colour; these functions decide wording.
+
+use crate::grouping::{GroupMove, Grouping, JoinRound, Plan, SizeCount};
+use crate::moves::Move;
+use crate::outcome::Outcome;
+use crate::position::Position;
+use crate::rule::Rule;
+use crate::verdict::{Judgement, Verdict};
+
+/// "once", "twice", "three times", "11 times".
+pub fn times(n: u64) -> String {
+    const WORDS: [&str; 8] = ["three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+    match n {
+        1 => "once".to_string(),
+        2 => "twice".to_string(),
+        3..=10 => format!("{} times", WORDS[n as usize - 3]),
+        n => format!("{n} times"),
+    }
+}
+
+/// "1 group", "2 groups".
+pub fn count(n: u64, thing: &str) -> String {
+    match n {
+        1 => format!("1 {thing}"),
+        n => format!("{n} {thing}s"),
+    }
+}
+
+/// Group sizes as a sum, "4 + 2 + 1", or "0" for an empty row.
+pub fn sum(groups: &[u64]) -> String {
+    match groups {
+        [] => "0".to_string(),
+        _ => groups
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" + "),
+    }
+}
+
+/// How a row's groups were made: "1+1 makes 2 three times (one 1 left over)".
+pub fn joins(rounds: &[JoinRound]) -> String {
+    rounds
+        .iter()
+        .map(|r| {
+            let left = match r.left_over {
+                true => format!(", one {} left over", r.size),
+                false => String::new(),
+            };
+            format!(
+                "{s}+{s} makes {d} {t}{left}",
+                s = r.size,
+                d = r.size * 2,
+                t = times(r.joined)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// One line of the tally: "groups of 4: 2, 1 pair".
+pub fn tally(t: SizeCount) -> String {
+    let pairs = match t.pairs() {
+        0 => String::new(),
+        p => count(p, "pair"),
+    };
+    let alone = match (t.unpaired(), pairs.is_empty()) {
+        (false, _) => String::new(),
+        (true, true) => "no partner".to_string(),
+        (true, false) => ", 1 without a partner".to_string(),
+    };
+    format!("groups of {}: {} → {pairs}{alone}", t.size, t.count)
+}
+
+/// A list of moves: "take 1 from row 1, take 1 from row 2".
+pub fn moves(moves: &[Move]) -> String {
+    match moves {
+        [] => "none".to_string(),
+        _ => moves
+            .iter()
+            .map(Move::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// "3 5 7 → 2 5 7".
+pub fn transition(from: &Position, mv: Move) -> String {
+    match from.play(mv) {
+        Ok(to) => format!("{from} → {to}"),
+        Err(_) => from.to_string(),
+    }
+}
+
+/// Step 3: does any group lack a partner, and what does that mean.
+pub fn verdict(g: &Grouping) -> Vec<String> {
+    let who = match g.outcome() {
+        Outcome::Win => "The player to move can win.",
+        Outcome::Lose => "The player to move will lose if the opponent plays well.",
+    };
+    let first = match (&g.plan, g.unpaired.first()) {
+        (Plan::GameOver, _) => return game_over(g.rule),
+        (Plan::Singles { .. }, _) => {
+            "Every row has at most one stick, so the endgame rule decides, not the pairs.".to_string()
+        }
+        (_, None) => "Every group has a partner.".to_string(),
+        (_, Some(&size)) => match g.unpaired.len() {
+            1 => format!("A group of {size} has no partner."),
+            _ => format!(
+                "Groups of {} have no partner.",
+                g.unpaired
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        },
+    };
+    vec![first, who.to_string()]
+}
+
+/// Why nobody moves any more.
+fn game_over(rule: Rule) -> Vec<String> {
+    vec![match rule {
+        Rule::Misere => "No sticks are left: the game is over, and the player to move has won, because the opponent took the last stick.".to_string(),
+        Rule::Normal => "No sticks are left: the game is over, and the player to move has lost, because the opponent took the last stick.".to_string(),
+    }]
+}
+
+/// Step 4: how to find the move, sentence by sentence.
+pub fn plan(g: &Grouping, position: &Position) -> Vec<String> {
+    let mut lines = match &g.plan {
+        Plan::GameOver => return Vec::new(),
+        Plan::Unpaired(m) => group_move(m),
+        Plan::AllPaired { .. } => vec![
+            "Whatever you take breaks up a pair, and your opponent can pair everything up again.".to_string(),
+            "So no move wins. Keep the game going and hope your opponent slips.".to_string(),
+        ],
+        Plan::Singles { ones, .. } => singles(*ones),
+        Plan::OneBigRow {
+            ordinary,
+            ones_elsewhere,
+            leave,
+        } => {
+            let row = ordinary.pile + 1;
+            let mut lines = group_move(ordinary);
+            let singles = ones_elsewhere + ordinary.after;
+            lines.push(format!(
+                "But only row {row} has more than one stick. Leaving {} there would leave {} in rows of one stick: an even number, and then your opponent can make you take the last stick.",
+                ordinary.after,
+                count(singles, "stick"),
+            ));
+            lines.push(format!(
+                "So leave {leave} in row {row} instead: that makes {} in rows of one stick, an odd number, and your opponent will have to take the last one.",
+                count(ones_elsewhere + leave, "stick"),
+            ));
+            lines
+        }
+    };
+    if let Some(mv) = g.recommended() {
+        let label = match g.outcome() {
+            Outcome::Win => "Move",
+            Outcome::Lose => "Best try",
+        };
+        lines.push(format!("{label}: {mv} ({}).", transition(position, mv)));
+    }
+    lines
+}
+
+/// The misère endgame with only single sticks.
+fn singles(ones: u64) -> Vec<String> {
+    let rule = "With only single sticks left, every move takes one, and whoever takes the last one loses.";
+    match ones % 2 {
+        0 => vec![
+            rule.to_string(),
+            format!(
+                "There are {ones}, an even number: take one and leave your opponent an odd number."
+            ),
+        ],
+        _ => vec![
+            rule.to_string(),
+            format!(
+                "There {}, an odd number: whatever you do, your opponent gets an even number back.",
+                match ones {
+                    1 => "is 1".to_string(),
+                    n => format!("are {n}"),
+                }
+            ),
+        ],
+    }
+}
+
+/// Steps 4 to 6 of the method: break the group, regroup, and apply the
+/// table of 0, 1 or 2 to every smaller size.
+fn group_move(m: &GroupMove) -> Vec<String> {
+    let row = m.pile + 1;
+    let g = m.largest;
+    let mut lines = vec![format!(
+        "The biggest group without a partner is a group of {g}; row {row} has one."
+    )];
+    if g == 1 {
+        lines.push(format!("Take that single stick from row {row}."));
+    } else {
+        lines.push(format!(
+            "Take 1 stick from that group of {g}; the other {} regroup as {}.",
+            g - 1,
+            sum(&m.regrouped)
+        ));
+    }
+    for d in &m.decisions {
+        let parity = match d.total % 2 {
+            0 => "even",
+            _ => "odd",
+        };
+        let action = match d.remove {
+            0 => "keep it".to_string(),
+            r => format!("remove {}", count(u64::from(r), "group")),
+        };
+        lines.push(format!(
+            "Groups of {}: row {row} now has {}, all rows together have {} ({parity}), so {action}.",
+            d.size, d.in_row, d.total
+        ));
+    }
+    lines.push(format!(
+        "Row {row} goes from {} to {} sticks, and every group has a partner again.",
+        m.before, m.after
+    ));
+    lines
+}
+
+/// The reason for a verdict, as a clause that follows "good: ",
+/// "mistake: " or "lost anyway: ".
+pub fn reason(j: &Judgement) -> String {
+    match j.verdict {
+        Verdict::Good => leaves_lost(&j.after),
+        Verdict::Mistake => leaves_won(&j.after),
+        Verdict::LostAnyway => format!(
+            "from {} no move could win, because {}. Any legal move is fine; keep going and hope your opponent slips.",
+            j.position,
+            match j.before.plan {
+                Plan::Singles { .. } => "an odd number of single sticks was left",
+                _ => "every group already had a partner",
+            }
+        ),
+    }
+}
+
+/// Why the position left to the opponent is lost for them.
+fn leaves_lost(after: &Grouping) -> String {
+    match &after.plan {
+        Plan::GameOver => "you took the last stick, and that wins in normal play.".to_string(),
+        Plan::Singles { ones, .. } => format!(
+            "you leave {}, an odd number, so your opponent will have to take the last one.",
+            count(*ones, "single stick")
+        ),
+        _ => format!(
+            "every group now has a partner ({}), so your opponent cannot win if you keep pairing.",
+            pairs(after)
+        ),
+    }
+}
+
+/// Why the position left to the opponent is won for them.
+fn leaves_won(after: &Grouping) -> String {
+    match (&after.plan, after.unpaired.first()) {
+        (Plan::GameOver, _) => "you took the last stick, and in misère play that loses.".to_string(),
+        (Plan::Singles { ones, .. }, _) => format!(
+            "you leave {}, an even number, so your opponent can make you take the last one.",
+            count(*ones, "single stick")
+        ),
+        (Plan::OneBigRow { ordinary, .. }, _) => format!(
+            "you leave only row {} with more than one stick, so your opponent can leave you an odd number of single sticks.",
+            ordinary.pile + 1
+        ),
+        (_, Some(size)) => format!(
+            "after your move a group of {size} has no partner, so your opponent can pair everything up."
+        ),
+        (_, None) => "your opponent can win from here.".to_string(),
+    }
+}
+
+/// "1 pair of 4s, 1 pair of 2s".
+pub fn pairs(g: &Grouping) -> String {
+    let list: Vec<String> = g
+        .tally
+        .iter()
+        .filter(|t| t.pairs() > 0)
+        .map(|t| format!("{} of {}s", count(t.pairs(), "pair"), t.size))
+        .collect();
+    match list.is_empty() {
+        true => "no groups at all".to_string(),
+        false => list.join(", "),
+    }
+}
+
+/// The lines after the reason: the reply and the missed moves for a
+/// mistake, the pairs for a good move.
+pub fn check_details(j: &Judgement) -> Vec<String> {
+    match (j.verdict, j.reply()) {
+        (Verdict::Mistake, Some(reply)) => vec![
+            format!(
+                "Your opponent's winning reply: {reply} ({}).",
+                transition(&j.to, reply)
+            ),
+            format!("Winning moves you had: {}.", moves(&j.winning_moves)),
+        ],
+        (Verdict::Mistake, None) => {
+            vec![format!("Winning moves you had: {}.", moves(&j.winning_moves))]
+        }
+        (Verdict::Good, _) | (Verdict::LostAnyway, _) => Vec::new(),
+    }
+}

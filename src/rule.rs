@@ -1,0 +1,46 @@
+//! Who wins when the sticks run out.
+//!
+//! Classrooms usually play misère ("whoever takes the last stick loses"); the
+//! textbook game is normal play ("whoever takes the last stick wins"). Every
+//! solver takes a `Rule` so that the difference is stated in one place.
+
+use crate::outcome::Outcome;
+
+/// The winning condition of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Rule {
+    /// Whoever takes the last stick loses.
+    #[default]
+    Misere,
+    /// Whoever takes the last stick wins.
+    Normal,
+}
+
+impl Rule {
+    /// The name used in JSON output: `"misere"` or `"normal"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Misere => "misere",
+            Rule::Normal => "normal",
+        }
+    }
+
+    /// The rule as a teacher would say it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Rule::Misere => "misère: whoever takes the last stick loses",
+            Rule::Normal => "normal play: whoever takes the last stick wins",
+        }
+    }
+
+    /// The outcome for a player who has no move left.
+    ///
+    /// In misère play the opponent just took the last stick (or was the one
+    /// who left nothing to take), so the stuck player has won.
+    pub fn when_stuck(self) -> Outcome {
+        match self {
+            Rule::Misere => Outcome::Win,
+            Rule::Normal => Outcome::Lose,
+        }
+    }
+}

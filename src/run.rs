@@ -1,0 +1,149 @@
+//! Running a command: from parsed flags to written output and an exit code.
+//!
+//! This is the only module that touches standard input and output. It
+//! validates the words on the command line into positions and moves, asks
+//! the game logic, and hands the result to a renderer.
+
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
+
+use crate::analysis::Analysis;
+use crate::cli::{CheckArgs, Cli, Command, ExplainArgs, Format};
+use crate::error::Error;
+use crate::grouping::Grouping;
+use crate::moves::{IllegalMove, Move};
+use crate::position::{Position, parse_number};
+use crate::render::{json, markdown, text};
+use crate::verdict::{Judgement, Verdict};
+
+/// Exit code for a pupil's mistake (`check`).
+pub const EXIT_MISTAKE: u8 = 1;
+
+/// Where a command reads and writes.
+pub struct Io<'a> {
+    /// Standard output (or a buffer in tests).
+    pub out: &'a mut dyn Write,
+    /// Standard input (or a script in tests).
+    pub input: &'a mut dyn BufRead,
+    /// Whether a person is typing at the input, so it is worth waiting.
+    pub interactive: bool,
+    /// Whether to colour the output.
+    pub color: bool,
+}
+
+/// Runs the command line against the real terminal and returns the exit
+/// code.
+pub fn run(cli: Cli) -> Result<u8, Error> {
+    let stdout = io::stdout();
+    let no_color = std::env::var_os("NO_COLOR");
+    let color = cli.color.enabled(stdout.is_terminal(), no_color.as_deref());
+    // `colored` keeps its own global switch; set it once, here, to match.
+    colored::control::set_override(color);
+    let stdin = io::stdin();
+    let interactive = stdin.is_terminal();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut input = stdin.lock();
+    let code = execute(
+        cli.command,
+        &mut Io {
+            out: &mut out,
+            input: &mut input,
+            interactive,
+            color,
+        },
+    )?;
+    out.flush()?;
+    Ok(code)
+}
+
+/// Runs one command.
+pub fn execute(command: Command, io: &mut Io<'_>) -> Result<u8, Error> {
+    match command {
+        Command::Explain(args) => explain(args, io),
+        Command::Check(args) => check(args, io),
+    }
+}
+
+fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
+    let position = Position::parse(&args.piles)?;
+    let analysis = Analysis::new(position, args.game.rule(), args.brute_force)?;
+    match args.game.format {
+        Format::Json => io.out.write_all(json::explain(&analysis).as_bytes())?,
+        Format::Markdown => io
+            .out
+            .write_all(markdown::explain(&analysis, args.xor).as_bytes())?,
+        Format::Text => {
+            let sections = text::explain(&analysis, args.xor, io.color);
+            let mut wait = args.step && io.interactive;
+            for (i, section) in sections.iter().enumerate() {
+                if i > 0 {
+                    io.out.write_all(b"\n")?;
+                }
+                io.out.write_all(section.as_bytes())?;
+                if wait && i + 1 < sections.len() {
+                    wait = pause(io)?;
+                }
+            }
+        }
+    }
+    Ok(0)
+}
+
+/// Waits for Enter. Returns false at end of input: stop waiting.
+fn pause(io: &mut Io<'_>) -> Result<bool, Error> {
+    io.out.write_all(b"  (press Enter for the next step)")?;
+    io.out.flush()?;
+    let mut line = String::new();
+    Ok(io.input.read_line(&mut line)? > 0)
+}
+
+fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
+    let rule = args.game.rule();
+    let position = Position::parse(&args.piles)?;
+    let to = args.to.as_deref().map(Position::parse).transpose()?;
+    let mv = match (&to, &args.take, &args.pile) {
+        (Some(to), _, _) => position.move_to(to),
+        (None, Some(take), Some(row)) => {
+            let take = parse_number(take, "number of sticks")?;
+            let row = parse_number(row, "row number")?;
+            row_move(&position, row, take)
+        }
+        _ => return Err(Error::NoMove),
+    };
+    let judgement = mv.and_then(|mv| Judgement::new(position.clone(), mv, rule));
+    let judgement = match judgement {
+        Ok(j) => j,
+        Err(illegal) => {
+            if args.game.format == Format::Json {
+                let message = Error::Illegal(illegal.clone()).to_string();
+                let winning = Grouping::new(&position, rule).winning_moves();
+                let json = json::illegal(rule, &position, to.as_ref(), &message, &winning);
+                io.out.write_all(json.as_bytes())?;
+            }
+            return Err(illegal.into());
+        }
+    };
+    let output = match args.game.format {
+        Format::Json => json::check(&judgement),
+        Format::Markdown => markdown::check(&judgement),
+        Format::Text => text::check(&judgement, io.color),
+    };
+    io.out.write_all(output.as_bytes())?;
+    Ok(match judgement.verdict {
+        Verdict::Mistake => EXIT_MISTAKE,
+        Verdict::Good | Verdict::LostAnyway => 0,
+    })
+}
+
+/// The move "take `take` from row `row`", with rows counted from 1.
+fn row_move(position: &Position, row: u64, take: u64) -> Result<Move, IllegalMove> {
+    match usize::try_from(row) {
+        Ok(row) if (1..=position.len()).contains(&row) => Ok(Move {
+            pile: row - 1,
+            take,
+        }),
+        _ => Err(IllegalMove::NoSuchRow {
+            row: usize::try_from(row).unwrap_or(usize::MAX),
+            rows: position.len(),
+        }),
+    }
+}
