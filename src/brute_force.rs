@@ -121,7 +121,9 @@ impl Solver {
             limit: self.budget.positions as u64,
         };
         // A row of n sticks alone reaches n + 1 positions: refuse at once.
-        if start.iter().any(|&p| p >= self.budget.positions as u64) {
+        // Otherwise count the reachable positions before visiting them.
+        let limit = self.budget.positions as u64;
+        if start.iter().any(|&p| p >= limit) || reachable(&start, limit).is_none() {
             return Err(too_many_positions);
         }
         let mut fresh: Vec<Box<[u64]>> = Vec::new();
@@ -190,6 +192,30 @@ impl Solver {
     }
 }
 
+/// How many sorted positions can be reached from the sorted `start`, or
+/// `None` as soon as the count passes `limit`. A position is reachable when,
+/// both sorted, each of its rows is no bigger than the matching row of the
+/// start, so this counts non-decreasing sequences bounded row by row.
+fn reachable(start: &[u64], limit: u64) -> Option<u64> {
+    // ways[v]: sequences for the rows so far whose last row holds v sticks.
+    let mut ways: Vec<u64> = vec![1];
+    for &most in start {
+        let mut running = 0u64;
+        let next: Vec<u64> = (0..=most as usize)
+            .map(|v| {
+                running = running.saturating_add(ways.get(v).copied().unwrap_or(0));
+                running
+            })
+            .collect();
+        let total = next.iter().fold(0u64, |a, &b| a.saturating_add(b));
+        if total > limit {
+            return None;
+        }
+        ways = next;
+    }
+    Some(ways.iter().sum())
+}
+
 /// Calls `f` with every position (sorted) one move away from the sorted
 /// `state`. Equal rows give the same children, so only the first of each
 /// run of equal rows is moved from.
@@ -220,7 +246,14 @@ mod tests {
 
     fn check(piles: &[u64], rule: Rule, outcome: Outcome, moves_left: u64) {
         let got = Solver::new(rule).solve(piles).unwrap();
-        assert_eq!(got, Solved { outcome, moves_left }, "{piles:?} {rule:?}");
+        assert_eq!(
+            got,
+            Solved {
+                outcome,
+                moves_left
+            },
+            "{piles:?} {rule:?}"
+        );
     }
 
     #[test]
@@ -239,14 +272,40 @@ mod tests {
     }
 
     #[test]
+    fn counts_reachable_positions() {
+        assert_eq!(reachable(&[], 100), Some(1));
+        assert_eq!(reachable(&[3], 100), Some(4));
+        // 0 0, 0 1, 1 1, 0 2, 1 2.
+        assert_eq!(reachable(&[1, 2], 100), Some(5));
+        assert_eq!(reachable(&[15, 15, 15, 15, 15], 1 << 20), Some(15_504));
+        assert_eq!(reachable(&[200, 200, 200, 200], 1_000_000), None);
+        // The count matches what the search actually visits.
+        let mut solver = Solver::new(Rule::Normal);
+        solver.solve(&[2, 3, 5, 7]).unwrap();
+        assert_eq!(
+            Some(solver.remembered() as u64),
+            reachable(&[2, 3, 5, 7], 1000)
+        );
+    }
+
+    #[test]
     fn refuses_beyond_the_budget() {
-        let budget = Budget { positions: 100, moves: 1_000 };
-        let err = Solver::with_budget(Rule::Misere, budget).solve(&[7, 7, 7, 7]).unwrap_err();
+        let budget = Budget {
+            positions: 100,
+            moves: 1_000,
+        };
+        let err = Solver::with_budget(Rule::Misere, budget)
+            .solve(&[7, 7, 7, 7])
+            .unwrap_err();
         assert_eq!(err.what, "positions");
         let err = Solver::new(Rule::Normal).solve(&[u64::MAX]).unwrap_err();
         assert_eq!(err.limit, 1_000_000);
         let mut solver = Solver::with_budget(Rule::Misere, budget);
         assert!(solver.solve(&[50, 50]).is_err());
-        assert_eq!(solver.remembered(), 0, "a refused search leaves nothing half-done");
+        assert_eq!(
+            solver.remembered(),
+            0,
+            "a refused search leaves nothing half-done"
+        );
     }
 }

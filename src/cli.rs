@@ -9,7 +9,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::color::ColorChoice;
 use crate::rule::Rule;
 
-const ABOUT: &str = "Learn to win Nim with matchsticks, by pairing groups instead of binary numbers";
+const ABOUT: &str =
+    "Learn to win Nim with matchsticks, by pairing groups instead of binary numbers";
 
 const EXAMPLES: &str = "\
 Examples:
@@ -148,7 +149,9 @@ pub fn one_line(error: &clap::Error) -> String {
         .to_string()
         .lines()
         .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| {
+            !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information")
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }

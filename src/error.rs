@@ -22,7 +22,9 @@ pub enum Error {
         why: &'static str,
     },
     /// No row sizes were given.
-    #[error("no rows given: type how many sticks each row has, for example `matchsticks explain 3 5 7`")]
+    #[error(
+        "no rows given: type how many sticks each row has, for example `matchsticks explain 3 5 7`"
+    )]
     NoPiles,
     /// `check` was given no move.
     #[error("no move given: add --to with the new position, or --take K --pile P")]

@@ -253,7 +253,9 @@ impl Grouping {
                 pile: *first,
                 take: 1,
             }),
-            Plan::OneBigRow { ordinary, leave, .. } => Some(Move {
+            Plan::OneBigRow {
+                ordinary, leave, ..
+            } => Some(Move {
                 pile: ordinary.pile,
                 take: ordinary.before - leave,
             }),
@@ -308,7 +310,7 @@ fn plan(rows: &[RowGroups], tally: &[SizeCount], unpaired: &[u64], rule: Rule) -
             let ordinary = group_move(rows, tally, biggest, largest);
             // Leave an odd number of single sticks: one more in the big row
             // if the others make an even number, none if they make an odd one.
-            let leave = if ones % 2 == 0 { 1 } else { 0 };
+            let leave = u64::from(ones.is_multiple_of(2));
             Plan::OneBigRow {
                 ordinary,
                 ones_elsewhere: ones,
@@ -337,12 +339,7 @@ fn plan(rows: &[RowGroups], tally: &[SizeCount], unpaired: &[u64], rule: Rule) -
 fn group_move(rows: &[RowGroups], tally: &[SizeCount], pile: usize, largest: u64) -> GroupMove {
     let row = &rows[pile];
     let regrouped = split(largest - 1);
-    let total = |size: u64| {
-        tally
-            .iter()
-            .find(|t| t.size == size)
-            .map_or(0, |t| t.count)
-    };
+    let total = |size: u64| tally.iter().find(|t| t.size == size).map_or(0, |t| t.count);
     let mut after: u64 = row.groups.iter().filter(|&&g| g > largest).sum();
     let decisions: Vec<SizeDecision> = regrouped
         .iter()
@@ -404,8 +401,18 @@ mod tests {
         assert_eq!(
             joins(7),
             vec![
-                JoinRound { size: 1, groups: 7, joined: 3, left_over: true },
-                JoinRound { size: 2, groups: 3, joined: 1, left_over: true },
+                JoinRound {
+                    size: 1,
+                    groups: 7,
+                    joined: 3,
+                    left_over: true
+                },
+                JoinRound {
+                    size: 2,
+                    groups: 3,
+                    joined: 1,
+                    left_over: true
+                },
             ]
         );
         assert!(joins(1).is_empty());
@@ -416,7 +423,10 @@ mod tests {
         assert_eq!(g.outcome(), outcome, "{piles:?} {rule:?}");
         assert_eq!(
             g.recommended(),
-            recommended.map(|(row, take)| Move { pile: row - 1, take }),
+            recommended.map(|(row, take)| Move {
+                pile: row - 1,
+                take
+            }),
             "{piles:?} {rule:?}"
         );
     }
@@ -452,8 +462,18 @@ mod tests {
         assert_eq!(
             m.decisions,
             vec![
-                SizeDecision { size: 2, in_row: 2, total: 3, remove: 1 },
-                SizeDecision { size: 1, in_row: 1, total: 3, remove: 1 },
+                SizeDecision {
+                    size: 2,
+                    in_row: 2,
+                    total: 3,
+                    remove: 1
+                },
+                SizeDecision {
+                    size: 1,
+                    in_row: 1,
+                    total: 3,
+                    remove: 1
+                },
             ]
         );
     }

@@ -92,11 +92,7 @@ impl Position {
                 to: to.len(),
             });
         }
-        let mut changed = from
-            .iter()
-            .zip(to)
-            .enumerate()
-            .filter(|(_, (a, b))| a != b);
+        let mut changed = from.iter().zip(to).enumerate().filter(|(_, (a, b))| a != b);
         let Some((pile, (&before, &after))) = changed.next() else {
             return Err(IllegalMove::NothingTaken);
         };
@@ -154,21 +150,42 @@ mod tests {
     fn moves_between_positions() {
         check_to(&[3, 5, 7], &[2, 5, 7], Ok(Move { pile: 0, take: 1 }));
         check_to(&[3, 5, 7], &[3, 5, 0], Ok(Move { pile: 2, take: 7 }));
-        check_to(&[3, 5, 7], &[3, 5, 7], Err("nothing was taken: a move takes at least one stick"));
-        check_to(&[3, 5, 7], &[3, 6, 7], Err("row 2 went from 5 to 6 sticks: sticks can only be taken away"));
-        check_to(&[3, 5, 7], &[2, 4, 7], Err("rows 1 and 2 both changed: take from one row only"));
-        check_to(&[3, 5, 7], &[2, 6, 7], Err("row 2 went from 5 to 6 sticks: sticks can only be taken away"));
+        check_to(
+            &[3, 5, 7],
+            &[3, 5, 7],
+            Err("nothing was taken: a move takes at least one stick"),
+        );
+        check_to(
+            &[3, 5, 7],
+            &[3, 6, 7],
+            Err("row 2 went from 5 to 6 sticks: sticks can only be taken away"),
+        );
+        check_to(
+            &[3, 5, 7],
+            &[2, 4, 7],
+            Err("rows 1 and 2 both changed: take from one row only"),
+        );
+        check_to(
+            &[3, 5, 7],
+            &[2, 6, 7],
+            Err("row 2 went from 5 to 6 sticks: sticks can only be taken away"),
+        );
         check_to(
             &[3, 5, 7],
             &[3, 5],
-            Err("the new position has 2 rows but the game has 3: a move never adds or removes a row (write 0 for an empty row)"),
+            Err(
+                "the new position has 2 rows but the game has 3: a move never adds or removes a row (write 0 for an empty row)",
+            ),
         );
     }
 
     #[test]
     fn playing_a_move() {
         let p = Position::new(vec![3, 5]);
-        assert_eq!(p.play(Move { pile: 1, take: 5 }), Ok(Position::new(vec![3, 0])));
+        assert_eq!(
+            p.play(Move { pile: 1, take: 5 }),
+            Ok(Position::new(vec![3, 0]))
+        );
         assert_eq!(
             p.play(Move { pile: 2, take: 1 }).unwrap_err().to_string(),
             "there is no row 3: the rows are numbered 1 to 2"
@@ -177,7 +194,10 @@ mod tests {
             p.play(Move { pile: 0, take: 4 }).unwrap_err().to_string(),
             "row 1 has only 3 sticks, so 4 cannot be taken from it"
         );
-        assert_eq!(p.play(Move { pile: 0, take: 0 }), Err(IllegalMove::NothingTaken));
+        assert_eq!(
+            p.play(Move { pile: 0, take: 0 }),
+            Err(IllegalMove::NothingTaken)
+        );
         assert_eq!(p.moves().count(), 8);
     }
 }

@@ -94,7 +94,10 @@ mod tests {
         let got = winning_moves(&Position::new(piles.to_vec()), rule);
         let expected: Vec<Move> = expected
             .iter()
-            .map(|&(row, take)| Move { pile: row - 1, take })
+            .map(|&(row, take)| Move {
+                pile: row - 1,
+                take,
+            })
             .collect();
         assert_eq!(got, expected, "{piles:?} {rule:?}");
     }

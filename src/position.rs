@@ -25,10 +25,7 @@ impl Position {
     pub fn parse<S: AsRef<str>>(words: &[S]) -> Result<Position, Error> {
         let mut piles = Vec::with_capacity(words.len());
         for word in words {
-            for part in word
-                .as_ref()
-                .split(|c: char| c == ',' || c.is_whitespace())
-            {
+            for part in word.as_ref().split(|c: char| c == ',' || c.is_whitespace()) {
                 if part.is_empty() {
                     continue;
                 }
@@ -140,9 +137,14 @@ mod tests {
         );
         check(
             &["18446744073709551616"],
-            Err("'18446744073709551616' is not a row size: too big: the largest allowed is 18446744073709551615"),
+            Err(
+                "'18446744073709551616' is not a row size: too big: the largest allowed is 18446744073709551615",
+            ),
         );
-        check(&["2.5"], Err("'2.5' is not a row size: use a whole number such as 3"));
+        check(
+            &["2.5"],
+            Err("'2.5' is not a row size: use a whole number such as 3"),
+        );
         check(&[], Err(Error::NoPiles.to_string().as_str()));
         check(&[","], Err(Error::NoPiles.to_string().as_str()));
     }

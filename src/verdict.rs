@@ -88,7 +88,10 @@ mod tests {
     use super::*;
 
     fn check(piles: &[u64], row: usize, take: u64, rule: Rule, verdict: Verdict) {
-        let mv = Move { pile: row - 1, take };
+        let mv = Move {
+            pile: row - 1,
+            take,
+        };
         let j = Judgement::new(Position::new(piles.to_vec()), mv, rule).unwrap();
         assert_eq!(j.verdict, verdict, "{piles:?} {mv} {rule:?}");
     }

@@ -20,14 +20,11 @@ pub fn explain(a: &Analysis, xor: bool) -> String {
         return out;
     }
     out += "## 1. Make groups in every row\n\n";
-    out += "Join two groups of the same size until every group in the row has a different size.\n\n";
+    out +=
+        "Join two groups of the same size until every group in the row has a different size.\n\n";
     out += "| Row | Sticks | Groups | How |\n|---:|---:|---|---|\n";
     for (i, row) in g.rows.iter().enumerate() {
-        let how = row
-            .joins
-            .as_deref()
-            .map(words::joins)
-            .unwrap_or_default();
+        let how = row.joins.as_deref().map(words::joins).unwrap_or_default();
         let _ = writeln!(
             out,
             "| {} | {} | {} | {how} |",
@@ -40,7 +37,13 @@ pub fn explain(a: &Analysis, xor: bool) -> String {
     out += "| Group size | Groups | Pairs | Without a partner |\n|---:|---:|---:|---|\n";
     for t in &g.tally {
         let alone = if t.unpaired() { "**yes**" } else { "no" };
-        let _ = writeln!(out, "| {} | {} | {} | {alone} |", t.size, t.count, t.pairs());
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {alone} |",
+            t.size,
+            t.count,
+            t.pairs()
+        );
     }
     out += "\n## 3. Is any group left without a partner?\n\n";
     out += &list(&words::verdict(g));
@@ -61,7 +64,12 @@ pub fn explain(a: &Analysis, xor: bool) -> String {
         for (i, &p) in a.position.piles().iter().enumerate() {
             let _ = writeln!(out, "| {} | {p} | `{p:0w$b}` |", i + 1, w = top as usize);
         }
-        let _ = writeln!(out, "| nim-sum | {n} | `{n:0w$b}` |", n = a.nim_sum, w = top as usize);
+        let _ = writeln!(
+            out,
+            "| nim-sum | {n} | `{n:0w$b}` |",
+            n = a.nim_sum,
+            w = top as usize
+        );
     }
     let _ = write!(
         out,

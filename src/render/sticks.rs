@@ -53,7 +53,10 @@ mod tests {
 
     #[test]
     fn drawings() {
-        assert_eq!(draw(&[4, 2, 1], false), Some(("||||  ||  |".to_string(), 11)));
+        assert_eq!(
+            draw(&[4, 2, 1], false),
+            Some(("||||  ||  |".to_string(), 11))
+        );
         assert_eq!(draw(&[], false), Some((String::new(), 0)));
         assert_eq!(draw(&[32, 16], false), None);
     }

@@ -68,7 +68,8 @@ fn lines(lines: &[String]) -> String {
 /// Step 1: every row drawn with its groups.
 fn groups(g: &Grouping, color: bool) -> String {
     let mut out = heading("Step 1. Make groups in every row\n", color);
-    out += "  Join two groups of the same size until every group in the row has a different size.\n";
+    out +=
+        "  Join two groups of the same size until every group in the row has a different size.\n";
     let label_width = format!("row {}", g.rows.len()).len();
     let drawings: Vec<Option<(String, usize)>> = g
         .rows
@@ -107,7 +108,10 @@ fn groups(g: &Grouping, color: bool) -> String {
 
 /// Step 2: the tally of sizes and the pairs struck off.
 fn pairs(g: &Grouping, color: bool) -> String {
-    let mut out = heading("Step 2. Pair off groups of the same size across all rows\n", color);
+    let mut out = heading(
+        "Step 2. Pair off groups of the same size across all rows\n",
+        color,
+    );
     for t in &g.tally {
         let line = words::tally(*t);
         let line = match (t.unpaired(), color) {
@@ -141,7 +145,9 @@ fn xor_view(a: &Analysis, color: bool) -> String {
             _ => format!("2^{}", s.trailing_zeros()),
         })
         .collect();
-    let label_width = format!("row {}", a.position.len()).len().max("nim-sum".len());
+    let label_width = format!("row {}", a.position.len())
+        .len()
+        .max("nim-sum".len());
     let number_width = a
         .position
         .piles()

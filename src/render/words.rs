@@ -13,7 +13,9 @@ use crate::verdict::{Judgement, Verdict};
 
 /// "once", "twice", "three times", "11 times".
 pub fn times(n: u64) -> String {
-    const WORDS: [&str; 8] = ["three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+    const WORDS: [&str; 8] = [
+        "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
     match n {
         1 => "once".to_string(),
         2 => "twice".to_string(),
@@ -76,6 +78,21 @@ pub fn tally(t: SizeCount) -> String {
     format!("groups of {}: {} → {pairs}{alone}", t.size, t.count)
 }
 
+/// Numbers as "4, 2 and 1".
+pub fn and_list(numbers: &[u64]) -> String {
+    match numbers {
+        [] => String::new(),
+        [only] => only.to_string(),
+        [init @ .., last] => format!(
+            "{} and {last}",
+            init.iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
 /// A list of moves: "take 1 from row 1, take 1 from row 2".
 pub fn moves(moves: &[Move]) -> String {
     match moves {
@@ -105,19 +122,13 @@ pub fn verdict(g: &Grouping) -> Vec<String> {
     let first = match (&g.plan, g.unpaired.first()) {
         (Plan::GameOver, _) => return game_over(g.rule),
         (Plan::Singles { .. }, _) => {
-            "Every row has at most one stick, so the endgame rule decides, not the pairs.".to_string()
+            "Every row has at most one stick, so the endgame rule decides, not the pairs."
+                .to_string()
         }
         (_, None) => "Every group has a partner.".to_string(),
         (_, Some(&size)) => match g.unpaired.len() {
             1 => format!("A group of {size} has no partner."),
-            _ => format!(
-                "Groups of {} have no partner.",
-                g.unpaired
-                    .iter()
-                    .map(u64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+            _ => format!("Groups of {} have no partner.", and_list(&g.unpaired)),
         },
     };
     vec![first, who.to_string()]
@@ -137,7 +148,8 @@ pub fn plan(g: &Grouping, position: &Position) -> Vec<String> {
         Plan::GameOver => return Vec::new(),
         Plan::Unpaired(m) => group_move(m),
         Plan::AllPaired { .. } => vec![
-            "Whatever you take breaks up a pair, and your opponent can pair everything up again.".to_string(),
+            "Whatever you take breaks up a pair, and your opponent can pair everything up again."
+                .to_string(),
             "So no move wins. Keep the game going and hope your opponent slips.".to_string(),
         ],
         Plan::Singles { ones, .. } => singles(*ones),
@@ -173,7 +185,8 @@ pub fn plan(g: &Grouping, position: &Position) -> Vec<String> {
 
 /// The misère endgame with only single sticks.
 fn singles(ones: u64) -> Vec<String> {
-    let rule = "With only single sticks left, every move takes one, and whoever takes the last one loses.";
+    let rule =
+        "With only single sticks left, every move takes one, and whoever takes the last one loses.";
     match ones % 2 {
         0 => vec![
             rule.to_string(),
@@ -267,7 +280,9 @@ fn leaves_lost(after: &Grouping) -> String {
 /// Why the position left to the opponent is won for them.
 fn leaves_won(after: &Grouping) -> String {
     match (&after.plan, after.unpaired.first()) {
-        (Plan::GameOver, _) => "you took the last stick, and in misère play that loses.".to_string(),
+        (Plan::GameOver, _) => {
+            "you took the last stick, and in misère play that loses.".to_string()
+        }
         (Plan::Singles { ones, .. }, _) => format!(
             "you leave {}, an even number, so your opponent can make you take the last one.",
             count(*ones, "single stick")
@@ -309,7 +324,10 @@ pub fn check_details(j: &Judgement) -> Vec<String> {
             format!("Winning moves you had: {}.", moves(&j.winning_moves)),
         ],
         (Verdict::Mistake, None) => {
-            vec![format!("Winning moves you had: {}.", moves(&j.winning_moves))]
+            vec![format!(
+                "Winning moves you had: {}.",
+                moves(&j.winning_moves)
+            )]
         }
         (Verdict::Good, _) | (Verdict::LostAnyway, _) => Vec::new(),
     }

@@ -1,0 +1,118 @@
+//! The binary and its standard streams: a reader that goes away, an input
+//! that is closed, and colour switched by flags and NO_COLOR. These need a
+//! real process and real pipes, so they are written by hand.
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+fn matchsticks() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_matchsticks"));
+    command.env_remove("NO_COLOR");
+    command
+}
+
+/// Reads one byte of stdout, closes the pipe, and returns the exit code and
+/// stderr.
+fn read_one_byte_then_close(args: &[&str]) -> (Option<i32>, String) {
+    let mut child = matchsticks()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut byte = [0u8; 1];
+    stdout.read_exact(&mut byte).unwrap();
+    drop(stdout);
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    // Small output (`explain 3 5 7 | head -c 1`) and output far bigger than a
+    // pipe's buffer, so the write really fails.
+    let many_rows: Vec<String> = (0..30_000).map(|i| (i % 1000).to_string()).collect();
+    let many_rows: Vec<&str> = std::iter::once("explain")
+        .chain(many_rows.iter().map(String::as_str))
+        .collect();
+    for args in [&["explain", "3", "5", "7"][..], &many_rows] {
+        let (code, stderr) = read_one_byte_then_close(args);
+        assert_eq!(code, Some(0), "stderr: {stderr}");
+        assert!(stderr.is_empty(), "stderr: {stderr}");
+    }
+}
+
+#[test]
+fn step_mode_with_closed_stdin_does_not_wait() {
+    let stepped = matchsticks()
+        .args(["explain", "3", "5", "7", "--step"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let plain = matchsticks()
+        .args(["explain", "3", "5", "7"])
+        .output()
+        .unwrap();
+    assert!(stepped.status.success());
+    assert_eq!(stepped.stdout, plain.stdout);
+}
+
+#[test]
+fn colour_follows_the_flag_and_no_color() {
+    let escape = |args: &[&str], no_color: Option<&str>| {
+        let mut command = matchsticks();
+        command.args(args);
+        if let Some(value) = no_color {
+            command.env("NO_COLOR", value);
+        }
+        let output = command.output().unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap().contains('\u{1b}')
+    };
+    let explain = ["explain", "3", "5", "7"];
+    assert!(!escape(&explain, None), "no colour into a pipe");
+    assert!(escape(
+        &[&explain[..], &["--color", "always"]].concat(),
+        None
+    ));
+    assert!(
+        escape(&[&explain[..], &["--color=always"]].concat(), Some("1")),
+        "the flag wins"
+    );
+    assert!(!escape(
+        &[&explain[..], &["--color", "never"]].concat(),
+        None
+    ));
+    assert!(!escape(
+        &[&explain[..], &["--color", "auto"]].concat(),
+        Some("1")
+    ));
+}
+
+#[test]
+fn coloured_output_keeps_its_symbols() {
+    // Colour is never the only signal: the marks and gaps stay.
+    let output = matchsticks()
+        .args(["explain", "6", "5", "7", "--color", "always"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains('✗') && text.contains('✓'));
+    let check = matchsticks()
+        .args([
+            "check", "3", "5", "7", "--to", "3", "5", "5", "--color", "always",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(1));
+    assert!(
+        String::from_utf8(check.stdout)
+            .unwrap()
+            .contains("✗ mistake")
+    );
+}
