@@ -5,6 +5,7 @@
 //! the same friendly message in every command.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use indoc::indoc;
 
 use crate::color::ColorChoice;
 use crate::rule::Rule;
@@ -12,28 +13,31 @@ use crate::rule::Rule;
 const ABOUT: &str =
     "Learn to win Nim with matchsticks, by pairing groups instead of binary numbers";
 
-const EXAMPLES: &str = "\
-Examples:
-  matchsticks explain 3 5 7            work through the grouping method
-  matchsticks explain 3,5,7 --xor      the same, with the binary columns
-  matchsticks check 3 5 7 --to 2 5 7   judge a pupil's move";
+const EXAMPLES: &str = indoc! {"
+    Examples:
+      matchsticks explain 3 5 7            work through the grouping method
+      matchsticks explain 3,5,7 --xor      the same, with the binary columns
+      matchsticks check 3 5 7 --to 2 5 7   judge a pupil's move
+"};
 
-const EXPLAIN_EXAMPLES: &str = "\
-Examples:
-  matchsticks explain 3 5 7                    whoever takes the last stick loses
-  matchsticks explain 3 5 7 --normal           whoever takes the last stick wins
-  matchsticks explain 3 5 7 --xor              show the binary columns too
-  matchsticks explain 3 5 7 --step             wait for Enter between steps
-  matchsticks explain 6,5,7 --format markdown  a handout to print
-  matchsticks explain 1 2 3 --brute-force      confirm by searching every game";
+const EXPLAIN_EXAMPLES: &str = indoc! {"
+    Examples:
+      matchsticks explain 3 5 7                    whoever takes the last stick loses
+      matchsticks explain 3 5 7 --normal           whoever takes the last stick wins
+      matchsticks explain 3 5 7 --xor              show the binary columns too
+      matchsticks explain 3 5 7 --step             wait for Enter between steps
+      matchsticks explain 6,5,7 --format markdown  a handout to print
+      matchsticks explain 1 2 3 --brute-force      confirm by searching every game
+"};
 
-const CHECK_EXAMPLES: &str = "\
-Examples:
-  matchsticks check 3 5 7 --to 2 5 7           good: every group has a partner
-  matchsticks check 3 5 7 --take 2 --pile 3    a mistake, and the better moves
-  matchsticks check 1 2 3 --to 1 2 2 --normal  lost anyway: no move could win
+const CHECK_EXAMPLES: &str = indoc! {"
+    Examples:
+      matchsticks check 3 5 7 --to 2 5 7           good: every group has a partner
+      matchsticks check 3 5 7 --take 2 --pile 3    a mistake, and the better moves
+      matchsticks check 1 2 3 --to 1 2 2 --normal  lost anyway: no move could win
 
-Exit codes: 0 good or lost anyway, 1 a mistake, 2 an illegal move or bad input";
+    Exit codes: 0 good or lost anyway, 1 a mistake, 2 an illegal move or bad input
+"};
 
 /// The whole command line.
 #[derive(Debug, Parser)]
