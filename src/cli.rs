@@ -4,6 +4,8 @@
 //! positions and moves happens in [`crate::run`], so that bad row sizes get
 //! the same friendly message in every command.
 
+use std::path::PathBuf;
+
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use indoc::indoc;
 
@@ -39,6 +41,20 @@ const CHECK_EXAMPLES: &str = indoc! {"
     Exit codes: 0 good or lost anyway, 1 a mistake, 2 an illegal move or bad input
 "};
 
+const LESSON_EXAMPLES: &str = indoc! {"
+    Examples:
+      matchsticks lesson                             list the lessons
+      matchsticks lesson copy-cat                    run one in class
+      matchsticks lesson copy-cat --auto             print it all, answers shown
+      matchsticks lesson copy-cat --format markdown  a handout to print
+      matchsticks lesson --file my.lesson            run your own lesson file
+      matchsticks lesson --check my.lesson           check a lesson file
+
+    While a lesson runs: Enter goes on, q quits. At a question type a move as
+    ROW COUNT (\"2 3\" takes 3 sticks from row 2) or the new position, hint for
+    a hint, or show for the answer.
+"};
+
 /// The whole command line.
 #[derive(Debug, Parser)]
 #[command(name = "matchsticks", version, about = ABOUT, after_help = EXAMPLES)]
@@ -61,6 +77,9 @@ pub enum Command {
     /// Judge a move: good, a mistake, or lost anyway, and why
     #[command(after_help = CHECK_EXAMPLES, allow_negative_numbers = true)]
     Check(CheckArgs),
+    /// List the lessons, run one in class, or check a lesson file
+    #[command(after_help = LESSON_EXAMPLES)]
+    Lesson(LessonArgs),
 }
 
 /// Flags every game command shares.
@@ -131,6 +150,40 @@ pub struct CheckArgs {
 
     #[command(flatten)]
     pub game: GameArgs,
+}
+
+/// `matchsticks lesson`.
+#[derive(Debug, Args)]
+pub struct LessonArgs {
+    /// The bundled lesson to run; leave out to list them
+    #[arg(value_name = "NAME", conflicts_with_all = ["file", "check"])]
+    pub name: Option<String>,
+
+    /// Run a lesson file of your own
+    #[arg(long, value_name = "PATH", conflicts_with = "check")]
+    pub file: Option<PathBuf>,
+
+    /// Check a lesson file and report every problem with its line
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["auto", "format"])]
+    pub check: Option<PathBuf>,
+
+    /// Print the whole lesson without waiting, answers revealed
+    #[arg(long)]
+    pub auto: bool,
+
+    /// How to print the lesson
+    #[arg(long, value_enum, default_value_t)]
+    pub format: LessonFormat,
+}
+
+/// Formats a lesson can be printed in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum LessonFormat {
+    /// Run it on the screen
+    #[default]
+    Text,
+    /// A printable handout with the answers at the end
+    Markdown,
 }
 
 /// Output formats.

@@ -4,8 +4,10 @@
 //! single place that turns it into a process exit code.
 
 use std::io;
+use std::path::PathBuf;
 
 use crate::brute_force::TooBig;
+use crate::lesson::Problem;
 use crate::moves::IllegalMove;
 
 /// A failed command.
@@ -35,6 +37,25 @@ pub enum Error {
     /// The brute-force search would be too big.
     #[error("{0}")]
     TooBig(#[from] TooBig),
+    /// A lesson file has problems; each is reported with its line.
+    #[error("{}", lesson_problems(path, problems))]
+    Lesson {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, line by line.
+        problems: Vec<Problem>,
+    },
+    /// A lesson file could not be read.
+    #[error("cannot read the lesson file '{}': {source}", path.display())]
+    LessonFile {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// No bundled lesson has this name.
+    #[error("there is no lesson called '{0}': run `matchsticks lesson` to list them")]
+    UnknownLesson(String),
     /// Reading input or writing output failed.
     #[error("{0}")]
     Io(#[from] io::Error),
@@ -48,9 +69,27 @@ impl Error {
         2
     }
 
+    /// What to print on standard error: one line per problem, each
+    /// starting `error:` or, for a lesson file, `PATH:LINE:`.
+    pub fn report(&self) -> String {
+        match self {
+            Error::Lesson { .. } => self.to_string(),
+            _ => format!("error: {self}"),
+        }
+    }
+
     /// True when the reader of our output went away (`| head`): the
     /// program should stop quietly.
     pub fn is_broken_pipe(&self) -> bool {
         matches!(self, Error::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
     }
+}
+
+/// "PATH:LINE: message", one line per problem.
+fn lesson_problems(path: &std::path::Path, problems: &[Problem]) -> String {
+    problems
+        .iter()
+        .map(|p| format!("{}:{}: {}", path.display(), p.line, p.message))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -9,11 +9,13 @@
 #![forbid(unsafe_code)]
 
 pub mod analysis;
+pub mod answer;
 pub mod brute_force;
 pub mod cli;
 pub mod color;
 pub mod error;
 pub mod grouping;
+pub mod lesson;
 pub mod moves;
 pub mod nim_sum;
 pub mod outcome;

@@ -31,7 +31,7 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
         Err(e) => {
-            let _ = writeln!(std::io::stderr(), "error: {e}");
+            let _ = writeln!(std::io::stderr(), "{}", e.report());
             ExitCode::from(e.exit_code())
         }
     }

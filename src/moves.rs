@@ -53,8 +53,16 @@ pub enum IllegalMove {
     #[error("there is no row {row}: the rows are numbered 1 to {rows}")]
     NoSuchRow { row: usize, rows: usize },
     /// More sticks than the row holds.
-    #[error("row {row} has only {has} sticks, so {take} cannot be taken from it")]
+    #[error("row {row} has only {}, so {take} cannot be taken from it", sticks(*has))]
     TooMany { row: usize, has: u64, take: u64 },
+}
+
+/// "1 stick", "5 sticks".
+fn sticks(n: u64) -> String {
+    match n {
+        1 => "1 stick".to_string(),
+        n => format!("{n} sticks"),
+    }
 }
 
 impl Position {

@@ -7,11 +7,13 @@
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 
 use crate::analysis::Analysis;
-use crate::cli::{CheckArgs, Cli, Command, ExplainArgs, Format};
+use crate::answer::row_move;
+use crate::cli::{CheckArgs, Cli, Command, ExplainArgs, Format, LessonArgs, LessonFormat};
 use crate::error::Error;
 use crate::grouping::Grouping;
-use crate::moves::{IllegalMove, Move};
+use crate::lesson::{self, Lesson, bundled};
 use crate::position::{Position, parse_number};
+use crate::render::words::count;
 use crate::render::{json, markdown, text};
 use crate::verdict::{Judgement, Verdict};
 
@@ -60,7 +62,64 @@ pub fn execute(command: Command, io: &mut Io<'_>) -> Result<u8, Error> {
     match command {
         Command::Explain(args) => explain(args, io),
         Command::Check(args) => check(args, io),
+        Command::Lesson(args) => lesson(args, io),
     }
+}
+
+fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
+    let lesson = match (&args.check, &args.file, &args.name) {
+        (Some(path), _, _) => {
+            let lesson = read_lesson(path)?;
+            let summary = format!(
+                "{}: a valid lesson, \"{}\": {}, {}\n",
+                path.display(),
+                lesson.title,
+                count(lesson.blocks.len() as u64, "step"),
+                count(lesson.questions() as u64, "question"),
+            );
+            io.out.write_all(summary.as_bytes())?;
+            return Ok(0);
+        }
+        (None, Some(path), _) => read_lesson(path)?,
+        (None, None, Some(name)) => {
+            let found = bundled::find(name).ok_or_else(|| Error::UnknownLesson(name.clone()))?;
+            lesson::parse::parse(found.source.as_bytes()).map_err(|problems| Error::Lesson {
+                path: format!("lessons/{}.lesson", found.name).into(),
+                problems,
+            })?
+        }
+        (None, None, None) => {
+            let width = bundled::LESSONS
+                .iter()
+                .map(|l| l.name.len())
+                .max()
+                .unwrap_or(0);
+            for found in bundled::LESSONS {
+                let title = lesson::parse::parse(found.source.as_bytes())
+                    .map(|l| l.title)
+                    .unwrap_or_default();
+                writeln!(io.out, "{:width$}  {title}", found.name)?;
+            }
+            return Ok(0);
+        }
+    };
+    match args.format {
+        LessonFormat::Markdown => io.out.write_all(markdown::lesson(&lesson)?.as_bytes())?,
+        LessonFormat::Text => lesson::runner::run(&lesson, args.auto, io)?,
+    }
+    Ok(0)
+}
+
+/// Reads and parses a lesson file, reporting problems with the file's path.
+fn read_lesson(path: &std::path::Path) -> Result<Lesson, Error> {
+    let bytes = std::fs::read(path).map_err(|source| Error::LessonFile {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    lesson::parse::parse(&bytes).map_err(|problems| Error::Lesson {
+        path: path.to_path_buf(),
+        problems,
+    })
 }
 
 fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
@@ -132,18 +191,4 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         Verdict::Mistake => EXIT_MISTAKE,
         Verdict::Good | Verdict::LostAnyway => 0,
     })
-}
-
-/// The move "take `take` from row `row`", with rows counted from 1.
-fn row_move(position: &Position, row: u64, take: u64) -> Result<Move, IllegalMove> {
-    match usize::try_from(row) {
-        Ok(row) if (1..=position.len()).contains(&row) => Ok(Move {
-            pile: row - 1,
-            take,
-        }),
-        _ => Err(IllegalMove::NoSuchRow {
-            row: usize::try_from(row).unwrap_or(usize::MAX),
-            rows: position.len(),
-        }),
-    }
 }

@@ -3,8 +3,10 @@
 
 use std::fmt::Write;
 
-use super::words;
+use super::{sticks, words};
 use crate::analysis::Analysis;
+use crate::grouping::Grouping;
+use crate::lesson::{Block, Lesson};
 use crate::verdict::Judgement;
 
 /// The explanation of a position as a handout.
@@ -74,7 +76,7 @@ pub fn explain(a: &Analysis, xor: bool) -> String {
     let _ = write!(
         out,
         "\n## Winning moves\n\n{}.\n",
-        words::moves(&a.winning_moves)
+        capitalised(&words::moves(&a.winning_moves))
     );
     if let Some(s) = a.searched {
         let _ = writeln!(
@@ -85,6 +87,71 @@ pub fn explain(a: &Analysis, xor: bool) -> String {
         );
     }
     out
+}
+
+/// A lesson as a printable handout. The answers are gathered at the end so
+/// the questions can be tried first.
+pub fn lesson(lesson: &Lesson) -> Result<String, crate::brute_force::TooBig> {
+    let mut out = format!("# {}\n\n", lesson.title);
+    if let Some(summary) = &lesson.summary {
+        let _ = write!(out, "*{summary}*\n\n");
+    }
+    let mut answers = String::new();
+    let mut number = 0;
+    for block in &lesson.blocks {
+        match block {
+            Block::Text(paragraph) => {
+                let _ = write!(out, "{paragraph}\n\n");
+            }
+            Block::Pause => {}
+            Block::Show(setup) => {
+                let _ = write!(
+                    out,
+                    "```text\n{}```\n\n",
+                    sticks::plain_rows(&setup.position)
+                );
+            }
+            Block::Explain(setup) => {
+                let analysis = Analysis::new(setup.position.clone(), setup.rule, false)?;
+                // One heading level down, so the lesson's title stays on top.
+                for line in explain(&analysis, setup.xor).lines() {
+                    let _ = match line.starts_with('#') {
+                        true => writeln!(out, "#{line}"),
+                        false => writeln!(out, "{line}"),
+                    };
+                }
+                out.push('\n');
+            }
+            Block::Question(q) => {
+                number += 1;
+                let _ = write!(
+                    out,
+                    "## Question {number}\n\nRows: **{}** ({}).\n\n```text\n{}```\n\n{}\n\n",
+                    q.setup.position,
+                    q.setup.rule.describe(),
+                    sticks::plain_rows(&q.setup.position),
+                    q.ask.as_deref().unwrap_or("Your move: what do you take?"),
+                );
+                for (i, hint) in q.hints.iter().enumerate() {
+                    let _ = writeln!(out, "- Hint {}: {hint}", i + 1);
+                }
+                if !q.hints.is_empty() {
+                    out.push('\n');
+                }
+                let grouping = Grouping::new(&q.setup.position, q.setup.rule);
+                let _ = write!(
+                    answers,
+                    "### Question {number}\n\n{}\n\n{}\n\n",
+                    capitalised(&words::answer(&grouping)),
+                    q.answer
+                );
+            }
+        }
+    }
+    if !answers.is_empty() {
+        let _ = write!(out, "## Answers\n\n{answers}");
+    }
+    Ok(out.trim_end().to_string() + "\n")
 }
 
 /// The text with its first letter in upper case.

@@ -5,6 +5,8 @@
 
 use colored::{Color, Colorize};
 
+use crate::position::Position;
+
 /// Rows with more sticks than this are summarised instead of drawn.
 pub const MOST_DRAWN: u64 = 40;
 
@@ -45,6 +47,24 @@ pub fn draw(groups: &[u64], color: bool) -> Option<(String, usize)> {
         .collect();
     let width = sticks as usize + GAP.len() * groups.len().saturating_sub(1);
     Some((parts.join(GAP), width))
+}
+
+/// The rows of a position as plain sticks, one row a line, without groups:
+/// for lessons that have not met groups yet.
+pub fn plain_rows(position: &Position) -> String {
+    let width = format!("row {}", position.len()).len();
+    position
+        .piles()
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| {
+            let picture = match n {
+                0..=MOST_DRAWN => "|".repeat(n as usize),
+                _ => format!("({n} sticks)"),
+            };
+            format!("  {:<width$}  {picture}\n", format!("row {}", i + 1))
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -185,6 +185,44 @@ fn xor_view(a: &Analysis, color: bool) -> String {
     out
 }
 
+/// Breaks text into lines of at most `width` characters, at spaces. Each
+/// line of the input is wrapped on its own; list items ("- ", "1. ") get a
+/// hanging indent.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    text.lines()
+        .flat_map(|part| wrap_line(part, width))
+        .collect()
+}
+
+/// "-" or a number with a full stop, as at the start of a list item.
+pub fn is_list_marker(word: &str) -> bool {
+    let number = word.strip_suffix('.').unwrap_or("");
+    word == "-" || (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
+}
+
+fn wrap_line(text: &str, width: usize) -> Vec<String> {
+    let indent = match text.split_once(' ') {
+        Some((marker, _)) if is_list_marker(marker) => marker.len() + 1,
+        _ => 0,
+    };
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+            line = " ".repeat(indent);
+        }
+        if !line.trim().is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 /// The verdict on a pupil's move.
 pub fn check(j: &Judgement, color: bool) -> String {
     let (mark, name) = match j.verdict {

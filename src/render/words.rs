@@ -298,6 +298,15 @@ fn leaves_won(after: &Grouping) -> String {
     }
 }
 
+/// The computed answer to a question: the winning moves, or that none wins.
+pub fn answer(g: &Grouping) -> String {
+    match (g.outcome(), g.winning_moves().as_slice()) {
+        (Outcome::Win, []) => "the game is over.".to_string(),
+        (Outcome::Win, winning) => format!("the winning moves are: {}.", moves(winning)),
+        (Outcome::Lose, _) => "no move wins here: whatever you take, your opponent can win. Any move will do; try to keep the game going.".to_string(),
+    }
+}
+
 /// "1 pair of 4s, 1 pair of 2s".
 pub fn pairs(g: &Grouping) -> String {
     let list: Vec<String> = g

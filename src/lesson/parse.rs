@@ -1,0 +1,386 @@
+//! Reading a lesson file.
+//!
+//! The format is line by line. `# ...` is a comment. A line `keyword: text`
+//! whose keyword is a lowercase word is a directive; `pause` alone is a
+//! pause; anything else is narration, and a blank line ends a paragraph.
+//! Narration lines right after `ask:`, `hint:` or `answer:` continue that
+//! text. Every problem is collected with its line number, so a teacher sees
+//! them all at once.
+
+use super::{Block, Lesson, Problem, Question, Setup};
+use crate::position::Position;
+use crate::render::text::is_list_marker;
+use crate::rule::Rule;
+
+/// The directives a lesson may use.
+const DIRECTIVES: &[&str] = &[
+    "title", "summary", "show", "explain", "question", "ask", "hint", "answer",
+];
+
+/// Parses a lesson, or lists every problem in it.
+pub fn parse(source: &[u8]) -> Result<Lesson, Vec<Problem>> {
+    let mut parser = Parser::default();
+    let source = source.strip_prefix(b"\xef\xbb\xbf").unwrap_or(source);
+    for (index, raw) in source.split(|&b| b == b'\n').enumerate() {
+        let line = index + 1;
+        match std::str::from_utf8(raw) {
+            Ok(text) => parser.line(line, text.trim_end()),
+            Err(_) => parser.problem(
+                line,
+                "this line is not valid UTF-8 text: save the file as UTF-8".to_string(),
+            ),
+        }
+    }
+    parser.finish()
+}
+
+/// Where narration lines go when they continue a directive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Continues {
+    Ask,
+    Hint,
+    Answer,
+}
+
+/// A question still being read.
+#[derive(Debug)]
+struct Draft {
+    line: usize,
+    /// `None` when the position was bad (already reported); the question
+    /// still collects its lines so they are not reported as stray.
+    setup: Option<Setup>,
+    ask: Option<String>,
+    hints: Vec<String>,
+    answer: Option<String>,
+}
+
+#[derive(Debug, Default)]
+struct Parser {
+    title: Option<String>,
+    summary: Option<String>,
+    blocks: Vec<Block>,
+    paragraph: Vec<String>,
+    question: Option<Draft>,
+    continues: Option<Continues>,
+    problems: Vec<Problem>,
+}
+
+impl Parser {
+    fn problem(&mut self, line: usize, message: String) {
+        self.problems.push(Problem { line, message });
+    }
+
+    fn line(&mut self, line: usize, text: &str) {
+        if text.trim_start().starts_with('#') {
+            return;
+        }
+        if text.trim().is_empty() {
+            self.end_paragraph();
+            self.continues = None;
+            return;
+        }
+        if text.trim() == "pause" {
+            self.end_block();
+            self.blocks.push(Block::Pause);
+            return;
+        }
+        match directive(text) {
+            Some((keyword, value)) => self.directive(line, keyword, value),
+            None => self.narration(text.trim()),
+        }
+    }
+
+    fn narration(&mut self, text: &str) {
+        match (self.continues, self.question.as_mut()) {
+            (Some(target), Some(q)) => {
+                let slot = match target {
+                    Continues::Ask => q.ask.as_mut(),
+                    Continues::Hint => q.hints.last_mut(),
+                    Continues::Answer => q.answer.as_mut(),
+                };
+                if let Some(slot) = slot {
+                    slot.push(' ');
+                    slot.push_str(text);
+                }
+            }
+            _ => {
+                self.end_question();
+                self.paragraph.push(text.to_string());
+            }
+        }
+    }
+
+    fn end_paragraph(&mut self) {
+        if self.paragraph.is_empty() {
+            return;
+        }
+        // Lines are joined into one paragraph, except that a list item
+        // ("- ..." or "1. ...") starts a line of its own.
+        let mut text = String::new();
+        for line in self.paragraph.drain(..) {
+            if !text.is_empty() {
+                text.push(if is_list_item(&line) { '\n' } else { ' ' });
+            }
+            text.push_str(&line);
+        }
+        self.blocks.push(Block::Text(text));
+    }
+
+    fn directive(&mut self, line: usize, keyword: &str, value: &str) {
+        self.continues = None;
+        let needs_text = |parser: &mut Parser| {
+            if value.is_empty() {
+                parser.problem(line, format!("'{keyword}:' needs some text after it"));
+            }
+            !value.is_empty()
+        };
+        match keyword {
+            "title" | "summary" => {
+                self.end_block();
+                if !needs_text(self) {
+                    return;
+                }
+                let slot = match keyword {
+                    "title" => &mut self.title,
+                    _ => &mut self.summary,
+                };
+                match slot {
+                    Some(_) => self.problem(line, format!("a lesson has only one '{keyword}:'")),
+                    None => *slot = Some(value.to_string()),
+                }
+            }
+            "show" | "explain" | "question" => {
+                self.end_block();
+                let setup = match setup(value, keyword == "explain") {
+                    Ok(setup) if keyword == "question" && setup.position.is_over() => Err(
+                        "needs a position with sticks left to take".to_string(),
+                    ),
+                    parsed => parsed,
+                };
+                let setup = match setup {
+                    Ok(setup) => Some(setup),
+                    Err(message) => {
+                        self.problem(line, format!("'{keyword}:' {message}"));
+                        None
+                    }
+                };
+                match (keyword, setup) {
+                    ("show", Some(setup)) => self.blocks.push(Block::Show(setup)),
+                    ("explain", Some(setup)) => self.blocks.push(Block::Explain(setup)),
+                    ("question", setup) => {
+                        self.question = Some(Draft {
+                            line,
+                            setup,
+                            ask: None,
+                            hints: Vec::new(),
+                            answer: None,
+                        })
+                    }
+                    _ => {}
+                }
+            }
+            "ask" | "hint" | "answer" => {
+                self.end_paragraph();
+                if !needs_text(self) {
+                    return;
+                }
+                let Some(q) = self.question.as_mut() else {
+                    return self.problem(
+                        line,
+                        format!("'{keyword}:' belongs to a question: put it after a 'question:' line"),
+                    );
+                };
+                let (slot, target) = match keyword {
+                    "ask" => (&mut q.ask, Continues::Ask),
+                    "hint" => {
+                        q.hints.push(value.to_string());
+                        self.continues = Some(Continues::Hint);
+                        return;
+                    }
+                    _ => (&mut q.answer, Continues::Answer),
+                };
+                match slot {
+                    Some(_) => {
+                        self.problem(line, format!("this question already has an '{keyword}:'"))
+                    }
+                    None => {
+                        *slot = Some(value.to_string());
+                        self.continues = Some(target);
+                    }
+                }
+            }
+            other => self.problem(
+                line,
+                format!(
+                    "unknown directive '{other}:'; the directives are {}, and pause (narration may not start with a lowercase word and a colon)",
+                    DIRECTIVES
+                        .iter()
+                        .map(|d| format!("{d}:"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ),
+        }
+    }
+
+    fn end_question(&mut self) {
+        self.continues = None;
+        let Some(q) = self.question.take() else {
+            return;
+        };
+        match (q.answer, q.setup) {
+            (Some(answer), Some(setup)) => self.blocks.push(Block::Question(Question {
+                setup,
+                ask: q.ask,
+                hints: q.hints,
+                answer,
+            })),
+            (Some(_), None) => {}
+            (None, _) => self.problem(
+                q.line,
+                "this question has no answer: add an 'answer:' line for the reveal".to_string(),
+            ),
+        }
+    }
+
+    /// Ends whatever paragraph or question is open.
+    fn end_block(&mut self) {
+        self.end_paragraph();
+        self.end_question();
+    }
+
+    fn finish(mut self) -> Result<Lesson, Vec<Problem>> {
+        self.end_block();
+        if self.title.is_none() {
+            self.problem(
+                1,
+                "the lesson has no title: add a 'title:' line".to_string(),
+            );
+        }
+        if self.blocks.is_empty() && self.problems.is_empty() {
+            self.problem(
+                1,
+                "the lesson is empty: add narration, a position or a question".to_string(),
+            );
+        }
+        match (self.problems.is_empty(), self.title) {
+            (true, Some(title)) => Ok(Lesson {
+                title,
+                summary: self.summary,
+                blocks: self.blocks,
+            }),
+            _ => {
+                self.problems.sort_by_key(|p| p.line);
+                Err(self.problems)
+            }
+        }
+    }
+}
+
+/// Whether a narration line starts a list item: "- text" or "2. text".
+fn is_list_item(line: &str) -> bool {
+    line.split_once(' ')
+        .is_some_and(|(marker, _)| is_list_marker(marker))
+}
+
+/// Splits `keyword: value` when the keyword is one lowercase word.
+fn directive(text: &str) -> Option<(&str, &str)> {
+    let (keyword, value) = text.split_once(':')?;
+    let keyword = keyword.trim_start();
+    keyword
+        .bytes()
+        .all(|b| b.is_ascii_lowercase())
+        .then_some(())
+        .filter(|_| !keyword.is_empty())
+        .map(|_| (keyword, value.trim()))
+}
+
+/// Reads a position and its options: `3 5 7 --normal --xor`.
+fn setup(value: &str, xor_allowed: bool) -> Result<Setup, String> {
+    let mut setup = Setup {
+        position: Position::new(Vec::new()),
+        rule: Rule::Misere,
+        xor: false,
+    };
+    let mut rows = Vec::new();
+    for word in value.split_whitespace() {
+        match word {
+            "--normal" => setup.rule = Rule::Normal,
+            "--misere" => setup.rule = Rule::Misere,
+            "--xor" if xor_allowed => setup.xor = true,
+            option if option.starts_with("--") => {
+                let allowed = match xor_allowed {
+                    true => "--normal, --misere and --xor",
+                    false => "--normal and --misere",
+                };
+                return Err(format!(
+                    "has an unknown option '{option}': the options here are {allowed}"
+                ));
+            }
+            row => rows.push(row),
+        }
+    }
+    setup.position = Position::parse(&rows).map_err(|e| match rows.is_empty() {
+        true => "needs a position, such as 3 5 7".to_string(),
+        false => format!("has a bad position: {e}"),
+    })?;
+    Ok(setup)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_lesson() {
+        let source = "title: Pairs\nsummary: Equal rows.\n\n# a comment\nTwo rows\nof four:\n- one\n  more\n2. two\n\npause\nshow: 4 4\nexplain: 4,4 --xor --normal\nquestion: 4 4\nask: Your move?\nhint: Copy.\nhint: Really,\ncopy.\nanswer: Nothing wins.\nIt is lost.\n\nThe end.\n";
+        let lesson = parse(source.as_bytes()).unwrap();
+        assert_eq!(lesson.title, "Pairs");
+        assert_eq!(lesson.summary.as_deref(), Some("Equal rows."));
+        let four_four = Position::new(vec![4, 4]);
+        assert_eq!(
+            lesson.blocks,
+            vec![
+                Block::Text("Two rows of four:\n- one more\n2. two".to_string()),
+                Block::Pause,
+                Block::Show(Setup {
+                    position: four_four.clone(),
+                    rule: Rule::Misere,
+                    xor: false
+                }),
+                Block::Explain(Setup {
+                    position: four_four.clone(),
+                    rule: Rule::Normal,
+                    xor: true
+                }),
+                Block::Question(Question {
+                    setup: Setup {
+                        position: four_four,
+                        rule: Rule::Misere,
+                        xor: false
+                    },
+                    ask: Some("Your move?".to_string()),
+                    hints: vec!["Copy.".to_string(), "Really, copy.".to_string()],
+                    answer: "Nothing wins. It is lost.".to_string(),
+                }),
+                Block::Text("The end.".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn windows_line_endings_and_a_byte_order_mark() {
+        let lesson = parse(b"\xef\xbb\xbftitle: T\r\nSome text.\r\n").unwrap();
+        assert_eq!(lesson.title, "T");
+        assert_eq!(lesson.blocks, vec![Block::Text("Some text.".to_string())]);
+    }
+
+    #[test]
+    fn narration_may_start_with_a_capital_and_a_colon() {
+        let lesson = parse(b"title: T\nNote: this is narration.\n").unwrap();
+        assert_eq!(
+            lesson.blocks,
+            vec![Block::Text("Note: this is narration.".to_string())]
+        );
+    }
+}

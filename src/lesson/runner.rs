@@ -1,0 +1,193 @@
+//! Running a lesson: in class, waiting at pauses and checking answers, or
+//! straight through with the answers revealed (`--auto`).
+//!
+//! Input is read line by line whether it comes from a terminal or a script.
+//! At the end of input the lesson carries on as with `--auto`. When the
+//! input is not a terminal, each line read is echoed so that a transcript
+//! reads like the session it records.
+
+use colored::Colorize;
+
+use super::{Block, Lesson, Question, Setup};
+use crate::analysis::Analysis;
+use crate::answer::Answer;
+use crate::error::Error;
+use crate::grouping::Grouping;
+use crate::render::{sticks, text, words};
+use crate::run::Io;
+use crate::verdict::{Judgement, Verdict};
+
+/// Whether to go on after a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Next,
+    Quit,
+}
+
+struct Runner<'r, 'io> {
+    io: &'r mut Io<'io>,
+    /// Print without waiting, answers revealed.
+    auto: bool,
+}
+
+/// Runs `lesson`; with `auto`, prints it straight through.
+pub fn run(lesson: &Lesson, auto: bool, io: &mut Io<'_>) -> Result<(), Error> {
+    let mut runner = Runner { io, auto };
+    runner.header(lesson)?;
+    for block in &lesson.blocks {
+        let flow = match block {
+            Block::Text(paragraph) => runner.paragraph(paragraph),
+            Block::Pause => runner.pause(),
+            Block::Show(setup) => runner.show(setup),
+            Block::Explain(setup) => runner.explain(setup),
+            Block::Question(q) => runner.question(q),
+        }?;
+        if flow == Flow::Quit {
+            return runner.say("Lesson stopped.");
+        }
+    }
+    runner.say("End of the lesson.")
+}
+
+impl Runner<'_, '_> {
+    fn write(&mut self, text: &str) -> Result<(), Error> {
+        self.io.out.write_all(text.as_bytes())?;
+        Ok(())
+    }
+
+    fn say(&mut self, line: &str) -> Result<(), Error> {
+        self.write(&format!("{line}\n"))
+    }
+
+    fn header(&mut self, lesson: &Lesson) -> Result<(), Error> {
+        let title = format!("Lesson: {}", lesson.title);
+        let title = match self.io.color {
+            true => title.bold().to_string(),
+            false => title,
+        };
+        self.say(&title)?;
+        if let Some(summary) = &lesson.summary {
+            self.say(summary)?;
+        }
+        self.say("")
+    }
+
+    /// A wrapped paragraph and a blank line.
+    fn paragraph(&mut self, paragraph: &str) -> Result<Flow, Error> {
+        for line in text::wrap(paragraph, 76) {
+            self.say(&line)?;
+        }
+        self.say("")?;
+        Ok(Flow::Next)
+    }
+
+    /// Reads one line; `None` at the end of input, after which the lesson
+    /// runs on by itself.
+    fn read(&mut self, prompt: &str) -> Result<Option<String>, Error> {
+        if self.auto {
+            return Ok(None);
+        }
+        self.write(prompt)?;
+        self.io.out.flush()?;
+        let mut line = String::new();
+        if self.io.input.read_line(&mut line)? == 0 {
+            self.auto = true;
+            self.say("")?;
+            return Ok(None);
+        }
+        let line = line.trim_end_matches(['\n', '\r']).to_string();
+        if !self.io.interactive {
+            self.say(&line)?;
+        }
+        Ok(Some(line))
+    }
+
+    fn pause(&mut self) -> Result<Flow, Error> {
+        match self.read("(Enter: go on, q: quit) ")? {
+            Some(line) if Answer::parse(&line, 0) == Answer::Quit => Ok(Flow::Quit),
+            Some(_) => {
+                self.say("")?;
+                Ok(Flow::Next)
+            }
+            None => Ok(Flow::Next),
+        }
+    }
+
+    fn show(&mut self, setup: &Setup) -> Result<Flow, Error> {
+        self.write(&sticks::plain_rows(&setup.position))?;
+        self.say("")?;
+        Ok(Flow::Next)
+    }
+
+    fn explain(&mut self, setup: &Setup) -> Result<Flow, Error> {
+        let analysis = Analysis::new(setup.position.clone(), setup.rule, false)?;
+        let sections = text::explain(&analysis, setup.xor, self.io.color);
+        self.write(&sections.join("\n"))?;
+        self.say("")?;
+        Ok(Flow::Next)
+    }
+
+    fn question(&mut self, q: &Question) -> Result<Flow, Error> {
+        let position = &q.setup.position;
+        let heading = format!("Question: {} ({})", position, q.setup.rule.describe());
+        let heading = match self.io.color {
+            true => heading.bold().to_string(),
+            false => heading,
+        };
+        self.say(&heading)?;
+        self.write(&sticks::plain_rows(position))?;
+        let ask = q.ask.as_deref().unwrap_or("Your move: what do you take?");
+        self.paragraph(ask)?;
+        if !self.auto {
+            self.say(
+                "Type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2), or hint, show or q.",
+            )?;
+        }
+        let mut hints = q.hints.iter();
+        while let Some(line) = self.read("> ")? {
+            match Answer::parse(&line, position.len()) {
+                Answer::Empty => {}
+                Answer::Hint => match hints.next() {
+                    Some(hint) => self.say(&format!("Hint: {hint}"))?,
+                    None => self.say("No more hints: type show to see the answer.")?,
+                },
+                Answer::Show => break,
+                Answer::Quit => return Ok(Flow::Quit),
+                Answer::Undo => self.say("There is nothing to undo in a lesson.")?,
+                Answer::Unclear(message) => self.say(&format!("Sorry: {message}."))?,
+                answer @ (Answer::Take { .. } | Answer::To(_)) => {
+                    let judged = answer
+                        .to_move(position)
+                        .expect("a move or a position")
+                        .and_then(|mv| Judgement::new(position.clone(), mv, q.setup.rule));
+                    match judged {
+                        Err(illegal) => {
+                            self.say(&format!("That move is not allowed: {illegal}."))?
+                        }
+                        Ok(j) => {
+                            self.write(&text::check(&j, self.io.color))?;
+                            match j.verdict {
+                                Verdict::Mistake => {
+                                    self.say("Try again, or type hint or show.")?;
+                                    continue;
+                                }
+                                Verdict::Good => self.say("Well done.\n")?,
+                                Verdict::LostAnyway => self.say("")?,
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        self.reveal(q)?;
+        Ok(Flow::Next)
+    }
+
+    fn reveal(&mut self, q: &Question) -> Result<(), Error> {
+        let grouping = Grouping::new(&q.setup.position, q.setup.rule);
+        self.paragraph(&format!("Answer: {}", words::answer(&grouping)))?;
+        self.paragraph(&q.answer)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,321 @@
+//! The lesson format and the bundled curriculum: every lesson file is valid,
+//! bundled and runnable; malformed files give `file:line` problems; and no
+//! text, as a lesson or as answers, makes the runner panic.
+
+use std::io::Cursor;
+use std::process::{Command, Stdio};
+
+use matchsticks::lesson::parse::parse;
+use matchsticks::lesson::{Block, bundled};
+use matchsticks::run::Io;
+use proptest::prelude::*;
+
+fn matchsticks(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_matchsticks"))
+        .args(args)
+        .stdin(Stdio::null())
+        .env_remove("NO_COLOR")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn every_lesson_file_is_valid_and_bundled() {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir("lessons").unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if name == "README.md" {
+            continue;
+        }
+        let stem = name
+            .strip_suffix(".lesson")
+            .unwrap_or_else(|| panic!("lessons/ holds only lessons and README.md, not {name}"));
+        assert!(
+            stem.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+            "lesson names use lowercase letters, digits and hyphens: {stem}"
+        );
+        let source = std::fs::read(format!("lessons/{name}")).unwrap();
+        if let Err(problems) = parse(&source) {
+            panic!("lessons/{name}: {problems:?}");
+        }
+        let found = bundled::find(stem).unwrap_or_else(|| panic!("{stem} is not bundled"));
+        assert_eq!(found.source.as_bytes(), source.as_slice());
+        files.push(stem.to_string());
+    }
+    assert_eq!(
+        files.len(),
+        bundled::LESSONS.len(),
+        "bundled lessons without a file"
+    );
+    assert!(files.len() >= 8, "the curriculum has at least 8 lessons");
+}
+
+#[test]
+fn every_lesson_ends_with_a_question() {
+    for found in bundled::LESSONS {
+        let lesson = parse(found.source.as_bytes()).unwrap();
+        let last = lesson
+            .blocks
+            .iter()
+            .rfind(|b| !matches!(b, Block::Text(_) | Block::Pause));
+        assert!(
+            matches!(last, Some(Block::Question(_))),
+            "{} does not end with a question",
+            found.name
+        );
+    }
+}
+
+#[test]
+fn every_lesson_runs_unattended() {
+    for found in bundled::LESSONS {
+        for args in [
+            &["lesson", found.name, "--auto"][..],
+            &["lesson", found.name],
+            &["lesson", found.name, "--format", "markdown"],
+        ] {
+            let output = matchsticks(args);
+            assert_eq!(output.status.code(), Some(0), "{args:?}: {:?}", output);
+            let text = String::from_utf8(output.stdout).unwrap();
+            let title = parse(found.source.as_bytes()).unwrap().title;
+            assert!(text.contains(&title), "{args:?} shows the title");
+            assert!(output.stderr.is_empty(), "{args:?}: {:?}", output.stderr);
+        }
+    }
+}
+
+/// Parses `source` and returns its problems as "LINE: message".
+fn problems(source: &str) -> Vec<String> {
+    match parse(source.as_bytes()) {
+        Ok(_) => Vec::new(),
+        Err(problems) => problems
+            .iter()
+            .map(|p| format!("{}: {}", p.line, p.message))
+            .collect(),
+    }
+}
+
+#[test]
+fn malformed_lessons_name_their_lines() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "title: T\nfoo: bar\n",
+            &[
+                "2: unknown directive 'foo:'; the directives are title:, summary:, show:, explain:, question:, ask:, hint:, answer:, and pause (narration may not start with a lowercase word and a colon)",
+            ],
+        ),
+        (
+            "title: T\nquestion: 3 5 7\nask: Go.\n",
+            &["2: this question has no answer: add an 'answer:' line for the reveal"],
+        ),
+        (
+            "title: T\nquestion: 3,x,7\nanswer: A.\n",
+            &[
+                "2: 'question:' has a bad position: 'x' is not a row size: use a whole number such as 3",
+            ],
+        ),
+        (
+            "title: T\nshow:\n",
+            &["2: 'show:' needs a position, such as 3 5 7"],
+        ),
+        (
+            "title: T\nshow: 3 5 --xor\n",
+            &[
+                "2: 'show:' has an unknown option '--xor': the options here are --normal and --misere",
+            ],
+        ),
+        (
+            "title: T\nexplain: 3 5 --fast\n",
+            &[
+                "2: 'explain:' has an unknown option '--fast': the options here are --normal, --misere and --xor",
+            ],
+        ),
+        (
+            "title: T\nquestion: 0 0\nanswer: A.\n",
+            &["2: 'question:' needs a position with sticks left to take"],
+        ),
+        (
+            "title: T\nhint: Look.\n",
+            &["2: 'hint:' belongs to a question: put it after a 'question:' line"],
+        ),
+        (
+            "title: T\ntitle: U\nText.\n",
+            &["2: a lesson has only one 'title:'"],
+        ),
+        (
+            "Some text.\n",
+            &["1: the lesson has no title: add a 'title:' line"],
+        ),
+        (
+            "title: T\n",
+            &["1: the lesson is empty: add narration, a position or a question"],
+        ),
+        (
+            "title:\nText.\n",
+            &[
+                "1: 'title:' needs some text after it",
+                "1: the lesson has no title: add a 'title:' line",
+            ],
+        ),
+        (
+            "title: T\nquestion: 1 2\nanswer: A.\nanswer: B.\n",
+            &["4: this question already has an 'answer:'"],
+        ),
+        ("title: T\nText \u{fffd}.\nshow: 1\n\nbad\x01: x\n", &[]),
+    ];
+    for (source, expected) in cases {
+        assert_eq!(problems(source), *expected, "{source:?}");
+    }
+    // Several problems are all reported, in line order.
+    assert_eq!(
+        problems("summary: S\nfoo: x\nquestion: 1\nbar: y\n"),
+        vec![
+            "1: the lesson has no title: add a 'title:' line".to_string(),
+            "2: unknown directive 'foo:'; the directives are title:, summary:, show:, explain:, question:, ask:, hint:, answer:, and pause (narration may not start with a lowercase word and a colon)".to_string(),
+            "3: this question has no answer: add an 'answer:' line for the reveal".to_string(),
+            "4: unknown directive 'bar:'; the directives are title:, summary:, show:, explain:, question:, ask:, hint:, answer:, and pause (narration may not start with a lowercase word and a colon)".to_string(),
+        ]
+    );
+    // Invalid UTF-8 is reported on its own line.
+    let bad = parse(b"title: T\nok\n\xff\xfe here\n").unwrap_err();
+    assert_eq!(bad.len(), 1);
+    assert_eq!(
+        (bad[0].line, bad[0].message.as_str()),
+        (
+            3,
+            "this line is not valid UTF-8 text: save the file as UTF-8"
+        )
+    );
+}
+
+#[test]
+fn check_reports_file_and_line_and_exits_2() {
+    let dir = std::env::temp_dir().join(format!("matchsticks-lessons-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("broken.lesson");
+    std::fs::write(&path, "title: Broken\nquestion: 3 5 7\nfoo: bar\n").unwrap();
+    let path_text = path.to_str().unwrap();
+    let output = matchsticks(&["lesson", "--check", path_text]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{stderr}");
+    assert!(lines[0].starts_with(&format!("{path_text}:2: this question has no answer")));
+    assert!(lines[1].starts_with(&format!("{path_text}:3: unknown directive 'foo:'")));
+
+    let missing = dir.join("missing.lesson");
+    let output = matchsticks(&["lesson", "--check", missing.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with("error: cannot read the lesson file '"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("missing.lesson"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs a lesson from source with the given input, as a script.
+fn run_scripted(source: &str, input: &str) -> Result<String, matchsticks::Error> {
+    let lesson = match parse(source.as_bytes()) {
+        Ok(lesson) => lesson,
+        Err(_) => return Ok(String::new()),
+    };
+    let mut out = Vec::new();
+    let mut input = Cursor::new(input.as_bytes().to_vec());
+    let mut io = Io {
+        out: &mut out,
+        input: &mut input,
+        interactive: false,
+        color: false,
+    };
+    matchsticks::lesson::runner::run(&lesson, false, &mut io)?;
+    Ok(String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn a_scripted_class_answers_right_wrong_with_hints_and_show() {
+    let copy_cat = bundled::find("copy-cat").unwrap().source;
+    let transcript =
+        run_scripted(copy_cat, "\n1 1\nhint\n4,4\n2 9\nhint\nhint\nhint\nshow\n").unwrap();
+    let expected_in_order = [
+        "> 1 1",
+        "✗ mistake: after your move a group of 4 has no partner",
+        "Your opponent's winning reply: take 3 from row 2 (3 6 → 3 3).",
+        "Try again, or type hint or show.",
+        "> hint",
+        "Hint: Can you make the two rows the same?",
+        "> 4,4",
+        "✓ good: every group now has a partner (1 pair of 4s)",
+        "Well done.",
+        "Answer: the winning moves are: take 2 from row 2.",
+        "> 2 9",
+        "That move is not allowed: row 2 has only 1 stick, so 9 cannot be taken from it.",
+        "Hint: Think about who will take the very last stick.",
+        "Hint: What if row 1 were empty?",
+        "No more hints: type show to see the answer.",
+        "> show",
+        "Answer: the winning moves are: take 4 from row 1.",
+        "End of the lesson.",
+    ];
+    let mut rest = transcript.as_str();
+    for expected in expected_in_order {
+        let at = rest
+            .find(expected)
+            .unwrap_or_else(|| panic!("missing, or out of order: {expected:?}\n{transcript}"));
+        rest = &rest[at + expected.len()..];
+    }
+}
+
+#[test]
+fn quitting_stops_the_lesson() {
+    let copy_cat = bundled::find("copy-cat").unwrap().source;
+    let transcript = run_scripted(copy_cat, "q\n").unwrap();
+    assert!(transcript.ends_with("Lesson stopped.\n"), "{transcript}");
+    assert!(!transcript.contains("Question"));
+    let transcript = run_scripted(copy_cat, "\nquit\n").unwrap();
+    assert!(transcript.contains("Question: 4 6") && transcript.ends_with("Lesson stopped.\n"));
+}
+
+#[test]
+fn end_of_input_runs_on_with_answers_revealed() {
+    let copy_cat = bundled::find("copy-cat").unwrap().source;
+    let transcript = run_scripted(copy_cat, "").unwrap();
+    assert!(transcript.contains("Answer: the winning moves are: take 2 from row 2."));
+    assert!(transcript.contains("Answer: the winning moves are: take 4 from row 1."));
+    assert!(transcript.ends_with("End of the lesson.\n"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn any_text_as_a_lesson_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        let _ = parse(&bytes);
+    }
+
+    #[test]
+    fn lesson_like_text_never_panics(lines in prop::collection::vec(
+        prop_oneof![
+            Just("title: T".to_string()),
+            Just("pause".to_string()),
+            Just(String::new()),
+            "(show|explain|question|ask|hint|answer|summary|oops): [ -~]{0,12}",
+            "question: [0-9 ,]{0,8}( --normal| --xor)?",
+            "[ -~]{0,20}",
+        ],
+        0..20,
+    )) {
+        let _ = run_scripted(&lines.join("\n"), "show\n");
+    }
+
+    #[test]
+    fn any_answer_lines_never_panic(answers in prop::collection::vec("[ -~]{0,12}|[0-9]{1,20} [0-9]{1,20}", 0..30)) {
+        let lesson = bundled::find("misere-switch").unwrap().source;
+        let transcript = run_scripted(lesson, &answers.join("\n"));
+        prop_assert!(transcript.is_ok());
+        let transcript = transcript.unwrap();
+        prop_assert!(transcript.ends_with("End of the lesson.\n") || transcript.ends_with("Lesson stopped.\n"));
+    }
+}
