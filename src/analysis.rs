@@ -1,51 +1,268 @@
 //! Everything `explain` says about one position, computed once.
 //!
-//! The grouping trace is the lesson; the nim-sum is there for the XOR view;
-//! the brute-force result is added only when asked for, because it is the
-//! one part whose cost grows with the size of the game.
+//! The method depends on the game. Nim is explained with the grouping
+//! method. A single row under a take set is explained by its pattern of lost
+//! counts. Several rows under a take set in normal play become Nim rows of
+//! their Grundy values, paired like Nim. Several rows under a take set in
+//! misère play have no shortcut and are searched move by move.
 
-use crate::brute_force::{Solved, Solver, TooBig};
+use crate::brute_force::{Budget, Solved, Solver};
+use crate::error::Error;
+use crate::game::Game;
 use crate::grouping::Grouping;
+use crate::grundy::Grundy;
 use crate::moves::Move;
 use crate::nim_sum::nim_sum;
+use crate::one_row::RowPattern;
+use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::rule::Rule;
+use crate::search_count::{self, SearchCounts, SearchRefused};
+
+/// How the position was solved, with the working to show.
+#[derive(Clone, Debug)]
+pub enum Method {
+    /// Nim: Verhoeff's grouping method.
+    Grouping(Grouping),
+    /// One row with sticks, under a take set: the pattern of lost counts.
+    OneRow {
+        /// The row with the sticks (the first row when none has any).
+        pile: usize,
+        /// The lost and won counts.
+        pattern: RowPattern,
+    },
+    /// Several rows, normal play, under a take set.
+    Grundy {
+        /// The Grundy value of every row size.
+        grundy: Grundy,
+        /// The grouping method applied to the rows' Grundy values.
+        pairing: Grouping,
+    },
+    /// Several rows, misère play, under a take set: searched.
+    Searched,
+}
+
+/// Extra work `explain` may be asked for.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Extras {
+    /// Confirm with the brute-force search.
+    pub brute_force: bool,
+    /// Count the calls of a plain and a remembering search.
+    pub show_search: bool,
+}
 
 /// The analysis of a position for the player about to move.
 #[derive(Clone, Debug)]
 pub struct Analysis {
     /// The position, rows in the order given.
     pub position: Position,
-    /// The worked grouping method.
-    pub grouping: Grouping,
-    /// The XOR of the row sizes.
-    pub nim_sum: u64,
+    /// The rules.
+    pub game: Game,
+    /// How it was solved.
+    pub method: Method,
+    /// Whether the player to move can force a win.
+    pub outcome: Outcome,
+    /// The winning move on a won position, a move that keeps the game
+    /// going on a lost one, and none when no move is possible.
+    pub recommended: Option<Move>,
     /// Every winning move, by row then take.
     pub winning_moves: Vec<Move>,
-    /// The brute-force referee's answer, when asked for.
+    /// The brute-force result, when asked for or when it was the method.
     pub searched: Option<Solved>,
+    /// The call counts of `--show-search`.
+    pub search_counts: Option<SearchCounts>,
 }
 
 impl Analysis {
-    /// Analyses `position` under `rule`; with `search`, also runs the
-    /// brute-force referee (which may refuse a big game).
-    pub fn new(position: Position, rule: Rule, search: bool) -> Result<Analysis, TooBig> {
-        let searched = match search {
-            true => Some(Solver::new(rule).solve(position.piles())?),
-            false => None,
+    /// Analyses `position` under `game`.
+    pub fn new(position: Position, game: Game, extras: Extras) -> Result<Analysis, Error> {
+        let with_sticks: Vec<usize> = (0..position.len())
+            .filter(|&i| position.piles()[i] > 0)
+            .collect();
+        let mut analysis = match (&game.takes.only(), game.rule, with_sticks.as_slice()) {
+            (None, _, _) => Analysis::by_grouping(position, game),
+            (Some(_), _, [] | [_]) => {
+                Analysis::one_row(position, game, with_sticks.first().copied().unwrap_or(0))?
+            }
+            (Some(_), Rule::Normal, _) => Analysis::grundy(position, game)?,
+            (Some(_), Rule::Misere, _) => Analysis::searched(position, game)?,
         };
-        let grouping = Grouping::new(&position, rule);
-        Ok(Analysis {
-            nim_sum: nim_sum(position.piles()),
+        if extras.brute_force && analysis.searched.is_none() {
+            let mut solver = Solver::for_game(analysis.game.clone(), Budget::default());
+            analysis.searched = Some(solver.solve(analysis.position.piles())?);
+        }
+        if extras.show_search {
+            analysis.search_counts = Some(analysis.count_searches(&with_sticks)?);
+        }
+        Ok(analysis)
+    }
+
+    /// Nim analysed with the grouping method.
+    pub fn nim(position: Position, rule: Rule) -> Analysis {
+        Analysis::by_grouping(position, Game::nim(rule))
+    }
+
+    fn by_grouping(position: Position, game: Game) -> Analysis {
+        let grouping = Grouping::new(&position, game.rule);
+        Analysis {
+            outcome: grouping.outcome(),
+            recommended: grouping.recommended(),
             winning_moves: grouping.winning_moves(),
-            grouping,
+            method: Method::Grouping(grouping),
             position,
-            searched,
+            game,
+            searched: None,
+            search_counts: None,
+        }
+    }
+
+    fn one_row(position: Position, game: Game, pile: usize) -> Result<Analysis, Error> {
+        let pattern = RowPattern::new(&game)?;
+        let n = position.piles()[pile];
+        let outcome = pattern.outcome(n);
+        let winning_moves = pattern.winning_moves(pile, n);
+        let recommended = match outcome {
+            Outcome::Win => winning_moves.first().copied(),
+            Outcome::Lose => keep_going(&position, &game),
+        };
+        Ok(Analysis {
+            position,
+            game,
+            method: Method::OneRow { pile, pattern },
+            outcome,
+            recommended,
+            winning_moves,
+            searched: None,
+            search_counts: None,
         })
+    }
+
+    fn grundy(position: Position, game: Game) -> Result<Analysis, Error> {
+        let grundy = Grundy::new(&game)?;
+        let values: Vec<u64> = position.piles().iter().map(|&n| grundy.of(n)).collect();
+        let total = nim_sum(&values);
+        let pairing = Grouping::new(&Position::new(values.clone()), Rule::Normal);
+        let winning_moves: Vec<Move> = match total {
+            0 => Vec::new(),
+            _ => position
+                .piles()
+                .iter()
+                .enumerate()
+                .flat_map(|(pile, &n)| {
+                    let target = values[pile] ^ total;
+                    let grundy = &grundy;
+                    game.takes
+                        .takes_from(n)
+                        .filter(move |&t| grundy.of(n - t) == target)
+                        .map(move |take| Move { pile, take })
+                })
+                .collect(),
+        };
+        let (outcome, recommended) = match winning_moves.first() {
+            Some(&first) => (Outcome::Win, Some(first)),
+            None => (Outcome::Lose, keep_going(&position, &game)),
+        };
+        Ok(Analysis {
+            position,
+            method: Method::Grundy { grundy, pairing },
+            game,
+            outcome,
+            recommended,
+            winning_moves,
+            searched: None,
+            search_counts: None,
+        })
+    }
+
+    fn searched(position: Position, game: Game) -> Result<Analysis, Error> {
+        let mut solver = Solver::for_game(game.clone(), Budget::default());
+        let solved = solver.solve(position.piles())?;
+        let winning_moves = solver.winning_moves(&position)?;
+        let recommended = solver.best_move(&position)?.map(|(mv, _)| mv);
+        Ok(Analysis {
+            position,
+            game,
+            method: Method::Searched,
+            outcome: solved.outcome,
+            recommended,
+            winning_moves,
+            searched: Some(solved),
+            search_counts: None,
+        })
+    }
+
+    fn count_searches(&self, with_sticks: &[usize]) -> Result<SearchCounts, SearchRefused> {
+        let n = match with_sticks {
+            [] => 0,
+            [pile] => self.position.piles()[*pile],
+            _ => return Err(SearchRefused::NotOneRow),
+        };
+        if n > search_count::LARGEST_ROW {
+            return Err(SearchRefused::RowTooBig);
+        }
+        let takes: Vec<u64> = match self.game.takes.only() {
+            Some(takes) => takes.to_vec(),
+            None => (1..=n).collect(),
+        };
+        search_count::count(n, &takes, self.game.rule)
     }
 
     /// The rule played.
     pub fn rule(&self) -> Rule {
-        self.grouping.rule
+        self.game.rule
     }
+
+    /// The XOR of the rows, for Nim.
+    pub fn nim_sum(&self) -> Option<u64> {
+        match &self.method {
+            Method::Grouping(_) => Some(nim_sum(self.position.piles())),
+            _ => None,
+        }
+    }
+
+    /// The Grundy value of each row, where it applies (normal play under
+    /// a take set).
+    pub fn grundy_values(&self) -> Option<Vec<u64>> {
+        match (&self.method, self.game.rule) {
+            (Method::Grundy { pairing, .. }, _) => {
+                Some(pairing.rows.iter().map(|r| r.sticks).collect())
+            }
+            (Method::OneRow { .. }, Rule::Normal) => {
+                let grundy = Grundy::new(&self.game).ok()?;
+                Some(
+                    self.position
+                        .piles()
+                        .iter()
+                        .map(|&n| grundy.of(n))
+                        .collect(),
+                )
+            }
+            _ => None,
+        }
+    }
+
+    /// The grouping trace, for Nim.
+    pub fn grouping(&self) -> Option<&Grouping> {
+        match &self.method {
+            Method::Grouping(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// Whether no move is possible: the game is over.
+    pub fn is_over(&self) -> bool {
+        self.position.moves_with(&self.game.takes).next().is_none()
+    }
+}
+
+/// A move that keeps a lost game going: the smallest allowed take from the
+/// biggest row that can be moved from.
+fn keep_going(position: &Position, game: &Game) -> Option<Move> {
+    position
+        .piles()
+        .iter()
+        .enumerate()
+        .filter_map(|(pile, &n)| game.takes.takes_from(n).next().map(|take| (n, pile, take)))
+        .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))
+        .map(|(_, pile, take)| Move { pile, take })
 }

@@ -7,6 +7,7 @@
 
 use crate::moves::{IllegalMove, Move};
 use crate::position::{Position, parse_number};
+use crate::take_set::TakeSet;
 
 /// One line typed by the pupil, understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,25 +70,35 @@ impl Answer {
         }
     }
 
-    /// The move this answer makes from `position`, if it is a move at all.
-    pub fn to_move(&self, position: &Position) -> Option<Result<Move, IllegalMove>> {
+    /// The legal move this answer makes from `position` when moves may take
+    /// only `takes`, if it is a move at all.
+    pub fn to_move(
+        &self,
+        position: &Position,
+        takes: &TakeSet,
+    ) -> Option<Result<Move, IllegalMove>> {
         match self {
-            Answer::Take { row, take } => Some(row_move(position, *row, *take)),
-            Answer::To(to) => Some(position.move_to(to)),
+            Answer::Take { row, take } => Some(row_move(position, *row, *take, takes)),
+            Answer::To(to) => Some(position.move_to_with(to, takes)),
             _ => None,
         }
     }
 }
 
-/// The move "take `take` from row `row`", with rows counted from 1.
-pub fn row_move(position: &Position, row: u64, take: u64) -> Result<Move, IllegalMove> {
+/// The legal move "take `take` from row `row`", with rows counted from 1.
+pub fn row_move(
+    position: &Position,
+    row: u64,
+    take: u64,
+    takes: &TakeSet,
+) -> Result<Move, IllegalMove> {
     match usize::try_from(row) {
         Ok(row) if (1..=position.len()).contains(&row) => {
             let mv = Move {
                 pile: row - 1,
                 take,
             };
-            position.play(mv).map(|_| mv)
+            position.play_with(mv, takes).map(|_| mv)
         }
         _ => Err(IllegalMove::NoSuchRow {
             row: usize::try_from(row).unwrap_or(usize::MAX),
@@ -134,21 +145,21 @@ mod tests {
     fn moves_from_answers() {
         let p = Position::new(vec![3, 5, 7]);
         assert_eq!(
-            Answer::parse("1 1", 3).to_move(&p),
+            Answer::parse("1 1", 3).to_move(&p, &TakeSet::Any),
             Some(Ok(Move { pile: 0, take: 1 }))
         );
         assert_eq!(
-            Answer::parse("0 1", 3).to_move(&p),
+            Answer::parse("0 1", 3).to_move(&p, &TakeSet::Any),
             Some(Err(IllegalMove::NoSuchRow { row: 0, rows: 3 }))
         );
         assert_eq!(
-            Answer::parse("1 9", 3).to_move(&p),
+            Answer::parse("1 9", 3).to_move(&p, &TakeSet::Any),
             Some(Err(IllegalMove::TooMany {
                 row: 1,
                 has: 3,
                 take: 9
             }))
         );
-        assert_eq!(Answer::parse("hint", 3).to_move(&p), None);
+        assert_eq!(Answer::parse("hint", 3).to_move(&p, &TakeSet::Any), None);
     }
 }

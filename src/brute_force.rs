@@ -11,10 +11,12 @@
 
 use std::collections::HashMap;
 
+use crate::game::Game;
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::rule::Rule;
+use crate::take_set::TakeSet;
 
 /// How much work the search may do before it refuses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,25 +58,30 @@ pub struct Solved {
     pub moves_left: u64,
 }
 
-/// A memoised game-tree search for one rule.
+/// A memoised game-tree search for one game.
 #[derive(Debug)]
 pub struct Solver {
-    rule: Rule,
+    game: Game,
     budget: Budget,
     /// Solved positions; `None` marks one found but not yet solved.
     memo: HashMap<Box<[u64]>, Option<Solved>>,
 }
 
 impl Solver {
-    /// A solver with the default budget.
+    /// A solver for Nim under `rule`, with the default budget.
     pub fn new(rule: Rule) -> Solver {
-        Solver::with_budget(rule, Budget::default())
+        Solver::for_game(Game::nim(rule), Budget::default())
     }
 
-    /// A solver with a chosen budget.
+    /// A solver for Nim under `rule`, with a chosen budget.
     pub fn with_budget(rule: Rule, budget: Budget) -> Solver {
+        Solver::for_game(Game::nim(rule), budget)
+    }
+
+    /// A solver for any take-away game.
+    pub fn for_game(game: Game, budget: Budget) -> Solver {
         Solver {
-            rule,
+            game,
             budget,
             memo: HashMap::new(),
         }
@@ -104,13 +111,63 @@ impl Solver {
     pub fn winning_moves(&mut self, position: &Position) -> Result<Vec<Move>, TooBig> {
         self.solve(position.piles())?;
         let mut winning = Vec::new();
-        for mv in position.moves() {
-            let after = position.play(mv).expect("generated moves are legal");
-            if self.solve(after.piles())?.outcome == Outcome::Lose {
+        for (mv, after) in self.children(position) {
+            if after.outcome == Outcome::Lose {
                 winning.push(mv);
             }
         }
         Ok(winning)
+    }
+
+    /// The move perfect play recommends, with the value of the position it
+    /// leads to: the winner takes the quickest win, the loser the longest
+    /// game. Ties go to the first move by row, then by take. `None` when no
+    /// move is possible.
+    pub fn best_move(&mut self, position: &Position) -> Result<Option<(Move, Solved)>, TooBig> {
+        let outcome = self.solve(position.piles())?.outcome;
+        let mut best: Option<(Move, Solved)> = None;
+        for (mv, after) in self.children(position) {
+            let better = match (&best, outcome) {
+                (None, Outcome::Win) => after.outcome == Outcome::Lose,
+                (None, Outcome::Lose) => true,
+                (Some((_, b)), Outcome::Win) => {
+                    after.outcome == Outcome::Lose && after.moves_left < b.moves_left
+                }
+                (Some((_, b)), Outcome::Lose) => after.moves_left > b.moves_left,
+            };
+            if better {
+                best = Some((mv, after));
+            }
+        }
+        Ok(best)
+    }
+
+    /// Every legal move from a solved position with the value of where it
+    /// leads.
+    fn children(&self, position: &Position) -> Vec<(Move, Solved)> {
+        position
+            .moves_with(&self.game.takes)
+            .map(|mv| {
+                let mut after = position
+                    .play_with(mv, &self.game.takes)
+                    .expect("generated moves are legal")
+                    .sorted();
+                after.shrink_to_fit();
+                let solved =
+                    self.memo[after.as_slice()].expect("children of a solved position are solved");
+                (mv, solved)
+            })
+            .collect()
+    }
+
+    /// Every solved position, sorted within itself, in no set order.
+    pub fn positions(&self) -> Vec<Vec<u64>> {
+        self.memo.keys().map(|k| k.to_vec()).collect()
+    }
+
+    /// The game searched.
+    pub fn game(&self) -> &Game {
+        &self.game
     }
 
     /// Finds every position reachable from `start` that is not yet solved,
@@ -120,8 +177,10 @@ impl Solver {
             what: "positions",
             limit: self.budget.positions as u64,
         };
-        // A row of n sticks alone reaches n + 1 positions: refuse at once.
-        // Otherwise count the reachable positions before visiting them.
+        // A row of n sticks alone reaches n + 1 positions in Nim: refuse at
+        // once. Otherwise count the positions Nim could reach before visiting
+        // them (with fewer takes allowed, fewer are reachable, so this may
+        // refuse a little early, never late).
         let limit = self.budget.positions as u64;
         if start.iter().any(|&p| p >= limit) || reachable(&start, limit).is_none() {
             return Err(too_many_positions);
@@ -139,7 +198,7 @@ impl Solver {
                 break;
             }
             self.memo.insert(state.clone(), None);
-            for_each_child(&state, |child| {
+            for_each_child(&state, &self.game.takes, |child| {
                 moves_tried += 1;
                 if !self.memo.contains_key(child) {
                     stack.push(child.into());
@@ -168,7 +227,7 @@ impl Solver {
     fn evaluate(&self, state: &[u64]) -> Solved {
         let mut fastest_win: Option<u64> = None;
         let mut longest: Option<u64> = None;
-        for_each_child(state, |child| {
+        for_each_child(state, &self.game.takes, |child| {
             let s = self.memo[child].expect("children are solved first");
             if s.outcome == Outcome::Lose {
                 fastest_win = Some(fastest_win.map_or(s.moves_left, |m| m.min(s.moves_left)));
@@ -185,7 +244,7 @@ impl Solver {
                 moves_left: m + 1,
             },
             (None, None) => Solved {
-                outcome: self.rule.when_stuck(),
+                outcome: self.game.rule.when_stuck(),
                 moves_left: 0,
             },
         }
@@ -219,13 +278,13 @@ fn reachable(start: &[u64], limit: u64) -> Option<u64> {
 /// Calls `f` with every position (sorted) one move away from the sorted
 /// `state`. Equal rows give the same children, so only the first of each
 /// run of equal rows is moved from.
-fn for_each_child(state: &[u64], mut f: impl FnMut(&[u64])) {
+fn for_each_child(state: &[u64], takes: &TakeSet, mut f: impl FnMut(&[u64])) {
     let mut child = state.to_vec();
     for i in 0..state.len() {
         if state[i] == 0 || (i > 0 && state[i] == state[i - 1]) {
             continue;
         }
-        for take in 1..=state[i] {
+        for take in takes.takes_from(state[i]) {
             child.copy_from_slice(state);
             child[i] = state[i] - take;
             // Row i was the first of its value, so everything before it is
@@ -285,6 +344,57 @@ mod tests {
         assert_eq!(
             Some(solver.remembered() as u64),
             reachable(&[2, 3, 5, 7], 1000)
+        );
+    }
+
+    #[test]
+    fn best_moves() {
+        let best = |piles: &[u64], rule| {
+            let p = Position::new(piles.to_vec());
+            Solver::new(rule)
+                .best_move(&p)
+                .unwrap()
+                .map(|(m, s)| (m.row(), m.take, s.moves_left))
+        };
+        // Win at once by taking the last stick (normal) ...
+        assert_eq!(best(&[3], Rule::Normal), Some((1, 3, 0)));
+        // ... or hold out longest when lost: 2 2 normal, take one stick.
+        assert_eq!(best(&[2, 2], Rule::Normal), Some((1, 1, 3)));
+        assert_eq!(best(&[0], Rule::Normal), None);
+    }
+
+    #[test]
+    fn subtraction_games() {
+        let game = |takes: &str, rule| Game {
+            rule,
+            takes: TakeSet::parse(takes).unwrap(),
+        };
+        let mut solver = Solver::for_game(game("1-3", Rule::Misere), Budget::default());
+        // 21 matchsticks, take 1 to 3, last one loses: 4m+1 are lost.
+        for n in 0..=21 {
+            let expected = if n % 4 == 1 {
+                Outcome::Lose
+            } else {
+                Outcome::Win
+            };
+            assert_eq!(solver.solve(&[n]).unwrap().outcome, expected, "{n}");
+        }
+        // Take 2, 3 or 5, normal play: a row of 1 cannot be moved from.
+        let mut solver = Solver::for_game(game("2,3,5", Rule::Normal), Budget::default());
+        assert_eq!(
+            solver.solve(&[1]).unwrap(),
+            Solved {
+                outcome: Outcome::Lose,
+                moves_left: 0
+            }
+        );
+        let mut solver = Solver::for_game(game("2,3,5", Rule::Misere), Budget::default());
+        assert_eq!(
+            solver.solve(&[1, 1]).unwrap(),
+            Solved {
+                outcome: Outcome::Win,
+                moves_left: 0
+            }
         );
     }
 

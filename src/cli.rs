@@ -30,6 +30,8 @@ const EXPLAIN_EXAMPLES: &str = indoc! {"
       matchsticks explain 3 5 7 --step             wait for Enter between steps
       matchsticks explain 6,5,7 --format markdown  a handout to print
       matchsticks explain 1 2 3 --brute-force      confirm by searching every game
+      matchsticks explain 21 --take 1-3            the 21-matchstick game
+      matchsticks explain 30 --take 1-3 --show-search  why remembering matters
 "};
 
 const CHECK_EXAMPLES: &str = indoc! {"
@@ -37,8 +39,23 @@ const CHECK_EXAMPLES: &str = indoc! {"
       matchsticks check 3 5 7 --to 2 5 7           good: every group has a partner
       matchsticks check 3 5 7 --take 2 --pile 3    a mistake, and the better moves
       matchsticks check 1 2 3 --to 1 2 2 --normal  lost anyway: no move could win
+      matchsticks check 21 --take 1-3 --to 18      the 21-matchstick game
+
+    With --pile, --take is the number of sticks taken; with --to, it is the
+    set of takes the game allows.
 
     Exit codes: 0 good or lost anyway, 1 a mistake, 2 an illegal move or bad input
+"};
+
+const TABLE_EXAMPLES: &str = indoc! {"
+    Examples:
+      matchsticks table 3 5 7                 the 3-5-7 game, grid by grid
+      matchsticks table 3 5 7 --losing        only the positions to leave your opponent
+      matchsticks table 21 --take 1-3         the 21-matchstick game
+      matchsticks table 2 3 4 --format json   for programs
+
+    In the grids, W5→0,4,5 means: the player to move wins, 5 moves are left
+    with best play, and the move is to 0 4 5. L means the player to move loses.
 "};
 
 const LESSON_EXAMPLES: &str = indoc! {"
@@ -77,6 +94,9 @@ pub enum Command {
     /// Judge a move: good, a mistake, or lost anyway, and why
     #[command(after_help = CHECK_EXAMPLES, allow_negative_numbers = true)]
     Check(CheckArgs),
+    /// List every position reachable from a start, with the best move
+    #[command(after_help = TABLE_EXAMPLES, allow_negative_numbers = true)]
+    Table(TableArgs),
     /// List the lessons, run one in class, or check a lesson file
     #[command(after_help = LESSON_EXAMPLES)]
     Lesson(LessonArgs),
@@ -123,10 +143,20 @@ pub struct ExplainArgs {
     #[arg(long)]
     pub step: bool,
 
+    /// Only allow taking these numbers of sticks in one move: a range like
+    /// 1-3 or a list like 2,3,5 (the default is any number: Nim)
+    #[arg(long, value_name = "SET")]
+    pub take: Option<String>,
+
     /// Also search every possible game to confirm the verdict and count the
     /// moves left (refuses games that are too big)
     #[arg(long)]
     pub brute_force: bool,
+
+    /// For a single row: count the calls of a plain search and of a search
+    /// that remembers its answers
+    #[arg(long)]
+    pub show_search: bool,
 }
 
 /// `matchsticks check`.
@@ -137,11 +167,12 @@ pub struct CheckArgs {
     pub piles: Vec<String>,
 
     /// The position after the move, as `2 5 7` or `2,5,7`
-    #[arg(long, value_name = "PILES", num_args = 1.., conflicts_with_all = ["take", "pile"])]
+    #[arg(long, value_name = "PILES", num_args = 1.., conflicts_with = "pile")]
     pub to: Option<Vec<String>>,
 
-    /// How many sticks the move takes (with --pile)
-    #[arg(long, value_name = "K", requires = "pile")]
+    /// With --pile: how many sticks the move takes. With --to: the takes
+    /// the game allows, a range like 1-3 or a list like 2,3,5
+    #[arg(long, value_name = "K|SET")]
     pub take: Option<String>,
 
     /// Which row the move takes from, counting from 1 (with --take)
@@ -174,6 +205,26 @@ pub struct LessonArgs {
     /// How to print the lesson
     #[arg(long, value_enum, default_value_t)]
     pub format: LessonFormat,
+}
+
+/// `matchsticks table`.
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    /// Sticks in each row at the start, as `3 5 7` or `3,5,7`
+    #[arg(value_name = "PILES")]
+    pub piles: Vec<String>,
+
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// Only allow taking these numbers of sticks in one move: a range like
+    /// 1-3 or a list like 2,3,5
+    #[arg(long, value_name = "SET")]
+    pub take: Option<String>,
+
+    /// List only the lost positions: the ones to leave your opponent
+    #[arg(long)]
+    pub losing: bool,
 }
 
 /// Formats a lesson can be printed in.

@@ -56,9 +56,32 @@ pub enum Error {
     /// No bundled lesson has this name.
     #[error("there is no lesson called '{0}': run `matchsticks lesson` to list them")]
     UnknownLesson(String),
+    /// A `--take` value is not a set of takes.
+    #[error("invalid --take '{text}': {problem}")]
+    BadTakeSet {
+        /// The value as typed.
+        text: String,
+        /// What is wrong with it.
+        problem: crate::take_set::BadTakeSet,
+    },
+    /// The pattern of a subtraction game did not repeat soon enough.
+    #[error("{0}")]
+    NoRepeat(#[from] crate::periodic::NoRepeat),
+    /// `--show-search` was refused.
+    #[error("{0}")]
+    SearchRefused(#[from] crate::search_count::SearchRefused),
     /// Reading input or writing output failed.
     #[error("{0}")]
     Io(#[from] io::Error),
+}
+
+impl From<crate::take_set::BadTakeSet> for Error {
+    fn from(problem: crate::take_set::BadTakeSet) -> Error {
+        Error::BadTakeSet {
+            text: String::new(),
+            problem,
+        }
+    }
 }
 
 impl Error {

@@ -8,6 +8,7 @@
 use std::fmt;
 
 use crate::position::Position;
+use crate::take_set::TakeSet;
 
 /// Take `take` sticks from row `pile` (counted from 0 inside the program,
 /// shown from 1 to the user).
@@ -52,6 +53,9 @@ pub enum IllegalMove {
     /// The row number does not exist.
     #[error("there is no row {row}: the rows are numbered 1 to {rows}")]
     NoSuchRow { row: usize, rows: usize },
+    /// The game does not allow taking this many.
+    #[error("this game does not allow taking {take}: a move takes {allowed} sticks")]
+    NotAllowed { take: u64, allowed: String },
     /// More sticks than the row holds.
     #[error("row {row} has only {}, so {take} cannot be taken from it", sticks(*has))]
     TooMany { row: usize, has: u64, take: u64 },
@@ -66,8 +70,14 @@ fn sticks(n: u64) -> String {
 }
 
 impl Position {
-    /// The position after `mv`, or why `mv` is illegal here.
+    /// The position after `mv` in Nim, or why `mv` is illegal here.
     pub fn play(&self, mv: Move) -> Result<Position, IllegalMove> {
+        self.play_with(mv, &TakeSet::Any)
+    }
+
+    /// The position after `mv` when moves may take only `takes`, or why
+    /// `mv` is illegal here. Every move is checked here and only here.
+    pub fn play_with(&self, mv: Move, takes: &TakeSet) -> Result<Position, IllegalMove> {
         let piles = self.piles();
         let Some(&has) = piles.get(mv.pile) else {
             return Err(IllegalMove::NoSuchRow {
@@ -85,14 +95,26 @@ impl Position {
                 take: mv.take,
             });
         }
+        if !takes.allows(mv.take) {
+            return Err(IllegalMove::NotAllowed {
+                take: mv.take,
+                allowed: takes.to_string(),
+            });
+        }
         let mut after = piles.to_vec();
         after[mv.pile] = has - mv.take;
         Ok(Position::new(after))
     }
 
-    /// The move that turns this position into `to`, or why no single legal
-    /// move does.
+    /// The move that turns this position into `to` in Nim, or why no
+    /// single legal move does.
     pub fn move_to(&self, to: &Position) -> Result<Move, IllegalMove> {
+        self.move_to_with(to, &TakeSet::Any)
+    }
+
+    /// The move that turns this position into `to` when moves may take only
+    /// `takes`, or why no single legal move does.
+    pub fn move_to_with(&self, to: &Position, takes: &TakeSet) -> Result<Move, IllegalMove> {
         let (from, to) = (self.piles(), to.piles());
         if from.len() != to.len() {
             return Err(IllegalMove::RowCount {
@@ -128,16 +150,24 @@ impl Position {
             pile,
             take: before - after,
         };
-        self.play(mv)?;
+        self.play_with(mv, takes)?;
         Ok(mv)
     }
 
-    /// Every legal move, ordered by row then by how many are taken.
+    /// Every legal Nim move, ordered by row then by how many are taken.
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.moves_with(&TakeSet::Any)
+    }
+
+    /// Every legal move when moves may take only `takes`, ordered by row
+    /// then by how many are taken.
+    pub fn moves_with<'a>(&'a self, takes: &'a TakeSet) -> impl Iterator<Item = Move> + 'a {
         self.piles()
             .iter()
             .enumerate()
-            .flat_map(|(pile, &has)| (1..=has).map(move |take| Move { pile, take }))
+            .flat_map(move |(pile, &has)| {
+                takes.takes_from(has).map(move |take| Move { pile, take })
+            })
     }
 }
 
@@ -207,5 +237,13 @@ mod tests {
             Err(IllegalMove::NothingTaken)
         );
         assert_eq!(p.moves().count(), 8);
+        let takes = TakeSet::parse("2,3").unwrap();
+        assert_eq!(p.moves_with(&takes).count(), 4);
+        assert_eq!(
+            p.play_with(Move { pile: 1, take: 1 }, &takes)
+                .unwrap_err()
+                .to_string(),
+            "this game does not allow taking 1: a move takes 2 or 3 sticks"
+        );
     }
 }

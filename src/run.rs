@@ -6,15 +6,18 @@
 
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 
-use crate::analysis::Analysis;
+use crate::analysis::{Analysis, Extras};
 use crate::answer::row_move;
-use crate::cli::{CheckArgs, Cli, Command, ExplainArgs, Format, LessonArgs, LessonFormat};
+use crate::cli::{
+    CheckArgs, Cli, Command, ExplainArgs, Format, GameArgs, LessonArgs, LessonFormat, TableArgs,
+};
 use crate::error::Error;
-use crate::grouping::Grouping;
+use crate::game::Game;
 use crate::lesson::{self, Lesson, bundled};
 use crate::position::{Position, parse_number};
 use crate::render::words::count;
-use crate::render::{json, markdown, text};
+use crate::render::{json, markdown, table, text};
+use crate::take_set::TakeSet;
 use crate::verdict::{Judgement, Verdict};
 
 /// Exit code for a pupil's mistake (`check`).
@@ -63,7 +66,39 @@ pub fn execute(command: Command, io: &mut Io<'_>) -> Result<u8, Error> {
         Command::Explain(args) => explain(args, io),
         Command::Check(args) => check(args, io),
         Command::Lesson(args) => lesson(args, io),
+        Command::Table(args) => table(args, io),
     }
+}
+
+/// The game named by `--normal` and `--take`.
+fn game(args: &GameArgs, take: Option<&str>) -> Result<Game, Error> {
+    let takes = match take {
+        None => TakeSet::Any,
+        Some(text) => TakeSet::parse(text).map_err(|problem| Error::BadTakeSet {
+            text: text.to_string(),
+            problem,
+        })?,
+    };
+    Ok(Game {
+        rule: args.rule(),
+        takes,
+    })
+}
+
+fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
+    let position = Position::parse(&args.piles)?;
+    let game = game(&args.game, args.take.as_deref())?;
+    let mut entries = crate::table::table(&position, &game)?;
+    if args.losing {
+        entries.retain(|e| e.outcome == crate::outcome::Outcome::Lose);
+    }
+    let output = match args.game.format {
+        Format::Json => table::json(&entries),
+        Format::Markdown => table::markdown(&position, &game, &entries, args.losing),
+        Format::Text => table::text(&position, &game, &entries, args.losing, io.color),
+    };
+    io.out.write_all(output.as_bytes())?;
+    Ok(0)
 }
 
 fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
@@ -124,7 +159,12 @@ fn read_lesson(path: &std::path::Path) -> Result<Lesson, Error> {
 
 fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let position = Position::parse(&args.piles)?;
-    let analysis = Analysis::new(position, args.game.rule(), args.brute_force)?;
+    let game = game(&args.game, args.take.as_deref())?;
+    let extras = Extras {
+        brute_force: args.brute_force,
+        show_search: args.show_search,
+    };
+    let analysis = Analysis::new(position, game, extras)?;
     match args.game.format {
         Format::Json => io.out.write_all(json::explain(&analysis).as_bytes())?,
         Format::Markdown => io
@@ -156,30 +196,41 @@ fn pause(io: &mut Io<'_>) -> Result<bool, Error> {
 }
 
 fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
-    let rule = args.game.rule();
     let position = Position::parse(&args.piles)?;
     let to = args.to.as_deref().map(Position::parse).transpose()?;
-    let mv = match (&to, &args.take, &args.pile) {
-        (Some(to), _, _) => position.move_to(to),
+    // With --to, --take names the takes allowed; with --pile, the count taken.
+    let (game, mv) = match (&to, &args.take, &args.pile) {
+        (Some(to), takes, None) => {
+            let game = game(&args.game, takes.as_deref())?;
+            let mv = position.move_to_with(to, &game.takes);
+            (game, mv)
+        }
         (None, Some(take), Some(row)) => {
+            let game = game(&args.game, None)?;
             let take = parse_number(take, "number of sticks")?;
             let row = parse_number(row, "row number")?;
-            row_move(&position, row, take)
+            let mv = row_move(&position, row, take, &game.takes);
+            (game, mv)
         }
         _ => return Err(Error::NoMove),
     };
-    let judgement = mv.and_then(|mv| Judgement::new(position.clone(), mv, rule));
+    let judgement = mv
+        .map_err(Error::from)
+        .and_then(|mv| Judgement::new(position.clone(), mv, &game));
     let judgement = match judgement {
         Ok(j) => j,
-        Err(illegal) => {
+        Err(Error::Illegal(illegal)) => {
             if args.game.format == Format::Json {
                 let message = Error::Illegal(illegal.clone()).to_string();
-                let winning = Grouping::new(&position, rule).winning_moves();
-                let json = json::illegal(rule, &position, to.as_ref(), &message, &winning);
+                let winning = Analysis::new(position.clone(), game.clone(), Extras::default())
+                    .map(|a| a.winning_moves)
+                    .unwrap_or_default();
+                let json = json::illegal(&game, &position, to.as_ref(), &message, &winning);
                 io.out.write_all(json.as_bytes())?;
             }
             return Err(illegal.into());
         }
+        Err(other) => return Err(other),
     };
     let output = match args.game.format {
         Format::Json => json::check(&judgement),

@@ -1,15 +1,17 @@
 //! Judging a pupil's move.
 //!
 //! The verdict compares the position before and after the move: a move from
-//! a won position must leave a lost one. Both positions are worked through
-//! with the grouping method so the renderers can say *why*: which groups
-//! are paired, which one was left alone, and what the opponent can now do.
+//! a won position must leave a lost one. Both positions are analysed (with
+//! the grouping method, for Nim) so the renderers can say *why*: which
+//! groups are paired, which one was left alone, and what the opponent can
+//! now do.
 
-use crate::grouping::Grouping;
-use crate::moves::{IllegalMove, Move};
+use crate::analysis::{Analysis, Extras};
+use crate::error::Error;
+use crate::game::Game;
+use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::position::Position;
-use crate::rule::Rule;
 
 /// What the move was worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,27 +46,25 @@ pub struct Judgement {
     pub to: Position,
     /// The verdict.
     pub verdict: Verdict,
-    /// The grouping method on the position before the move.
-    pub before: Grouping,
-    /// The grouping method on the position after it, from the opponent's side.
-    pub after: Grouping,
-    /// The winning moves there were.
-    pub winning_moves: Vec<Move>,
+    /// The analysis of the position before the move.
+    pub before: Analysis,
+    /// The analysis of the position after it, from the opponent's side.
+    pub after: Analysis,
 }
 
 impl Judgement {
-    /// Checks `mv` from `position` under `rule`.
-    pub fn new(position: Position, mv: Move, rule: Rule) -> Result<Judgement, IllegalMove> {
-        let to = position.play(mv)?;
-        let before = Grouping::new(&position, rule);
-        let after = Grouping::new(&to, rule);
-        let verdict = match (before.outcome(), after.outcome()) {
+    /// Checks `mv` from `position` under `game`: an illegal move, or a game
+    /// too big to search, is an error.
+    pub fn new(position: Position, mv: Move, game: &Game) -> Result<Judgement, Error> {
+        let to = position.play_with(mv, &game.takes)?;
+        let before = Analysis::new(position.clone(), game.clone(), Extras::default())?;
+        let after = Analysis::new(to.clone(), game.clone(), Extras::default())?;
+        let verdict = match (before.outcome, after.outcome) {
             (Outcome::Lose, _) => Verdict::LostAnyway,
             (Outcome::Win, Outcome::Lose) => Verdict::Good,
             (Outcome::Win, Outcome::Win) => Verdict::Mistake,
         };
         Ok(Judgement {
-            winning_moves: before.winning_moves(),
             position,
             mv,
             to,
@@ -74,10 +74,15 @@ impl Judgement {
         })
     }
 
+    /// The winning moves there were.
+    pub fn winning_moves(&self) -> &[Move] {
+        &self.before.winning_moves
+    }
+
     /// The opponent's best reply after a mistake.
     pub fn reply(&self) -> Option<Move> {
         match self.verdict {
-            Verdict::Mistake => self.after.recommended(),
+            Verdict::Mistake => self.after.recommended,
             Verdict::Good | Verdict::LostAnyway => None,
         }
     }
@@ -86,13 +91,14 @@ impl Judgement {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rule::Rule;
 
     fn check(piles: &[u64], row: usize, take: u64, rule: Rule, verdict: Verdict) {
         let mv = Move {
             pile: row - 1,
             take,
         };
-        let j = Judgement::new(Position::new(piles.to_vec()), mv, rule).unwrap();
+        let j = Judgement::new(Position::new(piles.to_vec()), mv, &Game::nim(rule)).unwrap();
         assert_eq!(j.verdict, verdict, "{piles:?} {mv} {rule:?}");
     }
 

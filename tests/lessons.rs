@@ -122,13 +122,13 @@ fn malformed_lessons_name_their_lines() {
         (
             "title: T\nshow: 3 5 --xor\n",
             &[
-                "2: 'show:' has an unknown option '--xor': the options here are --normal and --misere",
+                "2: 'show:' has an unknown option '--xor': the options here are --normal, --misere and --take",
             ],
         ),
         (
             "title: T\nexplain: 3 5 --fast\n",
             &[
-                "2: 'explain:' has an unknown option '--fast': the options here are --normal, --misere and --xor",
+                "2: 'explain:' has an unknown option '--fast': the options here are --normal, --misere, --take and --xor",
             ],
         ),
         (

@@ -5,6 +5,7 @@
 use std::cell::RefCell;
 
 use matchsticks::brute_force::Solver;
+use matchsticks::game::Game;
 use matchsticks::grouping::{Grouping, Plan, joins, split};
 use matchsticks::moves::Move;
 use matchsticks::nim_sum;
@@ -133,7 +134,7 @@ proptest! {
         let moves: Vec<Move> = position.moves().collect();
         prop_assume!(!moves.is_empty());
         let mv = moves[pick.index(moves.len())];
-        let j = Judgement::new(position.clone(), mv, rule).unwrap();
+        let j = Judgement::new(position.clone(), mv, &Game::nim(rule)).unwrap();
         let before = nim_sum::outcome(&position, rule);
         let after = nim_sum::outcome(&position.play(mv).unwrap(), rule);
         let expected = match (before, after) {
@@ -142,7 +143,7 @@ proptest! {
             (Outcome::Win, Outcome::Win) => Verdict::Mistake,
         };
         prop_assert_eq!(j.verdict, expected);
-        prop_assert_eq!(j.winning_moves.contains(&mv), expected == Verdict::Good);
+        prop_assert_eq!(j.winning_moves().contains(&mv), expected == Verdict::Good);
         // After a mistake the opponent has a winning reply, unless the
         // mistake was taking the last stick and the game is over.
         match (expected, j.reply()) {

@@ -9,8 +9,8 @@ pub mod bundled;
 pub mod parse;
 pub mod runner;
 
+use crate::game::Game;
 use crate::position::Position;
-use crate::rule::Rule;
 
 /// A parsed, valid lesson.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,8 +53,8 @@ pub enum Block {
 pub struct Setup {
     /// The rows.
     pub position: Position,
-    /// Misère or normal play.
-    pub rule: Rule,
+    /// Misère or normal play, and the takes allowed.
+    pub game: Game,
     /// Whether to add the binary columns to an explanation.
     pub xor: bool,
 }

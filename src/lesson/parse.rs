@@ -8,9 +8,11 @@
 //! them all at once.
 
 use super::{Block, Lesson, Problem, Question, Setup};
+use crate::game::Game;
 use crate::position::Position;
 use crate::render::text::is_list_marker;
 use crate::rule::Rule;
+use crate::take_set::TakeSet;
 
 /// The directives a lesson may use.
 const DIRECTIVES: &[&str] = &[
@@ -299,19 +301,27 @@ fn directive(text: &str) -> Option<(&str, &str)> {
 fn setup(value: &str, xor_allowed: bool) -> Result<Setup, String> {
     let mut setup = Setup {
         position: Position::new(Vec::new()),
-        rule: Rule::Misere,
+        game: Game::nim(Rule::Misere),
         xor: false,
     };
     let mut rows = Vec::new();
-    for word in value.split_whitespace() {
+    let mut words = value.split_whitespace();
+    while let Some(word) = words.next() {
         match word {
-            "--normal" => setup.rule = Rule::Normal,
-            "--misere" => setup.rule = Rule::Misere,
+            "--normal" => setup.game.rule = Rule::Normal,
+            "--misere" => setup.game.rule = Rule::Misere,
             "--xor" if xor_allowed => setup.xor = true,
+            "--take" => {
+                let set = words
+                    .next()
+                    .ok_or("has --take without a set after it, such as 1-3")?;
+                setup.game.takes =
+                    TakeSet::parse(set).map_err(|e| format!("has a bad --take: {e}"))?;
+            }
             option if option.starts_with("--") => {
                 let allowed = match xor_allowed {
-                    true => "--normal, --misere and --xor",
-                    false => "--normal and --misere",
+                    true => "--normal, --misere, --take and --xor",
+                    false => "--normal, --misere and --take",
                 };
                 return Err(format!(
                     "has an unknown option '{option}': the options here are {allowed}"
@@ -319,6 +329,9 @@ fn setup(value: &str, xor_allowed: bool) -> Result<Setup, String> {
             }
             row => rows.push(row),
         }
+    }
+    if setup.xor && !setup.game.is_nim() {
+        return Err("cannot use --xor with --take: the binary view is for Nim".to_string());
     }
     setup.position = Position::parse(&rows).map_err(|e| match rows.is_empty() {
         true => "needs a position, such as 3 5 7".to_string(),
@@ -345,18 +358,18 @@ mod tests {
                 Block::Pause,
                 Block::Show(Setup {
                     position: four_four.clone(),
-                    rule: Rule::Misere,
+                    game: Game::nim(Rule::Misere),
                     xor: false
                 }),
                 Block::Explain(Setup {
                     position: four_four.clone(),
-                    rule: Rule::Normal,
+                    game: Game::nim(Rule::Normal),
                     xor: true
                 }),
                 Block::Question(Question {
                     setup: Setup {
                         position: four_four,
-                        rule: Rule::Misere,
+                        game: Game::nim(Rule::Misere),
                         xor: false
                     },
                     ask: Some("Your move?".to_string()),

@@ -9,10 +9,9 @@
 use colored::Colorize;
 
 use super::{Block, Lesson, Question, Setup};
-use crate::analysis::Analysis;
+use crate::analysis::{Analysis, Extras};
 use crate::answer::Answer;
 use crate::error::Error;
-use crate::grouping::Grouping;
 use crate::render::{sticks, text, words};
 use crate::run::Io;
 use crate::verdict::{Judgement, Verdict};
@@ -120,7 +119,11 @@ impl Runner<'_, '_> {
     }
 
     fn explain(&mut self, setup: &Setup) -> Result<Flow, Error> {
-        let analysis = Analysis::new(setup.position.clone(), setup.rule, false)?;
+        let analysis = Analysis::new(
+            setup.position.clone(),
+            setup.game.clone(),
+            Extras::default(),
+        )?;
         let sections = text::explain(&analysis, setup.xor, self.io.color);
         self.write(&sections.join("\n"))?;
         self.say("")?;
@@ -129,7 +132,7 @@ impl Runner<'_, '_> {
 
     fn question(&mut self, q: &Question) -> Result<Flow, Error> {
         let position = &q.setup.position;
-        let heading = format!("Question: {} ({})", position, q.setup.rule.describe());
+        let heading = format!("Question: {} ({})", position, q.setup.game.describe());
         let heading = match self.io.color {
             true => heading.bold().to_string(),
             false => heading,
@@ -157,13 +160,15 @@ impl Runner<'_, '_> {
                 Answer::Unclear(message) => self.say(&format!("Sorry: {message}."))?,
                 answer @ (Answer::Take { .. } | Answer::To(_)) => {
                     let judged = answer
-                        .to_move(position)
+                        .to_move(position, &q.setup.game.takes)
                         .expect("a move or a position")
-                        .and_then(|mv| Judgement::new(position.clone(), mv, q.setup.rule));
+                        .map_err(Error::from)
+                        .and_then(|mv| Judgement::new(position.clone(), mv, &q.setup.game));
                     match judged {
-                        Err(illegal) => {
+                        Err(Error::Illegal(illegal)) => {
                             self.say(&format!("That move is not allowed: {illegal}."))?
                         }
+                        Err(other) => return Err(other),
                         Ok(j) => {
                             self.write(&text::check(&j, self.io.color))?;
                             match j.verdict {
@@ -185,8 +190,12 @@ impl Runner<'_, '_> {
     }
 
     fn reveal(&mut self, q: &Question) -> Result<(), Error> {
-        let grouping = Grouping::new(&q.setup.position, q.setup.rule);
-        self.paragraph(&format!("Answer: {}", words::answer(&grouping)))?;
+        let analysis = Analysis::new(
+            q.setup.position.clone(),
+            q.setup.game.clone(),
+            Extras::default(),
+        )?;
+        self.paragraph(&format!("Answer: {}", words::answer(&analysis)))?;
         self.paragraph(&q.answer)?;
         Ok(())
     }

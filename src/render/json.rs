@@ -3,11 +3,11 @@
 
 use serde::Serialize;
 
-use super::words;
-use crate::analysis::Analysis;
+use super::{take_words, words};
+use crate::analysis::{Analysis, Method};
+use crate::game::Game;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rule::Rule;
 use crate::verdict::Judgement;
 
 /// A move as `{"pile": 1, "take": 2}`.
@@ -41,36 +41,69 @@ struct SearchJson {
 }
 
 #[derive(Serialize)]
+struct PatternJson {
+    start: u64,
+    period: u64,
+    losing_remainders: Vec<u64>,
+    rule: String,
+}
+
+#[derive(Serialize)]
+struct CallsJson {
+    plain_calls: u64,
+    remembered_calls: u64,
+}
+
+#[derive(Serialize)]
 struct ExplainJson<'a> {
     rule: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    takes: Option<&'a [u64]>,
     position: &'a [u64],
     outcome: &'static str,
-    groups: Vec<&'a [u64]>,
-    unpaired: &'a [u64],
-    nim_sum: u64,
+    groups: Option<Vec<&'a [u64]>>,
+    unpaired: Option<&'a [u64]>,
+    nim_sum: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grundy: Option<Vec<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pattern: Option<PatternJson>,
     #[serde(rename = "move")]
     recommended: Option<MoveToJson>,
     winning_moves: Vec<MoveJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     brute_force: Option<SearchJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    search: Option<CallsJson>,
 }
 
 /// The analysis of a position as one JSON object.
 pub fn explain(a: &Analysis) -> String {
-    let g = &a.grouping;
+    let grouping = a.grouping();
     let json = ExplainJson {
         rule: a.rule().name(),
+        takes: a.game.takes.only(),
         position: a.position.piles(),
-        outcome: g.outcome().name(),
-        groups: g.rows.iter().map(|r| r.groups.as_slice()).collect(),
-        unpaired: &g.unpaired,
-        nim_sum: a.nim_sum,
-        recommended: g.recommended().map(|mv| MoveToJson {
+        outcome: a.outcome.name(),
+        groups: grouping.map(|g| g.rows.iter().map(|r| r.groups.as_slice()).collect()),
+        unpaired: grouping.map(|g| g.unpaired.as_slice()),
+        nim_sum: a.nim_sum(),
+        grundy: a.grundy_values(),
+        pattern: match &a.method {
+            Method::OneRow { pattern, .. } => Some(PatternJson {
+                start: pattern.start(),
+                period: pattern.period(),
+                losing_remainders: pattern.losing_remainders(),
+                rule: take_words::formula(pattern),
+            }),
+            _ => None,
+        },
+        recommended: a.recommended.map(|mv| MoveToJson {
             pile: mv.row(),
             take: mv.take,
             to: a
                 .position
-                .play(mv)
+                .play_with(mv, &a.game.takes)
                 .expect("recommended moves are legal")
                 .piles()
                 .to_vec(),
@@ -80,6 +113,10 @@ pub fn explain(a: &Analysis) -> String {
             outcome: s.outcome.name(),
             moves_left: s.moves_left,
         }),
+        search: a.search_counts.map(|c| CallsJson {
+            plain_calls: c.plain_calls,
+            remembered_calls: c.remembered_calls,
+        }),
     };
     to_string(&json)
 }
@@ -87,6 +124,8 @@ pub fn explain(a: &Analysis) -> String {
 #[derive(Serialize)]
 struct CheckJson<'a> {
     rule: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    takes: Option<&'a [u64]>,
     position: &'a [u64],
     to: Option<&'a [u64]>,
     legal: bool,
@@ -98,27 +137,29 @@ struct CheckJson<'a> {
 /// A judged move as one JSON object.
 pub fn check(j: &Judgement) -> String {
     to_string(&CheckJson {
-        rule: j.before.rule.name(),
+        rule: j.before.rule().name(),
+        takes: j.before.game.takes.only(),
         position: j.position.piles(),
         to: Some(j.to.piles()),
         legal: true,
         verdict: Some(j.verdict.name()),
         reason: words::reason(j),
-        winning_moves: j.winning_moves.iter().map(MoveJson::from).collect(),
+        winning_moves: j.winning_moves().iter().map(MoveJson::from).collect(),
     })
 }
 
 /// An illegal move as one JSON object: `legal` is false and `reason` says
 /// what was wrong.
 pub fn illegal(
-    rule: Rule,
+    game: &Game,
     position: &Position,
     to: Option<&Position>,
     reason: &str,
     winning_moves: &[Move],
 ) -> String {
     to_string(&CheckJson {
-        rule: rule.name(),
+        rule: game.rule.name(),
+        takes: game.takes.only(),
         position: position.piles(),
         to: to.map(Position::piles),
         legal: false,

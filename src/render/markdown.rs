@@ -3,20 +3,58 @@
 
 use std::fmt::Write;
 
-use super::{sticks, words};
-use crate::analysis::Analysis;
-use crate::grouping::Grouping;
+use super::{sticks, take_words, words};
+use crate::analysis::{Analysis, Extras, Method};
 use crate::lesson::{Block, Lesson};
+use crate::outcome::Outcome;
 use crate::verdict::Judgement;
 
 /// The explanation of a position as a handout.
 pub fn explain(a: &Analysis, xor: bool) -> String {
-    let g = &a.grouping;
     let mut out = format!(
         "# Matchsticks: {}\n\n*Rule: {}.*\n\n",
         a.position,
-        a.rule().describe()
+        a.game.describe()
     );
+    let g = match &a.method {
+        Method::Grouping(g) => g,
+        Method::OneRow { pile, pattern } => {
+            let n = a.position.piles()[*pile];
+            out += "## 1. Work upward from an empty row\n\n";
+            out += "A count is lost (L) when every move leads to a won count (W), and won when some move leads to a lost one.\n\n";
+            out += &value_strip(pattern.period() + pattern.start(), |n| {
+                match pattern.outcome(n) {
+                    Outcome::Lose => "L".to_string(),
+                    Outcome::Win => "W".to_string(),
+                }
+            });
+            out += "\n## 2. The pattern\n\n";
+            out += &list(&take_words::pattern_rule(pattern));
+            out += "\n## 3. This row\n\n";
+            out += &list(&[take_words::one_row_verdict(a, n, pattern)]);
+            out += "\n## 4. The move\n\n";
+            out += &list(&take_words::one_row_plan(a, pattern));
+            return out + &closing(a);
+        }
+        Method::Grundy { grundy, pairing } => {
+            out += "## 1. What each row is worth\n\n";
+            out += "In normal play a row acts like a Nim row of its Grundy value: the smallest number that none of its moves lead to.\n\n";
+            out += &value_strip(grundy.period() + grundy.start(), |n| {
+                grundy.of(n).to_string()
+            });
+            out += "\n";
+            out += &list(&take_words::grundy_rows(a, pairing));
+            out += "\n## 2. Is any group left without a partner?\n\n";
+            out += &list(&words::verdict(pairing));
+            out += "\n## 3. The move\n\n";
+            out += &list(&take_words::grundy_plan(a, pairing));
+            return out + &closing(a);
+        }
+        Method::Searched => {
+            out += &list(&take_words::searched(a));
+            return out + &closing(a);
+        }
+    };
     if a.position.is_over() {
         out += &list(&words::verdict(g));
         return out;
@@ -66,19 +104,19 @@ pub fn explain(a: &Analysis, xor: bool) -> String {
         for (i, &p) in a.position.piles().iter().enumerate() {
             let _ = writeln!(out, "| {} | {p} | `{p:0w$b}` |", i + 1, w = top as usize);
         }
-        let _ = writeln!(
-            out,
-            "| nim-sum | {n} | `{n:0w$b}` |",
-            n = a.nim_sum,
-            w = top as usize
-        );
+        let n = a.nim_sum().unwrap_or(0);
+        let _ = writeln!(out, "| nim-sum | {n} | `{n:0w$b}` |", w = top as usize);
     }
-    let _ = write!(
-        out,
+    out + &closing(a)
+}
+
+/// The winning moves and any extra counts, at the end of a handout.
+fn closing(a: &Analysis) -> String {
+    let mut out = format!(
         "\n## Winning moves\n\n{}.\n",
         capitalised(&words::moves(&a.winning_moves))
     );
-    if let Some(s) = a.searched {
+    if let (Some(s), false) = (a.searched, matches!(a.method, Method::Searched)) {
         let _ = writeln!(
             out,
             "\nA search through every possible game says: {}, with {} left under best play.",
@@ -86,12 +124,32 @@ pub fn explain(a: &Analysis, xor: bool) -> String {
             words::count(s.moves_left, "move")
         );
     }
+    if let Some(c) = a.search_counts {
+        let _ = writeln!(
+            out,
+            "\n| Search | Calls |\n|---|---:|\n| plain | {} |\n| remembering | {} |",
+            c.plain_calls, c.remembered_calls
+        );
+    }
     out
+}
+
+/// A table of row sizes 0, 1, 2, … and a value for each.
+fn value_strip(upto: u64, value: impl Fn(u64) -> String) -> String {
+    let upto = upto.clamp(12, 30);
+    let sizes: Vec<String> = (0..=upto).map(|n| n.to_string()).collect();
+    let values: Vec<String> = (0..=upto).map(value).collect();
+    format!(
+        "| sticks | {} |\n|---|{}\n| value | {} |\n",
+        sizes.join(" | "),
+        "---|".repeat(sizes.len()),
+        values.join(" | ")
+    )
 }
 
 /// A lesson as a printable handout. The answers are gathered at the end so
 /// the questions can be tried first.
-pub fn lesson(lesson: &Lesson) -> Result<String, crate::brute_force::TooBig> {
+pub fn lesson(lesson: &Lesson) -> Result<String, crate::error::Error> {
     let mut out = format!("# {}\n\n", lesson.title);
     if let Some(summary) = &lesson.summary {
         let _ = write!(out, "*{summary}*\n\n");
@@ -112,7 +170,11 @@ pub fn lesson(lesson: &Lesson) -> Result<String, crate::brute_force::TooBig> {
                 );
             }
             Block::Explain(setup) => {
-                let analysis = Analysis::new(setup.position.clone(), setup.rule, false)?;
+                let analysis = Analysis::new(
+                    setup.position.clone(),
+                    setup.game.clone(),
+                    Extras::default(),
+                )?;
                 // One heading level down, so the lesson's title stays on top.
                 for line in explain(&analysis, setup.xor).lines() {
                     let _ = match line.starts_with('#') {
@@ -128,7 +190,7 @@ pub fn lesson(lesson: &Lesson) -> Result<String, crate::brute_force::TooBig> {
                     out,
                     "## Question {number}\n\nRows: **{}** ({}).\n\n```text\n{}```\n\n{}\n\n",
                     q.setup.position,
-                    q.setup.rule.describe(),
+                    q.setup.game.describe(),
                     sticks::plain_rows(&q.setup.position),
                     q.ask.as_deref().unwrap_or("Your move: what do you take?"),
                 );
@@ -138,11 +200,15 @@ pub fn lesson(lesson: &Lesson) -> Result<String, crate::brute_force::TooBig> {
                 if !q.hints.is_empty() {
                     out.push('\n');
                 }
-                let grouping = Grouping::new(&q.setup.position, q.setup.rule);
+                let analysis = Analysis::new(
+                    q.setup.position.clone(),
+                    q.setup.game.clone(),
+                    Extras::default(),
+                )?;
                 let _ = write!(
                     answers,
                     "### Question {number}\n\n{}\n\n{}\n\n",
-                    capitalised(&words::answer(&grouping)),
+                    capitalised(&words::answer(&analysis)),
                     q.answer
                 );
             }

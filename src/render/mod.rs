@@ -9,5 +9,7 @@
 pub mod json;
 pub mod markdown;
 pub mod sticks;
+pub mod table;
+pub mod take_words;
 pub mod text;
 pub mod words;

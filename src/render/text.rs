@@ -8,9 +8,12 @@ use std::fmt::Write;
 use colored::Colorize;
 
 use super::sticks::{self, paint};
-use super::words;
-use crate::analysis::Analysis;
+use super::{take_words, words};
+use crate::analysis::{Analysis, Method};
 use crate::grouping::Grouping;
+use crate::grundy::Grundy;
+use crate::one_row::RowPattern;
+use crate::outcome::Outcome;
 use crate::verdict::{Judgement, Verdict};
 
 /// Rows up to this many get a line saying how their groups were joined.
@@ -26,29 +29,96 @@ fn heading(text: &str, color: bool) -> String {
 
 /// The explanation of a position, one string per step.
 pub fn explain(a: &Analysis, xor: bool, color: bool) -> Vec<String> {
-    let g = &a.grouping;
-    let mut sections = vec![format!("{} ({})\n", a.position, a.rule().describe())];
-    if a.position.is_over() {
-        sections.push(lines(&words::verdict(g)));
-        return sections;
-    }
-    sections.push(groups(g, color));
-    sections.push(pairs(g, color));
-    sections.push(format!(
-        "{}\n{}",
-        heading("Step 3. Is any group left without a partner?", color),
-        lines(&words::verdict(g))
-    ));
-    sections.push(format!(
-        "{}\n{}",
-        heading("Step 4. The move", color),
-        lines(&words::plan(g, &a.position))
-    ));
-    if xor {
-        sections.push(xor_view(a, color));
+    let mut sections = vec![format!("{} ({})\n", a.position, a.game.describe())];
+    match &a.method {
+        Method::Grouping(g) if a.position.is_over() => {
+            sections.push(lines(&words::verdict(g)));
+            return sections;
+        }
+        Method::Grouping(g) => {
+            sections.push(groups(g, color));
+            sections.push(pairs(g, color));
+            sections.push(step(
+                3,
+                "Is any group left without a partner?",
+                &words::verdict(g),
+                color,
+            ));
+            sections.push(step(4, "The move", &words::plan(g, &a.position), color));
+            if xor {
+                sections.push(xor_view(a, color));
+            }
+        }
+        Method::OneRow { pile, pattern } => {
+            let n = a.position.piles()[*pile];
+            sections.push(strip(
+                "Step 1. Work upward from an empty row",
+                "A count is lost (L) when every move leads to a won count (W), and won when some move leads to a lost one.",
+                "outcome",
+                pattern_strip(pattern),
+                color,
+            ));
+            sections.push(step(
+                2,
+                "The pattern",
+                &take_words::pattern_rule(pattern),
+                color,
+            ));
+            sections.push(step(
+                3,
+                "This row",
+                &[take_words::one_row_verdict(a, n, pattern)],
+                color,
+            ));
+            if a.recommended.is_some() {
+                sections.push(step(
+                    4,
+                    "The move",
+                    &take_words::one_row_plan(a, pattern),
+                    color,
+                ));
+            }
+        }
+        Method::Grundy { grundy, pairing } => {
+            let mut worth = strip(
+                "Step 1. What each row is worth",
+                "In normal play a row acts like a Nim row of its Grundy value: the smallest number that none of its moves lead to.",
+                "value",
+                grundy_strip(grundy),
+                color,
+            );
+            let _ = writeln!(
+                worth,
+                "  The values repeat every {}.",
+                words::count(grundy.period(), "stick")
+            );
+            worth += &lines(&take_words::grundy_rows(a, pairing));
+            sections.push(worth);
+            sections.push(pairs(pairing, color));
+            sections.push(step(
+                3,
+                "Is any group left without a partner?",
+                &words::verdict(pairing),
+                color,
+            ));
+            sections.push(step(
+                4,
+                "The move",
+                &take_words::grundy_plan(a, pairing),
+                color,
+            ));
+        }
+        Method::Searched => {
+            sections.push(step(
+                1,
+                "Search every game",
+                &take_words::searched(a),
+                color,
+            ));
+        }
     }
     let mut summary = format!("Winning moves: {}.\n", words::moves(&a.winning_moves));
-    if let Some(s) = a.searched {
+    if let (Some(s), false) = (a.searched, matches!(a.method, Method::Searched)) {
         let _ = writeln!(
             summary,
             "A search through every possible game says: {}, with {} left under best play (this one included).",
@@ -56,8 +126,76 @@ pub fn explain(a: &Analysis, xor: bool, color: bool) -> Vec<String> {
             words::count(s.moves_left, "move"),
         );
     }
+    if let Some(c) = a.search_counts {
+        let width = c.plain_calls.to_string().len();
+        let _ = write!(
+            summary,
+            "\n{}\n  A plain search, which works everything out again each time: {:>width$} calls\n  A search that remembers what it has worked out:              {:>width$} calls\n",
+            heading("How much work is remembering worth?", color),
+            c.plain_calls,
+            c.remembered_calls,
+        );
+    }
     sections.push(summary);
     sections
+}
+
+/// A numbered step: a heading and indented lines.
+fn step(number: u32, title: &str, body: &[String], color: bool) -> String {
+    format!(
+        "{}\n{}",
+        heading(&format!("Step {number}. {title}"), color),
+        lines(body)
+    )
+}
+
+/// A heading, a sentence and a two-line strip of values under row sizes.
+fn strip(
+    title: &str,
+    sentence: &str,
+    label: &str,
+    cells: Vec<(u64, String, bool)>,
+    color: bool,
+) -> String {
+    let widths: Vec<usize> = cells
+        .iter()
+        .map(|(n, v, _)| n.to_string().len().max(v.len()))
+        .collect();
+    let width = label.len().max("sticks".len());
+    let mut top = format!("  {:width$}", "sticks");
+    let mut bottom = format!("  {label:width$}");
+    for ((n, value, lost), w) in cells.iter().zip(&widths) {
+        let _ = write!(top, " {n:>w$}");
+        let cell = format!(" {value:>w$}");
+        bottom += &match (color, lost) {
+            (true, true) => cell.red().bold().to_string(),
+            (true, false) => cell.green().to_string(),
+            (false, _) => cell,
+        };
+    }
+    format!("{}\n  {sentence}\n{top}\n{bottom}\n", heading(title, color))
+}
+
+/// Row sizes to show in a strip: two rounds of the pattern, at least 13.
+fn strip_length(start: u64, period: u64) -> u64 {
+    (start + 2 * period).clamp(13, 31)
+}
+
+/// Won and lost counts from 0 upward.
+fn pattern_strip(pattern: &RowPattern) -> Vec<(u64, String, bool)> {
+    (0..strip_length(pattern.start(), pattern.period()))
+        .map(|n| {
+            let lost = pattern.outcome(n) == Outcome::Lose;
+            (n, if lost { "L" } else { "W" }.to_string(), lost)
+        })
+        .collect()
+}
+
+/// Grundy values from 0 upward.
+fn grundy_strip(grundy: &Grundy) -> Vec<(u64, String, bool)> {
+    (0..strip_length(grundy.start(), grundy.period()))
+        .map(|n| (n, grundy.of(n).to_string(), grundy.of(n) == 0))
+        .collect()
 }
 
 /// Indented lines, each ending in a newline.
@@ -129,6 +267,7 @@ fn pairs(g: &Grouping, color: bool) -> String {
 
 /// The binary columns beside the rows: each column is one group size.
 fn xor_view(a: &Analysis, color: bool) -> String {
+    let nim_sum = a.nim_sum().unwrap_or(0);
     let top = a
         .position
         .piles()
@@ -152,7 +291,7 @@ fn xor_view(a: &Analysis, color: bool) -> String {
         .position
         .piles()
         .iter()
-        .chain([&a.nim_sum])
+        .chain([&nim_sum])
         .map(|p| p.to_string().len())
         .max()
         .unwrap_or(1);
@@ -180,7 +319,7 @@ fn xor_view(a: &Analysis, color: bool) -> String {
     for (i, &p) in a.position.piles().iter().enumerate() {
         out += &row(&format!("row {}", i + 1), p);
     }
-    out += &row("nim-sum", a.nim_sum);
+    out += &row("nim-sum", nim_sum);
     out += "  The nim-sum has a 1 in every column with an odd number of 1s: those are the group sizes without a partner.\n";
     out
 }

@@ -4,6 +4,8 @@
 //! never appears here; the XOR view is drawn separately, and only on request.
 //! Renderers decide layout and colour; these functions decide wording.
 
+use super::take_words;
+use crate::analysis::{Analysis, Method};
 use crate::grouping::{GroupMove, Grouping, JoinRound, Plan, SizeCount};
 use crate::moves::Move;
 use crate::outcome::Outcome;
@@ -105,7 +107,8 @@ pub fn moves(moves: &[Move]) -> String {
     }
 }
 
-/// "3 5 7 → 2 5 7".
+/// "3 5 7 → 2 5 7". Only for moves known to be legal; takes are not
+/// checked here.
 pub fn transition(from: &Position, mv: Move) -> String {
     match from.play(mv) {
         Ok(to) => format!("{from} → {to}"),
@@ -248,19 +251,31 @@ fn group_move(m: &GroupMove) -> Vec<String> {
 /// The reason for a verdict, as a clause that follows "good: ",
 /// "mistake: " or "lost anyway: ".
 pub fn reason(j: &Judgement) -> String {
-    match j.verdict {
-        Verdict::Good => leaves_lost(&j.after),
-        Verdict::Mistake => leaves_won(&j.after),
-        Verdict::LostAnyway => format!(
-            "from {} no move could win, because {}. Any legal move is fine; keep going and hope your opponent slips.",
+    match (j.verdict, &j.before.method, &j.after.method) {
+        (Verdict::LostAnyway, Method::Grouping(before), _) => format!(
+            "from {} no move could win, because {}. {}",
             j.position,
-            match j.before.plan {
+            match before.plan {
                 Plan::Singles { .. } => "an odd number of single sticks was left",
                 _ => "every group already had a partner",
-            }
+            },
+            ANY_MOVE
         ),
+        (Verdict::LostAnyway, _, _) => format!(
+            "from {} no move could win: {}. {}",
+            j.position,
+            take_words::why_lost(&j.before),
+            ANY_MOVE
+        ),
+        (Verdict::Good, _, Method::Grouping(after)) => leaves_lost(after),
+        (Verdict::Mistake, _, Method::Grouping(after)) => leaves_won(after),
+        (Verdict::Good, _, _) => take_words::leaves_lost(&j.after),
+        (Verdict::Mistake, _, _) => take_words::leaves_won(&j.after),
     }
 }
+
+/// The comfort after a lost position.
+const ANY_MOVE: &str = "Any legal move is fine; keep going and hope your opponent slips.";
 
 /// Why the position left to the opponent is lost for them.
 fn leaves_lost(after: &Grouping) -> String {
@@ -299,8 +314,8 @@ fn leaves_won(after: &Grouping) -> String {
 }
 
 /// The computed answer to a question: the winning moves, or that none wins.
-pub fn answer(g: &Grouping) -> String {
-    match (g.outcome(), g.winning_moves().as_slice()) {
+pub fn answer(a: &Analysis) -> String {
+    match (a.outcome, a.winning_moves.as_slice()) {
         (Outcome::Win, []) => "the game is over.".to_string(),
         (Outcome::Win, winning) => format!("the winning moves are: {}.", moves(winning)),
         (Outcome::Lose, _) => "no move wins here: whatever you take, your opponent can win. Any move will do; try to keep the game going.".to_string(),
@@ -330,12 +345,12 @@ pub fn check_details(j: &Judgement) -> Vec<String> {
                 "Your opponent's winning reply: {reply} ({}).",
                 transition(&j.to, reply)
             ),
-            format!("Winning moves you had: {}.", moves(&j.winning_moves)),
+            format!("Winning moves you had: {}.", moves(j.winning_moves())),
         ],
         (Verdict::Mistake, None) => {
             vec![format!(
                 "Winning moves you had: {}.",
-                moves(&j.winning_moves)
+                moves(j.winning_moves())
             )]
         }
         (Verdict::Good, _) | (Verdict::LostAnyway, _) => Vec::new(),

@@ -1,0 +1,46 @@
+//! The rules of the game being played: how it ends (misère or normal) and
+//! how many sticks a move may take.
+
+use crate::rule::Rule;
+use crate::take_set::TakeSet;
+
+/// The full rules of a take-away game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Game {
+    /// Who wins when no move is left.
+    pub rule: Rule,
+    /// How many sticks a move may take from one row.
+    pub takes: TakeSet,
+}
+
+impl Game {
+    /// Nim under `rule`: take any number from one row.
+    pub fn nim(rule: Rule) -> Game {
+        Game {
+            rule,
+            takes: TakeSet::Any,
+        }
+    }
+
+    /// Whether this is plain Nim.
+    pub fn is_nim(&self) -> bool {
+        self.takes == TakeSet::Any
+    }
+
+    /// The rules in words: "misère: whoever takes the last stick loses;
+    /// take 1 to 3".
+    pub fn describe(&self) -> String {
+        let takes = match &self.takes {
+            TakeSet::Any => return self.rule.describe().to_string(),
+            takes => takes,
+        };
+        // When a move cannot take a single stick, a player can be stuck with
+        // sticks left, so the rule is about the last move, not the last stick.
+        let ending = match (self.rule, takes.allows(1)) {
+            (_, true) => self.rule.describe(),
+            (Rule::Misere, false) => "misère: whoever makes the last move loses",
+            (Rule::Normal, false) => "normal play: whoever makes the last move wins",
+        };
+        format!("{ending}; a move takes {takes} sticks from one row")
+    }
+}

@@ -1,0 +1,89 @@
+//! Grundy values: how a row of a subtraction game behaves inside a bigger
+//! game.
+//!
+//! In normal play, a row of `n` sticks under a take set behaves exactly
+//! like a Nim row of `g(n)` sticks, where `g(n)` is the smallest number not
+//! among the values of the rows one move away. Several rows are then solved
+//! like Nim: pair off the groups of their Grundy values.
+
+use crate::game::Game;
+use crate::one_row::PATTERN_LIMIT;
+use crate::periodic::{NoRepeat, Periodic};
+
+/// The Grundy value of every row size in one subtraction game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grundy {
+    values: Periodic<u64>,
+}
+
+impl Grundy {
+    /// Works out the values for `game`'s take set.
+    pub fn new(game: &Game) -> Result<Grundy, NoRepeat> {
+        let takes = game.takes.only().unwrap_or(&[1]).to_vec();
+        let widest = *takes.last().unwrap_or(&1) as usize;
+        let values = Periodic::find(widest, PATTERN_LIMIT, |earlier: &[u64]| {
+            let n = earlier.len();
+            let reachable: Vec<u64> = takes
+                .iter()
+                .filter(|&&t| t as usize <= n)
+                .map(|&t| earlier[n - t as usize])
+                .collect();
+            (0..)
+                .find(|g| !reachable.contains(g))
+                .expect("some value is missing")
+        })?;
+        Ok(Grundy { values })
+    }
+
+    /// The Grundy value of a row of `n` sticks.
+    pub fn of(&self, n: u64) -> u64 {
+        self.values.at(n)
+    }
+
+    /// How often the values repeat.
+    pub fn period(&self) -> u64 {
+        self.values.period
+    }
+
+    /// Where the repeating part begins.
+    pub fn start(&self) -> u64 {
+        self.values.start
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rule::Rule;
+    use crate::take_set::TakeSet;
+
+    #[test]
+    fn take_one_to_three() {
+        let g = Grundy::new(&Game {
+            rule: Rule::Normal,
+            takes: TakeSet::parse("1-3").unwrap(),
+        })
+        .unwrap();
+        assert_eq!(
+            (0..8).map(|n| g.of(n)).collect::<Vec<_>>(),
+            vec![0, 1, 2, 3, 0, 1, 2, 3]
+        );
+        assert_eq!(g.period(), 4);
+        assert_eq!(g.of(u64::MAX), 3);
+    }
+
+    #[test]
+    fn take_two_three_or_five() {
+        let g = Grundy::new(&Game {
+            rule: Rule::Normal,
+            takes: TakeSet::parse("2,3,5").unwrap(),
+        })
+        .unwrap();
+        // 0 0 1 1 2 2 3 0 0 1 1 2 2 3 ...
+        assert_eq!(
+            (0..14).map(|n| g.of(n)).collect::<Vec<_>>(),
+            vec![0, 0, 1, 1, 2, 2, 3, 0, 0, 1, 1, 2, 2, 3]
+        );
+        assert_eq!(g.period(), 7);
+    }
+}

@@ -1,0 +1,88 @@
+//! The table of positions: every position reachable from a start, with its
+//! outcome, the move perfect play recommends, and how many moves are left.
+//!
+//! Row order does not matter, so each position is sorted ascending and
+//! listed once. The brute-force search fills the table; its budget keeps
+//! the table to a size worth printing.
+
+use crate::brute_force::{Budget, Solver, TooBig};
+use crate::game::Game;
+use crate::outcome::Outcome;
+use crate::position::Position;
+
+/// The most positions a table may list.
+pub const TABLE_LIMIT: usize = 100_000;
+
+/// One line of the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The rows, ascending.
+    pub position: Vec<u64>,
+    /// The outcome for the player to move.
+    pub outcome: Outcome,
+    /// The position after the recommended move, ascending; `None` when no
+    /// move is possible.
+    pub to: Option<Vec<u64>>,
+    /// Moves left under perfect play, this one included.
+    pub moves_left: u64,
+}
+
+/// Every position reachable from `start` except the one with no sticks,
+/// in ascending order.
+pub fn table(start: &Position, game: &Game) -> Result<Vec<Entry>, TooBig> {
+    let budget = Budget {
+        positions: TABLE_LIMIT,
+        ..Budget::default()
+    };
+    let mut solver = Solver::for_game(game.clone(), budget);
+    solver.solve(start.piles())?;
+    let mut positions = solver.positions();
+    positions.retain(|p| p.iter().any(|&n| n > 0));
+    positions.sort();
+    positions
+        .into_iter()
+        .map(|rows| {
+            let position = Position::new(rows.clone());
+            let solved = solver.solve(&rows)?;
+            let to = solver.best_move(&position)?.map(|(mv, _)| {
+                position
+                    .play_with(mv, &game.takes)
+                    .expect("the best move is legal")
+                    .sorted()
+            });
+            Ok(Entry {
+                position: rows,
+                outcome: solved.outcome,
+                to,
+                moves_left: solved.moves_left,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rule::Rule;
+
+    #[test]
+    fn a_small_table() {
+        let entries = table(&Position::new(vec![1, 2]), &Game::nim(Rule::Misere)).unwrap();
+        let entry = |position: &[u64], outcome, to: &[u64], moves_left| Entry {
+            position: position.to_vec(),
+            outcome,
+            to: Some(to.to_vec()),
+            moves_left,
+        };
+        use Outcome::*;
+        assert_eq!(
+            entries,
+            vec![
+                entry(&[0, 1], Lose, &[0, 0], 1),
+                entry(&[0, 2], Win, &[0, 1], 2),
+                entry(&[1, 1], Win, &[0, 1], 2),
+                entry(&[1, 2], Win, &[0, 1], 2),
+            ]
+        );
+    }
+}
