@@ -72,7 +72,7 @@ fn time(name: &str, runs: usize, mut case: impl FnMut()) {
         .collect();
     times.sort();
     println!(
-        "{name:<58} min {:>9.2?}  median {:>9.2?}  max {:>9.2?}  ({runs} runs)",
+        "{name:<64} min {:>9.2?}  median {:>9.2?}  max {:>9.2?}  ({runs} runs)",
         times[0],
         times[runs / 2],
         times[runs - 1]
@@ -88,6 +88,23 @@ fn main() {
     time("explain 3 5 7 (whole run)", runs(50), || {
         run_binary(&classic, 0);
     });
+
+    for (name, args) in [
+        ("table 3 5 7 (whole run)", &["table", "3", "5", "7"][..]),
+        (
+            "explain 10^18 --take 2,3,5 (whole run)",
+            &["explain", "1000000000000000000", "--take", "2,3,5"],
+        ),
+        (
+            "table 15 15 15 15 (whole run)",
+            &["table", "15", "15", "15", "15"],
+        ),
+    ] {
+        let args = words(args);
+        time(name, runs(20), || {
+            run_binary(&args, 0);
+        });
+    }
 
     let rows = random_rows(10_000, 2016);
     let explain = [words(&["explain", "--format", "json"]), rows.clone()].concat();

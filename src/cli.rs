@@ -10,6 +10,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use indoc::indoc;
 
 use crate::color::ColorChoice;
+use crate::play::{First, Level};
 use crate::rule::Rule;
 
 const ABOUT: &str =
@@ -58,6 +59,18 @@ const TABLE_EXAMPLES: &str = indoc! {"
     with best play, and the move is to 0 4 5. L means the player to move loses.
 "};
 
+const PLAY_EXAMPLES: &str = indoc! {"
+    Examples:
+      matchsticks play                          the 3-5-7 game; the computer starts
+      matchsticks play --first me               you start (and can win)
+      matchsticks play 21 --take 1-3            the 21-matchstick game
+      matchsticks play 4 5 6 --level beginner   a computer that slips sometimes
+      matchsticks play --level good --seed 7    the same game again, given the same moves
+
+    During the game type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2),
+    hint to see how to win from here, undo to take your last move back, or quit.
+"};
+
 const LESSON_EXAMPLES: &str = indoc! {"
     Examples:
       matchsticks lesson                             list the lessons
@@ -97,6 +110,9 @@ pub enum Command {
     /// List every position reachable from a start, with the best move
     #[command(after_help = TABLE_EXAMPLES, allow_negative_numbers = true)]
     Table(TableArgs),
+    /// Play against the computer, then review every move
+    #[command(after_help = PLAY_EXAMPLES, allow_negative_numbers = true)]
+    Play(PlayArgs),
     /// List the lessons, run one in class, or check a lesson file
     #[command(after_help = LESSON_EXAMPLES)]
     Lesson(LessonArgs),
@@ -205,6 +221,37 @@ pub struct LessonArgs {
     /// How to print the lesson
     #[arg(long, value_enum, default_value_t)]
     pub format: LessonFormat,
+}
+
+/// `matchsticks play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Sticks in each row at the start (the default is 3 5 7)
+    #[arg(value_name = "PILES")]
+    pub piles: Vec<String>,
+
+    /// Whoever takes the last stick wins (the default is misère: whoever
+    /// takes the last stick loses)
+    #[arg(long)]
+    pub normal: bool,
+
+    /// Only allow taking these numbers of sticks in one move: a range like
+    /// 1-3 or a list like 2,3,5
+    #[arg(long, value_name = "SET")]
+    pub take: Option<String>,
+
+    /// Who moves first
+    #[arg(long, value_enum, default_value_t)]
+    pub first: First,
+
+    /// How well the computer plays
+    #[arg(long, value_enum, default_value_t)]
+    pub level: Level,
+
+    /// Seed for the computer's random moves at lower levels, to replay a game
+    /// (the default picks one and shows it)
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
 /// `matchsticks table`.

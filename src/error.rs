@@ -70,18 +70,12 @@ pub enum Error {
     /// `--show-search` was refused.
     #[error("{0}")]
     SearchRefused(#[from] crate::search_count::SearchRefused),
+    /// A game was asked for where no move is possible.
+    #[error("there is no move to make from {0}: start with sticks that can be taken")]
+    NothingToPlay(String),
     /// Reading input or writing output failed.
     #[error("{0}")]
     Io(#[from] io::Error),
-}
-
-impl From<crate::take_set::BadTakeSet> for Error {
-    fn from(problem: crate::take_set::BadTakeSet) -> Error {
-        Error::BadTakeSet {
-            text: String::new(),
-            problem,
-        }
-    }
 }
 
 impl Error {

@@ -9,7 +9,8 @@ use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use crate::analysis::{Analysis, Extras};
 use crate::answer::row_move;
 use crate::cli::{
-    CheckArgs, Cli, Command, ExplainArgs, Format, GameArgs, LessonArgs, LessonFormat, TableArgs,
+    CheckArgs, Cli, Command, ExplainArgs, Format, GameArgs, LessonArgs, LessonFormat, PlayArgs,
+    TableArgs,
 };
 use crate::error::Error;
 use crate::game::Game;
@@ -17,6 +18,7 @@ use crate::lesson::{self, Lesson, bundled};
 use crate::position::{Position, parse_number};
 use crate::render::words::count;
 use crate::render::{json, markdown, table, text};
+use crate::rule::Rule;
 use crate::take_set::TakeSet;
 use crate::verdict::{Judgement, Verdict};
 
@@ -67,22 +69,59 @@ pub fn execute(command: Command, io: &mut Io<'_>) -> Result<u8, Error> {
         Command::Check(args) => check(args, io),
         Command::Lesson(args) => lesson(args, io),
         Command::Table(args) => table(args, io),
+        Command::Play(args) => play(args, io),
     }
+}
+
+fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
+    let start = match args.piles.is_empty() {
+        true => Position::new(vec![3, 5, 7]),
+        false => Position::parse(&args.piles)?,
+    };
+    let rule = match args.normal {
+        true => Rule::Normal,
+        false => Rule::Misere,
+    };
+    let game = Game {
+        rule,
+        takes: takes(args.take.as_deref())?,
+    };
+    // Without a seed, take one from the clock; it is shown so the game can
+    // be replayed.
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64 % 1_000_000)
+            .unwrap_or(0)
+    });
+    let setup = crate::play::session::Setup {
+        start,
+        game,
+        first: args.first,
+        level: args.level,
+        seed,
+    };
+    crate::play::session::play(setup, io)?;
+    Ok(0)
 }
 
 /// The game named by `--normal` and `--take`.
 fn game(args: &GameArgs, take: Option<&str>) -> Result<Game, Error> {
-    let takes = match take {
-        None => TakeSet::Any,
+    Ok(Game {
+        rule: args.rule(),
+        takes: takes(take)?,
+    })
+}
+
+/// The takes named by `--take`, or any number without it.
+fn takes(take: Option<&str>) -> Result<TakeSet, Error> {
+    match take {
+        None => Ok(TakeSet::Any),
         Some(text) => TakeSet::parse(text).map_err(|problem| Error::BadTakeSet {
             text: text.to_string(),
             problem,
-        })?,
-    };
-    Ok(Game {
-        rule: args.rule(),
-        takes,
-    })
+        }),
+    }
 }
 
 fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {

@@ -24,6 +24,7 @@ macro_rules! lessons {
 
 /// Every bundled lesson, simplest first.
 pub const LESSONS: &[Bundled] = lessons![
+    "twenty-one",
     "single-sticks",
     "copy-cat",
     "making-groups",

@@ -49,6 +49,38 @@ pub fn draw(groups: &[u64], color: bool) -> Option<(String, usize)> {
     Some((parts.join(GAP), width))
 }
 
+/// The board for a game: every row drawn with its groups set apart, and
+/// its count. Rows too big to draw show their groups as numbers.
+pub fn board(position: &Position, color: bool) -> String {
+    let width = format!("row {}", position.len()).len();
+    let drawings: Vec<(String, usize)> = position
+        .piles()
+        .iter()
+        .map(|&n| {
+            let groups = crate::grouping::split(n);
+            draw(&groups, color).unwrap_or_else(|| {
+                let text = format!("({})", super::words::sum(&groups));
+                let width = text.chars().count();
+                (text, width)
+            })
+        })
+        .collect();
+    let widest = drawings.iter().map(|d| d.1).max().unwrap_or(0);
+    position
+        .piles()
+        .iter()
+        .zip(&drawings)
+        .enumerate()
+        .map(|(i, (n, (picture, w)))| {
+            format!(
+                "  {:<width$}  {picture}{}  {n}\n",
+                format!("row {}", i + 1),
+                " ".repeat(widest - w)
+            )
+        })
+        .collect()
+}
+
 /// The rows of a position as plain sticks, one row a line, without groups:
 /// for lessons that have not met groups yet.
 pub fn plain_rows(position: &Position) -> String {

@@ -274,6 +274,38 @@ pub fn reason(j: &Judgement) -> String {
     }
 }
 
+/// Why the computer made its move, said to the pupil.
+pub fn computer_reason(j: &Judgement) -> String {
+    if j.verdict == Verdict::LostAnyway {
+        return "no move wins for me here, so I keep the game going and hope you slip.".to_string();
+    }
+    match &j.after.method {
+        _ if j.after.is_over() => "I made the last move.".to_string(),
+        Method::Grouping(g) => match g.plan {
+            Plan::Singles { ones, .. } => format!(
+                "that leaves you {}, an odd number, so the last one will be yours.",
+                count(ones, "single stick")
+            ),
+            _ => format!(
+                "now every group has a partner ({}), and whatever you take, I can pair them up again.",
+                pairs(g)
+            ),
+        },
+        Method::OneRow { pattern, pile } => format!(
+            "that leaves you {}, and {} is a count you cannot win from.",
+            count(j.to.piles()[*pile], "stick"),
+            take_words::formula(pattern)
+        ),
+        Method::Grundy { .. } => {
+            "now the rows act like Nim rows whose groups all pair up, so you cannot win."
+                .to_string()
+        }
+        Method::Searched => {
+            "my search of every possible game says you cannot win from here.".to_string()
+        }
+    }
+}
+
 /// The comfort after a lost position.
 const ANY_MOVE: &str = "Any legal move is fine; keep going and hope your opponent slips.";
 

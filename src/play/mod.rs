@@ -1,0 +1,173 @@
+//! Playing against the computer, and reviewing the game afterwards.
+//!
+//! The computer plays perfectly at `perfect`; at `good` and `beginner` it
+//! sometimes picks a random legal move instead, at a rate set by the level,
+//! using a seeded generator so a game can be replayed. After the game, the
+//! review shows for every move whether the mover could win before and
+//! whether the other player can win after: a move that turns a win into a
+//! win for the opponent threw the win away.
+
+pub mod review;
+pub mod session;
+
+use crate::analysis::{Analysis, Extras};
+use crate::error::Error;
+use crate::game::Game;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rng::Rng;
+
+/// How well the computer plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Level {
+    /// Never makes a mistake, and says why it moved
+    #[default]
+    Perfect,
+    /// Plays a random move one time in four
+    Good,
+    /// Plays a random move one time in two
+    Beginner,
+}
+
+impl Level {
+    /// How often, in percent, the computer plays a random move.
+    pub fn mistake_rate(self) -> u64 {
+        match self {
+            Level::Perfect => 0,
+            Level::Good => 25,
+            Level::Beginner => 50,
+        }
+    }
+}
+
+/// Who moves first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum First {
+    /// The computer starts
+    #[default]
+    Computer,
+    /// You start
+    Me,
+}
+
+/// The two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The pupil at the keyboard.
+    Pupil,
+    /// The computer.
+    Computer,
+}
+
+impl Side {
+    /// The other player.
+    pub fn other(self) -> Side {
+        match self {
+            Side::Pupil => Side::Computer,
+            Side::Computer => Side::Pupil,
+        }
+    }
+}
+
+/// One move made in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// Who moved.
+    pub side: Side,
+    /// The position before the move.
+    pub before: Position,
+    /// The move.
+    pub mv: Move,
+}
+
+/// The computer's choice, and whether it was a deliberate random move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The move.
+    pub mv: Move,
+    /// True when the level made the computer play at random.
+    pub random: bool,
+}
+
+/// Picks the computer's move from `position`, or `None` when it cannot move.
+pub fn computer_move(
+    position: &Position,
+    game: &Game,
+    level: Level,
+    rng: &mut Rng,
+) -> Result<Option<Choice>, Error> {
+    let moves: Vec<Move> = position.moves_with(&game.takes).take(1).collect();
+    if moves.is_empty() {
+        return Ok(None);
+    }
+    if rng.percent(level.mistake_rate()) {
+        return Ok(Some(Choice {
+            mv: random_move(position, game, rng),
+            random: true,
+        }));
+    }
+    let analysis = Analysis::new(position.clone(), game.clone(), Extras::default())?;
+    Ok(analysis.recommended.map(|mv| Choice { mv, random: false }))
+}
+
+/// A legal move chosen at random: a random row that can be moved from, then
+/// a random allowed take.
+fn random_move(position: &Position, game: &Game, rng: &mut Rng) -> Move {
+    let rows: Vec<usize> = (0..position.len())
+        .filter(|&i| game.takes.takes_from(position.piles()[i]).next().is_some())
+        .collect();
+    let pile = rows[rng.below(rows.len() as u64) as usize];
+    let n = position.piles()[pile];
+    let take = match game.takes.only() {
+        None => rng.below(n) + 1,
+        Some(_) => {
+            let takes: Vec<u64> = game.takes.takes_from(n).collect();
+            takes[rng.below(takes.len() as u64) as usize]
+        }
+    };
+    Move { pile, take }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outcome::Outcome;
+    use crate::rule::Rule;
+    use crate::take_set::TakeSet;
+
+    #[test]
+    fn perfect_play_wins_from_a_won_position() {
+        let game = Game::nim(Rule::Misere);
+        let p = Position::new(vec![3, 5, 7]);
+        let choice = computer_move(&p, &game, Level::Perfect, &mut Rng::new(0))
+            .unwrap()
+            .unwrap();
+        let after = p.play(choice.mv).unwrap();
+        let analysis = Analysis::new(after, game, Extras::default()).unwrap();
+        assert_eq!(analysis.outcome, Outcome::Lose);
+        assert!(!choice.random);
+    }
+
+    #[test]
+    fn lower_levels_make_random_but_legal_moves_at_their_rate() {
+        let game = Game {
+            rule: Rule::Normal,
+            takes: TakeSet::parse("2,3,5").unwrap(),
+        };
+        let p = Position::new(vec![1, 9, 20]);
+        let mut rng = Rng::new(42);
+        let mut random = 0;
+        for _ in 0..400 {
+            let choice = computer_move(&p, &game, Level::Beginner, &mut rng)
+                .unwrap()
+                .unwrap();
+            assert!(p.play_with(choice.mv, &game.takes).is_ok(), "{:?}", choice);
+            random += usize::from(choice.random);
+        }
+        assert!((150..250).contains(&random), "{random} random moves in 400");
+        assert_eq!(
+            computer_move(&Position::new(vec![1]), &game, Level::Good, &mut rng).unwrap(),
+            None
+        );
+    }
+}

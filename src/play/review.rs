@@ -1,0 +1,116 @@
+//! The review after a game: every move with the outcome and moves left
+//! before and after it, and which moves threw away a win.
+
+use super::{Side, Turn};
+use crate::analysis::{Analysis, Extras};
+use crate::brute_force::{Budget, Solver};
+use crate::error::Error;
+use crate::game::Game;
+use crate::outcome::Outcome;
+use crate::position::Position;
+
+/// One reviewed move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reviewed {
+    /// The move as played.
+    pub turn: Turn,
+    /// The position after it.
+    pub after: Position,
+    /// The outcome for the mover, before the move.
+    pub before_outcome: Outcome,
+    /// The outcome for the other player, after the move.
+    pub after_outcome: Outcome,
+    /// Moves left before the move, when the game is small enough to search.
+    pub before_left: Option<u64>,
+    /// Moves left after the move, when the game is small enough to search.
+    pub after_left: Option<u64>,
+}
+
+impl Reviewed {
+    /// True when the mover could win before and the other player can win
+    /// after: this move threw the win away.
+    pub fn slipped(&self) -> bool {
+        self.before_outcome == Outcome::Win && self.after_outcome == Outcome::Win
+    }
+}
+
+/// Reviews every move of a game.
+pub fn review(turns: &[Turn], game: &Game) -> Result<Vec<Reviewed>, Error> {
+    // Moves left come from the search, which may refuse a big game; the
+    // outcomes always come from the analysis.
+    let mut solver = Solver::for_game(game.clone(), Budget::default());
+    let mut left = |p: &Position| solver.solve(p.piles()).ok().map(|s| s.moves_left);
+    turns
+        .iter()
+        .map(|turn| {
+            let after = turn
+                .before
+                .play_with(turn.mv, &game.takes)
+                .expect("played moves are legal");
+            let outcome = |p: &Position| {
+                Analysis::new(p.clone(), game.clone(), Extras::default()).map(|a| a.outcome)
+            };
+            Ok(Reviewed {
+                before_outcome: outcome(&turn.before)?,
+                after_outcome: outcome(&after)?,
+                before_left: left(&turn.before),
+                after_left: left(&after),
+                turn: turn.clone(),
+                after,
+            })
+        })
+        .collect()
+}
+
+/// The moves that threw away a win, with their numbers (from 1).
+pub fn slips(reviewed: &[Reviewed]) -> Vec<(usize, Side)> {
+    reviewed
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.slipped())
+        .map(|(i, r)| (i + 1, r.turn.side))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Move;
+    use crate::rule::Rule;
+
+    #[test]
+    fn a_slip_is_flagged() {
+        let game = Game::nim(Rule::Misere);
+        let start = Position::new(vec![3, 5, 7]);
+        // The computer wins by taking one from row 1; the pupil answers, and
+        // then the computer throws the win away by emptying row 3.
+        let first = Move { pile: 0, take: 1 };
+        let second = Move { pile: 1, take: 1 };
+        let p1 = start.play(first).unwrap();
+        let p2 = p1.play(second).unwrap();
+        let third = Move { pile: 2, take: 7 };
+        let turns = vec![
+            Turn {
+                side: Side::Computer,
+                before: start,
+                mv: first,
+            },
+            Turn {
+                side: Side::Pupil,
+                before: p1,
+                mv: second,
+            },
+            Turn {
+                side: Side::Computer,
+                before: p2,
+                mv: third,
+            },
+        ];
+        let reviewed = review(&turns, &game).unwrap();
+        assert!(!reviewed[0].slipped());
+        assert!(!reviewed[1].slipped(), "the pupil was lost anyway");
+        assert!(reviewed[2].slipped());
+        assert_eq!(slips(&reviewed), vec![(3, Side::Computer)]);
+        assert_eq!(reviewed[0].before_left, Some(14));
+    }
+}

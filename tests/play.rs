@@ -1,0 +1,177 @@
+//! Scripted games against the computer through standard input, run on the
+//! real binary.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use matchsticks::analysis::{Analysis, Extras};
+use matchsticks::game::Game;
+use matchsticks::play::{Level, computer_move};
+use matchsticks::position::Position;
+use matchsticks::rng::Rng;
+use matchsticks::rule::Rule;
+
+fn play(args: &[&str], input: &str) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_matchsticks"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stdout).unwrap(),
+    )
+}
+
+/// The moves of a pupil who always plays the recommended move, against the
+/// perfect computer, as typed lines.
+fn perfect_pupil(start: &[u64], game: &Game) -> String {
+    let mut position = Position::new(start.to_vec());
+    let mut lines = String::new();
+    let mut pupil = true;
+    while position.moves_with(&game.takes).next().is_some() {
+        let mv = match pupil {
+            true => {
+                let a = Analysis::new(position.clone(), game.clone(), Extras::default()).unwrap();
+                let mv = a.recommended.unwrap();
+                lines += &format!("{} {}\n", mv.row(), mv.take);
+                mv
+            }
+            false => {
+                computer_move(&position, game, Level::Perfect, &mut Rng::new(0))
+                    .unwrap()
+                    .unwrap()
+                    .mv
+            }
+        };
+        position = position.play_with(mv, &game.takes).unwrap();
+        pupil = !pupil;
+    }
+    lines
+}
+
+#[test]
+fn a_perfect_pupil_beats_the_computer_from_a_won_start() {
+    let game = Game::nim(Rule::Misere);
+    let script = perfect_pupil(&[3, 5, 7], &game);
+    let (code, out) = play(&["--first", "me"], &script);
+    assert_eq!(code, 0);
+    assert!(out.contains("You win! Well played."), "{out}");
+    assert!(
+        out.contains("Who slipped when: nobody threw away a win."),
+        "{out}"
+    );
+    assert!(out.contains("Why: no move wins for me here"), "{out}");
+}
+
+#[test]
+fn a_perfect_pupil_wins_twenty_one_when_the_computer_starts() {
+    let game = Game {
+        rule: Rule::Misere,
+        takes: matchsticks::take_set::TakeSet::parse("1-3").unwrap(),
+    };
+    // The computer moves first from 21, a lost count, so the pupil replies
+    // to whatever it takes. Work out the replies by playing it through.
+    let mut position = Position::new(vec![21]);
+    let mut script = String::new();
+    loop {
+        let c = computer_move(&position, &game, Level::Perfect, &mut Rng::new(0)).unwrap();
+        let Some(c) = c else { break };
+        position = position.play_with(c.mv, &game.takes).unwrap();
+        let a = Analysis::new(position.clone(), game.clone(), Extras::default()).unwrap();
+        let Some(mv) = a.recommended else { break };
+        script += &format!("1 {}\n", mv.take);
+        position = position.play_with(mv, &game.takes).unwrap();
+    }
+    let (code, out) = play(&["21", "--take", "1-3"], &script);
+    assert_eq!(code, 0);
+    assert!(out.contains("You win! Well played."), "{out}");
+}
+
+#[test]
+fn a_bad_move_is_flagged_in_the_review() {
+    // From 3 5 7 the pupil takes 2 from row 3, which gives the win away.
+    let (code, out) = play(&["--first", "me"], "3 2\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("1. you: take 2 from row 3 (3 5 7 → 3 5 5): win (14 left) before, win for the computer after"), "{out}");
+    assert!(out.contains("✗ threw away a win"), "{out}");
+    assert!(out.contains("Who slipped when: move 1 (you)."), "{out}");
+}
+
+#[test]
+fn undo_hint_and_illegal_input() {
+    let script = "hint\n4 1\n1 9\nbanana\n1 2\nundo\nundo\n1 1\nquit\n";
+    let (code, out) = play(&["--first", "me"], script);
+    assert_eq!(code, 0);
+    let expected_in_order = [
+        "Your move> hint",
+        "Winning moves: take 1 from row 1, take 1 from row 2, take 1 from row 3.",
+        "Your move> 4 1",
+        "That move is not allowed: there is no row 4: the rows are numbered 1 to 3. Try again.",
+        "Your move> 1 9",
+        "That move is not allowed: row 1 has only 3 sticks, so 9 cannot be taken from it. Try again.",
+        "Your move> banana",
+        "Sorry: 'banana' is not a number: use a whole number such as 3.",
+        "Your move> 1 2",
+        "The computer takes",
+        "Your move> undo",
+        "Taken back: it is your move again.",
+        "  row 1  ||  |        3",
+        "Your move> undo",
+        "There is no move of yours to take back.",
+        "Your move> 1 1",
+        "Why: no move wins for me here",
+        "Your move> quit",
+        "Game stopped.",
+        "1. you: take 1 from row 1 (3 5 7 → 2 5 7)",
+        "Who slipped when: nobody threw away a win.",
+    ];
+    let mut rest = out.as_str();
+    for expected in expected_in_order {
+        let at = rest
+            .find(expected)
+            .unwrap_or_else(|| panic!("missing, or out of order: {expected:?}\n{out}"));
+        rest = &rest[at + expected.len()..];
+    }
+}
+
+#[test]
+fn end_of_input_quits_cleanly() {
+    let (code, out) = play(&[], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("The computer takes 1 from row"), "{out}");
+    assert!(
+        out.ends_with("Who slipped when: nobody threw away a win.\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_seed_replays_the_same_game() {
+    let script = "1 1\n1 1\n1 1\n2 1\n2 1\n2 1\n";
+    let first = play(
+        &["9", "9", "9", "--level", "beginner", "--seed", "11"],
+        script,
+    );
+    let again = play(
+        &["9", "9", "9", "--level", "beginner", "--seed", "11"],
+        script,
+    );
+    assert_eq!(first, again);
+    assert!(first.1.contains("level: beginner, seed 11"));
+}
