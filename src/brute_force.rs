@@ -25,6 +25,9 @@ pub struct Budget {
     pub positions: usize,
     /// Moves it may try while exploring.
     pub moves: u64,
+    /// Row sizes it may remember in all (positions times rows), which
+    /// bounds its memory when there are many rows.
+    pub numbers: u64,
 }
 
 impl Default for Budget {
@@ -32,7 +35,16 @@ impl Default for Budget {
         Budget {
             positions: 1_000_000,
             moves: 50_000_000,
+            numbers: 20_000_000,
         }
+    }
+}
+
+impl Budget {
+    /// The most positions of `rows` rows that fit both the position and the
+    /// memory limits.
+    pub fn positions_for(&self, rows: usize) -> u64 {
+        (self.positions as u64).min(self.numbers / rows.max(1) as u64)
     }
 }
 
@@ -173,15 +185,16 @@ impl Solver {
     /// Finds every position reachable from `start` that is not yet solved,
     /// ordered so that each comes after all positions it can move to.
     fn discover(&mut self, start: Vec<u64>) -> Result<Vec<Box<[u64]>>, TooBig> {
+        // With many rows each position takes more memory, so fewer fit.
+        let limit = self.budget.positions_for(start.len());
         let too_many_positions = TooBig {
             what: "positions",
-            limit: self.budget.positions as u64,
+            limit,
         };
         // A row of n sticks alone reaches n + 1 positions in Nim: refuse at
         // once. Otherwise count the positions Nim could reach before visiting
         // them (with fewer takes allowed, fewer are reachable, so this may
         // refuse a little early, never late).
-        let limit = self.budget.positions as u64;
         if start.iter().any(|&p| p >= limit) || reachable(&start, limit).is_none() {
             return Err(too_many_positions);
         }
@@ -193,7 +206,7 @@ impl Solver {
             if self.memo.contains_key(&state) {
                 continue;
             }
-            if self.memo.len() >= self.budget.positions {
+            if self.memo.len() as u64 >= limit {
                 outcome = Err(too_many_positions.clone());
                 break;
             }
@@ -403,6 +416,7 @@ mod tests {
         let budget = Budget {
             positions: 100,
             moves: 1_000,
+            numbers: 1_000_000,
         };
         let err = Solver::with_budget(Rule::Misere, budget)
             .solve(&[7, 7, 7, 7])
@@ -417,5 +431,15 @@ mod tests {
             0,
             "a refused search leaves nothing half-done"
         );
+        // Many rows of one stick are few positions but much memory.
+        let err = Solver::new(Rule::Misere).solve(&[1; 10_000]).unwrap_err();
+        assert_eq!(
+            err,
+            TooBig {
+                what: "positions",
+                limit: 2_000
+            }
+        );
+        assert!(Solver::new(Rule::Misere).solve(&[1; 1_000]).is_ok());
     }
 }

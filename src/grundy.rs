@@ -7,7 +7,7 @@
 //! like Nim: pair off the groups of their Grundy values.
 
 use crate::game::Game;
-use crate::one_row::PATTERN_LIMIT;
+use crate::one_row::pattern_limit;
 use crate::periodic::{NoRepeat, Periodic};
 
 /// The Grundy value of every row size in one subtraction game.
@@ -21,7 +21,7 @@ impl Grundy {
     pub fn new(game: &Game) -> Result<Grundy, NoRepeat> {
         let takes = game.takes.only().unwrap_or(&[1]).to_vec();
         let widest = *takes.last().unwrap_or(&1) as usize;
-        let values = Periodic::find(widest, PATTERN_LIMIT, |earlier: &[u64]| {
+        let values = Periodic::find(widest, pattern_limit(takes.len()), |earlier: &[u64]| {
             let n = earlier.len();
             let reachable: Vec<u64> = takes
                 .iter()

@@ -13,6 +13,15 @@ use crate::periodic::{NoRepeat, Periodic};
 /// How many row sizes may be worked out before giving up on a pattern.
 pub const PATTERN_LIMIT: usize = 1_000_000;
 
+/// How many looks at earlier values (row sizes times takes) the search for
+/// a pattern may make, so a large set of takes cannot make it hang.
+pub const PATTERN_WORK: usize = 50_000_000;
+
+/// The row sizes to work out for a set of `takes` takes.
+pub fn pattern_limit(takes: usize) -> usize {
+    PATTERN_LIMIT.min(PATTERN_WORK / takes.max(1))
+}
+
 /// The outcome of every row size in one take-away game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowPattern {
@@ -28,7 +37,7 @@ impl RowPattern {
         let takes = game.takes.only().unwrap_or(&[1]).to_vec();
         let widest = *takes.last().unwrap_or(&1) as usize;
         let stuck_lost = game.rule.when_stuck() == Outcome::Lose;
-        let lost = Periodic::find(widest, PATTERN_LIMIT, |earlier: &[bool]| {
+        let lost = Periodic::find(widest, pattern_limit(takes.len()), |earlier: &[bool]| {
             let n = earlier.len();
             let mut options = takes.iter().filter(|&&t| t as usize <= n).peekable();
             match options.peek() {

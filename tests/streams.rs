@@ -34,13 +34,21 @@ fn read_one_byte_then_close(args: &[&str]) -> (Option<i32>, String) {
 
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    // Small output (`explain 3 5 7 | head -c 1`) and output far bigger than a
-    // pipe's buffer, so the write really fails.
+    // Small output (`explain 3 5 7 | head -c 1`, `table 3 5 7 | head -1`)
+    // and output far bigger than a pipe's buffer, so the write really fails.
     let many_rows: Vec<String> = (0..30_000).map(|i| (i % 1000).to_string()).collect();
     let many_rows: Vec<&str> = std::iter::once("explain")
         .chain(many_rows.iter().map(String::as_str))
         .collect();
-    for args in [&["explain", "3", "5", "7"][..], &many_rows] {
+    for args in [
+        &["explain", "3", "5", "7"][..],
+        &many_rows,
+        &["table", "3", "5", "7"],
+        &["table", "15", "15", "15"],
+        &["lesson", "copy-cat", "--auto"],
+        &["lesson", "twenty-one"],
+        &["play"],
+    ] {
         let (code, stderr) = read_one_byte_then_close(args);
         assert_eq!(code, Some(0), "stderr: {stderr}");
         assert!(stderr.is_empty(), "stderr: {stderr}");

@@ -8,6 +8,7 @@
 //! them all at once.
 
 use super::{Block, Lesson, Problem, Question, Setup};
+use crate::analysis::{Analysis, Extras};
 use crate::game::Game;
 use crate::position::Position;
 use crate::render::text::is_list_marker;
@@ -159,6 +160,14 @@ impl Parser {
                     ),
                     parsed => parsed,
                 };
+                // A position the lesson will analyse must be one the tool can
+                // work out, so a lesson that passes --check also runs.
+                let setup = setup.and_then(|setup| match keyword {
+                    "show" => Ok(setup),
+                    _ => Analysis::new(setup.position.clone(), setup.game.clone(), Extras::default())
+                        .map(|_| setup)
+                        .map_err(|e| format!("cannot be worked out: {e}")),
+                });
                 let setup = match setup {
                     Ok(setup) => Some(setup),
                     Err(message) => {
