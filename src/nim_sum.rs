@@ -13,6 +13,17 @@ pub fn nim_sum(piles: &[u64]) -> u64 {
     piles.iter().fold(0, |acc, &p| acc ^ p)
 }
 
+/// How many binary digits the biggest row needs (at least 1): the number
+/// of columns in the XOR view.
+pub fn binary_width(piles: &[u64]) -> u32 {
+    piles
+        .iter()
+        .map(|&p| u64::BITS - p.leading_zeros())
+        .max()
+        .unwrap_or(0)
+        .max(1)
+}
+
 /// The facts about a position that decide its outcome.
 #[derive(Clone, Copy, Debug)]
 struct Summary {
@@ -115,5 +126,8 @@ mod tests {
         check(&[6], Rule::Normal, &[(1, 6)]);
         check(&[0], Rule::Misere, &[]);
         assert_eq!(nim_sum(&[3, 5, 7]), 1);
+        assert_eq!(binary_width(&[3, 5, 7]), 3);
+        assert_eq!(binary_width(&[0]), 1);
+        assert_eq!(binary_width(&[u64::MAX]), 64);
     }
 }

@@ -3,18 +3,20 @@
 //! text, as a lesson or as answers, makes the runner panic.
 
 use std::io::Cursor;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use matchsticks::lesson::parse::parse;
 use matchsticks::lesson::{Block, bundled};
 use matchsticks::run::Io;
 use proptest::prelude::*;
 
-fn matchsticks(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_matchsticks"))
+mod common;
+use common::{assert_in_order, matchsticks};
+
+fn run(args: &[&str]) -> std::process::Output {
+    matchsticks()
         .args(args)
         .stdin(Stdio::null())
-        .env_remove("NO_COLOR")
         .output()
         .unwrap()
 }
@@ -75,7 +77,7 @@ fn every_lesson_runs_unattended() {
             &["lesson", found.name],
             &["lesson", found.name, "--format", "markdown"],
         ] {
-            let output = matchsticks(args);
+            let output = run(args);
             assert_eq!(output.status.code(), Some(0), "{args:?}: {:?}", output);
             let text = String::from_utf8(output.stdout).unwrap();
             let title = parse(found.source.as_bytes()).unwrap().title;
@@ -196,7 +198,7 @@ fn check_reports_file_and_line_and_exits_2() {
     let path = dir.join("broken.lesson");
     std::fs::write(&path, "title: Broken\nquestion: 3 5 7\nfoo: bar\n").unwrap();
     let path_text = path.to_str().unwrap();
-    let output = matchsticks(&["lesson", "--check", path_text]);
+    let output = run(&["lesson", "--check", path_text]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     let lines: Vec<&str> = stderr.lines().collect();
@@ -205,7 +207,7 @@ fn check_reports_file_and_line_and_exits_2() {
     assert!(lines[1].starts_with(&format!("{path_text}:3: unknown directive 'foo:'")));
 
     let missing = dir.join("missing.lesson");
-    let output = matchsticks(&["lesson", "--check", missing.to_str().unwrap()]);
+    let output = run(&["lesson", "--check", missing.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
@@ -259,13 +261,7 @@ fn a_scripted_class_answers_right_wrong_with_hints_and_show() {
         "Answer: the winning moves are: take 4 from row 1.",
         "End of the lesson.",
     ];
-    let mut rest = transcript.as_str();
-    for expected in expected_in_order {
-        let at = rest
-            .find(expected)
-            .unwrap_or_else(|| panic!("missing, or out of order: {expected:?}\n{transcript}"));
-        rest = &rest[at + expected.len()..];
-    }
+    assert_in_order(&transcript, &expected_in_order);
 }
 
 #[test]

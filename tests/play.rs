@@ -2,7 +2,7 @@
 //! real binary.
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use matchsticks::analysis::{Analysis, Extras};
 use matchsticks::game::Game;
@@ -11,8 +11,11 @@ use matchsticks::position::Position;
 use matchsticks::rng::Rng;
 use matchsticks::rule::Rule;
 
+mod common;
+use common::{assert_in_order, matchsticks};
+
 fn play(args: &[&str], input: &str) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_matchsticks"))
+    let mut child = matchsticks()
         .arg("play")
         .args(args)
         .stdin(Stdio::piped())
@@ -141,13 +144,7 @@ fn undo_hint_and_illegal_input() {
         "1. you: take 1 from row 1 (3 5 7 → 2 5 7)",
         "Who slipped when: nobody threw away a win.",
     ];
-    let mut rest = out.as_str();
-    for expected in expected_in_order {
-        let at = rest
-            .find(expected)
-            .unwrap_or_else(|| panic!("missing, or out of order: {expected:?}\n{out}"));
-        rest = &rest[at + expected.len()..];
-    }
+    assert_in_order(&out, &expected_in_order);
 }
 
 #[test]

@@ -3,13 +3,10 @@
 //! real process and real pipes, so they are written by hand.
 
 use std::io::Read;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
-fn matchsticks() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_matchsticks"));
-    command.env_remove("NO_COLOR");
-    command
-}
+mod common;
+use common::matchsticks;
 
 /// Reads one byte of stdout, closes the pipe, and returns the exit code and
 /// stderr.

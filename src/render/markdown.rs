@@ -6,6 +6,7 @@ use std::fmt::Write;
 use super::{sticks, take_words, words};
 use crate::analysis::{Analysis, Extras, Method};
 use crate::lesson::{Block, Lesson};
+use crate::nim_sum::binary_width;
 use crate::outcome::Outcome;
 use crate::verdict::Judgement;
 
@@ -92,14 +93,7 @@ pub fn explain(a: &Analysis, xor: bool) -> String {
     if xor {
         out += "\n## The same in binary\n\n";
         out += "A 1 in a column means the row has a group of that size.\n\n";
-        let top = a
-            .position
-            .piles()
-            .iter()
-            .map(|&p| 64 - p.leading_zeros())
-            .max()
-            .unwrap_or(1)
-            .max(1);
+        let top = binary_width(a.position.piles());
         let _ = writeln!(out, "| Row | Sticks | Binary |\n|---:|---:|---:|");
         for (i, &p) in a.position.piles().iter().enumerate() {
             let _ = writeln!(out, "| {} | {p} | `{p:0w$b}` |", i + 1, w = top as usize);

@@ -12,6 +12,7 @@ use super::{take_words, words};
 use crate::analysis::{Analysis, Method};
 use crate::grouping::Grouping;
 use crate::grundy::Grundy;
+use crate::nim_sum::binary_width;
 use crate::one_row::RowPattern;
 use crate::outcome::Outcome;
 use crate::verdict::{Judgement, Verdict};
@@ -268,14 +269,7 @@ fn pairs(g: &Grouping, color: bool) -> String {
 /// The binary columns beside the rows: each column is one group size.
 fn xor_view(a: &Analysis, color: bool) -> String {
     let nim_sum = a.nim_sum().unwrap_or(0);
-    let top = a
-        .position
-        .piles()
-        .iter()
-        .map(|&p| 64 - p.leading_zeros())
-        .max()
-        .unwrap_or(0)
-        .max(1);
+    let top = binary_width(a.position.piles());
     let sizes: Vec<u64> = (0..top).rev().map(|bit| 1u64 << bit).collect();
     let labels: Vec<String> = sizes
         .iter()
