@@ -128,13 +128,18 @@ pub fn explain(a: &Analysis, xor: bool, color: bool) -> Vec<String> {
         );
     }
     if let Some(c) = a.search_counts {
-        let width = c.plain_calls.to_string().len();
+        let plain = format!("{} calls", c.plain_calls);
+        let remembering = format!("{} calls", c.remembered_calls);
+        let width = plain.len().max("plain search".len());
         let _ = write!(
             summary,
-            "\n{}\n  A plain search, which works everything out again each time: {:>width$} calls\n  A search that remembers what it has worked out:              {:>width$} calls\n",
+            "\n{}\n  Both searches find that {}.\n  The plain one works everything out again each time; the other remembers\n  what it has worked out.\n  {:<width$}   remembering search\n  {plain:<width$}   {remembering}\n",
             heading("How much work is remembering worth?", color),
-            c.plain_calls,
-            c.remembered_calls,
+            match c.outcome {
+                Outcome::Win => "the player to move wins",
+                Outcome::Lose => "the player to move loses",
+            },
+            "plain search",
         );
     }
     sections.push(summary);
