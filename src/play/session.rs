@@ -137,7 +137,10 @@ impl Session<'_, '_> {
         ))?;
         if self.setup.level == Level::Perfect {
             let j = Judgement::new(position.clone(), choice.mv, &self.setup.game)?;
-            self.say(&format!("Why: {}", words::computer_reason(&j)))?;
+            let why = format!("Why: {}", words::computer_reason(&j));
+            for line in text::wrap(&why, 76) {
+                self.say(&line)?;
+            }
         }
         self.turns.push(Turn {
             side: Side::Computer,

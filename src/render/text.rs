@@ -361,27 +361,33 @@ fn wrap_line(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// The verdict on a pupil's move.
+/// The verdict on a pupil's move, wrapped for a projector.
 pub fn check(j: &Judgement, color: bool) -> String {
     let (mark, name) = match j.verdict {
         Verdict::Good => ("✓", "good"),
         Verdict::Mistake => ("✗", "mistake"),
         Verdict::LostAnyway => ("○", "lost anyway"),
     };
-    let verdict = format!("{mark} {name}:");
-    let verdict = match (color, j.verdict) {
-        (false, _) => verdict,
-        (true, Verdict::Good) => verdict.green().bold().to_string(),
-        (true, Verdict::Mistake) => verdict.red().bold().to_string(),
-        (true, Verdict::LostAnyway) => verdict.yellow().bold().to_string(),
+    let label = format!("{mark} {name}:");
+    let painted = match (color, j.verdict) {
+        (false, _) => label.clone(),
+        (true, Verdict::Good) => label.green().bold().to_string(),
+        (true, Verdict::Mistake) => label.red().bold().to_string(),
+        (true, Verdict::LostAnyway) => label.yellow().bold().to_string(),
     };
-    let mut out = format!(
-        "{} → {} ({})\n{verdict} {}\n",
-        j.position,
-        j.to,
-        j.mv,
-        words::reason(j)
-    );
-    out += &lines(&words::check_details(j));
+    let mut out = format!("{} → {} ({})\n", j.position, j.to, j.mv);
+    let verdict = format!("{label} {}", words::reason(j));
+    for (i, line) in wrap(&verdict, 76).into_iter().enumerate() {
+        let _ = match i {
+            0 => writeln!(out, "{painted}{}", &line[label.len()..]),
+            _ => writeln!(out, "  {line}"),
+        };
+    }
+    for detail in words::check_details(j) {
+        for (i, line) in wrap(&detail, 74).into_iter().enumerate() {
+            let indent = if i == 0 { "  " } else { "    " };
+            let _ = writeln!(out, "{indent}{line}");
+        }
+    }
     out
 }
