@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use super::{sticks, take_words, words};
 use crate::analysis::{Analysis, Extras, Method};
+use crate::grouping::split;
 use crate::lesson::{Block, Lesson};
 use crate::nim_sum::binary_width;
 use crate::outcome::Outcome;
@@ -94,12 +95,29 @@ pub fn explain(a: &Analysis, xor: bool) -> String {
         out += "\n## The same in binary\n\n";
         out += "A 1 in a column means the row has a group of that size.\n\n";
         let top = binary_width(a.position.piles());
-        let _ = writeln!(out, "| Row | Sticks | Binary |\n|---:|---:|---:|");
+        let _ = writeln!(
+            out,
+            "| Row | Sticks | Binary | Groups |\n|---:|---:|---:|---|"
+        );
         for (i, &p) in a.position.piles().iter().enumerate() {
-            let _ = writeln!(out, "| {} | {p} | `{p:0w$b}` |", i + 1, w = top as usize);
+            let _ = writeln!(
+                out,
+                "| {} | {p} | `{p:0w$b}` | {} |",
+                i + 1,
+                words::sum(&split(p)),
+                w = top as usize
+            );
         }
         let n = a.nim_sum().unwrap_or(0);
-        let _ = writeln!(out, "| nim-sum | {n} | `{n:0w$b}` |", w = top as usize);
+        let _ = writeln!(
+            out,
+            "| nim-sum | {n} | `{n:0w$b}` | {} |",
+            match n {
+                0 => "all paired".to_string(),
+                n => format!("unpaired: {}", words::sum(&split(n))),
+            },
+            w = top as usize
+        );
     }
     out + &closing(a)
 }

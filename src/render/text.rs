@@ -10,7 +10,7 @@ use colored::Colorize;
 use super::sticks::{self, paint};
 use super::{take_words, words};
 use crate::analysis::{Analysis, Method};
-use crate::grouping::Grouping;
+use crate::grouping::{Grouping, split};
 use crate::grundy::Grundy;
 use crate::nim_sum::binary_width;
 use crate::one_row::RowPattern;
@@ -315,11 +315,23 @@ fn xor_view(a: &Analysis, color: bool) -> String {
         "",
         labels.join(" ")
     );
+    // The groups beside the digits: each 1 is one of the row's groups.
     for (i, &p) in a.position.piles().iter().enumerate() {
-        out += &row(&format!("row {}", i + 1), p);
+        let line = row(&format!("row {}", i + 1), p);
+        let _ = writeln!(
+            out,
+            "{}   groups {}",
+            line.trim_end(),
+            words::sum(&split(p))
+        );
     }
-    out += &row("nim-sum", nim_sum);
-    out += "  The nim-sum has a 1 in every column with an odd number of 1s: those are the group sizes without a partner.\n";
+    let line = row("nim-sum", nim_sum);
+    let unpaired = match nim_sum {
+        0 => "all paired".to_string(),
+        n => format!("unpaired {}", words::sum(&split(n))),
+    };
+    let _ = writeln!(out, "{}   {unpaired}", line.trim_end());
+    out += "  The nim-sum has a 1 in every column with an odd number of 1s: those are\n  the group sizes without a partner.\n";
     out
 }
 
