@@ -77,15 +77,33 @@ pub fn explain(a: &Analysis, xor: bool) -> String {
     }
     out += "\n## 2. Pair off groups of the same size\n\n";
     out += "| Group size | Groups | Pairs | Without a partner |\n|---:|---:|---:|---|\n";
-    for t in &g.tally {
-        let alone = if t.unpaired() { "**yes**" } else { "no" };
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {alone} |",
-            t.size,
-            t.count,
-            t.pairs()
-        );
+    for run in words::runs(&g.tally, |t| t.count) {
+        let alone = if run[0].unpaired() { "**yes**" } else { "no" };
+        let (sizes, each) = match run.len() >= words::SHORTEST_MERGED_RUN {
+            true => (
+                format!(
+                    "{} down to {} ({} sizes)",
+                    run[0].size,
+                    run[run.len() - 1].size,
+                    run.len()
+                ),
+                " each",
+            ),
+            false => (run[0].size.to_string(), ""),
+        };
+        for t in if each.is_empty() { run } else { &run[..1] } {
+            let sizes = if each.is_empty() {
+                t.size.to_string()
+            } else {
+                sizes.clone()
+            };
+            let _ = writeln!(
+                out,
+                "| {sizes} | {}{each} | {}{each} | {alone} |",
+                t.count,
+                t.pairs()
+            );
+        }
     }
     out += "\n## 3. Is any group left without a partner?\n\n";
     out += &list(&words::verdict(g));

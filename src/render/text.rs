@@ -17,6 +17,9 @@ use crate::one_row::RowPattern;
 use crate::outcome::Outcome;
 use crate::verdict::{Judgement, Verdict};
 
+/// What stands in for a row too big to draw.
+const TOO_MANY: &str = "(too many to draw)";
+
 /// Rows up to this many get a line saying how their groups were joined.
 const JOINS_SHOWN_FOR_ROWS: usize = 8;
 
@@ -215,28 +218,30 @@ fn groups(g: &Grouping, color: bool) -> String {
     out +=
         "  Join two groups of the same size until every group in the row has a different size.\n";
     let label_width = format!("row {}", g.rows.len()).len();
-    let drawings: Vec<Option<(String, usize)>> = g
+    let drawings: Vec<(String, usize)> = g
         .rows
         .iter()
-        .map(|row| sticks::draw(&row.groups, color))
+        .map(|row| {
+            sticks::draw(&row.groups, color)
+                .unwrap_or_else(|| (TOO_MANY.to_string(), TOO_MANY.chars().count()))
+        })
         .collect();
-    let draw_width = drawings.iter().flatten().map(|d| d.1).max().unwrap_or(0);
+    let draw_width = drawings.iter().map(|d| d.1).max().unwrap_or(0);
     let show_joins = g.rows.len() <= JOINS_SHOWN_FOR_ROWS;
     for (i, (row, drawing)) in g.rows.iter().zip(&drawings).enumerate() {
         let label = format!("row {}", i + 1);
-        let (picture, width) = match drawing {
-            Some((picture, width)) => (picture.clone(), *width),
-            None => ("(too many to draw)".to_string(), 18),
-        };
+        let (picture, width) = (drawing.0.clone(), drawing.1);
         let pad = " ".repeat(draw_width.saturating_sub(width));
-        let sum: Vec<String> = row
-            .groups
-            .iter()
-            .map(|&s| paint(&s.to_string(), s, color))
-            .collect();
-        let sum = match sum.is_empty() {
-            true => "0".to_string(),
-            false => sum.join(" + "),
+        let sum = match (row.groups.len(), color) {
+            (0, _) => "0".to_string(),
+            // Colour each group size like its sticks when it is short enough.
+            (1..=8, true) => row
+                .groups
+                .iter()
+                .map(|&s| paint(&s.to_string(), s, color))
+                .collect::<Vec<_>>()
+                .join(" + "),
+            _ => words::short_sum(&row.groups),
         };
         let _ = writeln!(
             out,
@@ -256,13 +261,12 @@ fn pairs(g: &Grouping, color: bool) -> String {
         "Step 2. Pair off groups of the same size across all rows\n",
         color,
     );
-    for t in &g.tally {
-        let line = words::tally(*t);
-        let line = match (t.unpaired(), color) {
+    for (line, unpaired) in words::tally_lines(&g.tally) {
+        let line = match (unpaired, color) {
             (true, true) => line.red().bold().to_string(),
             _ => line,
         };
-        let mark = if t.unpaired() { "✗" } else { "✓" };
+        let mark = if unpaired { "✗" } else { "✓" };
         let _ = writeln!(out, "  {mark} {line}");
     }
     if g.tally.is_empty() {

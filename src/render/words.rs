@@ -34,6 +34,19 @@ pub fn count(n: u64, thing: &str) -> String {
     }
 }
 
+/// Sums with more groups than this are shortened.
+const LONGEST_SUM: usize = 8;
+
+/// Group sizes as a sum, shortened when long: "512 + 256 + … + 1 (9 groups)".
+pub fn short_sum(groups: &[u64]) -> String {
+    match groups {
+        [first, second, .., last] if groups.len() > LONGEST_SUM => {
+            format!("{first} + {second} + … + {last} ({} groups)", groups.len())
+        }
+        _ => sum(groups),
+    }
+}
+
 /// Group sizes as a sum, "4 + 2 + 1", or "0" for an empty row.
 pub fn sum(groups: &[u64]) -> String {
     match groups {
@@ -66,8 +79,62 @@ pub fn joins(rounds: &[JoinRound]) -> String {
         .join("; ")
 }
 
-/// One line of the tally: "groups of 4: 2, 1 pair".
+/// Items split into runs of neighbours with the same key. Long runs are
+/// told as one line, so a huge row does not print sixty near-identical ones.
+pub fn runs<T, K: PartialEq>(items: &[T], key: impl Fn(&T) -> K) -> Vec<&[T]> {
+    let mut runs = Vec::new();
+    let mut start = 0;
+    for i in 1..=items.len() {
+        if i == items.len() || key(&items[i]) != key(&items[start]) {
+            runs.push(&items[start..i]);
+            start = i;
+        }
+    }
+    runs
+}
+
+/// Runs at least this long are told in one line.
+pub const SHORTEST_MERGED_RUN: usize = 6;
+
+/// "groups of 4" or, for a long run, "groups of 64 down to 4 (5 sizes)".
+pub fn sizes_of<T>(run: &[T], size: impl Fn(&T) -> u64) -> String {
+    match run {
+        [first, .., last] if run.len() >= SHORTEST_MERGED_RUN => format!(
+            "groups of {} down to {} ({} sizes)",
+            size(first),
+            size(last),
+            run.len()
+        ),
+        [first, ..] => format!("groups of {}", size(first)),
+        [] => String::new(),
+    }
+}
+
+/// The tally, one line per size or per run of sizes with the same count.
+pub fn tally_lines(counts: &[SizeCount]) -> Vec<(String, bool)> {
+    runs(counts, |t| t.count)
+        .into_iter()
+        .flat_map(|run| match run.len() >= SHORTEST_MERGED_RUN {
+            true => vec![(
+                format!(
+                    "{}, each: {}",
+                    sizes_of(run, |t| t.size),
+                    tally_counts(run[0])
+                ),
+                run[0].unpaired(),
+            )],
+            false => run.iter().map(|&t| (tally(t), t.unpaired())).collect(),
+        })
+        .collect()
+}
+
+/// One line of the tally: "groups of 4: 2 → 1 pair".
 pub fn tally(t: SizeCount) -> String {
+    format!("groups of {}: {}", t.size, tally_counts(t))
+}
+
+/// "2 → 1 pair", "3 → 1 pair, 1 without a partner", "1 → no partner".
+fn tally_counts(t: SizeCount) -> String {
     let pairs = match t.pairs() {
         0 => String::new(),
         p => count(p, "pair"),
@@ -77,7 +144,7 @@ pub fn tally(t: SizeCount) -> String {
         (true, true) => "no partner".to_string(),
         (true, false) => ", 1 without a partner".to_string(),
     };
-    format!("groups of {}: {} → {pairs}{alone}", t.size, t.count)
+    format!("{} → {pairs}{alone}", t.count)
 }
 
 /// Numbers as "4, 2 and 1".
@@ -131,6 +198,9 @@ pub fn verdict(g: &Grouping) -> Vec<String> {
         (_, None) => "Every group has a partner.".to_string(),
         (_, Some(&size)) => match g.unpaired.len() {
             1 => format!("A group of {size} has no partner."),
+            n if n > LONGEST_SUM => {
+                format!("{n} group sizes have no partner; the biggest is {size}.")
+            }
             _ => format!("Groups of {} have no partner.", and_list(&g.unpaired)),
         },
     };
@@ -224,10 +294,11 @@ fn group_move(m: &GroupMove) -> Vec<String> {
         lines.push(format!(
             "Take 1 stick from that group of {g}; the other {} regroup as {}.",
             g - 1,
-            sum(&m.regrouped)
+            short_sum(&m.regrouped)
         ));
     }
-    for d in &m.decisions {
+    for run in runs(&m.decisions, |d| (d.in_row, d.total % 2, d.remove)) {
+        let d = run[0];
         let parity = match d.total % 2 {
             0 => "even",
             _ => "odd",
@@ -236,10 +307,21 @@ fn group_move(m: &GroupMove) -> Vec<String> {
             0 => "keep it".to_string(),
             r => format!("remove {}", count(u64::from(r), "group")),
         };
-        lines.push(format!(
-            "Groups of {}: row {row} now has {}, all rows together have {} ({parity}), so {action}.",
-            d.size, d.in_row, d.total
-        ));
+        if run.len() >= SHORTEST_MERGED_RUN {
+            let mut sizes = sizes_of(run, |d| d.size);
+            sizes[..1].make_ascii_uppercase();
+            lines.push(format!(
+                "{sizes}: row {row} now has {} of each, all rows together have an {parity} number of each, so {action} of each size.",
+                d.in_row
+            ));
+            continue;
+        }
+        for d in run {
+            lines.push(format!(
+                "Groups of {}: row {row} now has {}, all rows together have {} ({parity}), so {action}.",
+                d.size, d.in_row, d.total
+            ));
+        }
     }
     lines.push(format!(
         "Row {row} goes from {} to {} sticks, and every group has a partner again.",
@@ -386,5 +468,34 @@ pub fn check_details(j: &Judgement) -> Vec<String> {
             )]
         }
         (Verdict::Good, _) | (Verdict::LostAnyway, _) => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_of_equal_neighbours() {
+        let items = [1, 1, 2, 2, 2, 1];
+        let split: Vec<&[i32]> = runs(&items, |&x| x);
+        assert_eq!(split, vec![&[1, 1][..], &[2, 2, 2], &[1]]);
+        assert!(runs(&[] as &[i32], |&x| x).is_empty());
+    }
+
+    #[test]
+    fn long_sums_are_shortened() {
+        assert_eq!(short_sum(&[4, 2, 1]), "4 + 2 + 1");
+        let nine: Vec<u64> = (0..9).rev().map(|b| 1 << b).collect();
+        assert_eq!(short_sum(&nine), "256 + 128 + … + 1 (9 groups)");
+        assert_eq!(short_sum(&[]), "0");
+    }
+
+    #[test]
+    fn small_words() {
+        assert_eq!(times(3), "three times");
+        assert_eq!(times(11), "11 times");
+        assert_eq!(count(1, "pair"), "1 pair");
+        assert_eq!(and_list(&[4, 2, 1]), "4, 2 and 1");
     }
 }
