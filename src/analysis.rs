@@ -97,11 +97,6 @@ impl Analysis {
         Ok(analysis)
     }
 
-    /// Nim analysed with the grouping method.
-    pub fn nim(position: Position, rule: Rule) -> Analysis {
-        Analysis::by_grouping(position, Game::nim(rule))
-    }
-
     fn by_grouping(position: Position, game: Game) -> Analysis {
         let grouping = Grouping::new(&position, game.rule);
         Analysis {

@@ -177,11 +177,6 @@ impl Solver {
         self.memo.keys().map(|k| k.to_vec()).collect()
     }
 
-    /// The game searched.
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
     /// Finds every position reachable from `start` that is not yet solved,
     /// ordered so that each comes after all positions it can move to.
     fn discover(&mut self, start: Vec<u64>) -> Result<Vec<Box<[u64]>>, TooBig> {

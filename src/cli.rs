@@ -134,10 +134,7 @@ pub struct GameArgs {
 impl GameArgs {
     /// The rule chosen.
     pub fn rule(&self) -> Rule {
-        match self.normal {
-            true => Rule::Normal,
-            false => Rule::Misere,
-        }
+        Rule::from_normal_flag(self.normal)
     }
 }
 

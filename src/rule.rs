@@ -17,6 +17,14 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// The rule chosen by a `--normal` flag: misère unless it is given.
+    pub fn from_normal_flag(normal: bool) -> Rule {
+        match normal {
+            true => Rule::Normal,
+            false => Rule::Misere,
+        }
+    }
+
     /// The name used in JSON output: `"misere"` or `"normal"`.
     pub fn name(self) -> &'static str {
         match self {

@@ -1,8 +1,9 @@
 //! Running a command: from parsed flags to written output and an exit code.
 //!
-//! This is the only module that touches standard input and output. It
-//! validates the words on the command line into positions and moves, asks
-//! the game logic, and hands the result to a renderer.
+//! This is the only module that opens standard input and output; the lesson
+//! runner and the game session use them through the [`Io`] handed to them.
+//! It validates the words on the command line into positions, games and
+//! moves, asks the game logic, and hands the result to a renderer.
 
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 
@@ -78,12 +79,8 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         true => Position::new(vec![3, 5, 7]),
         false => Position::parse(&args.piles)?,
     };
-    let rule = match args.normal {
-        true => Rule::Normal,
-        false => Rule::Misere,
-    };
     let game = Game {
-        rule,
+        rule: Rule::from_normal_flag(args.normal),
         takes: takes(args.take.as_deref())?,
     };
     // Without a seed, take one from the clock; it is shown so the game can
