@@ -59,7 +59,7 @@ pub fn board(position: &Position, color: bool) -> String {
         .map(|&n| {
             let groups = crate::grouping::split(n);
             draw(&groups, color).unwrap_or_else(|| {
-                let text = format!("({})", super::words::sum(&groups));
+                let text = format!("({})", super::words::short_sum(&groups));
                 let width = text.chars().count();
                 (text, width)
             })
