@@ -156,10 +156,8 @@ pub struct ExplainArgs {
     #[arg(long)]
     pub step: bool,
 
-    /// Only allow taking these numbers of sticks in one move: a range like
-    /// 1-3 or a list like 2,3,5 (the default is any number: Nim)
-    #[arg(long, value_name = "SET")]
-    pub take: Option<String>,
+    #[command(flatten)]
+    pub takes: TakeArgs,
 
     /// Also search every possible game to confirm the verdict and count the
     /// moves left (refuses games that are too big)
@@ -232,10 +230,8 @@ pub struct PlayArgs {
     #[arg(long)]
     pub normal: bool,
 
-    /// Only allow taking these numbers of sticks in one move: a range like
-    /// 1-3 or a list like 2,3,5
-    #[arg(long, value_name = "SET")]
-    pub take: Option<String>,
+    #[command(flatten)]
+    pub takes: TakeArgs,
 
     /// Who moves first
     #[arg(long, value_enum, default_value_t)]
@@ -261,10 +257,8 @@ pub struct TableArgs {
     #[command(flatten)]
     pub game: GameArgs,
 
-    /// Only allow taking these numbers of sticks in one move: a range like
-    /// 1-3 or a list like 2,3,5
-    #[arg(long, value_name = "SET")]
-    pub take: Option<String>,
+    #[command(flatten)]
+    pub takes: TakeArgs,
 
     /// List only the lost positions: the ones to leave your opponent
     #[arg(long)]
@@ -279,6 +273,15 @@ pub enum LessonFormat {
     Text,
     /// A printable handout with the answers at the end
     Markdown,
+}
+
+/// `--take SET`, for the commands where it names the allowed takes.
+#[derive(Debug, Args)]
+pub struct TakeArgs {
+    /// Only allow taking these numbers of sticks in one move: a range like
+    /// 1-3 or a list like 2,3,5 (the default is any number: Nim)
+    #[arg(long, value_name = "SET")]
+    pub take: Option<String>,
 }
 
 /// Output formats.

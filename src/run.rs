@@ -81,7 +81,7 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     };
     let game = Game {
         rule: Rule::from_normal_flag(args.normal),
-        takes: takes(args.take.as_deref())?,
+        takes: takes(args.takes.take.as_deref())?,
     };
     // Without a seed, take one from the clock; it is shown so the game can
     // be replayed.
@@ -123,7 +123,7 @@ fn takes(take: Option<&str>) -> Result<TakeSet, Error> {
 
 fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let position = Position::parse(&args.piles)?;
-    let game = game(&args.game, args.take.as_deref())?;
+    let game = game(&args.game, args.takes.take.as_deref())?;
     let mut entries = crate::table::table(&position, &game)?;
     if args.losing {
         entries.retain(|e| e.outcome == crate::outcome::Outcome::Lose);
@@ -195,7 +195,7 @@ fn read_lesson(path: &std::path::Path) -> Result<Lesson, Error> {
 
 fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let position = Position::parse(&args.piles)?;
-    let game = game(&args.game, args.take.as_deref())?;
+    let game = game(&args.game, args.takes.take.as_deref())?;
     let extras = Extras {
         brute_force: args.brute_force,
         show_search: args.show_search,
