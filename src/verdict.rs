@@ -56,9 +56,17 @@ impl Judgement {
     /// Checks `mv` from `position` under `game`: an illegal move, or a game
     /// too big to search, is an error.
     pub fn new(position: Position, mv: Move, game: &Game) -> Result<Judgement, Error> {
-        let to = position.play_with(mv, &game.takes)?;
-        let before = Analysis::new(position.clone(), game.clone(), Extras::default())?;
-        let after = Analysis::new(to.clone(), game.clone(), Extras::default())?;
+        position.play_with(mv, &game.takes)?;
+        let before = Analysis::new(position, game.clone(), Extras::default())?;
+        Judgement::from_analysis(before, mv)
+    }
+
+    /// Checks `mv` from a position already analysed, so the analysis is not
+    /// worked out twice.
+    pub fn from_analysis(before: Analysis, mv: Move) -> Result<Judgement, Error> {
+        let position = before.position.clone();
+        let to = position.play_with(mv, &before.game.takes)?;
+        let after = Analysis::new(to.clone(), before.game.clone(), Extras::default())?;
         let verdict = match (before.outcome, after.outcome) {
             (Outcome::Lose, _) => Verdict::LostAnyway,
             (Outcome::Win, Outcome::Lose) => Verdict::Good,

@@ -81,12 +81,14 @@ pub struct Turn {
 }
 
 /// The computer's choice, and whether it was a deliberate random move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Choice {
     /// The move.
     pub mv: Move,
     /// True when the level made the computer play at random.
     pub random: bool,
+    /// The analysis the move was chosen from; `None` for a random move.
+    pub analysis: Option<Analysis>,
 }
 
 /// Picks the computer's move from `position`, or `None` when it cannot move.
@@ -104,10 +106,15 @@ pub fn computer_move(
         return Ok(Some(Choice {
             mv: random_move(position, game, rng),
             random: true,
+            analysis: None,
         }));
     }
     let analysis = Analysis::new(position.clone(), game.clone(), Extras::default())?;
-    Ok(analysis.recommended.map(|mv| Choice { mv, random: false }))
+    Ok(analysis.recommended.map(|mv| Choice {
+        mv,
+        random: false,
+        analysis: Some(analysis),
+    }))
 }
 
 /// A legal move chosen at random: a random row that can be moved from, then
@@ -165,9 +172,10 @@ mod tests {
             random += usize::from(choice.random);
         }
         assert!((150..250).contains(&random), "{random} random moves in 400");
-        assert_eq!(
-            computer_move(&Position::new(vec![1]), &game, Level::Good, &mut rng).unwrap(),
-            None
+        assert!(
+            computer_move(&Position::new(vec![1]), &game, Level::Good, &mut rng)
+                .unwrap()
+                .is_none()
         );
     }
 }

@@ -34,32 +34,55 @@ impl Reviewed {
     }
 }
 
-/// Reviews every move of a game.
+/// Reviews every move of a game. The turns follow on from each other, as
+/// a session records them.
 pub fn review(turns: &[Turn], game: &Game) -> Result<Vec<Reviewed>, Error> {
-    // Moves left come from the search, which may refuse a big game; the
-    // outcomes always come from the analysis.
+    let Some(last) = turns.last() else {
+        return Ok(Vec::new());
+    };
+    // Every position of the game, each valued once: the position after one
+    // move is the position before the next.
+    let end = last
+        .before
+        .play_with(last.mv, &game.takes)
+        .expect("played moves are legal");
+    let positions: Vec<&Position> = turns.iter().map(|t| &t.before).chain([&end]).collect();
     let mut solver = Solver::for_game(game.clone(), Budget::default());
-    let mut left = |p: &Position| solver.solve(p.piles()).ok().map(|s| s.moves_left);
-    turns
+    let values = positions
         .iter()
-        .map(|turn| {
-            let after = turn
-                .before
-                .play_with(turn.mv, &game.takes)
-                .expect("played moves are legal");
-            let outcome = |p: &Position| {
-                Analysis::new(p.clone(), game.clone(), Extras::default()).map(|a| a.outcome)
-            };
-            Ok(Reviewed {
-                before_outcome: outcome(&turn.before)?,
-                after_outcome: outcome(&after)?,
-                before_left: left(&turn.before),
-                after_left: left(&after),
+        .map(|p| value(&mut solver, p, game))
+        .collect::<Result<Vec<_>, Error>>()?;
+    Ok(turns
+        .iter()
+        .enumerate()
+        .map(|(i, turn)| {
+            debug_assert_eq!(
+                turn.before.play_with(turn.mv, &game.takes).as_ref(),
+                Ok(positions[i + 1])
+            );
+            Reviewed {
                 turn: turn.clone(),
-                after,
-            })
+                after: positions[i + 1].clone(),
+                before_outcome: values[i].0,
+                after_outcome: values[i + 1].0,
+                before_left: values[i].1,
+                after_left: values[i + 1].1,
+            }
         })
-        .collect()
+        .collect())
+}
+
+/// The outcome of a position and, when the game is small enough to search,
+/// the moves left. The search answers both; when it refuses, the shortcut
+/// methods still give the outcome.
+fn value(solver: &mut Solver, p: &Position, game: &Game) -> Result<(Outcome, Option<u64>), Error> {
+    match solver.solve(p.piles()) {
+        Ok(solved) => Ok((solved.outcome, Some(solved.moves_left))),
+        Err(_) => {
+            let analysis = Analysis::new(p.clone(), game.clone(), Extras::default())?;
+            Ok((analysis.outcome, None))
+        }
+    }
 }
 
 /// The moves that threw away a win, with their numbers (from 1).

@@ -135,8 +135,8 @@ impl Session<'_, '_> {
             choice.mv.take,
             choice.mv.row()
         ))?;
-        if self.setup.level == Level::Perfect {
-            let j = Judgement::new(position.clone(), choice.mv, &self.setup.game)?;
+        if let (Level::Perfect, Some(before)) = (self.setup.level, choice.analysis) {
+            let j = Judgement::from_analysis(before, choice.mv)?;
             let why = format!("Why: {}", words::computer_reason(&j));
             for line in text::wrap(&why, 76) {
                 self.say(&line)?;
