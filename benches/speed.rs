@@ -10,8 +10,8 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use matchsticks::brute_force::Solver;
-use matchsticks::rule::Rule;
+use matchsticks::rules::rule::Rule;
+use matchsticks::solve::search::Solver;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_matchsticks");
 

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use matchsticks::cli::{Cli, one_line};
+use matchsticks::cli::args::{Cli, one_line};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {

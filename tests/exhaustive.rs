@@ -2,11 +2,11 @@
 //! grouping method and the XOR solver must give exactly the brute-force
 //! outcome and set of winning moves.
 
-use matchsticks::brute_force::Solver;
-use matchsticks::grouping::Grouping;
-use matchsticks::nim_sum;
-use matchsticks::position::Position;
-use matchsticks::rule::Rule;
+use matchsticks::rules::position::Position;
+use matchsticks::rules::rule::Rule;
+use matchsticks::solve::grouping::Grouping;
+use matchsticks::solve::nim_sum;
+use matchsticks::solve::search::Solver;
 
 /// All row lists of `rows` rows, each from 0 to `most`, in every order.
 fn positions(rows: usize, most: u64) -> Vec<Vec<u64>> {

@@ -2,15 +2,15 @@
 //! values) against direct computation and the brute-force referee, and the
 //! classroom facts they must reproduce.
 
-use matchsticks::analysis::{Analysis, Extras};
-use matchsticks::brute_force::{Budget, Solver};
-use matchsticks::game::Game;
-use matchsticks::one_row::RowPattern;
-use matchsticks::outcome::Outcome;
-use matchsticks::position::Position;
-use matchsticks::rule::Rule;
-use matchsticks::table::table;
-use matchsticks::take_set::TakeSet;
+use matchsticks::rules::game::Game;
+use matchsticks::rules::outcome::Outcome;
+use matchsticks::rules::position::Position;
+use matchsticks::rules::rule::Rule;
+use matchsticks::rules::take_set::TakeSet;
+use matchsticks::solve::one_row::RowPattern;
+use matchsticks::solve::search::{Budget, Solver};
+use matchsticks::teach::analysis::{Analysis, Extras};
+use matchsticks::teach::table::table;
 use proptest::prelude::*;
 
 fn game(takes: &[u64], rule: Rule) -> Game {

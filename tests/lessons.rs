@@ -5,9 +5,9 @@
 use std::io::Cursor;
 use std::process::Stdio;
 
+use matchsticks::console::io::Io;
 use matchsticks::lesson::parse::parse;
 use matchsticks::lesson::{Block, bundled};
-use matchsticks::run::Io;
 use proptest::prelude::*;
 
 mod common;

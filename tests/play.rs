@@ -4,12 +4,12 @@
 use std::io::Write;
 use std::process::Stdio;
 
-use matchsticks::analysis::{Analysis, Extras};
-use matchsticks::game::Game;
+use matchsticks::play::rng::Rng;
 use matchsticks::play::{Level, computer_move};
-use matchsticks::position::Position;
-use matchsticks::rng::Rng;
-use matchsticks::rule::Rule;
+use matchsticks::rules::game::Game;
+use matchsticks::rules::position::Position;
+use matchsticks::rules::rule::Rule;
+use matchsticks::teach::analysis::{Analysis, Extras};
 
 mod common;
 use common::{assert_in_order, matchsticks};
@@ -86,7 +86,7 @@ fn a_perfect_pupil_beats_the_computer_from_a_won_start() {
 fn a_perfect_pupil_wins_twenty_one_when_the_computer_starts() {
     let game = Game {
         rule: Rule::Misere,
-        takes: matchsticks::take_set::TakeSet::parse("1-3").unwrap(),
+        takes: matchsticks::rules::take_set::TakeSet::parse("1-3").unwrap(),
     };
     // The computer moves first from 21, a lost count, so the pupil replies
     // to whatever it takes. Work out the replies by playing it through.

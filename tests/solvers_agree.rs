@@ -4,15 +4,15 @@
 
 use std::cell::RefCell;
 
-use matchsticks::brute_force::Solver;
-use matchsticks::game::Game;
-use matchsticks::grouping::{Grouping, Plan, joins, split};
-use matchsticks::moves::Move;
-use matchsticks::nim_sum;
-use matchsticks::outcome::Outcome;
-use matchsticks::position::Position;
-use matchsticks::rule::Rule;
-use matchsticks::verdict::{Judgement, Verdict};
+use matchsticks::rules::game::Game;
+use matchsticks::rules::moves::Move;
+use matchsticks::rules::outcome::Outcome;
+use matchsticks::rules::position::Position;
+use matchsticks::rules::rule::Rule;
+use matchsticks::solve::grouping::{Grouping, Plan, joins, split};
+use matchsticks::solve::nim_sum;
+use matchsticks::solve::search::Solver;
+use matchsticks::teach::verdict::{Judgement, Verdict};
 use proptest::prelude::*;
 
 thread_local! {

@@ -5,12 +5,17 @@
 //! the same logic as `matchsticks check`. A lesson never stores an analysis:
 //! winning moves and verdicts are computed when it runs.
 
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::teach::analysis::AnalysisError;
+
 pub mod bundled;
 pub mod parse;
 pub mod runner;
 
-use crate::game::Game;
-use crate::position::Position;
+use crate::rules::game::Game;
+use crate::rules::position::Position;
 
 /// A parsed, valid lesson.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,4 +84,64 @@ pub struct Problem {
     pub line: usize,
     /// What is wrong and how to fix it.
     pub message: String,
+}
+
+/// Reads and parses a lesson file, reporting problems with the file's path.
+pub fn read_file(path: &Path) -> Result<Lesson, LessonError> {
+    let bytes = std::fs::read(path).map_err(|source| LessonError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse::parse(&bytes).map_err(|problems| LessonError::Problems {
+        path: path.to_path_buf(),
+        problems,
+    })
+}
+
+/// The bundled lesson called `name`, parsed.
+pub fn bundled(name: &str) -> Result<Lesson, LessonError> {
+    let found = bundled::find(name).ok_or_else(|| LessonError::Unknown(name.to_string()))?;
+    parse::parse(found.source.as_bytes()).map_err(|problems| LessonError::Problems {
+        path: format!("lessons/{}.lesson", found.name).into(),
+        problems,
+    })
+}
+
+/// Why a lesson could not be read or run.
+#[derive(Debug, thiserror::Error)]
+pub enum LessonError {
+    /// A lesson file has problems; each is reported with its line.
+    #[error("{}", problem_lines(path, problems))]
+    Problems {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, line by line.
+        problems: Vec<Problem>,
+    },
+    /// A lesson file could not be read.
+    #[error("cannot read the lesson file '{}': {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// No bundled lesson has this name.
+    #[error("there is no lesson called '{0}': run `matchsticks lesson` to list them")]
+    Unknown(String),
+    /// A position in the lesson could not be worked out.
+    #[error(transparent)]
+    Analysis(#[from] AnalysisError),
+    /// Reading an answer or writing the lesson failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// "PATH:LINE: message", one line per problem.
+fn problem_lines(path: &Path, problems: &[Problem]) -> String {
+    problems
+        .iter()
+        .map(|p| format!("{}:{}: {}", path.display(), p.line, p.message))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

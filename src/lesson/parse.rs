@@ -8,12 +8,12 @@
 //! them all at once.
 
 use super::{Block, Lesson, Problem, Question, Setup};
-use crate::analysis::{Analysis, Extras};
-use crate::game::Game;
-use crate::position::Position;
 use crate::render::text::is_list_marker;
-use crate::rule::Rule;
-use crate::take_set::TakeSet;
+use crate::rules::game::Game;
+use crate::rules::position::Position;
+use crate::rules::rule::Rule;
+use crate::rules::take_set::TakeSet;
+use crate::teach::analysis::{Analysis, Extras};
 
 /// The directives a lesson may use.
 const DIRECTIVES: &[&str] = &[

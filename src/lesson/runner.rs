@@ -8,13 +8,13 @@
 
 use colored::Colorize;
 
+use super::LessonError;
 use super::{Block, Lesson, Question, Setup};
-use crate::analysis::{Analysis, Extras};
-use crate::answer::Answer;
-use crate::error::Error;
+use crate::console::answer::Answer;
+use crate::console::io::Io;
 use crate::render::{sticks, text, words};
-use crate::run::Io;
-use crate::verdict::{Judgement, Verdict};
+use crate::teach::analysis::{Analysis, Extras};
+use crate::teach::verdict::{JudgeError, Judgement, Verdict};
 
 /// Whether to go on after a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ struct Runner<'r, 'io> {
 }
 
 /// Runs `lesson`; with `auto`, prints it straight through.
-pub fn run(lesson: &Lesson, auto: bool, io: &mut Io<'_>) -> Result<(), Error> {
+pub fn run(lesson: &Lesson, auto: bool, io: &mut Io<'_>) -> Result<(), LessonError> {
     let mut runner = Runner { io, auto };
     runner.header(lesson)?;
     for block in &lesson.blocks {
@@ -49,16 +49,16 @@ pub fn run(lesson: &Lesson, auto: bool, io: &mut Io<'_>) -> Result<(), Error> {
 }
 
 impl Runner<'_, '_> {
-    fn write(&mut self, text: &str) -> Result<(), Error> {
+    fn write(&mut self, text: &str) -> Result<(), LessonError> {
         self.io.out.write_all(text.as_bytes())?;
         Ok(())
     }
 
-    fn say(&mut self, line: &str) -> Result<(), Error> {
+    fn say(&mut self, line: &str) -> Result<(), LessonError> {
         self.write(&format!("{line}\n"))
     }
 
-    fn header(&mut self, lesson: &Lesson) -> Result<(), Error> {
+    fn header(&mut self, lesson: &Lesson) -> Result<(), LessonError> {
         let title = format!("Lesson: {}", lesson.title);
         let title = match self.io.color {
             true => title.bold().to_string(),
@@ -72,7 +72,7 @@ impl Runner<'_, '_> {
     }
 
     /// A wrapped paragraph and a blank line.
-    fn paragraph(&mut self, paragraph: &str) -> Result<Flow, Error> {
+    fn paragraph(&mut self, paragraph: &str) -> Result<Flow, LessonError> {
         for line in text::wrap(paragraph, 76) {
             self.say(&line)?;
         }
@@ -82,7 +82,7 @@ impl Runner<'_, '_> {
 
     /// Reads one line; `None` at the end of input, after which the lesson
     /// runs on by itself.
-    fn read(&mut self, prompt: &str) -> Result<Option<String>, Error> {
+    fn read(&mut self, prompt: &str) -> Result<Option<String>, LessonError> {
         if self.auto {
             return Ok(None);
         }
@@ -101,7 +101,7 @@ impl Runner<'_, '_> {
         Ok(Some(line))
     }
 
-    fn pause(&mut self) -> Result<Flow, Error> {
+    fn pause(&mut self) -> Result<Flow, LessonError> {
         match self.read("(Enter: go on, q: quit) ")? {
             Some(line) if Answer::parse(&line, 0) == Answer::Quit => Ok(Flow::Quit),
             Some(_) => {
@@ -112,13 +112,13 @@ impl Runner<'_, '_> {
         }
     }
 
-    fn show(&mut self, setup: &Setup) -> Result<Flow, Error> {
+    fn show(&mut self, setup: &Setup) -> Result<Flow, LessonError> {
         self.write(&sticks::plain_rows(&setup.position))?;
         self.say("")?;
         Ok(Flow::Next)
     }
 
-    fn explain(&mut self, setup: &Setup) -> Result<Flow, Error> {
+    fn explain(&mut self, setup: &Setup) -> Result<Flow, LessonError> {
         let analysis = Analysis::new(
             setup.position.clone(),
             setup.game.clone(),
@@ -130,7 +130,7 @@ impl Runner<'_, '_> {
         Ok(Flow::Next)
     }
 
-    fn question(&mut self, q: &Question) -> Result<Flow, Error> {
+    fn question(&mut self, q: &Question) -> Result<Flow, LessonError> {
         let position = &q.setup.position;
         let heading = format!("Question: {} ({})", position, q.setup.game.describe());
         let heading = match self.io.color {
@@ -162,13 +162,13 @@ impl Runner<'_, '_> {
                     let judged = answer
                         .to_move(position, &q.setup.game.takes)
                         .expect("a move or a position")
-                        .map_err(Error::from)
+                        .map_err(JudgeError::from)
                         .and_then(|mv| Judgement::new(position.clone(), mv, &q.setup.game));
                     match judged {
-                        Err(Error::Illegal(illegal)) => {
+                        Err(JudgeError::Illegal(illegal)) => {
                             self.say(&format!("That move is not allowed: {illegal}."))?
                         }
-                        Err(other) => return Err(other),
+                        Err(JudgeError::Analysis(e)) => return Err(e.into()),
                         Ok(j) => {
                             self.write(&text::check(&j, self.io.color))?;
                             match j.verdict {
@@ -189,7 +189,7 @@ impl Runner<'_, '_> {
         Ok(Flow::Next)
     }
 
-    fn reveal(&mut self, q: &Question) -> Result<(), Error> {
+    fn reveal(&mut self, q: &Question) -> Result<(), LessonError> {
         let analysis = Analysis::new(
             q.setup.position.clone(),
             q.setup.game.clone(),

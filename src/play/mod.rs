@@ -8,14 +8,33 @@
 //! win for the opponent threw the win away.
 
 pub mod review;
+pub mod rng;
 pub mod session;
 
-use crate::analysis::{Analysis, Extras};
-use crate::error::Error;
-use crate::game::Game;
-use crate::moves::Move;
-use crate::position::Position;
-use crate::rng::Rng;
+use self::rng::Rng;
+use crate::rules::game::Game;
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
+use crate::teach::analysis::AnalysisError;
+use crate::teach::analysis::{Analysis, Extras};
+use crate::teach::verdict::JudgeError;
+
+/// Why a game could not go on.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// A position of the game could not be worked out.
+    #[error(transparent)]
+    Analysis(#[from] AnalysisError),
+    /// A move of the game could not be judged.
+    #[error(transparent)]
+    Judge(#[from] JudgeError),
+    /// A game was asked for where no move is possible.
+    #[error("there is no move to make from {0}: start with sticks that can be taken")]
+    NothingToPlay(String),
+    /// Reading a move or writing the board failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
 
 /// How well the computer plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -97,7 +116,7 @@ pub fn computer_move(
     game: &Game,
     level: Level,
     rng: &mut Rng,
-) -> Result<Option<Choice>, Error> {
+) -> Result<Option<Choice>, AnalysisError> {
     let moves: Vec<Move> = position.moves_with(&game.takes).take(1).collect();
     if moves.is_empty() {
         return Ok(None);
@@ -138,9 +157,9 @@ fn random_move(position: &Position, game: &Game, rng: &mut Rng) -> Move {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::Outcome;
-    use crate::rule::Rule;
-    use crate::take_set::TakeSet;
+    use crate::rules::outcome::Outcome;
+    use crate::rules::rule::Rule;
+    use crate::rules::take_set::TakeSet;
 
     #[test]
     fn perfect_play_wins_from_a_won_position() {

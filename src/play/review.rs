@@ -1,13 +1,13 @@
 //! The review after a game: every move with the outcome and moves left
 //! before and after it, and which moves threw away a win.
 
+use super::PlayError;
 use super::{Side, Turn};
-use crate::analysis::{Analysis, Extras};
-use crate::brute_force::{Budget, Solver};
-use crate::error::Error;
-use crate::game::Game;
-use crate::outcome::Outcome;
-use crate::position::Position;
+use crate::rules::game::Game;
+use crate::rules::outcome::Outcome;
+use crate::rules::position::Position;
+use crate::solve::search::{Budget, Solver};
+use crate::teach::analysis::{Analysis, Extras};
 
 /// One reviewed move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,7 +36,7 @@ impl Reviewed {
 
 /// Reviews every move of a game. The turns follow on from each other, as
 /// a session records them.
-pub fn review(turns: &[Turn], game: &Game) -> Result<Vec<Reviewed>, Error> {
+pub fn review(turns: &[Turn], game: &Game) -> Result<Vec<Reviewed>, PlayError> {
     let Some(last) = turns.last() else {
         return Ok(Vec::new());
     };
@@ -51,7 +51,7 @@ pub fn review(turns: &[Turn], game: &Game) -> Result<Vec<Reviewed>, Error> {
     let values = positions
         .iter()
         .map(|p| value(&mut solver, p, game))
-        .collect::<Result<Vec<_>, Error>>()?;
+        .collect::<Result<Vec<_>, PlayError>>()?;
     Ok(turns
         .iter()
         .enumerate()
@@ -75,7 +75,11 @@ pub fn review(turns: &[Turn], game: &Game) -> Result<Vec<Reviewed>, Error> {
 /// The outcome of a position and, when the game is small enough to search,
 /// the moves left. The search answers both; when it refuses, the shortcut
 /// methods still give the outcome.
-fn value(solver: &mut Solver, p: &Position, game: &Game) -> Result<(Outcome, Option<u64>), Error> {
+fn value(
+    solver: &mut Solver,
+    p: &Position,
+    game: &Game,
+) -> Result<(Outcome, Option<u64>), PlayError> {
     match solver.solve(p.piles()) {
         Ok(solved) => Ok((solved.outcome, Some(solved.moves_left))),
         Err(_) => {
@@ -98,8 +102,8 @@ pub fn slips(reviewed: &[Reviewed]) -> Vec<(usize, Side)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::Move;
-    use crate::rule::Rule;
+    use crate::rules::moves::Move;
+    use crate::rules::rule::Rule;
 
     #[test]
     fn a_slip_is_flagged() {

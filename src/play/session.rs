@@ -7,18 +7,18 @@
 
 use colored::Colorize;
 
+use super::PlayError;
 use super::review::{Reviewed, review, slips};
+use super::rng::Rng;
 use super::{First, Level, Side, Turn, computer_move};
-use crate::analysis::{Analysis, Extras};
-use crate::answer::Answer;
-use crate::error::Error;
-use crate::game::Game;
-use crate::outcome::Outcome;
-use crate::position::Position;
+use crate::console::answer::Answer;
+use crate::console::io::Io;
 use crate::render::{sticks, text, words};
-use crate::rng::Rng;
-use crate::run::Io;
-use crate::verdict::Judgement;
+use crate::rules::game::Game;
+use crate::rules::outcome::Outcome;
+use crate::rules::position::Position;
+use crate::teach::analysis::{Analysis, Extras};
+use crate::teach::verdict::Judgement;
 
 /// How a game is set up.
 #[derive(Clone, Debug)]
@@ -43,12 +43,12 @@ struct Session<'r, 'io> {
 }
 
 /// Plays one game.
-pub fn play(setup: Setup, io: &mut Io<'_>) -> Result<(), Error> {
+pub fn play(setup: Setup, io: &mut Io<'_>) -> Result<(), PlayError> {
     // Refuse a game too big to analyse, or with nothing to take, before
     // anyone moves.
     let analysis = Analysis::new(setup.start.clone(), setup.game.clone(), Extras::default())?;
     if analysis.is_over() {
-        return Err(Error::NothingToPlay(setup.start.to_string()));
+        return Err(PlayError::NothingToPlay(setup.start.to_string()));
     }
     let mut session = Session {
         rng: Rng::new(setup.seed),
@@ -60,7 +60,7 @@ pub fn play(setup: Setup, io: &mut Io<'_>) -> Result<(), Error> {
 }
 
 impl Session<'_, '_> {
-    fn say(&mut self, line: &str) -> Result<(), Error> {
+    fn say(&mut self, line: &str) -> Result<(), PlayError> {
         self.io.out.write_all(line.as_bytes())?;
         self.io.out.write_all(b"\n")?;
         Ok(())
@@ -87,7 +87,7 @@ impl Session<'_, '_> {
         }
     }
 
-    fn run(&mut self) -> Result<(), Error> {
+    fn run(&mut self) -> Result<(), PlayError> {
         let level = match self.setup.level {
             Level::Perfect => "perfect".to_string(),
             Level::Good => format!("good, seed {}", self.setup.seed),
@@ -119,7 +119,7 @@ impl Session<'_, '_> {
         }
     }
 
-    fn board(&mut self, position: &Position) -> Result<(), Error> {
+    fn board(&mut self, position: &Position) -> Result<(), PlayError> {
         let board = sticks::board(position, self.io.color);
         self.io.out.write_all(b"\n")?;
         self.io.out.write_all(board.as_bytes())?;
@@ -127,7 +127,7 @@ impl Session<'_, '_> {
     }
 
     /// The computer's turn. Always goes on.
-    fn computer(&mut self, position: &Position) -> Result<bool, Error> {
+    fn computer(&mut self, position: &Position) -> Result<bool, PlayError> {
         let choice = computer_move(position, &self.setup.game, self.setup.level, &mut self.rng)?
             .expect("the game is not over");
         self.say(&format!(
@@ -151,7 +151,7 @@ impl Session<'_, '_> {
     }
 
     /// The pupil's turn: false when they quit or input ran out.
-    fn pupil(&mut self, position: &Position) -> Result<bool, Error> {
+    fn pupil(&mut self, position: &Position) -> Result<bool, PlayError> {
         loop {
             self.io.out.write_all(b"Your move> ")?;
             self.io.out.flush()?;
@@ -208,7 +208,7 @@ impl Session<'_, '_> {
         }
     }
 
-    fn game_over(&mut self) -> Result<(), Error> {
+    fn game_over(&mut self) -> Result<(), PlayError> {
         // The player to move cannot move: the rule says who has won.
         let stuck = self.to_move();
         let winner = match self.setup.game.rule.when_stuck() {
@@ -228,7 +228,7 @@ impl Session<'_, '_> {
         self.review()
     }
 
-    fn review(&mut self) -> Result<(), Error> {
+    fn review(&mut self) -> Result<(), PlayError> {
         if self.turns.is_empty() {
             return Ok(());
         }

@@ -4,11 +4,11 @@
 use serde::Serialize;
 
 use super::{take_words, words};
-use crate::analysis::{Analysis, Method};
-use crate::game::Game;
-use crate::moves::Move;
-use crate::position::Position;
-use crate::verdict::Judgement;
+use crate::rules::game::Game;
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
+use crate::teach::analysis::{Analysis, Method};
+use crate::teach::verdict::Judgement;
 
 /// A move as `{"pile": 1, "take": 2}`.
 #[derive(Serialize)]

@@ -4,12 +4,12 @@
 use std::fmt::Write;
 
 use super::{sticks, take_words, words};
-use crate::analysis::{Analysis, Extras, Method};
-use crate::grouping::split;
 use crate::lesson::{Block, Lesson};
-use crate::nim_sum::binary_width;
-use crate::outcome::Outcome;
-use crate::verdict::Judgement;
+use crate::rules::outcome::Outcome;
+use crate::solve::grouping::split;
+use crate::solve::nim_sum::binary_width;
+use crate::teach::analysis::{Analysis, Extras, Method};
+use crate::teach::verdict::Judgement;
 
 /// The explanation of a position as a handout.
 pub fn explain(a: &Analysis, xor: bool) -> String {
@@ -179,7 +179,7 @@ fn value_strip(upto: u64, value: impl Fn(u64) -> String) -> String {
 
 /// A lesson as a printable handout. The answers are gathered at the end so
 /// the questions can be tried first.
-pub fn lesson(lesson: &Lesson) -> Result<String, crate::error::Error> {
+pub fn lesson(lesson: &Lesson) -> Result<String, crate::teach::analysis::AnalysisError> {
     let mut out = format!("# {}\n\n", lesson.title);
     if let Some(summary) = &lesson.summary {
         let _ = write!(out, "*{summary}*\n\n");

@@ -2,8 +2,8 @@
 //! handout, JSON for programs.
 //!
 //! Renderers never decide a game question; everything they show comes from
-//! an [`Analysis`](crate::analysis::Analysis) or a
-//! [`Judgement`](crate::verdict::Judgement). The sentences live in
+//! an [`Analysis`](crate::teach::analysis::Analysis) or a
+//! [`Judgement`](crate::teach::verdict::Judgement). The sentences live in
 //! [`words`] so every format says the same thing.
 
 pub mod json;

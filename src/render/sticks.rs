@@ -5,7 +5,7 @@
 
 use colored::{Color, Colorize};
 
-use crate::position::Position;
+use crate::rules::position::Position;
 
 /// Rows with more sticks than this are summarised instead of drawn.
 pub const MOST_DRAWN: u64 = 40;
@@ -57,7 +57,7 @@ pub fn board(position: &Position, color: bool) -> String {
         .piles()
         .iter()
         .map(|&n| {
-            let groups = crate::grouping::split(n);
+            let groups = crate::solve::grouping::split(n);
             draw(&groups, color).unwrap_or_else(|| {
                 let text = format!("({})", super::words::short_sum(&groups));
                 let width = text.chars().count();

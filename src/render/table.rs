@@ -7,10 +7,10 @@ use std::fmt::Write;
 use colored::Colorize;
 use serde::Serialize;
 
-use crate::game::Game;
-use crate::outcome::Outcome;
-use crate::position::Position;
-use crate::table::Entry;
+use crate::rules::game::Game;
+use crate::rules::outcome::Outcome;
+use crate::rules::position::Position;
+use crate::teach::table::Entry;
 
 /// Rows as "0,4,5".
 fn compact(rows: &[u64]) -> String {

@@ -3,10 +3,10 @@
 //! Grundy values, and positions that could only be searched.
 
 use super::words::{and_list, count, transition};
-use crate::analysis::{Analysis, Method};
-use crate::grouping::Grouping;
-use crate::one_row::RowPattern;
-use crate::outcome::Outcome;
+use crate::rules::outcome::Outcome;
+use crate::solve::grouping::Grouping;
+use crate::solve::one_row::RowPattern;
+use crate::teach::analysis::{Analysis, Method};
 
 /// The lost counts as a rule: "4m+1", "7m or 7m+1", "6m+2 (from 5 on)".
 pub fn formula(pattern: &RowPattern) -> String {

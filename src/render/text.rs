@@ -9,13 +9,13 @@ use colored::Colorize;
 
 use super::sticks::{self, paint};
 use super::{take_words, words};
-use crate::analysis::{Analysis, Method};
-use crate::grouping::{Grouping, split};
-use crate::grundy::Grundy;
-use crate::nim_sum::binary_width;
-use crate::one_row::RowPattern;
-use crate::outcome::Outcome;
-use crate::verdict::{Judgement, Verdict};
+use crate::rules::outcome::Outcome;
+use crate::solve::grouping::{Grouping, split};
+use crate::solve::grundy::Grundy;
+use crate::solve::nim_sum::binary_width;
+use crate::solve::one_row::RowPattern;
+use crate::teach::analysis::{Analysis, Method};
+use crate::teach::verdict::{Judgement, Verdict};
 
 /// What stands in for a row too big to draw.
 const TOO_MANY: &str = "(too many to draw)";

@@ -5,13 +5,13 @@
 //! Renderers decide layout and colour; these functions decide wording.
 
 use super::take_words;
-use crate::analysis::{Analysis, Method};
-use crate::grouping::{GroupMove, Grouping, JoinRound, Plan, SizeCount};
-use crate::moves::Move;
-use crate::outcome::Outcome;
-use crate::position::Position;
-use crate::rule::Rule;
-use crate::verdict::{Judgement, Verdict};
+use crate::rules::moves::Move;
+use crate::rules::outcome::Outcome;
+use crate::rules::position::Position;
+use crate::rules::rule::Rule;
+use crate::solve::grouping::{GroupMove, Grouping, JoinRound, Plan, SizeCount};
+use crate::teach::analysis::{Analysis, Method};
+use crate::teach::verdict::{Judgement, Verdict};
 
 /// "once", "twice", "three times", "11 times".
 pub fn times(n: u64) -> String {

@@ -1,8 +1,8 @@
 //! The rules of the game being played: how it ends (misère or normal) and
 //! how many sticks a move may take.
 
-use crate::rule::Rule;
-use crate::take_set::TakeSet;
+use super::rule::Rule;
+use super::take_set::TakeSet;
 
 /// The full rules of a take-away game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]

@@ -5,9 +5,9 @@
 //! spaces when the number of rows is not 2 (with two rows, "1 3" is a move).
 //! A few words are commands: `hint`, `show`, `undo`, `quit`.
 
-use crate::moves::{IllegalMove, Move};
-use crate::position::{Position, parse_number};
-use crate::take_set::TakeSet;
+use crate::rules::moves::{IllegalMove, Move};
+use crate::rules::position::{Position, parse_number};
+use crate::rules::take_set::TakeSet;
 
 /// One line typed by the pupil, understood.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 //! textbook game is normal play ("whoever takes the last stick wins"). Every
 //! solver takes a `Rule` so that the difference is stated in one place.
 
-use crate::outcome::Outcome;
+use super::outcome::Outcome;
 
 /// The winning condition of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

@@ -11,12 +11,12 @@
 
 use std::collections::HashMap;
 
-use crate::game::Game;
-use crate::moves::Move;
-use crate::outcome::Outcome;
-use crate::position::Position;
-use crate::rule::Rule;
-use crate::take_set::TakeSet;
+use crate::rules::game::Game;
+use crate::rules::moves::Move;
+use crate::rules::outcome::Outcome;
+use crate::rules::position::Position;
+use crate::rules::rule::Rule;
+use crate::rules::take_set::TakeSet;
 
 /// How much work the search may do before it refuses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,10 +13,10 @@
 
 use std::collections::BTreeMap;
 
-use crate::moves::Move;
-use crate::outcome::Outcome;
-use crate::position::Position;
-use crate::rule::Rule;
+use crate::rules::moves::Move;
+use crate::rules::outcome::Outcome;
+use crate::rules::position::Position;
+use crate::rules::rule::Rule;
 
 /// Rows up to this many sticks also record the joins that made their groups.
 pub const JOINS_RECORDED_UP_TO: u64 = 64;

@@ -3,10 +3,10 @@
 //! This is the textbook method, kept apart from the grouping method so that
 //! the tests can check one against the other. It never looks at groups.
 
-use crate::moves::Move;
-use crate::outcome::Outcome;
-use crate::position::Position;
-use crate::rule::Rule;
+use crate::rules::moves::Move;
+use crate::rules::outcome::Outcome;
+use crate::rules::position::Position;
+use crate::rules::rule::Rule;
 
 /// The XOR of all row sizes.
 pub fn nim_sum(piles: &[u64]) -> u64 {

@@ -5,10 +5,10 @@
 //! leads to a lost count. The strip soon repeats; the repeating part gives
 //! the rule pupils can use ("leave your opponent 4m+1").
 
-use crate::game::Game;
-use crate::moves::Move;
-use crate::outcome::Outcome;
-use crate::periodic::{NoRepeat, Periodic};
+use super::periodic::{NoRepeat, Periodic};
+use crate::rules::game::Game;
+use crate::rules::moves::Move;
+use crate::rules::outcome::Outcome;
 
 /// How many row sizes may be worked out before giving up on a pattern.
 pub const PATTERN_LIMIT: usize = 1_000_000;
@@ -110,8 +110,8 @@ impl RowPattern {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rule::Rule;
-    use crate::take_set::TakeSet;
+    use crate::rules::rule::Rule;
+    use crate::rules::take_set::TakeSet;
 
     fn pattern(takes: &str, rule: Rule) -> RowPattern {
         RowPattern::new(&Game {

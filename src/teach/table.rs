@@ -5,10 +5,10 @@
 //! listed once. The brute-force search fills the table; its budget keeps
 //! the table to a size worth printing.
 
-use crate::brute_force::{Budget, Solver, TooBig};
-use crate::game::Game;
-use crate::outcome::Outcome;
-use crate::position::Position;
+use crate::rules::game::Game;
+use crate::rules::outcome::Outcome;
+use crate::rules::position::Position;
+use crate::solve::search::{Budget, Solver, TooBig};
 
 /// The most positions a table may list.
 pub const TABLE_LIMIT: usize = 100_000;
@@ -63,7 +63,7 @@ pub fn table(start: &Position, game: &Game) -> Result<Vec<Entry>, TooBig> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rule::Rule;
+    use crate::rules::rule::Rule;
 
     #[test]
     fn a_small_table() {

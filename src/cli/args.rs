@@ -9,9 +9,9 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use indoc::indoc;
 
-use crate::color::ColorChoice;
+use super::color::ColorChoice;
 use crate::play::{First, Level};
-use crate::rule::Rule;
+use crate::rules::rule::Rule;
 
 const ABOUT: &str =
     "Learn to win Nim with matchsticks, by pairing groups instead of binary numbers";

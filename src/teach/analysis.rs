@@ -6,18 +6,32 @@
 //! their Grundy values, paired like Nim. Several rows under a take set in
 //! misère play have no shortcut and are searched move by move.
 
-use crate::brute_force::{Budget, Solved, Solver};
-use crate::error::Error;
-use crate::game::Game;
-use crate::grouping::Grouping;
-use crate::grundy::Grundy;
-use crate::moves::Move;
-use crate::nim_sum::nim_sum;
-use crate::one_row::RowPattern;
-use crate::outcome::Outcome;
-use crate::position::Position;
-use crate::rule::Rule;
-use crate::search_count::{self, SearchCounts, SearchRefused};
+use crate::rules::game::Game;
+use crate::rules::moves::Move;
+use crate::rules::outcome::Outcome;
+use crate::rules::position::Position;
+use crate::rules::rule::Rule;
+use crate::solve::grouping::Grouping;
+use crate::solve::grundy::Grundy;
+use crate::solve::nim_sum::nim_sum;
+use crate::solve::one_row::RowPattern;
+use crate::solve::periodic::NoRepeat;
+use crate::solve::search::{Budget, Solved, Solver, TooBig};
+use crate::solve::search_count::{self, SearchCounts, SearchRefused};
+
+/// Why a position could not be worked out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnalysisError {
+    /// The game is too big to search.
+    #[error(transparent)]
+    TooBig(#[from] TooBig),
+    /// The pattern of a subtraction game did not repeat soon enough.
+    #[error(transparent)]
+    NoRepeat(#[from] NoRepeat),
+    /// `--show-search` was refused.
+    #[error(transparent)]
+    SearchRefused(#[from] SearchRefused),
+}
 
 /// How the position was solved, with the working to show.
 #[derive(Clone, Debug)]
@@ -75,7 +89,7 @@ pub struct Analysis {
 
 impl Analysis {
     /// Analyses `position` under `game`.
-    pub fn new(position: Position, game: Game, extras: Extras) -> Result<Analysis, Error> {
+    pub fn new(position: Position, game: Game, extras: Extras) -> Result<Analysis, AnalysisError> {
         let with_sticks: Vec<usize> = (0..position.len())
             .filter(|&i| position.piles()[i] > 0)
             .collect();
@@ -111,7 +125,7 @@ impl Analysis {
         }
     }
 
-    fn one_row(position: Position, game: Game, pile: usize) -> Result<Analysis, Error> {
+    fn one_row(position: Position, game: Game, pile: usize) -> Result<Analysis, AnalysisError> {
         let pattern = RowPattern::new(&game)?;
         let n = position.piles()[pile];
         let outcome = pattern.outcome(n);
@@ -132,7 +146,7 @@ impl Analysis {
         })
     }
 
-    fn grundy(position: Position, game: Game) -> Result<Analysis, Error> {
+    fn grundy(position: Position, game: Game) -> Result<Analysis, AnalysisError> {
         let grundy = Grundy::new(&game)?;
         let values: Vec<u64> = position.piles().iter().map(|&n| grundy.of(n)).collect();
         let total = nim_sum(&values);
@@ -169,7 +183,7 @@ impl Analysis {
         })
     }
 
-    fn searched(position: Position, game: Game) -> Result<Analysis, Error> {
+    fn searched(position: Position, game: Game) -> Result<Analysis, AnalysisError> {
         let mut solver = Solver::for_game(game.clone(), Budget::default());
         let solved = solver.solve(position.piles())?;
         let winning_moves = solver.winning_moves(&position)?;

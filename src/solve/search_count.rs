@@ -8,8 +8,8 @@
 //! search) the calls answered from memory. The counts come from running
 //! the searches, never from a formula.
 
-use crate::outcome::Outcome;
-use crate::rule::Rule;
+use crate::rules::outcome::Outcome;
+use crate::rules::rule::Rule;
 
 /// Calls the plain search may make before it is stopped.
 pub const PLAIN_CALL_LIMIT: u64 = 10_000_000;

@@ -6,7 +6,25 @@
 
 use std::fmt;
 
-use crate::error::Error;
+/// Why some words are not a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A word that should be a number is not one.
+    #[error("'{text}' is not a {what}: {why}")]
+    BadNumber {
+        /// The word as typed.
+        text: String,
+        /// What it should have been: "row size", "number of sticks".
+        what: &'static str,
+        /// What is wrong with it.
+        why: &'static str,
+    },
+    /// No row sizes were given.
+    #[error(
+        "no rows given: type how many sticks each row has, for example `matchsticks explain 3 5 7`"
+    )]
+    NoRows,
+}
 
 /// The rows of a game, each a number of sticks from 0 to `u64::MAX`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -22,7 +40,7 @@ impl Position {
 
     /// Reads rows from command-line words. Each word may hold one number or
     /// several separated by commas.
-    pub fn parse<S: AsRef<str>>(words: &[S]) -> Result<Position, Error> {
+    pub fn parse<S: AsRef<str>>(words: &[S]) -> Result<Position, PositionError> {
         let mut piles = Vec::with_capacity(words.len());
         for word in words {
             for part in word.as_ref().split(|c: char| c == ',' || c.is_whitespace()) {
@@ -33,7 +51,7 @@ impl Position {
             }
         }
         if piles.is_empty() {
-            return Err(Error::NoPiles);
+            return Err(PositionError::NoRows);
         }
         Ok(Position { piles })
     }
@@ -79,14 +97,14 @@ impl fmt::Display for Position {
 }
 
 /// Reads one row size, naming what is wrong when it is not one.
-fn parse_pile(text: &str) -> Result<u64, Error> {
+fn parse_pile(text: &str) -> Result<u64, PositionError> {
     parse_number(text, "row size")
 }
 
 /// Reads a whole number from 0 to `u64::MAX`; `what` names it in the error
 /// ("row size", "number of sticks").
-pub fn parse_number(text: &str, what: &'static str) -> Result<u64, Error> {
-    let bad = |why: &'static str| Error::BadNumber {
+pub fn parse_number(text: &str, what: &'static str) -> Result<u64, PositionError> {
+    let bad = |why: &'static str| PositionError::BadNumber {
         text: text.to_string(),
         what,
         why,
@@ -145,7 +163,7 @@ mod tests {
             &["2.5"],
             Err("'2.5' is not a row size: use a whole number such as 3"),
         );
-        check(&[], Err(Error::NoPiles.to_string().as_str()));
-        check(&[","], Err(Error::NoPiles.to_string().as_str()));
+        check(&[], Err(PositionError::NoRows.to_string().as_str()));
+        check(&[","], Err(PositionError::NoRows.to_string().as_str()));
     }
 }

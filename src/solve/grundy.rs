@@ -6,9 +6,9 @@
 //! among the values of the rows one move away. Several rows are then solved
 //! like Nim: pair off the groups of their Grundy values.
 
-use crate::game::Game;
-use crate::one_row::pattern_limit;
-use crate::periodic::{NoRepeat, Periodic};
+use super::one_row::pattern_limit;
+use super::periodic::{NoRepeat, Periodic};
+use crate::rules::game::Game;
 
 /// The Grundy value of every row size in one subtraction game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,8 +54,8 @@ impl Grundy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rule::Rule;
-    use crate::take_set::TakeSet;
+    use crate::rules::rule::Rule;
+    use crate::rules::take_set::TakeSet;
 
     #[test]
     fn take_one_to_three() {

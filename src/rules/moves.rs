@@ -7,8 +7,8 @@
 
 use std::fmt;
 
-use crate::position::Position;
-use crate::take_set::TakeSet;
+use super::position::Position;
+use super::take_set::TakeSet;
 
 /// Take `take` sticks from row `pile` (counted from 0 inside the program,
 /// shown from 1 to the user).

@@ -5,38 +5,28 @@
 //! It validates the words on the command line into positions, games and
 //! moves, asks the game logic, and hands the result to a renderer.
 
-use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 
-use crate::analysis::{Analysis, Extras};
-use crate::answer::row_move;
-use crate::cli::{
+use crate::console::io::Io;
+
+use super::args::{
     CheckArgs, Cli, Command, ExplainArgs, Format, GameArgs, LessonArgs, LessonFormat, PlayArgs,
     TableArgs,
 };
-use crate::error::Error;
-use crate::game::Game;
-use crate::lesson::{self, Lesson, bundled};
-use crate::position::{Position, parse_number};
+use super::error::Error;
+use crate::console::answer::row_move;
+use crate::lesson::{self, bundled};
 use crate::render::words::count;
 use crate::render::{json, markdown, table, text};
-use crate::rule::Rule;
-use crate::take_set::TakeSet;
-use crate::verdict::{Judgement, Verdict};
+use crate::rules::game::Game;
+use crate::rules::position::{Position, parse_number};
+use crate::rules::rule::Rule;
+use crate::rules::take_set::TakeSet;
+use crate::teach::analysis::{Analysis, Extras};
+use crate::teach::verdict::{Judgement, Verdict};
 
 /// Exit code for a pupil's mistake (`check`).
 pub const EXIT_MISTAKE: u8 = 1;
-
-/// Where a command reads and writes.
-pub struct Io<'a> {
-    /// Standard output (or a buffer in tests).
-    pub out: &'a mut dyn Write,
-    /// Standard input (or a script in tests).
-    pub input: &'a mut dyn BufRead,
-    /// Whether a person is typing at the input, so it is worth waiting.
-    pub interactive: bool,
-    /// Whether to colour the output.
-    pub color: bool,
-}
 
 /// Runs the command line against the real terminal and returns the exit
 /// code.
@@ -124,9 +114,9 @@ fn takes(take: Option<&str>) -> Result<TakeSet, Error> {
 fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let position = Position::parse(&args.piles)?;
     let game = game(&args.game, args.takes.take.as_deref())?;
-    let mut entries = crate::table::table(&position, &game)?;
+    let mut entries = crate::teach::table::table(&position, &game)?;
     if args.losing {
-        entries.retain(|e| e.outcome == crate::outcome::Outcome::Lose);
+        entries.retain(|e| e.outcome == crate::rules::outcome::Outcome::Lose);
     }
     let output = match args.game.format {
         Format::Json => table::json(&entries),
@@ -140,7 +130,7 @@ fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
 fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let lesson = match (&args.check, &args.file, &args.name) {
         (Some(path), _, _) => {
-            let lesson = read_lesson(path)?;
+            let lesson = lesson::read_file(path)?;
             let summary = format!(
                 "{}: a valid lesson, \"{}\": {}, {}\n",
                 path.display(),
@@ -151,14 +141,8 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
             io.out.write_all(summary.as_bytes())?;
             return Ok(0);
         }
-        (None, Some(path), _) => read_lesson(path)?,
-        (None, None, Some(name)) => {
-            let found = bundled::find(name).ok_or_else(|| Error::UnknownLesson(name.clone()))?;
-            lesson::parse::parse(found.source.as_bytes()).map_err(|problems| Error::Lesson {
-                path: format!("lessons/{}.lesson", found.name).into(),
-                problems,
-            })?
-        }
+        (None, Some(path), _) => lesson::read_file(path)?,
+        (None, None, Some(name)) => lesson::bundled(name)?,
         (None, None, None) => {
             let width = bundled::LESSONS
                 .iter()
@@ -179,18 +163,6 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         LessonFormat::Text => lesson::runner::run(&lesson, args.auto, io)?,
     }
     Ok(0)
-}
-
-/// Reads and parses a lesson file, reporting problems with the file's path.
-fn read_lesson(path: &std::path::Path) -> Result<Lesson, Error> {
-    let bytes = std::fs::read(path).map_err(|source| Error::LessonFile {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    lesson::parse::parse(&bytes).map_err(|problems| Error::Lesson {
-        path: path.to_path_buf(),
-        problems,
-    })
 }
 
 fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
@@ -250,12 +222,9 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         }
         _ => return Err(Error::NoMove),
     };
-    let judgement = mv
-        .map_err(Error::from)
-        .and_then(|mv| Judgement::new(position.clone(), mv, &game));
-    let judgement = match judgement {
-        Ok(j) => j,
-        Err(Error::Illegal(illegal)) => {
+    let judgement = match mv {
+        Ok(mv) => Judgement::new(position.clone(), mv, &game)?,
+        Err(illegal) => {
             if args.game.format == Format::Json {
                 let message = Error::Illegal(illegal.clone()).to_string();
                 let winning = Analysis::new(position.clone(), game.clone(), Extras::default())
@@ -266,7 +235,6 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
             }
             return Err(illegal.into());
         }
-        Err(other) => return Err(other),
     };
     let output = match args.game.format {
         Format::Json => json::check(&judgement),

@@ -6,12 +6,22 @@
 //! groups are paired, which one was left alone, and what the opponent can
 //! now do.
 
-use crate::analysis::{Analysis, Extras};
-use crate::error::Error;
-use crate::game::Game;
-use crate::moves::Move;
-use crate::outcome::Outcome;
-use crate::position::Position;
+use super::analysis::{Analysis, AnalysisError, Extras};
+use crate::rules::game::Game;
+use crate::rules::moves::{IllegalMove, Move};
+use crate::rules::outcome::Outcome;
+use crate::rules::position::Position;
+
+/// Why a move could not be judged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum JudgeError {
+    /// The move breaks the rules.
+    #[error("illegal move: {0}")]
+    Illegal(#[from] IllegalMove),
+    /// A position could not be worked out.
+    #[error(transparent)]
+    Analysis(#[from] AnalysisError),
+}
 
 /// What the move was worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +65,7 @@ pub struct Judgement {
 impl Judgement {
     /// Checks `mv` from `position` under `game`: an illegal move, or a game
     /// too big to search, is an error.
-    pub fn new(position: Position, mv: Move, game: &Game) -> Result<Judgement, Error> {
+    pub fn new(position: Position, mv: Move, game: &Game) -> Result<Judgement, JudgeError> {
         position.play_with(mv, &game.takes)?;
         let before = Analysis::new(position, game.clone(), Extras::default())?;
         Judgement::from_analysis(before, mv)
@@ -63,7 +73,7 @@ impl Judgement {
 
     /// Checks `mv` from a position already analysed, so the analysis is not
     /// worked out twice.
-    pub fn from_analysis(before: Analysis, mv: Move) -> Result<Judgement, Error> {
+    pub fn from_analysis(before: Analysis, mv: Move) -> Result<Judgement, JudgeError> {
         let position = before.position.clone();
         let to = position.play_with(mv, &before.game.takes)?;
         let after = Analysis::new(to.clone(), before.game.clone(), Extras::default())?;
@@ -99,7 +109,7 @@ impl Judgement {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rule::Rule;
+    use crate::rules::rule::Rule;
 
     fn check(piles: &[u64], row: usize, take: u64, rule: Rule, verdict: Verdict) {
         let mv = Move {

@@ -1,0 +1,81 @@
+//! The one error a command can end with, wrapping the error of whichever
+//! layer failed, and the single place that turns it into an exit code.
+
+use std::io;
+
+use crate::lesson::LessonError;
+use crate::play::PlayError;
+use crate::rules::moves::IllegalMove;
+use crate::rules::position::PositionError;
+use crate::rules::take_set::BadTakeSet;
+use crate::solve::search::TooBig;
+use crate::teach::analysis::AnalysisError;
+use crate::teach::verdict::JudgeError;
+
+/// A failed command.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The rows are not a position.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// `check` was given no move.
+    #[error("no move given: add --to with the new position, or --take K --pile P")]
+    NoMove,
+    /// The move breaks the rules.
+    #[error("illegal move: {0}")]
+    Illegal(#[from] IllegalMove),
+    /// A `--take` value is not a set of takes.
+    #[error("invalid --take '{text}': {problem}")]
+    BadTakeSet {
+        /// The value as typed.
+        text: String,
+        /// What is wrong with it.
+        problem: BadTakeSet,
+    },
+    /// A position could not be worked out.
+    #[error(transparent)]
+    Analysis(#[from] AnalysisError),
+    /// A move could not be judged.
+    #[error(transparent)]
+    Judge(#[from] JudgeError),
+    /// A table would be too big.
+    #[error(transparent)]
+    Table(#[from] TooBig),
+    /// A lesson could not be read or run.
+    #[error(transparent)]
+    Lesson(#[from] LessonError),
+    /// A game could not go on.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    /// Reading input or writing output failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+impl Error {
+    /// The exit code for this error. Every error is bad input or a failed
+    /// write, exit code 2; code 1 is kept for a pupil's mistake, which is a
+    /// verdict rather than an error.
+    pub fn exit_code(&self) -> u8 {
+        2
+    }
+
+    /// What to print on standard error: one line per problem, each
+    /// starting `error:` or, for a lesson file, `PATH:LINE:`.
+    pub fn report(&self) -> String {
+        match self {
+            Error::Lesson(LessonError::Problems { .. }) => self.to_string(),
+            _ => format!("error: {self}"),
+        }
+    }
+
+    /// True when the reader of our output went away (`| head`): the
+    /// program should stop quietly.
+    pub fn is_broken_pipe(&self) -> bool {
+        let io = match self {
+            Error::Io(e) | Error::Lesson(LessonError::Io(e)) | Error::Play(PlayError::Io(e)) => e,
+            _ => return false,
+        };
+        io.kind() == io::ErrorKind::BrokenPipe
+    }
+}

@@ -1,0 +1,19 @@
+//! Where a command reads and writes.
+//!
+//! Only the command line opens the real standard streams; everything that
+//! talks to a class (lessons, games, stepping through an explanation) is
+//! handed an [`Io`], so tests can drive it with a script and a buffer.
+
+use std::io::{BufRead, Write};
+
+/// The streams a command uses, and how to talk on them.
+pub struct Io<'a> {
+    /// Standard output (or a buffer in tests).
+    pub out: &'a mut dyn Write,
+    /// Standard input (or a script in tests).
+    pub input: &'a mut dyn BufRead,
+    /// Whether a person is typing at the input, so it is worth waiting.
+    pub interactive: bool,
+    /// Whether to colour the output.
+    pub color: bool,
+}

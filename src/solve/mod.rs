@@ -1,0 +1,12 @@
+//! The solvers. Each answers "who wins, and how" in its own way, and none
+//! of them prints: the grouping method, the XOR nim-sum, the search through
+//! every game, and the shortcuts for games with limited takes (row patterns
+//! and Grundy values). The tests hold them against each other.
+
+pub mod grouping;
+pub mod grundy;
+pub mod nim_sum;
+pub mod one_row;
+pub mod periodic;
+pub mod search;
+pub mod search_count;
