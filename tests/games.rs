@@ -15,10 +15,7 @@ use proptest::prelude::*;
 
 fn game(takes: &[u64], rule: Rule) -> Game {
     let list: Vec<String> = takes.iter().map(u64::to_string).collect();
-    Game {
-        rule,
-        takes: TakeSet::parse(&list.join(",")).unwrap(),
-    }
+    Game::with_takes(rule, TakeSet::parse(&list.join(",")).unwrap())
 }
 
 fn analyse(piles: &[u64], game: &Game) -> Analysis {

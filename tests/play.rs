@@ -84,10 +84,10 @@ fn a_perfect_pupil_beats_the_computer_from_a_won_start() {
 
 #[test]
 fn a_perfect_pupil_wins_twenty_one_when_the_computer_starts() {
-    let game = Game {
-        rule: Rule::Misere,
-        takes: matchsticks::rules::take_set::TakeSet::parse("1-3").unwrap(),
-    };
+    let game = Game::with_takes(
+        Rule::Misere,
+        matchsticks::rules::take_set::TakeSet::parse("1-3").unwrap(),
+    );
     // The computer moves first from 21, a lost count, so the pupil replies
     // to whatever it takes. Work out the replies by playing it through.
     let mut position = Position::new(vec![21]);

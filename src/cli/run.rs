@@ -69,10 +69,10 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         true => Position::new(vec![3, 5, 7]),
         false => Position::parse(&args.piles)?,
     };
-    let game = Game {
-        rule: Rule::from_normal_flag(args.normal),
-        takes: takes(args.takes.take.as_deref())?,
-    };
+    let game = Game::with_takes(
+        Rule::from_normal_flag(args.normal),
+        takes(args.takes.take.as_deref())?,
+    );
     // Without a seed, take one from the clock; it is shown so the game can
     // be replayed.
     let seed = args.seed.unwrap_or_else(|| {
@@ -94,10 +94,7 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
 
 /// The game named by `--normal` and `--take`.
 fn game(args: &GameArgs, take: Option<&str>) -> Result<Game, Error> {
-    Ok(Game {
-        rule: args.rule(),
-        takes: takes(take)?,
-    })
+    Ok(Game::with_takes(args.rule(), takes(take)?))
 }
 
 /// The takes named by `--take`, or any number without it.

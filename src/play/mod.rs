@@ -176,10 +176,7 @@ mod tests {
 
     #[test]
     fn lower_levels_make_random_but_legal_moves_at_their_rate() {
-        let game = Game {
-            rule: Rule::Normal,
-            takes: TakeSet::parse("2,3,5").unwrap(),
-        };
+        let game = Game::with_takes(Rule::Normal, TakeSet::parse("2,3,5").unwrap());
         let p = Position::new(vec![1, 9, 20]);
         let mut rng = Rng::new(42);
         let mut random = 0;

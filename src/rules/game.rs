@@ -1,30 +1,45 @@
-//! The rules of the game being played: how it ends (misère or normal) and
-//! how many sticks a move may take.
+//! The rules of the game being played: how it ends (misère or normal), how
+//! many sticks a move may take, and from how many rows at once.
 
 use super::rule::Rule;
 use super::take_set::TakeSet;
 
 /// The full rules of a take-away game.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     /// Who wins when no move is left.
     pub rule: Rule,
     /// How many sticks a move may take from one row.
     pub takes: TakeSet,
+    /// From how many rows one move may take: 1 in Nim and subtraction
+    /// games, more in Moore's Nim (where any number may be taken from each).
+    pub rows_per_move: u32,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::nim(Rule::default())
+    }
 }
 
 impl Game {
     /// Nim under `rule`: take any number from one row.
     pub fn nim(rule: Rule) -> Game {
+        Game::with_takes(rule, TakeSet::Any)
+    }
+
+    /// A game under `rule` where a move takes one of `takes` from one row.
+    pub fn with_takes(rule: Rule, takes: TakeSet) -> Game {
         Game {
             rule,
-            takes: TakeSet::Any,
+            takes,
+            rows_per_move: 1,
         }
     }
 
-    /// Whether this is plain Nim.
+    /// Whether this is plain Nim: any number from one row.
     pub fn is_nim(&self) -> bool {
-        self.takes == TakeSet::Any
+        self.takes == TakeSet::Any && self.rows_per_move == 1
     }
 
     /// The rules in words: "misère: whoever takes the last stick loses;

@@ -59,10 +59,10 @@ mod tests {
 
     #[test]
     fn take_one_to_three() {
-        let g = Grundy::new(&Game {
-            rule: Rule::Normal,
-            takes: TakeSet::parse("1-3").unwrap(),
-        })
+        let g = Grundy::new(&Game::with_takes(
+            Rule::Normal,
+            TakeSet::parse("1-3").unwrap(),
+        ))
         .unwrap();
         assert_eq!(
             (0..8).map(|n| g.of(n)).collect::<Vec<_>>(),
@@ -74,10 +74,10 @@ mod tests {
 
     #[test]
     fn take_two_three_or_five() {
-        let g = Grundy::new(&Game {
-            rule: Rule::Normal,
-            takes: TakeSet::parse("2,3,5").unwrap(),
-        })
+        let g = Grundy::new(&Game::with_takes(
+            Rule::Normal,
+            TakeSet::parse("2,3,5").unwrap(),
+        ))
         .unwrap();
         // 0 0 1 1 2 2 3 0 0 1 1 2 2 3 ...
         assert_eq!(

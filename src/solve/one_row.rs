@@ -114,11 +114,7 @@ mod tests {
     use crate::rules::take_set::TakeSet;
 
     fn pattern(takes: &str, rule: Rule) -> RowPattern {
-        RowPattern::new(&Game {
-            rule,
-            takes: TakeSet::parse(takes).unwrap(),
-        })
-        .unwrap()
+        RowPattern::new(&Game::with_takes(rule, TakeSet::parse(takes).unwrap())).unwrap()
     }
 
     #[test]

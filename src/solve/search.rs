@@ -373,10 +373,7 @@ mod tests {
 
     #[test]
     fn subtraction_games() {
-        let game = |takes: &str, rule| Game {
-            rule,
-            takes: TakeSet::parse(takes).unwrap(),
-        };
+        let game = |takes: &str, rule| Game::with_takes(rule, TakeSet::parse(takes).unwrap());
         let mut solver = Solver::for_game(game("1-3", Rule::Misere), Budget::default());
         // 21 matchsticks, take 1 to 3, last one loses: 4m+1 are lost.
         for n in 0..=21 {
