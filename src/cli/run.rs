@@ -16,14 +16,15 @@ use super::args::{
 use super::error::Error;
 use crate::console::answer::row_move;
 use crate::lesson::{self, bundled};
-use crate::render::words::count;
-use crate::render::{json, markdown, table, text};
+use crate::render::{json, markdown, text};
 use crate::rules::game::Game;
 use crate::rules::position::{Position, parse_number};
 use crate::rules::rule::Rule;
 use crate::rules::take_set::TakeSet;
 use crate::teach::analysis::{Analysis, Extras};
 use crate::teach::verdict::{Judgement, Verdict};
+use crate::teach::words::count;
+use crate::teach::{check::check as check_doc, explain::explain as explain_doc, table_doc};
 
 /// Exit code for a pupil's mistake (`check`).
 pub const EXIT_MISTAKE: u8 = 1;
@@ -116,9 +117,14 @@ fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         entries.retain(|e| e.outcome == crate::rules::outcome::Outcome::Lose);
     }
     let output = match args.game.format {
-        Format::Json => table::json(&entries),
-        Format::Markdown => table::markdown(&position, &game, &entries, args.losing),
-        Format::Text => table::text(&position, &game, &entries, args.losing, io.color),
+        Format::Json => json::table(&entries),
+        format => {
+            let doc = table_doc::table(&position, &game, &entries, args.losing);
+            match format {
+                Format::Markdown => markdown::document(&doc, 1),
+                _ => text::document(&doc, io.color),
+            }
+        }
     };
     io.out.write_all(output.as_bytes())?;
     Ok(0)
@@ -156,7 +162,11 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         }
     };
     match args.format {
-        LessonFormat::Markdown => io.out.write_all(markdown::lesson(&lesson)?.as_bytes())?,
+        LessonFormat::Markdown => {
+            let handout = lesson::handout::handout(&lesson)?;
+            io.out
+                .write_all(markdown::document(&handout, 1).as_bytes())?
+        }
         LessonFormat::Text => lesson::runner::run(&lesson, args.auto, io)?,
     }
     Ok(0)
@@ -170,13 +180,14 @@ fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         show_search: args.show_search,
     };
     let analysis = Analysis::new(position, game, extras)?;
+    let doc = explain_doc(&analysis, args.xor);
     match args.game.format {
-        Format::Json => io.out.write_all(json::explain(&analysis).as_bytes())?,
-        Format::Markdown => io
+        Format::Json => io
             .out
-            .write_all(markdown::explain(&analysis, args.xor).as_bytes())?,
+            .write_all(json::explain(&analysis, &doc).as_bytes())?,
+        Format::Markdown => io.out.write_all(markdown::document(&doc, 1).as_bytes())?,
         Format::Text => {
-            let sections = text::explain(&analysis, args.xor, io.color);
+            let sections = text::sections(&doc, io.color);
             let mut wait = args.step && io.interactive;
             for (i, section) in sections.iter().enumerate() {
                 if i > 0 {
@@ -233,10 +244,11 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
             return Err(illegal.into());
         }
     };
+    let doc = check_doc(&judgement);
     let output = match args.game.format {
-        Format::Json => json::check(&judgement),
-        Format::Markdown => markdown::check(&judgement),
-        Format::Text => text::check(&judgement, io.color),
+        Format::Json => json::check(&judgement, &doc),
+        Format::Markdown => markdown::document(&doc, 1),
+        Format::Text => text::document(&doc, io.color),
     };
     io.out.write_all(output.as_bytes())?;
     Ok(match judgement.verdict {

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use crate::teach::analysis::AnalysisError;
 
 pub mod bundled;
+pub mod handout;
 pub mod parse;
 pub mod runner;
 

@@ -12,8 +12,11 @@ use super::LessonError;
 use super::{Block, Lesson, Question, Setup};
 use crate::console::answer::Answer;
 use crate::console::io::Io;
-use crate::render::{sticks, text, words};
+use crate::render::text;
 use crate::teach::analysis::{Analysis, Extras};
+use crate::teach::board;
+use crate::teach::check::{answer, check};
+use crate::teach::explain::explain;
 use crate::teach::verdict::{JudgeError, Judgement, Verdict};
 
 /// Whether to go on after a step.
@@ -113,7 +116,11 @@ impl Runner<'_, '_> {
     }
 
     fn show(&mut self, setup: &Setup) -> Result<Flow, LessonError> {
-        self.write(&sticks::plain_rows(&setup.position))?;
+        self.write(&text::blocks(
+            &[board::plain(&setup.position)],
+            "  ",
+            self.io.color,
+        ))?;
         self.say("")?;
         Ok(Flow::Next)
     }
@@ -124,8 +131,10 @@ impl Runner<'_, '_> {
             setup.game.clone(),
             Extras::default(),
         )?;
-        let sections = text::explain(&analysis, setup.xor, self.io.color);
-        self.write(&sections.join("\n"))?;
+        self.write(&text::document(
+            &explain(&analysis, setup.xor),
+            self.io.color,
+        ))?;
         self.say("")?;
         Ok(Flow::Next)
     }
@@ -138,7 +147,11 @@ impl Runner<'_, '_> {
             false => heading,
         };
         self.say(&heading)?;
-        self.write(&sticks::plain_rows(position))?;
+        self.write(&text::blocks(
+            &[board::plain(position)],
+            "  ",
+            self.io.color,
+        ))?;
         let ask = q.ask.as_deref().unwrap_or("Your move: what do you take?");
         self.paragraph(ask)?;
         if !self.auto {
@@ -170,7 +183,7 @@ impl Runner<'_, '_> {
                         }
                         Err(JudgeError::Analysis(e)) => return Err(e.into()),
                         Ok(j) => {
-                            self.write(&text::check(&j, self.io.color))?;
+                            self.write(&text::document(&check(&j), self.io.color))?;
                             match j.verdict {
                                 Verdict::Mistake => {
                                     self.say("Try again, or type hint or show.")?;
@@ -195,7 +208,7 @@ impl Runner<'_, '_> {
             q.setup.game.clone(),
             Extras::default(),
         )?;
-        self.paragraph(&format!("Answer: {}", words::answer(&analysis)))?;
+        self.paragraph(&format!("Answer: {}", answer(&analysis)))?;
         self.paragraph(&q.answer)?;
         Ok(())
     }

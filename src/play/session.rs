@@ -13,11 +13,14 @@ use super::rng::Rng;
 use super::{First, Level, Side, Turn, computer_move};
 use crate::console::answer::Answer;
 use crate::console::io::Io;
-use crate::render::{sticks, text, words};
+use crate::render::text;
 use crate::rules::game::Game;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::teach::analysis::{Analysis, Extras};
+use crate::teach::board;
+use crate::teach::check::computer_reason;
+use crate::teach::explain::explain;
 use crate::teach::verdict::Judgement;
 
 /// How a game is set up.
@@ -120,7 +123,7 @@ impl Session<'_, '_> {
     }
 
     fn board(&mut self, position: &Position) -> Result<(), PlayError> {
-        let board = sticks::board(position, self.io.color);
+        let board = text::blocks(&[board::grouped(position)], "  ", self.io.color);
         self.io.out.write_all(b"\n")?;
         self.io.out.write_all(board.as_bytes())?;
         Ok(())
@@ -137,7 +140,7 @@ impl Session<'_, '_> {
         ))?;
         if let (Level::Perfect, Some(before)) = (self.setup.level, choice.analysis) {
             let j = Judgement::from_analysis(before, choice.mv)?;
-            let why = format!("Why: {}", words::computer_reason(&j));
+            let why = format!("Why: {}", computer_reason(&j));
             for line in text::wrap(&why, 76) {
                 self.say(&line)?;
             }
@@ -173,7 +176,7 @@ impl Session<'_, '_> {
                         self.setup.game.clone(),
                         Extras::default(),
                     )?;
-                    let hint = text::explain(&analysis, false, self.io.color).join("\n");
+                    let hint = text::document(&explain(&analysis, false), self.io.color);
                     self.io.out.write_all(hint.as_bytes())?;
                 }
                 Answer::Undo => match self.turns.iter().rposition(|t| t.side == Side::Pupil) {

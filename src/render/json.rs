@@ -1,14 +1,40 @@
-//! JSON for programs: one object per command, fields named as documented in
-//! the README. Rows are numbered from 1 here too.
+//! The JSON layout: one object per command, fields named as documented in
+//! the README, with the explanation's steps under `steps` so a page can
+//! draw everything from the JSON alone. Rows are numbered from 1 here too.
 
 use serde::Serialize;
 
-use super::{take_words, words};
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use crate::teach::analysis::{Analysis, Method};
+use crate::teach::check::reason;
+use crate::teach::document::{Block, Document};
+use crate::teach::method::pattern::formula;
 use crate::teach::verdict::Judgement;
+
+/// One step: its sentences as plain text, and its blocks.
+#[derive(Serialize)]
+struct StepJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    number: Option<u32>,
+    title: &'a str,
+    lines: Vec<String>,
+    blocks: &'a [Block],
+}
+
+/// The steps of a document as JSON objects.
+fn steps(doc: &Document) -> Vec<StepJson<'_>> {
+    doc.steps
+        .iter()
+        .map(|s| StepJson {
+            number: s.number,
+            title: &s.title,
+            lines: s.lines(),
+            blocks: &s.blocks,
+        })
+        .collect()
+}
 
 /// A move as `{"pile": 1, "take": 2}`.
 #[derive(Serialize)]
@@ -75,10 +101,12 @@ struct ExplainJson<'a> {
     brute_force: Option<SearchJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     search: Option<CallsJson>,
+    title: &'a str,
+    steps: Vec<StepJson<'a>>,
 }
 
-/// The analysis of a position as one JSON object.
-pub fn explain(a: &Analysis) -> String {
+/// The analysis of a position, and its explanation, as one JSON object.
+pub fn explain(a: &Analysis, doc: &Document) -> String {
     let grouping = a.grouping();
     let json = ExplainJson {
         rule: a.rule().name(),
@@ -94,19 +122,14 @@ pub fn explain(a: &Analysis) -> String {
                 start: pattern.start(),
                 period: pattern.period(),
                 losing_remainders: pattern.losing_remainders(),
-                rule: take_words::formula(pattern),
+                rule: formula(pattern),
             }),
             _ => None,
         },
         recommended: a.recommended.map(|mv| MoveToJson {
             pile: mv.row(),
             take: mv.take,
-            to: a
-                .position
-                .play_with(mv, &a.game.takes)
-                .expect("recommended moves are legal")
-                .piles()
-                .to_vec(),
+            to: a.after(mv).piles().to_vec(),
         }),
         winning_moves: a.winning_moves.iter().map(MoveJson::from).collect(),
         brute_force: a.searched.map(|s| SearchJson {
@@ -117,6 +140,8 @@ pub fn explain(a: &Analysis) -> String {
             plain_calls: c.plain_calls,
             remembered_calls: c.remembered_calls,
         }),
+        title: &doc.title,
+        steps: steps(doc),
     };
     to_string(&json)
 }
@@ -132,10 +157,14 @@ struct CheckJson<'a> {
     verdict: Option<&'static str>,
     reason: String,
     winning_moves: Vec<MoveJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<Vec<StepJson<'a>>>,
 }
 
-/// A judged move as one JSON object.
-pub fn check(j: &Judgement) -> String {
+/// A judged move, and its explanation, as one JSON object.
+pub fn check(j: &Judgement, doc: &Document) -> String {
     to_string(&CheckJson {
         rule: j.before.rule().name(),
         takes: j.before.game.takes.only(),
@@ -143,8 +172,10 @@ pub fn check(j: &Judgement) -> String {
         to: Some(j.to.piles()),
         legal: true,
         verdict: Some(j.verdict.name()),
-        reason: words::reason(j),
+        reason: reason(j),
         winning_moves: j.winning_moves().iter().map(MoveJson::from).collect(),
+        title: Some(&doc.title),
+        steps: Some(steps(doc)),
     })
 }
 
@@ -166,6 +197,8 @@ pub fn illegal(
         verdict: None,
         reason: reason.to_string(),
         winning_moves: winning_moves.iter().map(MoveJson::from).collect(),
+        title: None,
+        steps: None,
     })
 }
 
@@ -173,4 +206,26 @@ fn to_string(value: &impl Serialize) -> String {
     let mut text = serde_json::to_string(value).expect("plain data always serialises");
     text.push('\n');
     text
+}
+
+#[derive(Serialize)]
+struct EntryJson<'a> {
+    position: &'a [u64],
+    outcome: &'static str,
+    to: Option<&'a [u64]>,
+    moves_left: u64,
+}
+
+/// The table of positions as a JSON array.
+pub fn table(entries: &[crate::teach::table::Entry]) -> String {
+    let rows: Vec<EntryJson> = entries
+        .iter()
+        .map(|e| EntryJson {
+            position: &e.position,
+            outcome: e.outcome.name(),
+            to: e.to.as_deref(),
+            moves_left: e.moves_left,
+        })
+        .collect();
+    to_string(&rows)
 }

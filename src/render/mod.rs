@@ -1,15 +1,10 @@
-//! Turning traces into output: text for a projector, Markdown for a
-//! handout, JSON for programs.
+//! Layouts: a document from `teach` placed as text for a screen, Markdown
+//! for a handout, or JSON for programs.
 //!
-//! Renderers never decide a game question; everything they show comes from
-//! an [`Analysis`](crate::teach::analysis::Analysis) or a
-//! [`Judgement`](crate::teach::verdict::Judgement). The sentences live in
-//! [`words`] so every format says the same thing.
+//! Layouts never decide a game question or a word. They place blocks; a
+//! change to what the tool says is made once, in the builders.
 
 pub mod json;
 pub mod markdown;
 pub mod sticks;
-pub mod table;
-pub mod take_words;
 pub mod text;
-pub mod words;

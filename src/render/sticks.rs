@@ -1,11 +1,12 @@
-//! Drawing a row as sticks, its groups set apart: `||||  ||  |`.
+//! Drawing a row as sticks, its groups set apart: `||||  ||  |`, or plainly
+//! side by side for lessons that have not met groups yet.
 //!
 //! Each group size has its own colour, but the gaps between groups carry
 //! the same information for anyone who cannot see colour (or has it off).
 
 use colored::{Color, Colorize};
 
-use crate::rules::position::Position;
+use crate::teach::document::DrawnRow;
 
 /// Rows with more sticks than this are summarised instead of drawn.
 pub const MOST_DRAWN: u64 = 40;
@@ -49,54 +50,16 @@ pub fn draw(groups: &[u64], color: bool) -> Option<(String, usize)> {
     Some((parts.join(GAP), width))
 }
 
-/// The board for a game: every row drawn with its groups set apart, and
-/// its count. Rows too big to draw show their groups as numbers.
-pub fn board(position: &Position, color: bool) -> String {
-    let width = format!("row {}", position.len()).len();
-    let drawings: Vec<(String, usize)> = position
-        .piles()
-        .iter()
-        .map(|&n| {
-            let groups = crate::solve::grouping::split(n);
-            draw(&groups, color).unwrap_or_else(|| {
-                let text = format!("({})", super::words::short_sum(&groups));
-                let width = text.chars().count();
-                (text, width)
-            })
-        })
-        .collect();
-    let widest = drawings.iter().map(|d| d.1).max().unwrap_or(0);
-    position
-        .piles()
-        .iter()
-        .zip(&drawings)
-        .enumerate()
-        .map(|(i, (n, (picture, w)))| {
-            format!(
-                "  {:<width$}  {picture}{}  {n}\n",
-                format!("row {}", i + 1),
-                " ".repeat(widest - w)
-            )
-        })
-        .collect()
-}
-
-/// The rows of a position as plain sticks, one row a line, without groups:
-/// for lessons that have not met groups yet.
-pub fn plain_rows(position: &Position) -> String {
-    let width = format!("row {}", position.len()).len();
-    position
-        .piles()
-        .iter()
-        .enumerate()
-        .map(|(i, &n)| {
-            let picture = match n {
-                0..=MOST_DRAWN => "|".repeat(n as usize),
-                _ => format!("({n} sticks)"),
-            };
-            format!("  {:<width$}  {picture}\n", format!("row {}", i + 1))
-        })
-        .collect()
+/// The drawing of a row, plainly or in its groups, and its width on
+/// screen; `None` when the row is too big to draw.
+pub fn draw_row(row: &DrawnRow, color: bool) -> Option<(String, usize)> {
+    match row.groups.is_empty() {
+        true if row.sticks <= MOST_DRAWN => {
+            Some(("|".repeat(row.sticks as usize), row.sticks as usize))
+        }
+        true => None,
+        false => draw(&row.groups, color),
+    }
 }
 
 #[cfg(test)]

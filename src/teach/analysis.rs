@@ -258,6 +258,13 @@ impl Analysis {
         }
     }
 
+    /// The position after `mv`, a legal move here.
+    pub fn after(&self, mv: Move) -> Position {
+        self.position
+            .play_with(mv, &self.game.takes)
+            .expect("moves shown are legal")
+    }
+
     /// Whether no move is possible: the game is over.
     pub fn is_over(&self) -> bool {
         self.position.moves_with(&self.game.takes).next().is_none()

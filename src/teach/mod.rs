@@ -1,6 +1,14 @@
-//! Teaching: what the tool says about a position, a move or a table, worked
-//! out once from the solvers.
+//! Teaching: what the tool says about a position, a move or a table,
+//! worked out once from the solvers and built into a [`document`] that
+//! every layout shows the same way.
 
 pub mod analysis;
+pub mod board;
+pub mod check;
+pub mod document;
+pub mod explain;
+pub mod method;
 pub mod table;
+pub mod table_doc;
 pub mod verdict;
+pub mod words;

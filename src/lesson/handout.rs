@@ -1,0 +1,99 @@
+//! A lesson as a printable handout: the narration, the drawings and the
+//! worked explanations in order, each question with its hints, and the
+//! answers gathered at the end so the class tries the questions first.
+
+use super::{Block as LessonBlock, Lesson};
+use crate::teach::analysis::{Analysis, AnalysisError, Extras};
+use crate::teach::board;
+use crate::teach::check::answer;
+use crate::teach::document::{Block, Document, Frame, Step};
+use crate::teach::explain::explain;
+use crate::teach::words::capitalised;
+
+/// The lesson as one document.
+pub fn handout(lesson: &Lesson) -> Result<Document, AnalysisError> {
+    let mut steps = Vec::new();
+    if let Some(summary) = &lesson.summary {
+        steps.push(Step::framed(
+            Frame::LEAD,
+            "Summary",
+            vec![Block::note(summary.clone())],
+        ));
+    }
+    let mut answers = Vec::new();
+    for block in &lesson.blocks {
+        match block {
+            LessonBlock::Text(paragraph) => steps.push(Step::framed(
+                Frame::CLOSING,
+                "Narration",
+                vec![Block::note(paragraph.clone())],
+            )),
+            LessonBlock::Pause => {}
+            LessonBlock::Show(setup) => steps.push(Step::framed(
+                Frame::CLOSING,
+                "The rows",
+                vec![board::plain(&setup.position)],
+            )),
+            LessonBlock::Explain(setup) => {
+                let analysis = Analysis::new(
+                    setup.position.clone(),
+                    setup.game.clone(),
+                    Extras::default(),
+                )?;
+                let doc = explain(&analysis, setup.xor);
+                steps.push(Step::framed(
+                    Frame::CLOSING,
+                    "Worked example",
+                    vec![Block::Document(Box::new(doc))],
+                ));
+            }
+            LessonBlock::Question(q) => {
+                let number = answers.len() + 1;
+                let title = format!("Question {number}");
+                let mut blocks = vec![
+                    Block::note(format!(
+                        "Rows: {} ({}).",
+                        q.setup.position,
+                        q.setup.game.describe()
+                    )),
+                    board::plain(&q.setup.position),
+                    Block::note(
+                        q.ask
+                            .clone()
+                            .unwrap_or_else(|| "Your move: what do you take?".to_string()),
+                    ),
+                ];
+                blocks.extend(
+                    q.hints
+                        .iter()
+                        .enumerate()
+                        .map(|(i, hint)| Block::sentence(format!("Hint {}: {hint}", i + 1))),
+                );
+                steps.push(Step::aside(&title, blocks));
+                let analysis = Analysis::new(
+                    q.setup.position.clone(),
+                    q.setup.game.clone(),
+                    Extras::default(),
+                )?;
+                answers.push(Block::Document(Box::new(Document {
+                    title,
+                    steps: vec![Step::framed(
+                        Frame::CLOSING,
+                        "Answer",
+                        vec![
+                            Block::note(capitalised(&answer(&analysis))),
+                            Block::note(q.answer.clone()),
+                        ],
+                    )],
+                })));
+            }
+        }
+    }
+    if !answers.is_empty() {
+        steps.push(Step::aside("Answers", answers));
+    }
+    Ok(Document {
+        title: lesson.title.clone(),
+        steps,
+    })
+}

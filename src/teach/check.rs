@@ -1,0 +1,129 @@
+//! The verdict on a move as a document: the move, good or a mistake or lost
+//! anyway, why, and what the opponent can answer. The computer's reason for
+//! its own move in a game, and a lesson's answer to a question, are told
+//! here too, in the same words.
+
+use super::analysis::{Analysis, Method};
+use super::document::{Block, Document, Frame, Step};
+use super::method::{grouping, grundy, pattern, searched};
+use super::verdict::{Judgement, Verdict};
+use super::words::moves;
+use crate::rules::outcome::Outcome;
+
+/// The comfort after a lost position.
+const ANY_MOVE: &str = "Any legal move is fine; keep going and hope your opponent slips.";
+
+/// The verdict on a pupil's move.
+pub fn check(j: &Judgement) -> Document {
+    let (mark, label) = match j.verdict {
+        Verdict::Good => ("✓", "good"),
+        Verdict::Mistake => ("✗", "mistake"),
+        Verdict::LostAnyway => ("○", "lost anyway"),
+    };
+    let mut steps = vec![Step::framed(
+        Frame::LEAD,
+        "Verdict",
+        vec![Block::Verdict {
+            verdict: j.verdict.name(),
+            mark,
+            label,
+            text: reason(j),
+        }],
+    )];
+    let details = details(j);
+    if !details.is_empty() {
+        steps.push(Step::framed(Frame::FOLLOW, "What next", details));
+    }
+    Document {
+        title: format!("{} → {} ({})", j.position, j.to, j.mv),
+        steps,
+    }
+}
+
+/// The reason for a verdict, as a clause that follows "good: ",
+/// "mistake: " or "lost anyway: ".
+pub fn reason(j: &Judgement) -> String {
+    match (j.verdict, &j.before.method, &j.after.method) {
+        (Verdict::LostAnyway, Method::Grouping(before), _) => format!(
+            "from {} no move could win, because {}. {ANY_MOVE}",
+            j.position,
+            grouping::why_lost(before)
+        ),
+        (Verdict::LostAnyway, _, _) => format!(
+            "from {} no move could win: {}. {ANY_MOVE}",
+            j.position,
+            why_lost(&j.before)
+        ),
+        (Verdict::Good, _, Method::Grouping(after)) => grouping::leaves_lost(after),
+        (Verdict::Mistake, _, Method::Grouping(after)) => grouping::leaves_won(after),
+        (Verdict::Good, _, _) if j.after.is_over() => {
+            "you made the last move, and that wins in normal play.".to_string()
+        }
+        (Verdict::Mistake, _, _) if j.after.is_over() => {
+            "you made the last move, and in misère play that loses.".to_string()
+        }
+        (Verdict::Good, _, Method::OneRow { pattern: p, pile }) => {
+            pattern::leaves_lost(j.to.piles()[*pile], p)
+        }
+        (Verdict::Mistake, _, Method::OneRow { pattern: p, pile }) => {
+            pattern::leaves_won(j.to.piles()[*pile], p)
+        }
+        (Verdict::Good, _, Method::Grundy { pairing, .. }) => grundy::leaves_lost(pairing),
+        (Verdict::Mistake, _, Method::Grundy { pairing, .. }) => grundy::leaves_won(pairing),
+        (Verdict::Good, _, Method::Searched) => searched::leaves_lost(),
+        (Verdict::Mistake, _, Method::Searched) => searched::leaves_won(),
+    }
+}
+
+/// Why a position was lost, for "lost anyway", when it was not solved by
+/// grouping.
+fn why_lost(a: &Analysis) -> String {
+    match &a.method {
+        Method::OneRow { pattern: p, pile } => pattern::why_lost(a.position.piles()[*pile], p),
+        Method::Grundy { .. } => grundy::why_lost(),
+        Method::Grouping(_) | Method::Searched => searched::why_lost(),
+    }
+}
+
+/// After a mistake: the opponent's winning reply and the moves there were.
+fn details(j: &Judgement) -> Vec<Block> {
+    let had = Block::note(format!(
+        "Winning moves you had: {}.",
+        moves(j.winning_moves())
+    ));
+    match (j.verdict, j.reply()) {
+        (Verdict::Mistake, Some(reply)) => vec![
+            Block::note(format!(
+                "Your opponent's winning reply: {reply} ({} → {}).",
+                j.to,
+                j.after.after(reply)
+            )),
+            had,
+        ],
+        (Verdict::Mistake, None) => vec![had],
+        (Verdict::Good, _) | (Verdict::LostAnyway, _) => Vec::new(),
+    }
+}
+
+/// Why the computer made its move, said to the pupil.
+pub fn computer_reason(j: &Judgement) -> String {
+    if j.verdict == Verdict::LostAnyway {
+        return "no move wins for me here, so I keep the game going and hope you slip.".to_string();
+    }
+    match &j.after.method {
+        _ if j.after.is_over() => "I made the last move.".to_string(),
+        Method::Grouping(g) => grouping::computer_reason(g),
+        Method::OneRow { pattern: p, pile } => pattern::computer_reason(j.to.piles()[*pile], p),
+        Method::Grundy { .. } => grundy::computer_reason(),
+        Method::Searched => searched::computer_reason(),
+    }
+}
+
+/// The computed answer to a question: the winning moves, or that none wins.
+pub fn answer(a: &Analysis) -> String {
+    match (a.outcome, a.winning_moves.as_slice()) {
+        (Outcome::Win, []) => "the game is over.".to_string(),
+        (Outcome::Win, winning) => format!("the winning moves are: {}.", moves(winning)),
+        (Outcome::Lose, _) => "no move wins here: whatever you take, your opponent can win. Any move will do; try to keep the game going.".to_string(),
+    }
+}

@@ -1,0 +1,400 @@
+//! An explanation as data: a title and numbered steps, each a list of
+//! blocks (sentences, drawn rows, tallies, strips, moves, binary columns).
+//!
+//! The teaching builders decide every word and number once and put them
+//! here; the layouts in `render/` (text, Markdown, JSON, HTML) only place
+//! the blocks. So the screen, a handout and the web page can never say
+//! different things about the same position.
+
+use serde::Serialize;
+
+use super::words::transition;
+use crate::rules::game::Game;
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
+
+/// A whole explanation: what it is about, and its steps in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Document {
+    /// The first line: "3 5 7 (misère: whoever takes the last stick loses)".
+    pub title: String,
+    /// The steps, in the order they are shown.
+    pub steps: Vec<Step>,
+}
+
+/// One step of an explanation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// The step's number, for the steps of a method ("Step 3.").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<u32>,
+    /// What the step is about: "Pair off groups of the same size".
+    pub title: String,
+    /// How the step sits on a page.
+    #[serde(skip)]
+    pub frame: Frame,
+    /// What the step shows, in order.
+    pub blocks: Vec<Block>,
+}
+
+/// How a step sits among the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// Whether the title is shown as a heading ("Step N. Title" when
+    /// numbered).
+    pub heading: bool,
+    /// Whether the blocks are set in from the margin, under the heading.
+    pub indent: bool,
+    /// Whether a blank line separates the step from what comes before.
+    pub gap: bool,
+}
+
+impl Frame {
+    /// A heading, then the blocks set in under it.
+    pub const HEADED: Frame = Frame {
+        heading: true,
+        indent: true,
+        gap: true,
+    };
+    /// No heading; the blocks set in like a step's.
+    pub const BARE: Frame = Frame {
+        heading: false,
+        indent: true,
+        gap: true,
+    };
+    /// No heading, at the margin: a closing summary.
+    pub const CLOSING: Frame = Frame {
+        heading: false,
+        indent: false,
+        gap: true,
+    };
+    /// No heading, at the margin, straight under what comes before.
+    pub const LEAD: Frame = Frame {
+        heading: false,
+        indent: false,
+        gap: false,
+    };
+    /// No heading, set in, straight under what comes before.
+    pub const FOLLOW: Frame = Frame {
+        heading: false,
+        indent: true,
+        gap: false,
+    };
+}
+
+impl Step {
+    /// A numbered step of a method.
+    pub fn numbered(number: u32, title: &str, blocks: Vec<Block>) -> Step {
+        Step {
+            number: Some(number),
+            title: title.to_string(),
+            frame: Frame::HEADED,
+            blocks,
+        }
+    }
+
+    /// A step with a heading but no number: an aside such as the XOR view.
+    pub fn aside(title: &str, blocks: Vec<Block>) -> Step {
+        Step::framed(Frame::HEADED, title, blocks)
+    }
+
+    /// A step in the given frame, without a number.
+    pub fn framed(frame: Frame, title: &str, blocks: Vec<Block>) -> Step {
+        Step {
+            number: None,
+            title: title.to_string(),
+            frame,
+            blocks,
+        }
+    }
+
+    /// The step's sentences as plain text, in order: what a reader hears.
+    pub fn lines(&self) -> Vec<String> {
+        self.blocks.iter().flat_map(Block::lines).collect()
+    }
+
+    /// The heading as shown: "Step 2. Pair off groups" or the title alone.
+    pub fn heading(&self) -> String {
+        match self.number {
+            Some(n) => format!("Step {n}. {}", self.title),
+            None => self.title.clone(),
+        }
+    }
+}
+
+/// One thing a step shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Block {
+    /// A sentence.
+    Sentence {
+        /// The words.
+        text: String,
+    },
+    /// A longer remark, wrapped to fit.
+    Note {
+        /// The words.
+        text: String,
+    },
+    /// Rows of sticks drawn in their groups.
+    Rows {
+        /// The rows, top to bottom.
+        rows: Vec<DrawnRow>,
+    },
+    /// How many groups of each size there are, and how many are paired.
+    Tally {
+        /// One line per size, or per run of sizes with the same count.
+        lines: Vec<TallyLine>,
+    },
+    /// Row sizes 0, 1, 2, … with a value under each: won and lost counts,
+    /// or what each row is worth.
+    Strip(Strip),
+    /// A move, with the position before and after.
+    Move(MoveBlock),
+    /// The rows in binary, one column per group size.
+    Binary(BinaryView),
+    /// The verdict on a move.
+    Verdict {
+        /// `good`, `mistake` or `lost-anyway`.
+        verdict: &'static str,
+        /// A mark that carries the verdict without colour: ✓, ✗ or ○.
+        mark: &'static str,
+        /// The verdict in words: "good", "mistake", "lost anyway".
+        label: &'static str,
+        /// Why.
+        text: String,
+    },
+    /// A small table of words: a header and rows.
+    Columns {
+        /// The column headings.
+        header: Vec<String>,
+        /// The rows, each as long as the header.
+        rows: Vec<Vec<String>>,
+    },
+    /// Positions set out as a grid: the table of positions for three rows.
+    Grid(Grid),
+    /// Positions listed one a line, each with what is known of it.
+    Positions {
+        /// The positions, in order.
+        entries: Vec<PositionLine>,
+    },
+    /// A whole explanation inside another document, as in a lesson
+    /// handout.
+    Document(Box<Document>),
+}
+
+impl Block {
+    /// A sentence.
+    pub fn sentence(text: impl Into<String>) -> Block {
+        Block::Sentence { text: text.into() }
+    }
+
+    /// A longer remark, wrapped to fit.
+    pub fn note(text: impl Into<String>) -> Block {
+        Block::Note { text: text.into() }
+    }
+
+    /// A move, with its words.
+    pub fn move_with_text(
+        from: &Position,
+        mv: Move,
+        to: &Position,
+        wins: bool,
+        text: String,
+    ) -> Block {
+        Block::Move(MoveBlock {
+            parts: vec![MovePart {
+                row: mv.row(),
+                take: mv.take,
+            }],
+            from: from.piles().to_vec(),
+            to: to.piles().to_vec(),
+            wins,
+            text,
+        })
+    }
+
+    /// A legal move in `game`, told as "Label: take 1 from row 1 (3 5 7 →
+    /// 2 5 7).".
+    pub fn labelled_move(
+        position: &Position,
+        game: &Game,
+        mv: Move,
+        wins: bool,
+        label: &str,
+    ) -> Block {
+        let to = position
+            .play_with(mv, &game.takes)
+            .expect("a recommended move is legal");
+        let text = format!("{label}: {mv} ({}).", transition(position, &to));
+        Block::move_with_text(position, mv, &to, wins, text)
+    }
+
+    /// The block's sentences as plain text. Drawings, grids and binary
+    /// columns have none: they are pictures, and their words are in the
+    /// sentences around them.
+    pub fn lines(&self) -> Vec<String> {
+        match self {
+            Block::Sentence { text } | Block::Note { text } => vec![text.clone()],
+            Block::Rows { rows } => rows
+                .iter()
+                .flat_map(|r| std::iter::once(r.text.clone()).chain(r.detail.clone()))
+                .filter(|line| !line.is_empty())
+                .collect(),
+            Block::Tally { lines } => lines.iter().map(|l| l.text.clone()).collect(),
+            Block::Move(m) => vec![m.text.clone()],
+            Block::Verdict { label, text, .. } => vec![format!("{label}: {text}")],
+            Block::Strip(_)
+            | Block::Binary(_)
+            | Block::Columns { .. }
+            | Block::Grid(_)
+            | Block::Positions { .. }
+            | Block::Document(_) => Vec::new(),
+        }
+    }
+}
+
+/// A row of sticks to draw.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DrawnRow {
+    /// "row 1".
+    pub label: String,
+    /// How many sticks the row has.
+    pub sticks: u64,
+    /// Its groups, largest first, to draw set apart; empty to draw the
+    /// sticks plainly, side by side.
+    pub groups: Vec<u64>,
+    /// What stands in for the sticks when they are too many to draw.
+    pub stand_in: String,
+    /// The words beside the drawing: "7 = 4 + 2 + 1", or just "7".
+    pub text: String,
+    /// A line under the row, such as how its groups were made.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+/// One line of a tally of group sizes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TallyLine {
+    /// The group sizes this line is about, largest first: one size, or a
+    /// run of sizes that all have the same count.
+    pub sizes: Vec<u64>,
+    /// How many groups of each of those sizes there are, over all rows.
+    pub count: u64,
+    /// How many complete sets (pairs) they make.
+    pub sets: u64,
+    /// How many are left without a partner.
+    pub left: u64,
+    /// The line in words: "groups of 4: 2 → 1 pair".
+    pub text: String,
+}
+
+/// Row sizes with a value under each.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Strip {
+    /// The label of the top line: "sticks".
+    pub top: String,
+    /// The label of the line of values: "outcome" or "value".
+    pub label: String,
+    /// The cells, from 0 sticks upward.
+    pub cells: Vec<StripCell>,
+}
+
+/// One cell of a strip.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StripCell {
+    /// The row size.
+    pub sticks: u64,
+    /// The value shown under it: "W", "L", or a number.
+    pub value: String,
+    /// Whether this count is lost for the player to move (or worth 0).
+    pub lost: bool,
+}
+
+/// A move shown in an explanation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveBlock {
+    /// The rows it takes from and how many from each, rows counted from 1.
+    pub parts: Vec<MovePart>,
+    /// The rows before the move.
+    pub from: Vec<u64>,
+    /// The rows after it.
+    pub to: Vec<u64>,
+    /// Whether it wins (a best try on a lost position does not).
+    pub wins: bool,
+    /// The move in words.
+    pub text: String,
+}
+
+/// Sticks taken from one row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MovePart {
+    /// The row, from 1.
+    pub row: usize,
+    /// How many sticks.
+    pub take: u64,
+}
+
+/// The rows in binary.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BinaryView {
+    /// The group size of each column, largest first.
+    pub sizes: Vec<u64>,
+    /// The column headings: "4", "2", "1", or "2^20" for big sizes.
+    pub headings: Vec<String>,
+    /// One line per row, then the nim-sum.
+    pub rows: Vec<BinaryRow>,
+}
+
+/// One line of the binary view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BinaryRow {
+    /// "row 1" or "nim-sum".
+    pub label: String,
+    /// The number written in binary.
+    pub value: u64,
+    /// Its digits, one per column.
+    pub digits: Vec<u8>,
+    /// The words after the digits: "groups 4 + 2", "unpaired 4".
+    pub text: String,
+}
+
+/// A grid of positions: one fixed row size, a second down the side and a
+/// third across the top.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Grid {
+    /// The sizes across the top.
+    pub columns: Vec<u64>,
+    /// The lines of the grid, each with its size down the side.
+    pub rows: Vec<GridRow>,
+}
+
+/// One line of a grid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GridRow {
+    /// The size down the side.
+    pub size: u64,
+    /// One cell per column; `None` where no position is reachable.
+    pub cells: Vec<Option<GridCell>>,
+}
+
+/// One position in a grid or a list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GridCell {
+    /// The cell in short: "W5→0,4,5" or "L4".
+    pub text: String,
+    /// Whether the position is lost for the player to move.
+    pub lost: bool,
+}
+
+/// One position of a list, with its cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionLine {
+    /// The position, in short: "0,4,5".
+    pub position: String,
+    /// What is known of it; `None` in a list of positions alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cell: Option<GridCell>,
+    /// Whether the position is lost for the player to move.
+    pub lost: bool,
+}

@@ -1,0 +1,126 @@
+//! The explanation of a position: the steps of whichever method solved it,
+//! the binary view when asked for, and the winning moves.
+
+use super::analysis::{Analysis, Method};
+use super::document::{BinaryRow, BinaryView, Block, Document, Frame, Step};
+use super::method::{grouping, grundy, pattern, searched};
+use super::words::{count, moves, sum};
+use crate::rules::outcome::Outcome;
+use crate::solve::grouping::split;
+use crate::solve::nim_sum::{binary_width, nim_sum};
+
+/// The explanation of `a`; with `xor`, the binary view is added for Nim.
+pub fn explain(a: &Analysis, xor: bool) -> Document {
+    let title = format!("{} ({})", a.position, a.game.describe());
+    let mut steps = match &a.method {
+        Method::Grouping(g) => grouping::steps(g, &a.position, &a.game),
+        Method::OneRow { pile, pattern } => pattern::steps(a, *pile, pattern),
+        Method::Grundy { grundy, pairing } => grundy::steps(a, grundy, pairing),
+        Method::Searched => searched::steps(a),
+    };
+    if let Method::Grouping(_) = a.method {
+        if a.position.is_over() {
+            return Document { title, steps };
+        }
+        if xor {
+            steps.push(binary_step(a.position.piles()));
+        }
+    }
+    steps.push(closing(a));
+    if let Some(c) = a.search_counts {
+        steps.push(Step::aside(
+            "How much work is remembering worth?",
+            vec![
+                Block::sentence(format!(
+                    "Both searches find that {}.",
+                    match c.outcome {
+                        Outcome::Win => "the player to move wins",
+                        Outcome::Lose => "the player to move loses",
+                    }
+                )),
+                Block::note(
+                    "The plain one works everything out again each time; the other remembers what it has worked out.",
+                ),
+                Block::Columns {
+                    header: vec!["plain search".to_string(), "remembering search".to_string()],
+                    rows: vec![vec![
+                        format!("{} calls", c.plain_calls),
+                        format!("{} calls", c.remembered_calls),
+                    ]],
+                },
+            ],
+        ));
+    }
+    Document { title, steps }
+}
+
+/// The winning moves, and what a search confirmed.
+fn closing(a: &Analysis) -> Step {
+    let mut blocks = vec![Block::sentence(format!(
+        "Winning moves: {}.",
+        moves(&a.winning_moves)
+    ))];
+    if let (Some(s), false) = (a.searched, matches!(a.method, Method::Searched)) {
+        blocks.push(Block::sentence(format!(
+            "A search through every possible game says: {}, with {} left under best play (this one included).",
+            s.outcome,
+            count(s.moves_left, "move"),
+        )));
+    }
+    Step::framed(Frame::CLOSING, "Winning moves", blocks)
+}
+
+/// The rows in binary beside their groups: each column is one group size.
+fn binary_step(piles: &[u64]) -> Step {
+    let total = nim_sum(piles);
+    let top = binary_width(piles);
+    let sizes: Vec<u64> = (0..top).rev().map(|bit| 1u64 << bit).collect();
+    let headings = sizes
+        .iter()
+        .map(|&s| match s {
+            0..=9999 => s.to_string(),
+            _ => format!("2^{}", s.trailing_zeros()),
+        })
+        .collect();
+    let line = |label: String, value: u64, text: String| BinaryRow {
+        label,
+        value,
+        digits: sizes.iter().map(|s| u8::from(value & s != 0)).collect(),
+        text,
+    };
+    let mut rows: Vec<BinaryRow> = piles
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            line(
+                format!("row {}", i + 1),
+                p,
+                format!("groups {}", sum(&split(p))),
+            )
+        })
+        .collect();
+    rows.push(line(
+        "nim-sum".to_string(),
+        total,
+        match total {
+            0 => "all paired".to_string(),
+            n => format!("unpaired {}", sum(&split(n))),
+        },
+    ));
+    Step::aside(
+        "The same in binary (the XOR view)",
+        vec![
+            Block::sentence(
+                "Each column is one group size: a 1 means the row has a group of that size.",
+            ),
+            Block::Binary(BinaryView {
+                sizes: sizes.clone(),
+                headings,
+                rows,
+            }),
+            Block::note(
+                "The nim-sum has a 1 in every column with an odd number of 1s: those are the group sizes without a partner.",
+            ),
+        ],
+    )
+}

@@ -1,0 +1,146 @@
+//! Several rows under a take set in normal play, told as steps: what each
+//! row is worth (its Grundy value), then the grouping method on those
+//! values; and the reasons a move was good or bad, in the same words.
+
+use super::grouping;
+use crate::rules::outcome::Outcome;
+use crate::solve::grouping::Grouping;
+use crate::solve::grundy::Grundy;
+use crate::teach::analysis::Analysis;
+use crate::teach::document::{Block, Step, Strip, StripCell};
+use crate::teach::words::{and_list, count, sum};
+
+/// Every step for several rows in normal play.
+pub fn steps(a: &Analysis, grundy: &Grundy, pairing: &Grouping) -> Vec<Step> {
+    let mut worth = vec![
+        Block::sentence(
+            "In normal play a row acts like a Nim row of its Grundy value: the smallest number that none of its moves lead to.",
+        ),
+        Block::Strip(strip(grundy)),
+        Block::sentence(format!(
+            "The values repeat every {}.",
+            count(grundy.period(), "stick")
+        )),
+    ];
+    worth.extend(rows(a, pairing).into_iter().map(Block::sentence));
+    vec![
+        Step::numbered(1, "What each row is worth", worth),
+        grouping::pairs_step(pairing, 2),
+        grouping::verdict_step(pairing, 3),
+        Step::numbered(4, "The move", plan(a, pairing)),
+    ]
+}
+
+/// Grundy values from 0 upward.
+fn strip(grundy: &Grundy) -> Strip {
+    let cells = (0..super::pattern::strip_length(grundy.start(), grundy.period()))
+        .map(|n| StripCell {
+            sticks: n,
+            value: grundy.of(n).to_string(),
+            lost: grundy.of(n) == 0,
+        })
+        .collect();
+    Strip {
+        top: "sticks".to_string(),
+        label: "value".to_string(),
+        cells,
+    }
+}
+
+/// What each row is worth, row by row.
+fn rows(a: &Analysis, pairing: &Grouping) -> Vec<String> {
+    a.position
+        .piles()
+        .iter()
+        .zip(&pairing.rows)
+        .enumerate()
+        .map(|(i, (n, value))| {
+            let groups = match value.groups.len() {
+                0 | 1 => String::new(),
+                _ => format!(" = {}", sum(&value.groups)),
+            };
+            format!(
+                "row {}: {} acts like a Nim row of {}{groups}",
+                i + 1,
+                count(*n, "stick"),
+                value.sticks
+            )
+        })
+        .collect()
+}
+
+/// How to move.
+fn plan(a: &Analysis, pairing: &Grouping) -> Vec<Block> {
+    let Some(mv) = a.recommended else {
+        return Vec::new();
+    };
+    let to = a.after(mv);
+    let step = format!("{} → {to}", a.position);
+    match (a.outcome, pairing.recommended()) {
+        (Outcome::Win, Some(nim)) => {
+            let from = pairing.rows[nim.pile].sticks;
+            let n = a.position.piles()[mv.pile];
+            vec![
+                Block::sentence(format!(
+                    "In the Nim rows, the move is to make row {} act like {} instead of {from}.",
+                    mv.row(),
+                    from - nim.take
+                )),
+                Block::move_with_text(
+                    &a.position,
+                    mv,
+                    &to,
+                    true,
+                    format!(
+                        "With the real sticks: {mv} ({step}); a row of {} acts like {}.",
+                        n - mv.take,
+                        from - nim.take
+                    ),
+                ),
+            ]
+        }
+        _ => vec![
+            Block::sentence("Every group of the Nim rows has a partner, so no move wins."),
+            Block::move_with_text(
+                &a.position,
+                mv,
+                &to,
+                false,
+                format!("Best try: {mv} ({step}), and hope your opponent slips."),
+            ),
+        ],
+    }
+}
+
+/// The rows' values: "2, 0 and 3".
+fn values(pairing: &Grouping) -> String {
+    let values: Vec<u64> = pairing.rows.iter().map(|r| r.sticks).collect();
+    and_list(&values)
+}
+
+/// Why no move could win.
+pub fn why_lost() -> String {
+    "the rows act like Nim rows in which every group already had a partner".to_string()
+}
+
+/// Why the position left to the opponent is lost for them.
+pub fn leaves_lost(pairing: &Grouping) -> String {
+    format!(
+        "the rows now act like Nim rows of {}, where every group has a partner, so your opponent cannot win.",
+        values(pairing)
+    )
+}
+
+/// Why the position left to the opponent is won for them.
+pub fn leaves_won(pairing: &Grouping) -> String {
+    format!(
+        "the rows now act like Nim rows of {}, where a group of {} has no partner, so your opponent can win.",
+        values(pairing),
+        pairing.unpaired.first().copied().unwrap_or(0)
+    )
+}
+
+/// Why the computer's move leaves the pupil lost.
+pub fn computer_reason() -> String {
+    "now the rows act like Nim rows whose groups all pair up, so you cannot win.".to_string()
+}

@@ -1,0 +1,9 @@
+//! Each way of solving a position, told in words: its steps for `explain`,
+//! and its reasons for a verdict or the computer's move. One file per
+//! method, so every sentence about a method is written once, beside the
+//! others about it.
+
+pub mod grouping;
+pub mod grundy;
+pub mod pattern;
+pub mod searched;

@@ -1,0 +1,60 @@
+//! Positions with no shortcut (several rows, misère play, limited takes),
+//! told as one step: every game was searched.
+
+use crate::rules::outcome::Outcome;
+use crate::teach::analysis::Analysis;
+use crate::teach::document::{Block, Step};
+
+/// The one step: what the search found, and the move.
+pub fn steps(a: &Analysis) -> Vec<Step> {
+    let mut blocks = vec![Block::sentence(
+        "With several rows, misère play and limited takes there is no simple pairing rule, so every possible game from here was searched.",
+    )];
+    if let Some(s) = a.searched {
+        blocks.push(Block::sentence(format!(
+            "The player to move {}; with best play {} left (this one included).",
+            match s.outcome {
+                Outcome::Win => "wins",
+                Outcome::Lose => "loses",
+            },
+            match s.moves_left {
+                1 => "1 move is".to_string(),
+                n => format!("{n} moves are"),
+            }
+        )));
+    }
+    if let Some(mv) = a.recommended {
+        let label = match a.outcome {
+            Outcome::Win => "Move",
+            Outcome::Lose => "Best try",
+        };
+        blocks.push(Block::labelled_move(
+            &a.position,
+            &a.game,
+            mv,
+            a.outcome == Outcome::Win,
+            label,
+        ));
+    }
+    vec![Step::numbered(1, "Search every game", blocks)]
+}
+
+/// Why no move could win.
+pub fn why_lost() -> String {
+    "the search shows every move leaves your opponent a way to win".to_string()
+}
+
+/// Why the position left to the opponent is lost for them.
+pub fn leaves_lost() -> String {
+    "a search through every possible game shows your opponent cannot win from here.".to_string()
+}
+
+/// Why the position left to the opponent is won for them.
+pub fn leaves_won() -> String {
+    "a search through every possible game shows your opponent can win from here.".to_string()
+}
+
+/// Why the computer's move leaves the pupil lost.
+pub fn computer_reason() -> String {
+    "my search of every possible game says you cannot win from here.".to_string()
+}
