@@ -117,7 +117,7 @@ fn main() {
         },
     );
     let check = [
-        words(&["check", "--take", "1", "--pile", "1", "--format", "json"]),
+        words(&["check", "--row", "1", "--remove", "1", "--format", "json"]),
         rows,
     ]
     .concat();

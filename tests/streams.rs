@@ -121,3 +121,62 @@ fn coloured_output_keeps_its_symbols() {
             .contains("✗ mistake")
     );
 }
+
+/// Runs the binary with `args`, feeding `input` on stdin.
+fn with_input(args: &[&str], input: &[u8]) -> std::process::Output {
+    let mut child = matchsticks()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Write from another thread, so a refusal that stops reading early
+    // cannot leave both sides waiting.
+    let writer = std::thread::spawn(move || {
+        let _ = std::io::Write::write_all(&mut stdin, &input);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+#[test]
+fn rows_from_standard_input_match_rows_as_arguments() {
+    // Big enough that every part of an explanation is summed up, as on a
+    // huge position, yet quick in a debug build.
+    let mut seed = 11u64;
+    let rows: Vec<String> = (0..3_000)
+        .map(|_| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 1).to_string()
+        })
+        .collect();
+    for format in ["text", "json"] {
+        let mut args = vec!["explain", "--format", format];
+        args.extend(rows.iter().map(String::as_str));
+        let given = matchsticks().args(&args).output().unwrap();
+        let read = with_input(
+            &["explain", "-", "--format", format],
+            rows.join("\n").as_bytes(),
+        );
+        assert!(given.status.success() && read.status.success());
+        assert_eq!(given.stdout, read.stdout, "{format}");
+    }
+}
+
+#[test]
+fn rows_from_standard_input_stop_at_the_limit() {
+    let too_many = "1\n".repeat(matchsticks::rules::row_reader::MOST_ROWS_READ + 1);
+    let output = with_input(&["explain", "-"], too_many.as_bytes());
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "error: more than 2000000 rows: that is the most the tool reads\n"
+    );
+    assert!(output.stdout.is_empty());
+}

@@ -37,13 +37,13 @@ const EXPLAIN_EXAMPLES: &str = indoc! {"
 
 const CHECK_EXAMPLES: &str = indoc! {"
     Examples:
-      matchsticks check 3 5 7 --to 2 5 7           good: every group has a partner
-      matchsticks check 3 5 7 --take 2 --pile 3    a mistake, and the better moves
-      matchsticks check 1 2 3 --to 1 2 2 --normal  lost anyway: no move could win
-      matchsticks check 21 --take 1-3 --to 18      the 21-matchstick game
+      matchsticks check 3 5 7 --to 2 5 7                 good: every group has a partner
+      matchsticks check 3 5 7 --row 3 --remove 2         a mistake, and the better moves
+      matchsticks check 1 2 3 --to 1 2 2 --normal        lost anyway: no move could win
+      matchsticks check 21 --take 1-3 --row 1 --remove 3  the 21-matchstick game
 
-    With --pile, --take is the number of sticks taken; with --to, it is the
-    set of takes the game allows.
+    Give the move in one of two forms: --to ROWS, the rows after it, or
+    --row R --remove K, the row it takes from and how many sticks.
 
     Exit codes: 0 good or lost anyway, 1 a mistake, 2 an illegal move or bad input
 "};
@@ -141,9 +141,10 @@ impl GameArgs {
 /// `matchsticks explain`.
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
-    /// Sticks in each row, as `3 5 7` or `3,5,7`
-    #[arg(value_name = "PILES")]
-    pub piles: Vec<String>,
+    /// Sticks in each row, as `3 5 7` or `3,5,7` (`-` reads them from
+    /// standard input)
+    #[arg(value_name = "ROWS")]
+    pub rows: Vec<String>,
 
     #[command(flatten)]
     pub game: GameArgs,
@@ -173,25 +174,28 @@ pub struct ExplainArgs {
 /// `matchsticks check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Sticks in each row before the move, as `3 5 7` or `3,5,7`
-    #[arg(value_name = "PILES")]
-    pub piles: Vec<String>,
+    /// Sticks in each row before the move, as `3 5 7` or `3,5,7` (`-` reads
+    /// them from standard input)
+    #[arg(value_name = "ROWS")]
+    pub rows: Vec<String>,
 
-    /// The position after the move, as `2 5 7` or `2,5,7`
-    #[arg(long, value_name = "PILES", num_args = 1.., conflicts_with = "pile")]
+    /// The move as the rows after it, as `2 5 7` or `2,5,7`
+    #[arg(long, value_name = "ROWS", num_args = 1..)]
     pub to: Option<Vec<String>>,
 
-    /// With --pile: how many sticks the move takes. With --to: the takes
-    /// the game allows, a range like 1-3 or a list like 2,3,5
-    #[arg(long, value_name = "K|SET")]
-    pub take: Option<String>,
+    /// The move as a row, counting from 1 (with --remove)
+    #[arg(long, value_name = "R")]
+    pub row: Option<String>,
 
-    /// Which row the move takes from, counting from 1 (with --take)
-    #[arg(long, value_name = "P", alias = "row", requires = "take")]
-    pub pile: Option<String>,
+    /// How many sticks the move removes from that row (with --row)
+    #[arg(long, value_name = "K")]
+    pub remove: Option<String>,
 
     #[command(flatten)]
     pub game: GameArgs,
+
+    #[command(flatten)]
+    pub takes: TakeArgs,
 }
 
 /// `matchsticks lesson`.
@@ -222,8 +226,8 @@ pub struct LessonArgs {
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     /// Sticks in each row at the start (the default is 3 5 7)
-    #[arg(value_name = "PILES")]
-    pub piles: Vec<String>,
+    #[arg(value_name = "ROWS")]
+    pub rows: Vec<String>,
 
     /// Whoever takes the last stick wins (the default is misère: whoever
     /// takes the last stick loses)
@@ -250,9 +254,10 @@ pub struct PlayArgs {
 /// `matchsticks table`.
 #[derive(Debug, Args)]
 pub struct TableArgs {
-    /// Sticks in each row at the start, as `3 5 7` or `3,5,7`
-    #[arg(value_name = "PILES")]
-    pub piles: Vec<String>,
+    /// Sticks in each row at the start, as `3 5 7` or `3,5,7` (`-` reads
+    /// them from standard input)
+    #[arg(value_name = "ROWS")]
+    pub rows: Vec<String>,
 
     #[command(flatten)]
     pub game: GameArgs,
@@ -275,7 +280,7 @@ pub enum LessonFormat {
     Markdown,
 }
 
-/// `--take SET`, for the commands where it names the allowed takes.
+/// `--take SET`: the takes the game allows, in every command.
 #[derive(Debug, Args)]
 pub struct TakeArgs {
     /// Only allow taking these numbers of sticks in one move: a range like

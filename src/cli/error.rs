@@ -6,7 +6,7 @@ use std::io;
 use crate::lesson::LessonError;
 use crate::play::PlayError;
 use crate::rules::moves::IllegalMove;
-use crate::rules::position::PositionError;
+use crate::rules::row_reader::PositionError;
 use crate::rules::take_set::BadTakeSet;
 use crate::solve::search::TooBig;
 use crate::teach::analysis::AnalysisError;
@@ -18,9 +18,11 @@ pub enum Error {
     /// The rows are not a position.
     #[error(transparent)]
     Position(#[from] PositionError),
-    /// `check` was given no move.
-    #[error("no move given: add --to with the new position, or --take K --pile P")]
-    NoMove,
+    /// `check` was not given exactly one move.
+    #[error(
+        "{0}: give the move as --to ROWS (the rows after it, such as --to 2 5 7) or as --row R --remove K (such as --row 3 --remove 2)"
+    )]
+    MoveForm(&'static str),
     /// The move breaks the rules.
     #[error("illegal move: {0}")]
     Illegal(#[from] IllegalMove),

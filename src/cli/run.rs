@@ -18,7 +18,8 @@ use crate::console::answer::row_move;
 use crate::lesson::{self, bundled};
 use crate::render::{json, markdown, text};
 use crate::rules::game::Game;
-use crate::rules::position::{Position, parse_number};
+use crate::rules::position::Position;
+use crate::rules::row_reader::parse_number;
 use crate::rules::rule::Rule;
 use crate::rules::take_set::TakeSet;
 use crate::teach::analysis::{Analysis, Extras};
@@ -66,9 +67,9 @@ pub fn execute(command: Command, io: &mut Io<'_>) -> Result<u8, Error> {
 }
 
 fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
-    let start = match args.piles.is_empty() {
+    let start = match args.rows.is_empty() {
         true => Position::new(vec![3, 5, 7]),
-        false => Position::parse(&args.piles)?,
+        false => Position::parse(&args.rows)?,
     };
     let game = Game::with_takes(
         Rule::from_normal_flag(args.normal),
@@ -93,6 +94,14 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     Ok(0)
 }
 
+/// The rows on the command line, or read from standard input for `-`.
+fn rows(words: &[String], io: &mut Io<'_>) -> Result<Position, Error> {
+    Ok(match words {
+        [dash] if dash == "-" => Position::read(io.input)?,
+        words => Position::parse(words)?,
+    })
+}
+
 /// The game named by `--normal` and `--take`.
 fn game(args: &GameArgs, take: Option<&str>) -> Result<Game, Error> {
     Ok(Game::with_takes(args.rule(), takes(take)?))
@@ -110,7 +119,7 @@ fn takes(take: Option<&str>) -> Result<TakeSet, Error> {
 }
 
 fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
-    let position = Position::parse(&args.piles)?;
+    let position = rows(&args.rows, io)?;
     let game = game(&args.game, args.takes.take.as_deref())?;
     let mut entries = crate::teach::table::table(&position, &game)?;
     if args.losing {
@@ -173,7 +182,7 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
 }
 
 fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
-    let position = Position::parse(&args.piles)?;
+    let position = rows(&args.rows, io)?;
     let game = game(&args.game, args.takes.take.as_deref())?;
     let extras = Extras {
         brute_force: args.brute_force,
@@ -203,6 +212,30 @@ fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     Ok(0)
 }
 
+/// The two ways `check` takes a move, once it is known that exactly one
+/// was given.
+enum MoveForm<'a> {
+    /// `--to ROWS`: the rows after the move.
+    To(&'a [String]),
+    /// `--row R --remove K`.
+    RowRemove { row: &'a str, remove: &'a str },
+}
+
+impl MoveForm<'_> {
+    /// The move form given, or a usage error showing both forms.
+    fn of(args: &CheckArgs) -> Result<MoveForm<'_>, Error> {
+        let problem = match (&args.to, &args.row, &args.remove) {
+            (Some(to), None, None) => return Ok(MoveForm::To(to)),
+            (None, Some(row), Some(remove)) => return Ok(MoveForm::RowRemove { row, remove }),
+            (None, None, None) => "no move given",
+            (None, Some(_), None) => "--row needs --remove",
+            (None, None, Some(_)) => "--remove needs --row",
+            (Some(_), _, _) => "--to and --row were both given",
+        };
+        Err(Error::MoveForm(problem))
+    }
+}
+
 /// Waits for Enter. Returns false at end of input: stop waiting.
 fn pause(io: &mut Io<'_>) -> Result<bool, Error> {
     io.out.write_all(b"  (press Enter for the next step)")?;
@@ -212,23 +245,20 @@ fn pause(io: &mut Io<'_>) -> Result<bool, Error> {
 }
 
 fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
-    let position = Position::parse(&args.piles)?;
-    let to = args.to.as_deref().map(Position::parse).transpose()?;
-    // With --to, --take names the takes allowed; with --pile, the count taken.
-    let (game, mv) = match (&to, &args.take, &args.pile) {
-        (Some(to), takes, None) => {
-            let game = game(&args.game, takes.as_deref())?;
-            let mv = position.move_to_with(to, &game.takes);
-            (game, mv)
+    let form = MoveForm::of(&args)?;
+    let position = rows(&args.rows, io)?;
+    let game = game(&args.game, args.takes.take.as_deref())?;
+    let (to, mv) = match form {
+        MoveForm::To(words) => {
+            let to = Position::parse(words)?;
+            let mv = position.move_to_with(&to, &game.takes);
+            (Some(to), mv)
         }
-        (None, Some(take), Some(row)) => {
-            let game = game(&args.game, None)?;
-            let take = parse_number(take, "number of sticks")?;
+        MoveForm::RowRemove { row, remove } => {
             let row = parse_number(row, "row number")?;
-            let mv = row_move(&position, row, take, &game.takes);
-            (game, mv)
+            let take = parse_number(remove, "number of sticks")?;
+            (None, row_move(&position, row, take, &game.takes))
         }
-        _ => return Err(Error::NoMove),
     };
     let judgement = match mv {
         Ok(mv) => Judgement::new(position.clone(), mv, &game)?,

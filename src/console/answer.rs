@@ -6,7 +6,8 @@
 //! A few words are commands: `hint`, `show`, `undo`, `quit`.
 
 use crate::rules::moves::{IllegalMove, Move};
-use crate::rules::position::{Position, parse_number};
+use crate::rules::position::Position;
+use crate::rules::row_reader::parse_number;
 use crate::rules::take_set::TakeSet;
 
 /// One line typed by the pupil, understood.

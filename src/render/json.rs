@@ -87,7 +87,7 @@ struct ExplainJson<'a> {
     takes: Option<&'a [u64]>,
     position: &'a [u64],
     outcome: &'static str,
-    groups: Option<Vec<&'a [u64]>>,
+    groups: Option<Vec<Vec<u64>>>,
     unpaired: Option<&'a [u64]>,
     nim_sum: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -113,7 +113,7 @@ pub fn explain(a: &Analysis, doc: &Document) -> String {
         takes: a.game.takes.only(),
         position: a.position.piles(),
         outcome: a.outcome.name(),
-        groups: grouping.map(|g| g.rows.iter().map(|r| r.groups.as_slice()).collect()),
+        groups: grouping.map(|g| g.rows.iter().map(|r| r.groups.to_vec()).collect()),
         unpaired: grouping.map(|g| g.unpaired.as_slice()),
         nim_sum: a.nim_sum(),
         grundy: a.grundy_values(),

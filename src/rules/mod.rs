@@ -6,5 +6,6 @@ pub mod game;
 pub mod moves;
 pub mod outcome;
 pub mod position;
+pub mod row_reader;
 pub mod rule;
 pub mod take_set;

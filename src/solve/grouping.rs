@@ -11,15 +11,14 @@
 //! Nothing here prints: [`Grouping`] is a trace of the steps, and the
 //! renderers turn it into words, Markdown or JSON.
 
-use std::collections::BTreeMap;
-
 use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 
-/// Rows up to this many sticks also record the joins that made their groups.
-pub const JOINS_RECORDED_UP_TO: u64 = 64;
+/// Rows up to this many sticks are small enough to tell how their groups
+/// were joined.
+pub const JOINS_TOLD_UP_TO: u64 = 64;
 
 /// One round of joining inside a row: every two groups of `size` become one
 /// group twice as big.
@@ -57,31 +56,74 @@ pub fn joins(sticks: u64) -> Vec<JoinRound> {
 /// The group sizes of a row, largest first, all different, adding up to
 /// `sticks`. Found by joining, exactly as a pupil would.
 pub fn split(sticks: u64) -> Vec<u64> {
-    let rounds = joins(sticks);
-    let mut groups: Vec<u64> = rounds
-        .iter()
-        .filter(|r| r.left_over)
-        .map(|r| r.size)
-        .collect();
-    // Whatever the last round produced (or the lone stick) is one more group.
-    match rounds.last() {
-        Some(last) => groups.push(last.size * 2),
-        None if sticks == 1 => groups.push(1),
-        None => {}
+    Groups::of(sticks).to_vec()
+}
+
+/// The groups of one row: distinct sizes, each a power of two. They are
+/// kept as one mark per possible size, so that a million rows take a word
+/// each rather than a list each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Groups {
+    marks: u64,
+}
+
+impl Groups {
+    /// The groups a row of `sticks` single sticks ends with, found by
+    /// joining two equal groups round after round; a lone group left over
+    /// in a round stays as it is.
+    pub fn of(sticks: u64) -> Groups {
+        let (mut size, mut groups, mut marks) = (1u64, sticks, 0u64);
+        while groups >= 2 {
+            if groups % 2 == 1 {
+                marks |= size;
+            }
+            groups /= 2;
+            size *= 2;
+        }
+        if groups == 1 {
+            marks |= size;
+        }
+        Groups { marks }
     }
-    groups.reverse();
-    groups
+
+    /// Whether there is a group of `size`.
+    pub fn contains(self, size: u64) -> bool {
+        size.is_power_of_two() && self.marks & size != 0
+    }
+
+    /// How many groups there are.
+    pub fn len(self) -> usize {
+        self.marks.count_ones() as usize
+    }
+
+    /// Whether there are no groups: an empty row.
+    pub fn is_empty(self) -> bool {
+        self.marks == 0
+    }
+
+    /// The sizes, largest first.
+    pub fn iter(self) -> impl Iterator<Item = u64> {
+        let mut left = self.marks;
+        std::iter::from_fn(move || {
+            let largest = (left != 0).then(|| 1u64 << (u64::BITS - 1 - left.leading_zeros()))?;
+            left &= !largest;
+            Some(largest)
+        })
+    }
+
+    /// The sizes, largest first, as a list.
+    pub fn to_vec(self) -> Vec<u64> {
+        self.iter().collect()
+    }
 }
 
 /// One row after splitting.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RowGroups {
     /// How many sticks the row has.
     pub sticks: u64,
-    /// Its groups, largest first.
-    pub groups: Vec<u64>,
-    /// For small rows, how the groups were made.
-    pub joins: Option<Vec<JoinRound>>,
+    /// Its groups.
+    pub groups: Groups,
 }
 
 /// How many groups of one size there are over all rows.
@@ -204,20 +246,24 @@ impl Grouping {
             .iter()
             .map(|&sticks| RowGroups {
                 sticks,
-                groups: split(sticks),
-                joins: (sticks <= JOINS_RECORDED_UP_TO).then(|| joins(sticks)),
+                groups: Groups::of(sticks),
             })
             .collect();
-        let mut counts: BTreeMap<u64, u64> = BTreeMap::new();
+        // One counter per possible size, the largest first.
+        let mut counts = [0u64; u64::BITS as usize];
         for row in &rows {
-            for &g in &row.groups {
-                *counts.entry(g).or_default() += 1;
+            for g in row.groups.iter() {
+                counts[g.leading_zeros() as usize] += 1;
             }
         }
         let tally: Vec<SizeCount> = counts
             .iter()
-            .rev()
-            .map(|(&size, &count)| SizeCount { size, count })
+            .enumerate()
+            .filter(|&(_, &count)| count > 0)
+            .map(|(zeros, &count)| SizeCount {
+                size: 1 << (u64::BITS as usize - 1 - zeros),
+                count,
+            })
             .collect();
         let unpaired: Vec<u64> = tally
             .iter()
@@ -272,8 +318,16 @@ impl Grouping {
                 .rows
                 .iter()
                 .enumerate()
-                .filter(|(_, row)| row.groups.contains(&m.largest))
-                .map(|(pile, _)| group_move(&self.rows, &self.tally, pile, m.largest).as_move())
+                .filter(|(_, row)| row.groups.contains(m.largest))
+                .map(|(pile, row)| {
+                    // The same table as the explained move, without keeping
+                    // its trace: a million rows may each give a move.
+                    let decided = decisions(row.groups, &self.tally, m.largest);
+                    Move {
+                        pile,
+                        take: row.sticks - after(row.groups, m.largest, decided),
+                    }
+                })
                 .collect(),
             Plan::OneBigRow { .. } => self.recommended().into_iter().collect(),
             Plan::Singles { ones, .. } if ones % 2 == 0 => self
@@ -320,7 +374,7 @@ fn plan(rows: &[RowGroups], tally: &[SizeCount], unpaired: &[u64], rule: Rule) -
         (_, _, Some(&largest)) => {
             let pile = rows
                 .iter()
-                .position(|r| r.groups.contains(&largest))
+                .position(|r| r.groups.contains(largest))
                 .expect("an unpaired size belongs to some row");
             Plan::Unpaired(group_move(rows, tally, pile, largest))
         }
@@ -338,39 +392,59 @@ fn plan(rows: &[RowGroups], tally: &[SizeCount], unpaired: &[u64], rule: Rule) -
 /// for every smaller size remove 0, 1 or 2 groups so each size is even.
 fn group_move(rows: &[RowGroups], tally: &[SizeCount], pile: usize, largest: u64) -> GroupMove {
     let row = &rows[pile];
-    let regrouped = split(largest - 1);
-    let total = |size: u64| tally.iter().find(|t| t.size == size).map_or(0, |t| t.count);
-    let mut after: u64 = row.groups.iter().filter(|&&g| g > largest).sum();
-    let decisions: Vec<SizeDecision> = regrouped
-        .iter()
-        .map(|&size| {
-            let had = u8::from(row.groups.contains(&size));
-            let in_row = had + 1;
-            // The regrouped group joins the count of this size.
-            let total = total(size) + 1;
-            let remove = match (in_row, total % 2 == 0) {
-                (1, true) => 0,
-                (1, false) => 1,
-                (_, true) => 2,
-                (_, false) => 1,
-            };
-            after += u64::from(in_row - remove) * size;
-            SizeDecision {
-                size,
-                in_row,
-                total,
-                remove,
-            }
-        })
-        .collect();
+    let decisions: Vec<SizeDecision> = decisions(row.groups, tally, largest).collect();
     GroupMove {
         largest,
         pile,
         before: row.sticks,
-        regrouped,
+        regrouped: split(largest - 1),
+        after: after(row.groups, largest, decisions.iter().copied()),
         decisions,
-        after,
     }
+}
+
+/// The sticks a row keeps: its groups bigger than `largest`, and what the
+/// decisions leave of every smaller size.
+fn after(groups: Groups, largest: u64, decisions: impl Iterator<Item = SizeDecision>) -> u64 {
+    let bigger: u64 = groups.iter().filter(|&g| g > largest).sum();
+    bigger
+        + decisions
+            .map(|d| u64::from(d.in_row - d.remove) * d.size)
+            .sum::<u64>()
+}
+
+/// The table of 0, 1 or 2 for a row with `groups` that breaks its group of
+/// `largest`: one decision for each smaller size, largest first.
+fn decisions(
+    groups: Groups,
+    tally: &[SizeCount],
+    largest: u64,
+) -> impl Iterator<Item = SizeDecision> + '_ {
+    // The tally is sorted from the largest size down.
+    let total = |size: u64| {
+        tally
+            .binary_search_by(|t| size.cmp(&t.size))
+            .map_or(0, |i| tally[i].count)
+    };
+    // The other `largest - 1` sticks of the broken group regroup as one
+    // group of every smaller size.
+    Groups::of(largest - 1).iter().map(move |size| {
+        let in_row = u8::from(groups.contains(size)) + 1;
+        // The regrouped group joins the count of this size.
+        let total = total(size) + 1;
+        let remove = match (in_row, total % 2 == 0) {
+            (1, true) => 0,
+            (1, false) => 1,
+            (_, true) => 2,
+            (_, false) => 1,
+        };
+        SizeDecision {
+            size,
+            in_row,
+            total,
+            remove,
+        }
+    })
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! plain sticks (for lessons that have not met groups yet).
 
 use super::document::{Block, DrawnRow};
-use super::words::short_sum;
+use super::words::{MOST_LISTED, short_sum};
 use crate::rules::position::Position;
 use crate::solve::grouping::split;
 
@@ -26,6 +26,7 @@ fn rows(position: &Position, each: impl Fn(u64) -> (Vec<u64>, String, String)) -
     let rows = position
         .piles()
         .iter()
+        .take(MOST_LISTED)
         .enumerate()
         .map(|(i, &sticks)| {
             let (groups, stand_in, text) = each(sticks);

@@ -7,7 +7,7 @@ use super::analysis::{Analysis, Method};
 use super::document::{Block, Document, Frame, Step};
 use super::method::{grouping, grundy, pattern, searched};
 use super::verdict::{Judgement, Verdict};
-use super::words::moves;
+use super::words::{moves, position, transition};
 use crate::rules::outcome::Outcome;
 
 /// The comfort after a lost position.
@@ -35,7 +35,7 @@ pub fn check(j: &Judgement) -> Document {
         steps.push(Step::framed(Frame::FOLLOW, "What next", details));
     }
     Document {
-        title: format!("{} → {} ({})", j.position, j.to, j.mv),
+        title: format!("{} ({})", transition(&j.position, &j.to), j.mv),
         steps,
     }
 }
@@ -46,12 +46,12 @@ pub fn reason(j: &Judgement) -> String {
     match (j.verdict, &j.before.method, &j.after.method) {
         (Verdict::LostAnyway, Method::Grouping(before), _) => format!(
             "from {} no move could win, because {}. {ANY_MOVE}",
-            j.position,
+            position(&j.position),
             grouping::why_lost(before)
         ),
         (Verdict::LostAnyway, _, _) => format!(
             "from {} no move could win: {}. {ANY_MOVE}",
-            j.position,
+            position(&j.position),
             why_lost(&j.before)
         ),
         (Verdict::Good, _, Method::Grouping(after)) => grouping::leaves_lost(after),
@@ -94,9 +94,8 @@ fn details(j: &Judgement) -> Vec<Block> {
     match (j.verdict, j.reply()) {
         (Verdict::Mistake, Some(reply)) => vec![
             Block::note(format!(
-                "Your opponent's winning reply: {reply} ({} → {}).",
-                j.to,
-                j.after.after(reply)
+                "Your opponent's winning reply: {reply} ({}).",
+                transition(&j.to, &j.after.after(reply))
             )),
             had,
         ],

@@ -4,14 +4,14 @@
 use super::analysis::{Analysis, Method};
 use super::document::{BinaryRow, BinaryView, Block, Document, Frame, Step};
 use super::method::{grouping, grundy, pattern, searched};
-use super::words::{count, moves, sum};
+use super::words::{MOST_LISTED, count, moves, position, sum};
 use crate::rules::outcome::Outcome;
 use crate::solve::grouping::split;
 use crate::solve::nim_sum::{binary_width, nim_sum};
 
 /// The explanation of `a`; with `xor`, the binary view is added for Nim.
 pub fn explain(a: &Analysis, xor: bool) -> Document {
-    let title = format!("{} ({})", a.position, a.game.describe());
+    let title = format!("{} ({})", position(&a.position), a.game.describe());
     let mut steps = match &a.method {
         Method::Grouping(g) => grouping::steps(g, &a.position, &a.game),
         Method::OneRow { pile, pattern } => pattern::steps(a, *pile, pattern),
@@ -90,6 +90,7 @@ fn binary_step(piles: &[u64]) -> Step {
     };
     let mut rows: Vec<BinaryRow> = piles
         .iter()
+        .take(MOST_LISTED)
         .enumerate()
         .map(|(i, &p)| {
             line(

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::document::{Block, Document, Frame, Grid, GridCell, GridRow, PositionLine, Step};
 use super::table::Entry;
+use super::words::position;
 use crate::rules::game::Game;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
@@ -34,7 +35,8 @@ fn cell(e: &Entry) -> GridCell {
 /// `losing`, the entries are the lost positions alone.
 pub fn table(start: &Position, game: &Game, entries: &[Entry], losing: bool) -> Document {
     let title = format!(
-        "Every position reachable from {start} ({}), rows in ascending order.",
+        "Every position reachable from {} ({}), rows in ascending order.",
+        position(start),
         game.describe()
     );
     let lost = entries

@@ -68,22 +68,54 @@ pub fn and_list(numbers: &[u64]) -> String {
     }
 }
 
+/// Lists longer than this (rows drawn, moves named) show their first
+/// items and say how many more there are, so a huge position is summed up
+/// rather than spilled.
+pub const MOST_LISTED: usize = 1000;
+
+/// ", and 999,000 more" after a list cut at [`MOST_LISTED`], or nothing.
+pub fn and_more(total: usize, what: &str) -> String {
+    match total.checked_sub(MOST_LISTED) {
+        Some(more) if more > 0 => format!(", and {more} more {what}"),
+        _ => String::new(),
+    }
+}
+
 /// A list of moves: "take 1 from row 1, take 1 from row 2", or "none".
 pub fn moves(moves: &[Move]) -> String {
     match moves {
         [] => "none".to_string(),
-        _ => moves
-            .iter()
-            .map(Move::to_string)
-            .collect::<Vec<_>>()
-            .join(", "),
+        _ => {
+            moves
+                .iter()
+                .take(MOST_LISTED)
+                .map(Move::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+                + &and_more(moves.len(), "moves")
+        }
+    }
+}
+
+/// A position as its rows, "3 5 7", or for a huge one its first rows and
+/// how many there are in all: "1 2 3 … (2000000 rows)".
+pub fn position(p: &Position) -> String {
+    match p.len() > MOST_LISTED {
+        false => p.to_string(),
+        true => {
+            let first: Vec<String> = p.piles()[..MOST_LISTED]
+                .iter()
+                .map(u64::to_string)
+                .collect();
+            format!("{} … ({} rows)", first.join(" "), p.len())
+        }
     }
 }
 
 /// "3 5 7 → 2 5 7": a legal move from `from`, shown as the positions
 /// before and after.
 pub fn transition(from: &Position, to: &Position) -> String {
-    format!("{from} → {to}")
+    format!("{} → {}", position(from), position(to))
 }
 
 /// Items split into runs of neighbours with the same key. Long runs are

@@ -6,10 +6,13 @@ use crate::rules::game::Game;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
-use crate::solve::grouping::{GroupMove, Grouping, JoinRound, Plan, SizeCount};
+use crate::solve::grouping::{
+    GroupMove, Grouping, JOINS_TOLD_UP_TO, JoinRound, Plan, SizeCount, joins as join_rounds,
+};
 use crate::teach::document::{Block, DrawnRow, Frame, Step, TallyLine};
 use crate::teach::words::{
-    LONGEST_SUM, SHORTEST_MERGED_RUN, and_list, count, runs, short_sum, sizes_of, times,
+    LONGEST_SUM, MOST_LISTED, SHORTEST_MERGED_RUN, and_list, count, runs, short_sum, sizes_of,
+    times,
 };
 
 /// Rows up to this many get a line saying how their groups were joined.
@@ -47,30 +50,34 @@ fn groups_step(g: &Grouping) -> Step {
     let rows = g
         .rows
         .iter()
+        .take(MOST_LISTED)
         .enumerate()
-        .map(|(i, row)| DrawnRow {
-            label: format!("row {}", i + 1),
-            sticks: row.sticks,
-            groups: row.groups.clone(),
-            stand_in: TOO_MANY.to_string(),
-            text: format!("{} = {}", row.sticks, short_sum(&row.groups)),
-            detail: row
-                .joins
-                .as_ref()
-                .filter(|j| show_joins && !j.is_empty())
-                .map(|j| joins(j)),
+        .map(|(i, row)| {
+            let groups = row.groups.to_vec();
+            DrawnRow {
+                label: format!("row {}", i + 1),
+                sticks: row.sticks,
+                text: format!("{} = {}", row.sticks, short_sum(&groups)),
+                groups,
+                stand_in: TOO_MANY.to_string(),
+                detail: (show_joins && (2..=JOINS_TOLD_UP_TO).contains(&row.sticks))
+                    .then(|| joins(&join_rounds(row.sticks))),
+            }
         })
         .collect();
-    Step::numbered(
-        1,
-        "Make groups in every row",
-        vec![
-            Block::sentence(
-                "Join two groups of the same size until every group in the row has a different size.",
-            ),
-            Block::Rows { rows },
-        ],
-    )
+    let mut blocks = vec![
+        Block::sentence(
+            "Join two groups of the same size until every group in the row has a different size.",
+        ),
+        Block::Rows { rows },
+    ];
+    if g.rows.len() > MOST_LISTED {
+        blocks.push(Block::sentence(format!(
+            "The other {} are not drawn.",
+            count((g.rows.len() - MOST_LISTED) as u64, "row")
+        )));
+    }
+    Step::numbered(1, "Make groups in every row", blocks)
 }
 
 /// How a row's groups were made: "1+1 makes 2 three times, one 1 left over".

@@ -8,7 +8,7 @@ use crate::solve::grouping::Grouping;
 use crate::solve::grundy::Grundy;
 use crate::teach::analysis::Analysis;
 use crate::teach::document::{Block, Step, Strip, StripCell};
-use crate::teach::words::{and_list, count, sum};
+use crate::teach::words::{MOST_LISTED, and_list, count, sum, transition};
 
 /// Every step for several rows in normal play.
 pub fn steps(a: &Analysis, grundy: &Grundy, pairing: &Grouping) -> Vec<Step> {
@@ -53,11 +53,12 @@ fn rows(a: &Analysis, pairing: &Grouping) -> Vec<String> {
         .piles()
         .iter()
         .zip(&pairing.rows)
+        .take(MOST_LISTED)
         .enumerate()
         .map(|(i, (n, value))| {
             let groups = match value.groups.len() {
                 0 | 1 => String::new(),
-                _ => format!(" = {}", sum(&value.groups)),
+                _ => format!(" = {}", sum(&value.groups.to_vec())),
             };
             format!(
                 "row {}: {} acts like a Nim row of {}{groups}",
@@ -75,7 +76,7 @@ fn plan(a: &Analysis, pairing: &Grouping) -> Vec<Block> {
         return Vec::new();
     };
     let to = a.after(mv);
-    let step = format!("{} → {to}", a.position);
+    let step = transition(&a.position, &to);
     match (a.outcome, pairing.recommended()) {
         (Outcome::Win, Some(nim)) => {
             let from = pairing.rows[nim.pile].sticks;

@@ -6,7 +6,7 @@ use crate::rules::outcome::Outcome;
 use crate::solve::one_row::RowPattern;
 use crate::teach::analysis::Analysis;
 use crate::teach::document::{Block, Step, Strip, StripCell};
-use crate::teach::words::{and_list, count};
+use crate::teach::words::{and_list, count, transition};
 
 /// Every step for a single row.
 pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
@@ -34,7 +34,7 @@ pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
     ];
     if let Some(mv) = a.recommended {
         let to = a.after(mv);
-        let step = format!("{mv} ({} → {to})", a.position);
+        let step = format!("{mv} ({})", transition(&a.position, &to));
         let mut blocks = Vec::new();
         let text = match a.outcome {
             Outcome::Win => format!("Leave your opponent {}: {step}.", formula(pattern)),

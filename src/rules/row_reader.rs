@@ -1,0 +1,331 @@
+//! Reading row sizes from text: the words on a command line, or a stream as
+//! long as a million rows (`matchsticks explain -`).
+//!
+//! Both go through one reader, so `3,5,7`, `3 5 7`, one number a line, or
+//! any mix mean the same everywhere, and an empty entry (`3,,5`) is named
+//! wherever it appears. A stream is read in chunks, byte by byte, with
+//! limits on its rows and bytes that are checked as it goes, so endless
+//! input is refused as soon as it passes them.
+
+use std::io::BufRead;
+
+use super::position::Position;
+
+/// Why some words are not a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A word that should be a number is not one.
+    #[error("'{text}' is not a {what}: {why}")]
+    BadNumber {
+        /// The word as typed.
+        text: String,
+        /// What it should have been: "row size", "number of sticks".
+        what: &'static str,
+        /// What is wrong with it.
+        why: &'static str,
+    },
+    /// No row sizes were given.
+    #[error(
+        "no rows given: type how many sticks each row has, for example `matchsticks explain 3 5 7`"
+    )]
+    NoRows,
+    /// Two commas with nothing between them.
+    #[error("entry {entry} is empty: put a number between the commas")]
+    EmptyEntry {
+        /// Which entry, counting from 1.
+        entry: usize,
+    },
+    /// An entry of a stream is not a row size.
+    #[error("entry {entry}: {problem}")]
+    Entry {
+        /// Which entry, counting from 1.
+        entry: usize,
+        /// What is wrong with it.
+        problem: Box<PositionError>,
+    },
+    /// A stream holds more rows than the tool reads.
+    #[error("more than {MOST_ROWS_READ} rows: that is the most the tool reads")]
+    TooManyRows,
+    /// A stream is longer than the tool reads.
+    #[error("more than {MOST_BYTES_READ} bytes of rows: that is the most the tool reads")]
+    TooMuchInput,
+    /// The stream could not be read.
+    #[error("cannot read the rows: {0}")]
+    Read(String),
+}
+
+impl Position {
+    /// Reads rows from command-line words. Each word may hold one number or
+    /// several separated by commas.
+    pub fn parse<S: AsRef<str>>(words: &[S]) -> Result<Position, PositionError> {
+        from_words(words).map(Position::new)
+    }
+
+    /// Reads rows from a stream: numbers separated by commas, spaces or
+    /// new lines, within [`MOST_ROWS_READ`] and [`MOST_BYTES_READ`].
+    pub fn read(input: &mut dyn BufRead) -> Result<Position, PositionError> {
+        from_stream(input).map(Position::new)
+    }
+}
+
+/// Reads a whole number from 0 to `u64::MAX`; `what` names it in the error
+/// ("row size", "number of sticks").
+pub fn parse_number(text: &str, what: &'static str) -> Result<u64, PositionError> {
+    let bad = |why: &'static str| PositionError::BadNumber {
+        text: text.to_string(),
+        what,
+        why,
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let unsigned = text.strip_prefix('-').unwrap_or(text);
+    match (text.starts_with('-'), digits(unsigned)) {
+        (true, true) if unsigned.bytes().any(|b| b != b'0') => Err(bad("it cannot be negative")),
+        (_, true) => unsigned
+            .parse::<u64>()
+            .map_err(|_| bad("too big: the largest allowed is 18446744073709551615")),
+        (_, false) => Err(bad("use a whole number such as 3")),
+    }
+}
+
+/// The most rows read from a stream.
+pub const MOST_ROWS_READ: usize = 2_000_000;
+
+/// The most bytes read from a stream: 64 MiB.
+pub const MOST_BYTES_READ: usize = 64 << 20;
+
+/// Reads row sizes entry by entry. Entries are separated by commas or white
+/// space; every comma must stand between two entries.
+#[derive(Debug)]
+struct RowReader {
+    rows: Vec<u64>,
+    /// The entry being read, as bytes.
+    entry: Vec<u8>,
+    /// Entries started so far, counting the one being read.
+    entries: usize,
+    /// Whether an entry is due before the next comma: at the start, and
+    /// after every comma.
+    entry_due: bool,
+    /// Whether the text is a stream, whose errors name the entry's number
+    /// (command-line words speak for themselves).
+    numbered: bool,
+}
+
+impl RowReader {
+    fn new(numbered: bool) -> RowReader {
+        RowReader {
+            rows: Vec::new(),
+            entry: Vec::new(),
+            entries: 0,
+            entry_due: true,
+            numbered,
+        }
+    }
+
+    fn feed(&mut self, bytes: &[u8]) -> Result<(), PositionError> {
+        for &b in bytes {
+            match b {
+                b',' => {
+                    self.end_entry()?;
+                    if self.entry_due {
+                        return Err(self.empty_entry());
+                    }
+                    self.entry_due = true;
+                }
+                b' ' | b'\t' | b'\n' | b'\r' => self.end_entry()?,
+                _ => {
+                    if self.entry.is_empty() {
+                        self.entries += 1;
+                    }
+                    // Keep a long entry's start for the message, not all of it.
+                    if self.entry.len() < 64 {
+                        self.entry.push(b);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// An empty entry: the one after the last comma.
+    fn empty_entry(&mut self) -> PositionError {
+        PositionError::EmptyEntry {
+            entry: self.entries + 1,
+        }
+    }
+
+    fn end_entry(&mut self) -> Result<(), PositionError> {
+        if self.entry.is_empty() {
+            return Ok(());
+        }
+        if self.rows.len() == MOST_ROWS_READ {
+            return Err(PositionError::TooManyRows);
+        }
+        let text = String::from_utf8_lossy(&self.entry);
+        let row = parse_number(&text, "row size").map_err(|e| match self.numbered {
+            true => PositionError::Entry {
+                entry: self.entries,
+                problem: Box::new(e),
+            },
+            false => e,
+        })?;
+        self.rows.push(row);
+        self.entry.clear();
+        self.entry_due = false;
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<Vec<u64>, PositionError> {
+        self.end_entry()?;
+        match (self.rows.is_empty(), self.entry_due) {
+            (true, _) => Err(PositionError::NoRows),
+            (false, true) => Err(self.empty_entry()),
+            (false, false) => Ok(self.rows),
+        }
+    }
+}
+
+/// The rows in command-line words.
+pub fn from_words<S: AsRef<str>>(words: &[S]) -> Result<Vec<u64>, PositionError> {
+    let mut reader = RowReader::new(false);
+    for word in words {
+        reader.feed(word.as_ref().as_bytes())?;
+        reader.feed(b" ")?;
+    }
+    reader.finish()
+}
+
+/// The rows in a stream, within [`MOST_ROWS_READ`] and [`MOST_BYTES_READ`].
+pub fn from_stream(input: &mut dyn BufRead) -> Result<Vec<u64>, PositionError> {
+    let mut reader = RowReader::new(true);
+    let mut read = 0usize;
+    loop {
+        let chunk = input
+            .fill_buf()
+            .map_err(|e| PositionError::Read(e.to_string()))?;
+        if chunk.is_empty() {
+            return reader.finish();
+        }
+        let len = chunk.len();
+        if read + len > MOST_BYTES_READ {
+            return Err(PositionError::TooMuchInput);
+        }
+        reader.feed(chunk)?;
+        input.consume(len);
+        read += len;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Result<Vec<u64>, String> {
+        let words: Vec<&str> = text.split(' ').collect();
+        from_words(&words).map_err(|e| e.to_string())
+    }
+
+    fn stream(text: &str) -> Result<Vec<u64>, String> {
+        from_stream(&mut text.as_bytes()).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn spellings_agree_between_words_and_streams() {
+        for text in ["3 5 7", "3,5,7", "3, 5 ,7", "3,5 7", " 3  5\t7 "] {
+            assert_eq!(words(text), Ok(vec![3, 5, 7]), "{text:?}");
+            assert_eq!(stream(text), Ok(vec![3, 5, 7]), "{text:?}");
+        }
+        assert_eq!(stream("3\n5\r\n7\n"), Ok(vec![3, 5, 7]));
+    }
+
+    #[test]
+    fn empty_entries_are_named() {
+        let empty = |n: usize| {
+            Err(format!(
+                "entry {n} is empty: put a number between the commas"
+            ))
+        };
+        assert_eq!(words("3,,5"), empty(2));
+        assert_eq!(words(",3"), empty(1));
+        assert_eq!(words("3,"), empty(2));
+        assert_eq!(stream("3, ,5"), empty(2));
+        assert_eq!(stream("3\n5,\n,7"), empty(3));
+    }
+
+    #[test]
+    fn stream_errors_name_the_entry() {
+        assert_eq!(
+            stream("3 5\nx 7"),
+            Err("entry 3: 'x' is not a row size: use a whole number such as 3".to_string())
+        );
+        assert_eq!(
+            words("3 x"),
+            Err("'x' is not a row size: use a whole number such as 3".to_string())
+        );
+        assert_eq!(stream("\n \n"), Err(PositionError::NoRows.to_string()));
+        assert_eq!(
+            stream("\u{ff}"),
+            Err("entry 1: 'ÿ' is not a row size: use a whole number such as 3".to_string())
+        );
+    }
+
+    #[test]
+    fn streams_stop_at_their_limits() {
+        let many = "1 ".repeat(MOST_ROWS_READ + 1);
+        assert_eq!(stream(&many), Err(PositionError::TooManyRows.to_string()));
+        assert_eq!(
+            stream(&"1 ".repeat(MOST_ROWS_READ)).map(|r| r.len()),
+            Ok(MOST_ROWS_READ)
+        );
+        // Endless input: a reader that never runs dry is refused at the byte
+        // limit, long before memory runs out.
+        let mut spaces = std::io::repeat(b' ');
+        let mut endless = std::io::BufReader::new(&mut spaces);
+        assert_eq!(from_stream(&mut endless), Err(PositionError::TooMuchInput));
+    }
+
+    fn check_words(words: &[&str], expected: Result<&[u64], &str>) {
+        let got = Position::parse(words);
+        match (got, expected) {
+            (Ok(p), Ok(piles)) => assert_eq!(p.piles(), piles),
+            (Err(e), Err(message)) => assert_eq!(e.to_string(), message),
+            (got, expected) => panic!("{words:?}: got {got:?}, expected {expected:?}"),
+        }
+    }
+
+    #[test]
+    fn spellings() {
+        check_words(&["3", "5", "7"], Ok(&[3, 5, 7]));
+        check_words(&["3,5,7"], Ok(&[3, 5, 7]));
+        check_words(&["3,5", "7"], Ok(&[3, 5, 7]));
+        check_words(&["3 5 7"], Ok(&[3, 5, 7]));
+        check_words(&["0", "-0"], Ok(&[0, 0]));
+        check_words(&["18446744073709551615"], Ok(&[u64::MAX]));
+    }
+
+    #[test]
+    fn errors() {
+        check_words(
+            &["3,x,5"],
+            Err("'x' is not a row size: use a whole number such as 3"),
+        );
+        check_words(
+            &["-1"],
+            Err("'-1' is not a row size: it cannot be negative"),
+        );
+        check_words(
+            &["18446744073709551616"],
+            Err(
+                "'18446744073709551616' is not a row size: too big: the largest allowed is 18446744073709551615",
+            ),
+        );
+        check_words(
+            &["2.5"],
+            Err("'2.5' is not a row size: use a whole number such as 3"),
+        );
+        check_words(&[], Err(PositionError::NoRows.to_string().as_str()));
+        check_words(
+            &[","],
+            Err("entry 1 is empty: put a number between the commas"),
+        );
+    }
+}
