@@ -85,6 +85,19 @@ const LESSON_EXAMPLES: &str = indoc! {"
     a hint, or show for the answer.
 "};
 
+const COMPLETIONS_EXAMPLES: &str = indoc! {"
+    Examples:
+      matchsticks completions bash > ~/.local/share/bash-completion/completions/matchsticks
+      matchsticks completions zsh > ~/.zfunc/_matchsticks
+      matchsticks completions fish > ~/.config/fish/completions/matchsticks.fish
+"};
+
+const MANPAGE_EXAMPLES: &str = indoc! {"
+    Examples:
+      matchsticks manpage > ~/.local/share/man/man1/matchsticks.1
+      matchsticks manpage | man -l -
+"};
+
 /// The whole command line.
 #[derive(Debug, Parser)]
 #[command(name = "matchsticks", version, about = ABOUT, after_help = EXAMPLES)]
@@ -116,6 +129,20 @@ pub enum Command {
     /// List the lessons, run one in class, or check a lesson file
     #[command(after_help = LESSON_EXAMPLES)]
     Lesson(LessonArgs),
+    /// Print a completion script for a shell
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions(CompletionsArgs),
+    /// Print the manual page, in roff for `man`
+    #[command(after_help = MANPAGE_EXAMPLES)]
+    Manpage,
+}
+
+/// `matchsticks completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// Flags every game command shares.

@@ -7,6 +7,8 @@
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 
+use clap::CommandFactory;
+
 use crate::console::io::Io;
 
 use super::args::{
@@ -63,7 +65,37 @@ pub fn execute(command: Command, io: &mut Io<'_>) -> Result<u8, Error> {
         Command::Lesson(args) => lesson(args, io),
         Command::Table(args) => table(args, io),
         Command::Play(args) => play(args, io),
+        Command::Completions(args) => completions(args.shell, io),
+        Command::Manpage => manpage(io),
     }
+}
+
+/// A completion script, made from the clap definitions. It is made in
+/// memory first: the generator cannot report a failed write.
+fn completions(shell: clap_complete::Shell, io: &mut Io<'_>) -> Result<u8, Error> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "matchsticks", &mut script);
+    io.out.write_all(&script)?;
+    Ok(0)
+}
+
+/// The manual page, made from the same definitions: the command as a
+/// whole, then every subcommand with its options, in one page.
+fn manpage(io: &mut Io<'_>) -> Result<u8, Error> {
+    let mut page = Vec::new();
+    let command = Cli::command();
+    clap_mangen::Man::new(command.clone()).render(&mut page)?;
+    for sub in command.get_subcommands() {
+        let name = format!("matchsticks {}", sub.get_name());
+        let man = clap_mangen::Man::new(sub.clone().bin_name(name.clone()));
+        writeln!(page, ".SH \"{}\"", name.to_uppercase())?;
+        man.render_description_section(&mut page)?;
+        man.render_synopsis_section(&mut page)?;
+        man.render_options_section(&mut page)?;
+        man.render_extra_section(&mut page)?;
+    }
+    io.out.write_all(&page)?;
+    Ok(0)
 }
 
 fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
