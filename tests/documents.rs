@@ -65,7 +65,7 @@ proptest! {
         let xor = xor && game.is_nim();
         let a = Analysis::new(Position::new(rows), game, Extras::default()).unwrap();
         let doc = explain(&a, xor);
-        lines_appear_in_order(&json::explain(&a, &doc), &text::document(&doc, false))?;
+        lines_appear_in_order(&json::explain(&a, &doc), &text::document(&doc, text::Style::plain(1000)))?;
     }
 
     #[test]
@@ -80,6 +80,6 @@ proptest! {
         let mv = moves[choice.index(moves.len())];
         let j = Judgement::new(position, mv, &game).unwrap();
         let doc = check(&j);
-        lines_appear_in_order(&json::check(&j, &doc), &text::document(&doc, false))?;
+        lines_appear_in_order(&json::check(&j, &doc), &text::document(&doc, text::Style::plain(1000)))?;
     }
 }

@@ -7,7 +7,7 @@ use std::process::Stdio;
 
 use matchsticks::console::io::Io;
 use matchsticks::lesson::parse::parse;
-use matchsticks::lesson::{Block, bundled};
+use matchsticks::lesson::{Part, bundled};
 use proptest::prelude::*;
 
 mod common;
@@ -58,11 +58,11 @@ fn every_lesson_ends_with_a_question() {
     for found in bundled::LESSONS {
         let lesson = parse(found.source.as_bytes()).unwrap();
         let last = lesson
-            .blocks
+            .parts
             .iter()
-            .rfind(|b| !matches!(b, Block::Text(_) | Block::Pause));
+            .rfind(|b| !matches!(b, Part::Text(_) | Part::Pause));
         assert!(
-            matches!(last, Some(Block::Question(_))),
+            matches!(last, Some(Part::Question(_))),
             "{} does not end with a question",
             found.name
         );
@@ -231,6 +231,7 @@ fn run_scripted(source: &str, input: &str) -> Result<String, matchsticks::Error>
         input: &mut input,
         interactive: false,
         color: false,
+        width: 80,
     };
     matchsticks::lesson::runner::run(&lesson, false, &mut io)?;
     Ok(String::from_utf8(out).unwrap())

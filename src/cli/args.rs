@@ -11,6 +11,7 @@ use indoc::indoc;
 
 use super::color::ColorChoice;
 use crate::play::{First, Level};
+use crate::render::wrap::NARROWEST;
 use crate::rules::rule::Rule;
 
 const ABOUT: &str =
@@ -105,6 +106,12 @@ pub struct Cli {
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t, global = true, value_name = "WHEN")]
     pub color: ColorChoice,
+
+    /// How many columns a line may take (the default is the terminal's
+    /// width, or 80 when the output is not a terminal)
+    #[arg(long, global = true, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(NARROWEST as i64..=1000))]
+    pub width: Option<u16>,
 
     /// What to do.
     #[command(subcommand)]

@@ -18,6 +18,7 @@ use super::args::{
 use super::error::Error;
 use crate::console::answer::row_move;
 use crate::lesson::{self, bundled};
+use crate::render::wrap::NARROWEST;
 use crate::render::{json, markdown, text};
 use crate::rules::game::Game;
 use crate::rules::position::Position;
@@ -42,6 +43,14 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
     colored::control::set_override(color);
     let stdin = io::stdin();
     let interactive = stdin.is_terminal();
+    // Lines fit the terminal; a file or a pipe gets 80 columns.
+    let width = match (cli.width, terminal_size::terminal_size()) {
+        (Some(width), _) => usize::from(width),
+        (None, Some((terminal_size::Width(width), _))) if stdout.is_terminal() => {
+            usize::from(width).max(NARROWEST)
+        }
+        (None, _) => 80,
+    };
     let mut out = BufWriter::new(stdout.lock());
     let mut input = stdin.lock();
     let code = execute(
@@ -51,6 +60,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             input: &mut input,
             interactive,
             color,
+            width,
         },
     )?;
     out.flush()?;
@@ -163,7 +173,7 @@ fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
             let doc = table_doc::table(&position, &game, &entries, args.losing);
             match format {
                 Format::Markdown => markdown::document(&doc, 1),
-                _ => text::document(&doc, io.color),
+                _ => text::document(&doc, io.style()),
             }
         }
     };
@@ -179,7 +189,7 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
                 "{}: a valid lesson, \"{}\": {}, {}\n",
                 path.display(),
                 lesson.title,
-                count(lesson.blocks.len() as u64, "step"),
+                count(lesson.parts.len() as u64, "step"),
                 count(lesson.questions() as u64, "question"),
             );
             io.out.write_all(summary.as_bytes())?;
@@ -228,7 +238,7 @@ fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
             .write_all(json::explain(&analysis, &doc).as_bytes())?,
         Format::Markdown => io.out.write_all(markdown::document(&doc, 1).as_bytes())?,
         Format::Text => {
-            let sections = text::sections(&doc, io.color);
+            let sections = text::sections(&doc, io.style());
             let mut wait = args.step && io.interactive;
             for (i, section) in sections.iter().enumerate() {
                 if i > 0 {
@@ -310,7 +320,7 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let output = match args.game.format {
         Format::Json => json::check(&judgement, &doc),
         Format::Markdown => markdown::document(&doc, 1),
-        Format::Text => text::document(&doc, io.color),
+        Format::Text => text::document(&doc, io.style()),
     };
     io.out.write_all(output.as_bytes())?;
     Ok(match judgement.verdict {

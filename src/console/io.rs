@@ -6,6 +6,8 @@
 
 use std::io::{BufRead, Write};
 
+use crate::render::text::Style;
+
 /// The streams a command uses, and how to talk on them.
 pub struct Io<'a> {
     /// Standard output (or a buffer in tests).
@@ -16,4 +18,16 @@ pub struct Io<'a> {
     pub interactive: bool,
     /// Whether to colour the output.
     pub color: bool,
+    /// How many columns a line may take.
+    pub width: usize,
+}
+
+impl Io<'_> {
+    /// How to lay out text on this output.
+    pub fn style(&self) -> Style {
+        Style {
+            color: self.color,
+            width: self.width,
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! worked explanations in order, each question with its hints, and the
 //! answers gathered at the end so the class tries the questions first.
 
-use super::{Block as LessonBlock, Lesson};
+use super::{Lesson, Part};
 use crate::teach::analysis::{Analysis, AnalysisError, Extras};
 use crate::teach::board;
 use crate::teach::check::answer;
@@ -21,20 +21,20 @@ pub fn handout(lesson: &Lesson) -> Result<Document, AnalysisError> {
         ));
     }
     let mut answers = Vec::new();
-    for block in &lesson.blocks {
-        match block {
-            LessonBlock::Text(paragraph) => steps.push(Step::framed(
+    for part in &lesson.parts {
+        match part {
+            Part::Text(paragraph) => steps.push(Step::framed(
                 Frame::CLOSING,
                 "Narration",
                 vec![Block::note(paragraph.clone())],
             )),
-            LessonBlock::Pause => {}
-            LessonBlock::Show(setup) => steps.push(Step::framed(
+            Part::Pause => {}
+            Part::Show(setup) => steps.push(Step::framed(
                 Frame::CLOSING,
                 "The rows",
                 vec![board::plain(&setup.position)],
             )),
-            LessonBlock::Explain(setup) => {
+            Part::Explain(setup) => {
                 let analysis = Analysis::new(
                     setup.position.clone(),
                     setup.game.clone(),
@@ -47,7 +47,7 @@ pub fn handout(lesson: &Lesson) -> Result<Document, AnalysisError> {
                     vec![Block::Document(Box::new(doc))],
                 ));
             }
-            LessonBlock::Question(q) => {
+            Part::Question(q) => {
                 let number = answers.len() + 1;
                 let title = format!("Question {number}");
                 let mut blocks = vec![

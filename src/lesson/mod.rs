@@ -26,22 +26,22 @@ pub struct Lesson {
     /// A one-line summary.
     pub summary: Option<String>,
     /// What happens, in order.
-    pub blocks: Vec<Block>,
+    pub parts: Vec<Part>,
 }
 
 impl Lesson {
     /// How many questions the lesson asks.
     pub fn questions(&self) -> usize {
-        self.blocks
+        self.parts
             .iter()
-            .filter(|b| matches!(b, Block::Question(_)))
+            .filter(|b| matches!(b, Part::Question(_)))
             .count()
     }
 }
 
 /// One step of a lesson.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Block {
+pub enum Part {
     /// A paragraph for the teacher to read out.
     Text(String),
     /// Wait for Enter before going on.

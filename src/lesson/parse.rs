@@ -7,8 +7,8 @@
 //! text. Every problem is collected with its line number, so a teacher sees
 //! them all at once.
 
-use super::{Block, Lesson, Problem, Question, Setup};
-use crate::render::text::is_list_marker;
+use super::{Lesson, Part, Problem, Question, Setup};
+use crate::render::wrap::is_list_marker;
 use crate::rules::game::Game;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
@@ -61,7 +61,7 @@ struct Draft {
 struct Parser {
     title: Option<String>,
     summary: Option<String>,
-    blocks: Vec<Block>,
+    parts: Vec<Part>,
     paragraph: Vec<String>,
     question: Option<Draft>,
     continues: Option<Continues>,
@@ -84,7 +84,7 @@ impl Parser {
         }
         if text.trim() == "pause" {
             self.end_block();
-            self.blocks.push(Block::Pause);
+            self.parts.push(Part::Pause);
             return;
         }
         match directive(text) {
@@ -126,7 +126,7 @@ impl Parser {
             }
             text.push_str(&line);
         }
-        self.blocks.push(Block::Text(text));
+        self.parts.push(Part::Text(text));
     }
 
     fn directive(&mut self, line: usize, keyword: &str, value: &str) {
@@ -176,8 +176,8 @@ impl Parser {
                     }
                 };
                 match (keyword, setup) {
-                    ("show", Some(setup)) => self.blocks.push(Block::Show(setup)),
-                    ("explain", Some(setup)) => self.blocks.push(Block::Explain(setup)),
+                    ("show", Some(setup)) => self.parts.push(Part::Show(setup)),
+                    ("explain", Some(setup)) => self.parts.push(Part::Explain(setup)),
                     ("question", setup) => {
                         self.question = Some(Draft {
                             line,
@@ -240,7 +240,7 @@ impl Parser {
             return;
         };
         match (q.answer, q.setup) {
-            (Some(answer), Some(setup)) => self.blocks.push(Block::Question(Question {
+            (Some(answer), Some(setup)) => self.parts.push(Part::Question(Question {
                 setup,
                 ask: q.ask,
                 hints: q.hints,
@@ -268,7 +268,7 @@ impl Parser {
                 "the lesson has no title: add a 'title:' line".to_string(),
             );
         }
-        if self.blocks.is_empty() && self.problems.is_empty() {
+        if self.parts.is_empty() && self.problems.is_empty() {
             self.problem(
                 1,
                 "the lesson is empty: add narration, a position or a question".to_string(),
@@ -278,7 +278,7 @@ impl Parser {
             (true, Some(title)) => Ok(Lesson {
                 title,
                 summary: self.summary,
-                blocks: self.blocks,
+                parts: self.parts,
             }),
             _ => {
                 self.problems.sort_by_key(|p| p.line);
@@ -361,21 +361,21 @@ mod tests {
         assert_eq!(lesson.summary.as_deref(), Some("Equal rows."));
         let four_four = Position::new(vec![4, 4]);
         assert_eq!(
-            lesson.blocks,
+            lesson.parts,
             vec![
-                Block::Text("Two rows of four:\n- one more\n2. two".to_string()),
-                Block::Pause,
-                Block::Show(Setup {
+                Part::Text("Two rows of four:\n- one more\n2. two".to_string()),
+                Part::Pause,
+                Part::Show(Setup {
                     position: four_four.clone(),
                     game: Game::nim(Rule::Misere),
                     xor: false
                 }),
-                Block::Explain(Setup {
+                Part::Explain(Setup {
                     position: four_four.clone(),
                     game: Game::nim(Rule::Normal),
                     xor: true
                 }),
-                Block::Question(Question {
+                Part::Question(Question {
                     setup: Setup {
                         position: four_four,
                         game: Game::nim(Rule::Misere),
@@ -385,7 +385,7 @@ mod tests {
                     hints: vec!["Copy.".to_string(), "Really, copy.".to_string()],
                     answer: "Nothing wins. It is lost.".to_string(),
                 }),
-                Block::Text("The end.".to_string()),
+                Part::Text("The end.".to_string()),
             ]
         );
     }
@@ -394,15 +394,15 @@ mod tests {
     fn windows_line_endings_and_a_byte_order_mark() {
         let lesson = parse(b"\xef\xbb\xbftitle: T\r\nSome text.\r\n").unwrap();
         assert_eq!(lesson.title, "T");
-        assert_eq!(lesson.blocks, vec![Block::Text("Some text.".to_string())]);
+        assert_eq!(lesson.parts, vec![Part::Text("Some text.".to_string())]);
     }
 
     #[test]
     fn narration_may_start_with_a_capital_and_a_colon() {
         let lesson = parse(b"title: T\nNote: this is narration.\n").unwrap();
         assert_eq!(
-            lesson.blocks,
-            vec![Block::Text("Note: this is narration.".to_string())]
+            lesson.parts,
+            vec![Part::Text("Note: this is narration.".to_string())]
         );
     }
 }

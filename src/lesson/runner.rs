@@ -9,13 +9,14 @@
 use colored::Colorize;
 
 use super::LessonError;
-use super::{Block, Lesson, Question, Setup};
+use super::{Lesson, Part, Question, Setup};
 use crate::console::answer::Answer;
 use crate::console::io::Io;
 use crate::render::text;
 use crate::teach::analysis::{Analysis, Extras};
 use crate::teach::board;
 use crate::teach::check::{answer, check};
+use crate::teach::document::Block;
 use crate::teach::explain::explain;
 use crate::teach::verdict::{JudgeError, Judgement, Verdict};
 
@@ -36,13 +37,13 @@ struct Runner<'r, 'io> {
 pub fn run(lesson: &Lesson, auto: bool, io: &mut Io<'_>) -> Result<(), LessonError> {
     let mut runner = Runner { io, auto };
     runner.header(lesson)?;
-    for block in &lesson.blocks {
-        let flow = match block {
-            Block::Text(paragraph) => runner.paragraph(paragraph),
-            Block::Pause => runner.pause(),
-            Block::Show(setup) => runner.show(setup),
-            Block::Explain(setup) => runner.explain(setup),
-            Block::Question(q) => runner.question(q),
+    for part in &lesson.parts {
+        let flow = match part {
+            Part::Text(paragraph) => runner.paragraph(paragraph),
+            Part::Pause => runner.pause(),
+            Part::Show(setup) => runner.show(setup),
+            Part::Explain(setup) => runner.explain(setup),
+            Part::Question(q) => runner.question(q),
         }?;
         if flow == Flow::Quit {
             return runner.say("Lesson stopped.");
@@ -76,9 +77,8 @@ impl Runner<'_, '_> {
 
     /// A wrapped paragraph and a blank line.
     fn paragraph(&mut self, paragraph: &str) -> Result<Flow, LessonError> {
-        for line in text::wrap(paragraph, 76) {
-            self.say(&line)?;
-        }
+        let style = self.io.style();
+        self.write(&text::blocks(&[Block::note(paragraph)], "", style))?;
         self.say("")?;
         Ok(Flow::Next)
     }
@@ -119,7 +119,7 @@ impl Runner<'_, '_> {
         self.write(&text::blocks(
             &[board::plain(&setup.position)],
             "  ",
-            self.io.color,
+            self.io.style(),
         ))?;
         self.say("")?;
         Ok(Flow::Next)
@@ -133,7 +133,7 @@ impl Runner<'_, '_> {
         )?;
         self.write(&text::document(
             &explain(&analysis, setup.xor),
-            self.io.color,
+            self.io.style(),
         ))?;
         self.say("")?;
         Ok(Flow::Next)
@@ -150,7 +150,7 @@ impl Runner<'_, '_> {
         self.write(&text::blocks(
             &[board::plain(position)],
             "  ",
-            self.io.color,
+            self.io.style(),
         ))?;
         let ask = q.ask.as_deref().unwrap_or("Your move: what do you take?");
         self.paragraph(ask)?;
@@ -183,7 +183,7 @@ impl Runner<'_, '_> {
                         }
                         Err(JudgeError::Analysis(e)) => return Err(e.into()),
                         Ok(j) => {
-                            self.write(&text::document(&check(&j), self.io.color))?;
+                            self.write(&text::document(&check(&j), self.io.style()))?;
                             match j.verdict {
                                 Verdict::Mistake => {
                                     self.say("Try again, or type hint or show.")?;

@@ -20,6 +20,7 @@ use crate::rules::position::Position;
 use crate::teach::analysis::{Analysis, Extras};
 use crate::teach::board;
 use crate::teach::check::computer_reason;
+use crate::teach::document::Block;
 use crate::teach::explain::explain;
 use crate::teach::verdict::Judgement;
 
@@ -123,7 +124,7 @@ impl Session<'_, '_> {
     }
 
     fn board(&mut self, position: &Position) -> Result<(), PlayError> {
-        let board = text::blocks(&[board::grouped(position)], "  ", self.io.color);
+        let board = text::blocks(&[board::grouped(position)], "  ", self.io.style());
         self.io.out.write_all(b"\n")?;
         self.io.out.write_all(board.as_bytes())?;
         Ok(())
@@ -141,9 +142,9 @@ impl Session<'_, '_> {
         if let (Level::Perfect, Some(before)) = (self.setup.level, choice.analysis) {
             let j = Judgement::from_analysis(before, choice.mv)?;
             let why = format!("Why: {}", computer_reason(&j));
-            for line in text::wrap(&why, 76) {
-                self.say(&line)?;
-            }
+            let style = self.io.style();
+            let why = text::blocks(&[Block::note(why)], "", style);
+            self.io.out.write_all(why.as_bytes())?;
         }
         self.turns.push(Turn {
             side: Side::Computer,
@@ -176,7 +177,7 @@ impl Session<'_, '_> {
                         self.setup.game.clone(),
                         Extras::default(),
                     )?;
-                    let hint = text::document(&explain(&analysis, false), self.io.color);
+                    let hint = text::document(&explain(&analysis, false), self.io.style());
                     self.io.out.write_all(hint.as_bytes())?;
                 }
                 Answer::Undo => match self.turns.iter().rposition(|t| t.side == Side::Pupil) {

@@ -7,6 +7,10 @@ use std::fmt::Write;
 use super::text;
 use crate::teach::document::{Block, Document, Grid, PositionLine, Strip};
 
+/// The width of a printed page in a monospaced font: drawings in a handout
+/// are laid out for it.
+const HANDOUT_WIDTH: usize = 80;
+
 /// The document as a handout, its title at heading `level` (1 for `#`).
 pub fn document(doc: &Document, level: usize) -> String {
     let mut out = format!("{} {}\n\n", "#".repeat(level), doc.title);
@@ -47,7 +51,11 @@ fn block_text(block: &Block, level: usize) -> String {
         Block::Rows { .. } | Block::Binary(_) => {
             format!(
                 "\n```text\n{}```\n\n",
-                text::blocks(std::slice::from_ref(block), "", false)
+                text::blocks(
+                    std::slice::from_ref(block),
+                    "",
+                    text::Style::plain(HANDOUT_WIDTH)
+                )
             )
         }
         Block::Strip(s) => strip(s),

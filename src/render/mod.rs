@@ -8,3 +8,4 @@ pub mod json;
 pub mod markdown;
 pub mod sticks;
 pub mod text;
+pub mod wrap;

@@ -1,34 +1,54 @@
-//! The text layout: a document for a screen or projector, coloured when
-//! asked.
+//! The text layout: a document for a screen or projector, at the screen's
+//! width, coloured when asked.
 //!
 //! It places blocks and never decides a word: every sentence comes from the
-//! document. Colour is an extra signal only; the marks (✓ ✗ ○), the gaps
-//! between groups and the letters W and L carry the same information.
+//! document. Every line fits the width: sentences wrap at spaces, a row too
+//! long to draw shows its stand-in, and wide tables (strips, grids, binary
+//! columns) are cut into bands. Colour is an extra signal only; the marks
+//! (✓ ✗ ○), the gaps between groups and the letters W and L carry the same
+//! information.
 
 use std::fmt::Write;
 
 use colored::Colorize;
 
 use super::sticks;
+use super::wrap::{chunks, columns, wrap};
 use crate::teach::document::{
     BinaryView, Block, Document, DrawnRow, Grid, PositionLine, Step, Strip, TallyLine,
 };
 
-/// The width notes and verdicts are wrapped to, indentation included.
-const WRAP: usize = 76;
+/// How text is laid out: its width and whether it is coloured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Whether to colour.
+    pub color: bool,
+    /// The most columns a line may take.
+    pub width: usize,
+}
+
+impl Style {
+    /// No colour, at `width` columns: for files, handouts and tests.
+    pub fn plain(width: usize) -> Style {
+        Style {
+            color: false,
+            width,
+        }
+    }
+}
 
 /// The document as one string.
-pub fn document(doc: &Document, color: bool) -> String {
-    sections(doc, color).join("\n")
+pub fn document(doc: &Document, style: Style) -> String {
+    sections(doc, style).join("\n")
 }
 
 /// The document in sections: the title, then one per step that stands
 /// apart, so a demonstration can pause between them. Joined with a blank
 /// line between them, they make the whole document.
-pub fn sections(doc: &Document, color: bool) -> Vec<String> {
-    let mut sections = vec![format!("{}\n", doc.title)];
+pub fn sections(doc: &Document, style: Style) -> Vec<String> {
+    let mut sections = vec![lines(&doc.title, "", "  ", style)];
     for step in &doc.steps {
-        let text = step_text(step, color);
+        let text = step_text(step, style);
         match (step.frame.gap, sections.last_mut()) {
             (false, Some(last)) => last.push_str(&text),
             _ => sections.push(text),
@@ -37,30 +57,37 @@ pub fn sections(doc: &Document, color: bool) -> Vec<String> {
     sections
 }
 
+/// Text wrapped to the width, each line ended.
+fn lines(text: &str, first: &str, rest: &str, style: Style) -> String {
+    wrap(text, style.width, first, rest)
+        .into_iter()
+        .map(|l| l + "\n")
+        .collect()
+}
+
 /// One step: its heading, if shown, and its blocks.
-fn step_text(step: &Step, color: bool) -> String {
+fn step_text(step: &Step, style: Style) -> String {
     let mut out = String::new();
     if step.frame.heading {
-        out += &bold(&step.heading(), color);
-        out.push('\n');
+        for line in wrap(&step.heading(), style.width, "", "  ") {
+            out += &bold(&line, style.color);
+            out.push('\n');
+        }
     }
     let indent = if step.frame.indent { "  " } else { "" };
-    out + &blocks(&step.blocks, indent, color)
+    out + &blocks(&step.blocks, indent, style)
 }
 
 /// Blocks laid out one after another, each line starting with `indent`.
-pub fn blocks(blocks: &[Block], indent: &str, color: bool) -> String {
-    blocks.iter().map(|b| block(b, indent, color)).collect()
+pub fn blocks(blocks: &[Block], indent: &str, style: Style) -> String {
+    blocks.iter().map(|b| block(b, indent, style)).collect()
 }
 
-fn block(block: &Block, indent: &str, color: bool) -> String {
+fn block(block: &Block, indent: &str, style: Style) -> String {
+    let hang = format!("{indent}  ");
     match block {
-        Block::Sentence { text } => format!("{indent}{text}\n"),
-        Block::Move(m) => format!("{indent}{}\n", m.text),
-        Block::Note { text } => wrap(text, WRAP - indent.len())
-            .iter()
-            .map(|line| format!("{indent}{line}\n"))
-            .collect(),
+        Block::Sentence { text } | Block::Note { text } => lines(text, indent, &hang, style),
+        Block::Move(m) => lines(&m.text, indent, &hang, style),
         Block::Verdict {
             verdict,
             mark,
@@ -68,29 +95,29 @@ fn block(block: &Block, indent: &str, color: bool) -> String {
             text,
         } => {
             let label = format!("{mark} {label}:");
-            let painted = match (color, *verdict) {
+            let painted = match (style.color, *verdict) {
                 (false, _) => label.clone(),
                 (true, "good") => label.green().bold().to_string(),
                 (true, "mistake") => label.red().bold().to_string(),
                 (true, _) => label.yellow().bold().to_string(),
             };
-            wrap(&format!("{label} {text}"), WRAP - indent.len())
+            wrap(&format!("{label} {text}"), style.width, indent, &hang)
                 .into_iter()
                 .enumerate()
                 .map(|(i, line)| match i {
-                    0 => format!("{indent}{painted}{}\n", &line[label.len()..]),
-                    _ => format!("{indent}  {line}\n"),
+                    0 => format!("{indent}{painted}{}\n", &line[indent.len() + label.len()..]),
+                    _ => format!("{line}\n"),
                 })
                 .collect()
         }
-        Block::Rows { rows } => rows_text(rows, indent, color),
-        Block::Tally { lines } => tally(lines, indent, color),
-        Block::Strip(s) => strip(s, indent, color),
-        Block::Binary(view) => binary(view, indent, color),
-        Block::Columns { header, rows } => columns(header, rows, indent),
-        Block::Grid(grid) => grid_text(grid, indent, color),
-        Block::Positions { entries } => positions(entries, indent, color),
-        Block::Document(inner) => document(inner, color),
+        Block::Rows { rows } => rows_text(rows, indent, style),
+        Block::Tally { lines } => tally(lines, indent, style),
+        Block::Strip(s) => strip(s, indent, style),
+        Block::Binary(view) => binary(view, indent, style),
+        Block::Columns { header, rows } => table_of_words(header, rows, indent),
+        Block::Grid(grid) => grid_text(grid, indent, style),
+        Block::Positions { entries } => positions(entries, indent, style),
+        Block::Document(inner) => document(inner, style),
     }
 }
 
@@ -103,68 +130,152 @@ fn bold(text: &str, color: bool) -> String {
 }
 
 /// Rows drawn in a column, their words beside them and any detail under.
-fn rows_text(rows: &[DrawnRow], indent: &str, color: bool) -> String {
-    let label_width = rows.iter().map(|r| r.label.len()).max().unwrap_or(0);
+/// A drawing that would push its line past the width shows its stand-in.
+fn rows_text(rows: &[DrawnRow], indent: &str, style: Style) -> String {
+    let label_width = rows.iter().map(|r| columns(&r.label)).max().unwrap_or(0);
+    // Room for a drawing, keeping a few columns for the words beside it.
+    let room = style
+        .width
+        .saturating_sub(indent.len() + label_width + 2 + 2 + 8);
     let drawings: Vec<(String, usize)> = rows
         .iter()
         .map(|row| {
-            sticks::draw_row(row, color)
-                .unwrap_or_else(|| (row.stand_in.clone(), row.stand_in.chars().count()))
+            sticks::draw_row(row, style.color)
+                .filter(|(_, width)| *width <= room)
+                .unwrap_or_else(|| (row.stand_in.clone(), columns(&row.stand_in)))
         })
         .collect();
     let widest = drawings.iter().map(|d| d.1).max().unwrap_or(0);
+    let start = columns(indent) + label_width + 2;
+    let words_at = start + widest + 2;
     let mut out = String::new();
     for (row, (picture, width)) in rows.iter().zip(&drawings) {
-        let pad = " ".repeat(widest - width);
-        let line = format!(
-            "{indent}{:<label_width$}  {picture}{pad}  {}",
-            row.label, row.text
+        let head = format!(
+            "{indent}{}{}  {picture}",
+            row.label,
+            " ".repeat(label_width - columns(&row.label))
         );
-        out += line.trim_end();
-        out.push('\n');
+        if row.text.is_empty() {
+            out += head.trim_end();
+            out.push('\n');
+        } else if words_at + 12 <= style.width {
+            let pad = " ".repeat(widest - width + 2);
+            let first = format!("{head}{pad}");
+            let rest = " ".repeat(words_at);
+            out += &lines_keeping(&row.text, &first, &rest, style.width);
+        } else {
+            // Too narrow for words beside the drawing: put them under it.
+            out += head.trim_end();
+            out.push('\n');
+            out += &lines(&row.text, &" ".repeat(start), &" ".repeat(start + 2), style);
+        }
         if let Some(detail) = &row.detail {
-            let _ = writeln!(out, "{indent}{:label_width$}  {detail}", "");
+            out += &lines(detail, &" ".repeat(start), &" ".repeat(start + 2), style);
+        }
+    }
+    out
+}
+
+/// Like `lines`, but `first` may hold colour codes: its width on screen is
+/// measured without them.
+fn lines_keeping(text: &str, first: &str, rest: &str, width: usize) -> String {
+    let shown = strip_colour(first);
+    let wrapped = wrap(text, width, &" ".repeat(columns(&shown)), rest);
+    wrapped
+        .into_iter()
+        .enumerate()
+        .map(|(i, line)| match i {
+            0 => format!("{first}{}\n", &line[columns(&shown)..]),
+            _ => format!("{line}\n"),
+        })
+        .collect()
+}
+
+/// Text without its colour codes, to measure it.
+fn strip_colour(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_code = false;
+    for c in text.chars() {
+        match (in_code, c) {
+            (false, '\u{1b}') => in_code = true,
+            (true, 'm') => in_code = false,
+            (true, _) => {}
+            (false, c) => out.push(c),
         }
     }
     out
 }
 
 /// The tally, a ✓ or ✗ before each line.
-fn tally(lines: &[TallyLine], indent: &str, color: bool) -> String {
-    lines
-        .iter()
-        .map(|line| {
-            let alone = line.left > 0;
-            let text = match (alone, color) {
-                (true, true) => line.text.red().bold().to_string(),
-                _ => line.text.clone(),
+fn tally(lines: &[TallyLine], indent: &str, style: Style) -> String {
+    let mut out = String::new();
+    for line in lines {
+        let alone = line.left > 0;
+        let mark = if alone { "✗" } else { "✓" };
+        let first = format!("{indent}{mark} ");
+        let rest = format!("{indent}    ");
+        for piece in wrap(&line.text, style.width, &first, &rest) {
+            let painted = match (alone, style.color) {
+                (true, true) => piece.red().bold().to_string(),
+                _ => piece,
             };
-            let mark = if alone { "✗" } else { "✓" };
-            format!("{indent}{mark} {text}\n")
-        })
-        .collect()
-}
-
-/// Row sizes on one line and their values under them.
-fn strip(s: &Strip, indent: &str, color: bool) -> String {
-    let width = s.label.len().max(s.top.len());
-    let mut top = format!("{indent}{:width$}", s.top);
-    let mut bottom = format!("{indent}{:width$}", s.label);
-    for cell in &s.cells {
-        let w = cell.sticks.to_string().len().max(cell.value.len());
-        let _ = write!(top, " {:>w$}", cell.sticks);
-        let text = format!(" {:>w$}", cell.value);
-        bottom += &match (color, cell.lost) {
-            (true, true) => text.red().bold().to_string(),
-            (true, false) => text.green().to_string(),
-            (false, _) => text,
-        };
+            out += &painted;
+            out.push('\n');
+        }
     }
-    format!("{top}\n{bottom}\n")
+    out
 }
 
-/// The binary columns, each digit 1 in the colour of its group size.
-fn binary(view: &BinaryView, indent: &str, color: bool) -> String {
+/// Splits `widths` (of cells that follow a label `lead` columns wide) into
+/// bands of neighbours that fit in `width`, each at least one cell.
+fn bands(widths: &[usize], lead: usize, width: usize) -> Vec<std::ops::Range<usize>> {
+    let mut bands = Vec::new();
+    let mut start = 0;
+    let mut used = lead;
+    for (i, w) in widths.iter().enumerate() {
+        if i > start && used + 1 + w > width {
+            bands.push(start..i);
+            start = i;
+            used = lead;
+        }
+        used += 1 + w;
+    }
+    if start < widths.len() || widths.is_empty() {
+        bands.push(start..widths.len());
+    }
+    bands
+}
+
+/// Row sizes on one line and their values under them, in bands that fit.
+fn strip(s: &Strip, indent: &str, style: Style) -> String {
+    let label = s.label.len().max(s.top.len());
+    let widths: Vec<usize> = s
+        .cells
+        .iter()
+        .map(|c| c.sticks.to_string().len().max(c.value.len()))
+        .collect();
+    let mut out = String::new();
+    for band in bands(&widths, indent.len() + label, style.width) {
+        let mut top = format!("{indent}{:label$}", s.top);
+        let mut bottom = format!("{indent}{:label$}", s.label);
+        for (cell, w) in s.cells[band.clone()].iter().zip(&widths[band]) {
+            let _ = write!(top, " {:>w$}", cell.sticks);
+            let text = format!(" {:>w$}", cell.value);
+            bottom += &match (style.color, cell.lost) {
+                (true, true) => text.red().bold().to_string(),
+                (true, false) => text.green().to_string(),
+                (false, _) => text,
+            };
+        }
+        let _ = writeln!(out, "{top}\n{bottom}");
+    }
+    out
+}
+
+/// The binary columns, each digit 1 in the colour of its group size, in
+/// bands that fit; the words after the digits follow the last band, or go
+/// under the table when there is no room beside it.
+fn binary(view: &BinaryView, indent: &str, style: Style) -> String {
     let label_width = view.rows.iter().map(|r| r.label.len()).max().unwrap_or(0);
     let number_width = view
         .rows
@@ -172,36 +283,76 @@ fn binary(view: &BinaryView, indent: &str, color: bool) -> String {
         .map(|r| r.value.to_string().len())
         .max()
         .unwrap_or(1);
-    let mut out = format!(
-        "{indent}{:label_width$}  {:number_width$} {}\n",
-        "",
-        "",
-        view.headings.join(" ")
-    );
-    for row in &view.rows {
-        let mut line = format!(
-            "{indent}{:<label_width$}  {:>number_width$}",
-            row.label, row.value
+    let lead = indent.len() + label_width + 2 + number_width;
+    let widths: Vec<usize> = view.headings.iter().map(String::len).collect();
+    let text_width = view
+        .rows
+        .iter()
+        .map(|r| columns(&r.text))
+        .max()
+        .unwrap_or(0);
+    let all: usize = lead + widths.iter().map(|w| w + 1).sum::<usize>();
+    let beside = all + 3 + text_width <= style.width;
+    let bands = bands(&widths, lead, style.width);
+    let mut out = String::new();
+    for (b, band) in bands.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "{indent}{:label_width$}  {:number_width$} {}",
+            "",
+            "",
+            view.headings[band.clone()].join(" ")
         );
-        for ((digit, size), heading) in row.digits.iter().zip(&view.sizes).zip(&view.headings) {
-            let cell = format!(" {digit:>w$}", w = heading.len());
-            line += &match digit {
-                1 => sticks::paint(&cell, *size, color),
-                _ => cell,
+        for row in &view.rows {
+            let value = match b {
+                0 => row.value.to_string(),
+                _ => String::new(),
             };
+            let mut line = format!(
+                "{indent}{:<label_width$}  {value:>number_width$}",
+                row.label
+            );
+            for ((digit, size), w) in row.digits[band.clone()]
+                .iter()
+                .zip(&view.sizes[band.clone()])
+                .zip(&widths[band.clone()])
+            {
+                let cell = format!(" {digit:>w$}");
+                line += &match digit {
+                    1 => sticks::paint(&cell, *size, style.color),
+                    _ => cell,
+                };
+            }
+            match beside {
+                true => {
+                    let _ = writeln!(out, "{}   {}", line.trim_end(), row.text);
+                }
+                false => {
+                    let _ = writeln!(out, "{}", line.trim_end());
+                }
+            }
         }
-        let _ = writeln!(out, "{}   {}", line.trim_end(), row.text);
+    }
+    if !beside {
+        for row in &view.rows {
+            out += &lines(
+                &format!("{}: {}", row.label, row.text),
+                indent,
+                &format!("{indent}  "),
+                style,
+            );
+        }
     }
     out
 }
 
 /// A small table of words: every column but the last padded to its widest.
-fn columns(header: &[String], rows: &[Vec<String>], indent: &str) -> String {
+fn table_of_words(header: &[String], rows: &[Vec<String>], indent: &str) -> String {
     let widths: Vec<usize> = (0..header.len())
         .map(|c| {
             std::iter::once(header)
                 .chain(rows.iter().map(Vec::as_slice))
-                .map(|r| r.get(c).map_or(0, |t| t.chars().count()))
+                .map(|r| r.get(c).map_or(0, |t| columns(t)))
                 .max()
                 .unwrap_or(0)
         })
@@ -232,88 +383,111 @@ fn paint_outcome(text: String, lost: bool, color: bool) -> String {
     }
 }
 
-/// A grid of positions: sizes across the top and down the side.
-fn grid_text(grid: &Grid, indent: &str, color: bool) -> String {
+/// A grid of positions: sizes across the top and down the side, in bands
+/// of columns that fit.
+fn grid_text(grid: &Grid, indent: &str, style: Style) -> String {
     let width = grid
         .rows
         .iter()
         .flat_map(|r| r.cells.iter().flatten())
-        .map(|c| c.text.chars().count())
+        .map(|c| columns(&c.text))
         .max()
         .unwrap_or(1)
         .max(3);
-    let mut header = format!("{indent}{:>4} ", "");
-    for c in &grid.columns {
-        let _ = write!(header, " {c:<width$}");
-    }
-    let mut out = format!("{}\n", header.trim_end());
-    for row in &grid.rows {
-        let mut line = format!("{indent}{:>4} ", row.size);
-        for cell in &row.cells {
-            let text = match cell {
-                Some(cell) => paint_outcome(format!("{:<width$}", cell.text), cell.lost, color),
-                None => format!("{:<width$}", "·"),
-            };
-            let _ = write!(line, " {text}");
+    let widths = vec![width; grid.columns.len()];
+    let mut out = String::new();
+    for (b, band) in bands(&widths, indent.len() + 5, style.width)
+        .into_iter()
+        .enumerate()
+    {
+        if b > 0 {
+            out.push('\n');
         }
-        let _ = writeln!(out, "{}", line.trim_end());
+        let mut header = format!("{indent}{:>4} ", "");
+        for c in &grid.columns[band.clone()] {
+            let _ = write!(header, " {c:<width$}");
+        }
+        let _ = writeln!(out, "{}", header.trim_end());
+        for row in &grid.rows {
+            let mut line = format!("{indent}{:>4} ", row.size);
+            for cell in &row.cells[band.clone()] {
+                let text = match cell {
+                    Some(cell) => {
+                        paint_outcome(format!("{:<width$}", cell.text), cell.lost, style.color)
+                    }
+                    None => format!("{:<width$}", "·"),
+                };
+                let _ = write!(line, " {text}");
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
     }
     out
 }
 
-/// Positions one a line, each with its cell when there is one.
-fn positions(entries: &[PositionLine], indent: &str, color: bool) -> String {
-    let width = entries.iter().map(|e| e.position.len()).max().unwrap_or(0);
-    entries
+/// Positions one a line, each with its cell when there is one. A position
+/// too long for the line breaks after a comma.
+fn positions(entries: &[PositionLine], indent: &str, style: Style) -> String {
+    let width = entries
         .iter()
-        .map(|e| match &e.cell {
-            Some(cell) => format!(
-                "{indent}{:<width$}  {}\n",
-                e.position,
-                paint_outcome(cell.text.clone(), cell.lost, color)
-            ),
-            None => format!(
-                "{indent}{}\n",
-                paint_outcome(e.position.clone(), e.lost, color)
-            ),
-        })
-        .collect()
-}
-
-/// Breaks text into lines of at most `width` characters, at spaces. Each
-/// line of the input is wrapped on its own; list items ("- ", "1. ") get a
-/// hanging indent.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    text.lines()
-        .flat_map(|part| wrap_line(part, width))
-        .collect()
-}
-
-/// "-" or a number with a full stop, as at the start of a list item.
-pub fn is_list_marker(word: &str) -> bool {
-    let number = word.strip_suffix('.').unwrap_or("");
-    word == "-" || (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
-}
-
-fn wrap_line(text: &str, width: usize) -> Vec<String> {
-    let indent = match text.split_once(' ') {
-        Some((marker, _)) if is_list_marker(marker) => marker.len() + 1,
-        _ => 0,
-    };
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-            line = " ".repeat(indent);
+        .map(|e| columns(&e.position))
+        .max()
+        .unwrap_or(0);
+    let cell_width = entries
+        .iter()
+        .filter_map(|e| e.cell.as_ref().map(|c| columns(&c.text) + 2))
+        .max()
+        .unwrap_or(0);
+    let fits = indent.len() + width + cell_width <= style.width;
+    let mut out = String::new();
+    for e in entries {
+        let cell = e.cell.as_ref();
+        let position = match (fits, cell) {
+            (true, Some(_)) => format!("{:<width$}", e.position),
+            _ => e.position.clone(),
+        };
+        let pieces: Vec<String> = match fits {
+            true => vec![position],
+            false => {
+                let rows: Vec<String> = position.split(',').map(str::to_string).collect();
+                chunks(
+                    &rows,
+                    ",",
+                    style.width.saturating_sub(indent.len() + 2).max(1),
+                )
+            }
+        };
+        for (i, piece) in pieces.iter().enumerate() {
+            let lead = if i == 0 {
+                indent.to_string()
+            } else {
+                format!("{indent}  ")
+            };
+            match cell {
+                None => {
+                    let _ = writeln!(
+                        out,
+                        "{lead}{}",
+                        paint_outcome(piece.clone(), e.lost, style.color)
+                    );
+                }
+                Some(_) => {
+                    let _ = writeln!(out, "{lead}{piece}");
+                }
+            }
         }
-        if !line.trim().is_empty() {
-            line.push(' ');
+        if let Some(cell) = cell {
+            let painted = paint_outcome(cell.text.clone(), cell.lost, style.color);
+            match fits {
+                true => {
+                    out.pop();
+                    let _ = writeln!(out, "  {painted}");
+                }
+                false => {
+                    let _ = writeln!(out, "{indent}  {painted}");
+                }
+            }
         }
-        line.push_str(word);
     }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
+    out
 }

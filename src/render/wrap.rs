@@ -1,0 +1,103 @@
+//! Breaking text into lines that fit the screen.
+//!
+//! Lines break only at spaces: a word, a number or a take set such as `1-3`
+//! is never split. Each line of the input is wrapped on its own, and a list
+//! item (`- ` or `1. `) hangs under its first word.
+
+use textwrap::{Options, WordSeparator, WordSplitter, WrapAlgorithm};
+
+/// The narrowest width the tool lays out for.
+pub const NARROWEST: usize = 20;
+
+/// The width on screen of `text`, in columns.
+pub fn columns(text: &str) -> usize {
+    textwrap::core::display_width(text)
+}
+
+/// `text` broken into lines of at most `width` columns. The first line
+/// starts with `first`, every other line with `rest`.
+pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (i, part) in text.lines().enumerate() {
+        let start = if i == 0 { first } else { rest };
+        let hang = match part.split_once(' ') {
+            Some((marker, _)) if is_list_marker(marker) => " ".repeat(marker.len() + 1),
+            _ => String::new(),
+        };
+        let rest = format!("{rest}{hang}");
+        let options = Options::new(width.max(NARROWEST))
+            .initial_indent(start)
+            .subsequent_indent(&rest)
+            .break_words(false)
+            .word_separator(WordSeparator::AsciiSpace)
+            .word_splitter(WordSplitter::NoHyphenation)
+            .wrap_algorithm(WrapAlgorithm::FirstFit);
+        let wrapped = textwrap::wrap(part, &options);
+        match wrapped.is_empty() {
+            true => lines.push(start.trim_end().to_string()),
+            false => lines.extend(wrapped.into_iter().map(|l| l.trim_end().to_string())),
+        }
+    }
+    if lines.is_empty() {
+        lines.push(first.trim_end().to_string());
+    }
+    lines
+}
+
+/// "-" or a number with a full stop, as at the start of a list item.
+pub fn is_list_marker(word: &str) -> bool {
+    let number = word.strip_suffix('.').unwrap_or("");
+    word == "-" || (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A list of items joined by `separator`, broken after a separator so no
+/// line is longer than `width`: for long lists without spaces, such as the
+/// rows of a position written `0,4,5`.
+pub fn chunks(items: &[String], separator: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for (i, item) in items.iter().enumerate() {
+        let piece = match i + 1 == items.len() {
+            true => item.clone(),
+            false => format!("{item}{separator}"),
+        };
+        let line = lines.last_mut().expect("there is always a line");
+        if !line.is_empty() && columns(line) + columns(piece.trim_end()) > width {
+            lines.push(String::new());
+        }
+        lines.last_mut().expect("just pushed").push_str(&piece);
+    }
+    lines
+        .into_iter()
+        .map(|l| l.trim_end().to_string())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_and_take_sets_are_never_split() {
+        let text = "a move takes 1-3 sticks from one row; groups of 4 pair off";
+        for width in NARROWEST..60 {
+            let lines = wrap(text, width, "  ", "    ");
+            assert!(lines.iter().all(|l| columns(l) <= width), "{lines:?}");
+            let words: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
+            assert_eq!(words.join(" "), text, "width {width}");
+        }
+    }
+
+    #[test]
+    fn list_items_hang_under_their_first_word() {
+        let lines = wrap("- one two three four five six\n2. seven", 20, "", "");
+        assert_eq!(lines, ["- one two three four", "  five six", "2. seven"]);
+    }
+
+    #[test]
+    fn long_lists_break_after_a_separator() {
+        let items: Vec<String> = (0..12).map(|n| n.to_string()).collect();
+        let lines = chunks(&items, ",", 10);
+        assert_eq!(lines, ["0,1,2,3,4,", "5,6,7,8,9,", "10,11"]);
+        assert!(lines.iter().all(|l| l.len() <= 10));
+    }
+}
