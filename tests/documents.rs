@@ -10,7 +10,7 @@ use matchsticks::rules::rule::Rule;
 use matchsticks::rules::take_set::TakeSet;
 use matchsticks::teach::analysis::{Analysis, Extras};
 use matchsticks::teach::check::check;
-use matchsticks::teach::explain::explain;
+use matchsticks::teach::explain::{Options, explain};
 use matchsticks::teach::verdict::Judgement;
 use proptest::prelude::*;
 
@@ -64,7 +64,7 @@ proptest! {
     ) {
         let xor = xor && game.is_nim();
         let a = Analysis::new(Position::new(rows), game, Extras::default()).unwrap();
-        let doc = explain(&a, xor);
+        let doc = explain(&a, Options { xor, no_move: false });
         lines_appear_in_order(&json::explain(&a, &doc), &text::document(&doc, text::Style::plain(1000)))?;
     }
 

@@ -104,7 +104,7 @@ fn malformed_lessons_name_their_lines() {
         (
             "title: T\nfoo: bar\n",
             &[
-                "2: unknown directive 'foo:'; the directives are title:, summary:, show:, explain:, question:, ask:, hint:, answer:, and pause (narration may not start with a lowercase word and a colon)",
+                "2: unknown directive 'foo:'; the directives are title:, summary:, show:, explain:, question:, can-you-win:, ask:, hint:, answer:, and pause (narration may not start with a lowercase word and a colon)",
             ],
         ),
         (
@@ -124,13 +124,13 @@ fn malformed_lessons_name_their_lines() {
         (
             "title: T\nshow: 3 5 --xor\n",
             &[
-                "2: 'show:' has an unknown option '--xor': the options here are --normal, --misere and --take",
+                "2: 'show:' has an unknown option '--xor': the options here are --normal, --misere, --take and --groups",
             ],
         ),
         (
             "title: T\nexplain: 3 5 --fast\n",
             &[
-                "2: 'explain:' has an unknown option '--fast': the options here are --normal, --misere, --take and --xor",
+                "2: 'explain:' has an unknown option '--fast': the options here are --normal, --misere, --take, --xor and --no-move",
             ],
         ),
         (
@@ -174,9 +174,9 @@ fn malformed_lessons_name_their_lines() {
         problems("summary: S\nfoo: x\nquestion: 1\nbar: y\n"),
         vec![
             "1: the lesson has no title: add a 'title:' line".to_string(),
-            "2: unknown directive 'foo:'; the directives are title:, summary:, show:, explain:, question:, ask:, hint:, answer:, and pause (narration may not start with a lowercase word and a colon)".to_string(),
+            "2: unknown directive 'foo:'; the directives are title:, summary:, show:, explain:, question:, can-you-win:, ask:, hint:, answer:, and pause (narration may not start with a lowercase word and a colon)".to_string(),
             "3: this question has no answer: add an 'answer:' line for the reveal".to_string(),
-            "4: unknown directive 'bar:'; the directives are title:, summary:, show:, explain:, question:, ask:, hint:, answer:, and pause (narration may not start with a lowercase word and a colon)".to_string(),
+            "4: unknown directive 'bar:'; the directives are title:, summary:, show:, explain:, question:, can-you-win:, ask:, hint:, answer:, and pause (narration may not start with a lowercase word and a colon)".to_string(),
         ]
     );
     // Invalid UTF-8 is reported on its own line.
@@ -245,10 +245,9 @@ fn a_scripted_class_answers_right_wrong_with_hints_and_show() {
     let expected_in_order = [
         "> 1 1",
         "✗ mistake: after your move a group of 4 has no partner",
-        "Your opponent's winning reply: take 3 from row 2 (3 6 → 3 3).",
-        "Try again, or type hint or show.",
+        "Not yet: try again. Hint: Can you make the two rows the same?",
         "> hint",
-        "Hint: Can you make the two rows the same?",
+        "Hint: Make the groups and pair them: is any group left without a partner?",
         "> 4,4",
         "✓ good: every group now has a partner (1 pair of 4s)",
         "Well done.",
@@ -257,12 +256,21 @@ fn a_scripted_class_answers_right_wrong_with_hints_and_show() {
         "That move is not allowed: row 2 has only 1 stick, so 9 cannot be taken from it.",
         "Hint: Think about who will take the very last stick.",
         "Hint: What if row 1 were empty?",
-        "No more hints: type show to see the answer.",
+        "Hint: Count the rows with more than one stick",
         "> show",
         "Answer: the winning moves are: take 4 from row 1.",
         "End of the lesson.",
     ];
     assert_in_order(&transcript, &expected_in_order);
+    // Before the class gets the first question right, the move is never
+    // shown: not after a wrong try, not in a hint.
+    let before_right =
+        &transcript[transcript.find("> 1 1").unwrap()..transcript.find("> 4,4").unwrap()];
+    assert!(
+        !before_right.contains("take 2 from row 2"),
+        "{before_right}"
+    );
+    assert!(!before_right.contains("4 6 → 4 4"), "{before_right}");
 }
 
 #[test]

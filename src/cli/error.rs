@@ -16,7 +16,7 @@ use crate::teach::verdict::JudgeError;
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The rows are not a position.
-    #[error(transparent)]
+    #[error("{0}")]
     Position(#[from] PositionError),
     /// `check` was not given exactly one move.
     #[error(
@@ -35,22 +35,22 @@ pub enum Error {
         problem: BadTakeSet,
     },
     /// A position could not be worked out.
-    #[error(transparent)]
+    #[error("{0}")]
     Analysis(#[from] AnalysisError),
     /// A move could not be judged.
-    #[error(transparent)]
+    #[error("{0}")]
     Judge(#[from] JudgeError),
     /// A table would be too big.
-    #[error(transparent)]
+    #[error("{0}")]
     Table(#[from] TooBig),
     /// A lesson could not be read or run.
-    #[error(transparent)]
+    #[error("{0}")]
     Lesson(#[from] LessonError),
     /// A game could not go on.
-    #[error(transparent)]
+    #[error("{0}")]
     Play(#[from] PlayError),
     /// Reading input or writing output failed.
-    #[error(transparent)]
+    #[error("{0}")]
     Io(#[from] io::Error),
 }
 
@@ -74,10 +74,17 @@ impl Error {
     /// True when the reader of our output went away (`| head`): the
     /// program should stop quietly.
     pub fn is_broken_pipe(&self) -> bool {
-        let io = match self {
-            Error::Io(e) | Error::Lesson(LessonError::Io(e)) | Error::Play(PlayError::Io(e)) => e,
-            _ => return false,
-        };
-        io.kind() == io::ErrorKind::BrokenPipe
+        // The pipe may close under any layer that writes, so look through
+        // every error this one wraps.
+        let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(self);
+        while let Some(e) = cause {
+            if e.downcast_ref::<io::Error>()
+                .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+            {
+                return true;
+            }
+            cause = e.source();
+        }
+        false
     }
 }

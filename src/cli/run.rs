@@ -26,9 +26,10 @@ use crate::rules::row_reader::parse_number;
 use crate::rules::rule::Rule;
 use crate::rules::take_set::TakeSet;
 use crate::teach::analysis::{Analysis, Extras};
+use crate::teach::explain::{Options as ExplainOptions, explain as explain_doc};
 use crate::teach::verdict::{Judgement, Verdict};
 use crate::teach::words::count;
-use crate::teach::{check::check as check_doc, explain::explain as explain_doc, table_doc};
+use crate::teach::{check::check as check_doc, table_doc};
 
 /// Exit code for a pupil's mistake (`check`).
 pub const EXIT_MISTAKE: u8 = 1;
@@ -231,7 +232,13 @@ fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         show_search: args.show_search,
     };
     let analysis = Analysis::new(position, game, extras)?;
-    let doc = explain_doc(&analysis, args.xor);
+    let doc = explain_doc(
+        &analysis,
+        ExplainOptions {
+            xor: args.xor,
+            no_move: false,
+        },
+    );
     match args.game.format {
         Format::Json => io
             .out
@@ -299,7 +306,7 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         MoveForm::RowRemove { row, remove } => {
             let row = parse_number(row, "row number")?;
             let take = parse_number(remove, "number of sticks")?;
-            (None, row_move(&position, row, take, &game.takes))
+            (None, row_move(&position, row, take, &game))
         }
     };
     let judgement = match mv {

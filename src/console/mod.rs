@@ -1,5 +1,8 @@
-//! Talking to a class at a prompt: where a session reads and writes, and
-//! how a typed answer is understood.
+//! Talking to a class at a prompt: where a session reads and writes, how a
+//! line is read within a limit, how a typed answer is understood, and the
+//! conversation that asks for a move until one is given.
 
 pub mod answer;
+pub mod ask;
 pub mod io;
+pub mod line;

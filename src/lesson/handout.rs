@@ -7,7 +7,7 @@ use crate::teach::analysis::{Analysis, AnalysisError, Extras};
 use crate::teach::board;
 use crate::teach::check::answer;
 use crate::teach::document::{Block, Document, Frame, Step};
-use crate::teach::explain::explain;
+use crate::teach::explain::{Options, explain};
 use crate::teach::words::capitalised;
 
 /// The lesson as one document.
@@ -40,7 +40,13 @@ pub fn handout(lesson: &Lesson) -> Result<Document, AnalysisError> {
                     setup.game.clone(),
                     Extras::default(),
                 )?;
-                let doc = explain(&analysis, setup.xor);
+                let doc = explain(
+                    &analysis,
+                    Options {
+                        xor: setup.xor,
+                        no_move: setup.no_move,
+                    },
+                );
                 steps.push(Step::framed(
                     Frame::CLOSING,
                     "Worked example",

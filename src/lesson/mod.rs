@@ -61,13 +61,30 @@ pub struct Setup {
     pub position: Position,
     /// Misère or normal play, and the takes allowed.
     pub game: Game,
-    /// Whether to add the binary columns to an explanation.
+    /// Whether to add the binary columns to an explanation (`--xor`).
     pub xor: bool,
+    /// Whether to draw the rows in their groups, joined stage by stage
+    /// (`show: … --groups`).
+    pub groups: bool,
+    /// Whether an explanation stops before the move (`--no-move`), so a
+    /// question that follows is not answered in advance.
+    pub no_move: bool,
+}
+
+/// What a question asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asks {
+    /// A move (`question:`).
+    Move,
+    /// Yes or no, then the move when the answer is yes (`can-you-win:`).
+    CanYouWin,
 }
 
 /// A question: the class suggests a move, the tool checks it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Question {
+    /// What it asks for.
+    pub asks: Asks,
     /// The position the class moves from.
     pub setup: Setup,
     /// What to ask, if the teacher wrote it.
@@ -131,11 +148,17 @@ pub enum LessonError {
     #[error("there is no lesson called '{0}': run `matchsticks lesson` to list them")]
     Unknown(String),
     /// A position in the lesson could not be worked out.
-    #[error(transparent)]
+    #[error("{0}")]
     Analysis(#[from] AnalysisError),
     /// Reading an answer or writing the lesson failed.
-    #[error(transparent)]
+    #[error("{0}")]
     Io(#[from] io::Error),
+    /// A move in the lesson could not be judged.
+    #[error("{0}")]
+    Judge(#[from] crate::teach::verdict::JudgeError),
+    /// An answer could not be read.
+    #[error("{0}")]
+    Line(#[from] crate::console::line::LineError),
 }
 
 /// "PATH:LINE: message", one line per problem.

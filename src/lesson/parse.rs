@@ -7,7 +7,7 @@
 //! text. Every problem is collected with its line number, so a teacher sees
 //! them all at once.
 
-use super::{Lesson, Part, Problem, Question, Setup};
+use super::{Asks, Lesson, Part, Problem, Question, Setup};
 use crate::render::wrap::is_list_marker;
 use crate::rules::game::Game;
 use crate::rules::position::Position;
@@ -17,7 +17,15 @@ use crate::teach::analysis::{Analysis, Extras};
 
 /// The directives a lesson may use.
 const DIRECTIVES: &[&str] = &[
-    "title", "summary", "show", "explain", "question", "ask", "hint", "answer",
+    "title",
+    "summary",
+    "show",
+    "explain",
+    "question",
+    "can-you-win",
+    "ask",
+    "hint",
+    "answer",
 ];
 
 /// Parses a lesson, or lists every problem in it.
@@ -49,6 +57,7 @@ enum Continues {
 #[derive(Debug)]
 struct Draft {
     line: usize,
+    asks: Asks,
     /// `None` when the position was bad (already reported); the question
     /// still collects its lines so they are not reported as stray.
     setup: Option<Setup>,
@@ -152,10 +161,19 @@ impl Parser {
                     None => *slot = Some(value.to_string()),
                 }
             }
-            "show" | "explain" | "question" => {
+            "show" | "explain" | "question" | "can-you-win" => {
                 self.end_block();
-                let setup = match setup(value, keyword == "explain") {
-                    Ok(setup) if keyword == "question" && setup.position.is_over() => Err(
+                let options: &[&str] = match keyword {
+                    "show" => &["--groups"],
+                    "explain" => &["--xor", "--no-move"],
+                    _ => &[],
+                };
+                let asks = match keyword {
+                    "can-you-win" => Asks::CanYouWin,
+                    _ => Asks::Move,
+                };
+                let setup = match setup(value, options) {
+                    Ok(setup) if keyword != "show" && keyword != "explain" && setup.position.is_over() => Err(
                         "needs a position with sticks left to take".to_string(),
                     ),
                     parsed => parsed,
@@ -178,9 +196,10 @@ impl Parser {
                 match (keyword, setup) {
                     ("show", Some(setup)) => self.parts.push(Part::Show(setup)),
                     ("explain", Some(setup)) => self.parts.push(Part::Explain(setup)),
-                    ("question", setup) => {
+                    ("question" | "can-you-win", setup) => {
                         self.question = Some(Draft {
                             line,
+                            asks,
                             setup,
                             ask: None,
                             hints: Vec::new(),
@@ -241,6 +260,7 @@ impl Parser {
         };
         match (q.answer, q.setup) {
             (Some(answer), Some(setup)) => self.parts.push(Part::Question(Question {
+                asks: q.asks,
                 setup,
                 ask: q.ask,
                 hints: q.hints,
@@ -294,24 +314,29 @@ fn is_list_item(line: &str) -> bool {
         .is_some_and(|(marker, _)| is_list_marker(marker))
 }
 
-/// Splits `keyword: value` when the keyword is one lowercase word.
+/// Splits `keyword: value` when the keyword is a lowercase word (hyphens
+/// allowed, as in `can-you-win`).
 fn directive(text: &str) -> Option<(&str, &str)> {
     let (keyword, value) = text.split_once(':')?;
     let keyword = keyword.trim_start();
     keyword
         .bytes()
-        .all(|b| b.is_ascii_lowercase())
+        .all(|b| b.is_ascii_lowercase() || b == b'-')
         .then_some(())
         .filter(|_| !keyword.is_empty())
         .map(|_| (keyword, value.trim()))
 }
 
-/// Reads a position and its options: `3 5 7 --normal --xor`.
-fn setup(value: &str, xor_allowed: bool) -> Result<Setup, String> {
+/// Reads a position and its options: `3 5 7 --normal --xor`. Every
+/// position takes `--normal`, `--misere` and `--take SET`; `extra` names
+/// the options this directive adds.
+fn setup(value: &str, extra: &[&str]) -> Result<Setup, String> {
     let mut setup = Setup {
         position: Position::new(Vec::new()),
         game: Game::nim(Rule::Misere),
         xor: false,
+        groups: false,
+        no_move: false,
     };
     let mut rows = Vec::new();
     let mut words = value.split_whitespace();
@@ -319,7 +344,6 @@ fn setup(value: &str, xor_allowed: bool) -> Result<Setup, String> {
         match word {
             "--normal" => setup.game.rule = Rule::Normal,
             "--misere" => setup.game.rule = Rule::Misere,
-            "--xor" if xor_allowed => setup.xor = true,
             "--take" => {
                 let set = words
                     .next()
@@ -327,20 +351,27 @@ fn setup(value: &str, xor_allowed: bool) -> Result<Setup, String> {
                 setup.game.takes =
                     TakeSet::parse(set).map_err(|e| format!("has a bad --take: {e}"))?;
             }
+            option if extra.contains(&option) => match option {
+                "--xor" => setup.xor = true,
+                "--groups" => setup.groups = true,
+                _ => setup.no_move = true,
+            },
             option if option.starts_with("--") => {
-                let allowed = match xor_allowed {
-                    true => "--normal, --misere, --take and --xor",
-                    false => "--normal, --misere and --take",
-                };
+                let mut allowed = vec!["--normal", "--misere", "--take"];
+                allowed.extend(extra);
+                let last = allowed.pop().unwrap_or_default();
                 return Err(format!(
-                    "has an unknown option '{option}': the options here are {allowed}"
+                    "has an unknown option '{option}': the options here are {} and {last}",
+                    allowed.join(", ")
                 ));
             }
             row => rows.push(row),
         }
     }
-    if setup.xor && !setup.game.is_nim() {
-        return Err("cannot use --xor with --take: the binary view is for Nim".to_string());
+    if (setup.xor || setup.groups) && !setup.game.is_nim() {
+        return Err(
+            "cannot use --xor or --groups with --take: groups and binary are for Nim".to_string(),
+        );
     }
     setup.position = Position::parse(&rows).map_err(|e| match rows.is_empty() {
         true => "needs a position, such as 3 5 7".to_string(),
@@ -368,18 +399,25 @@ mod tests {
                 Part::Show(Setup {
                     position: four_four.clone(),
                     game: Game::nim(Rule::Misere),
-                    xor: false
+                    xor: false,
+                    groups: false,
+                    no_move: false,
                 }),
                 Part::Explain(Setup {
                     position: four_four.clone(),
                     game: Game::nim(Rule::Normal),
-                    xor: true
+                    xor: true,
+                    groups: false,
+                    no_move: false,
                 }),
                 Part::Question(Question {
+                    asks: Asks::Move,
                     setup: Setup {
                         position: four_four,
                         game: Game::nim(Rule::Misere),
-                        xor: false
+                        xor: false,
+                        groups: false,
+                        no_move: false,
                     },
                     ask: Some("Your move?".to_string()),
                     hints: vec!["Copy.".to_string(), "Really, copy.".to_string()],

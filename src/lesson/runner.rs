@@ -1,24 +1,31 @@
 //! Running a lesson: in class, waiting at pauses and checking answers, or
 //! straight through with the answers revealed (`--auto`).
 //!
-//! Input is read line by line whether it comes from a terminal or a script.
-//! At the end of input the lesson carries on as with `--auto`. When the
-//! input is not a terminal, each line read is echoed so that a transcript
-//! reads like the session it records.
+//! A question never shows its answer before the class has tried or asked.
+//! A wrong answer gets its verdict and the next hint: the teacher's hints
+//! first, then the tool's own, stage by stage. An explanation is shown a
+//! step at a time when someone is at the keyboard, so it never pushes the
+//! narration off the screen.
+//!
+//! Input is read line by line whether it comes from a terminal or a script;
+//! at the end of input the lesson carries on as with `--auto`.
 
 use colored::Colorize;
 
-use super::LessonError;
-use super::{Lesson, Part, Question, Setup};
+use super::{Asks, Lesson, LessonError, Part, Question, Setup};
 use crate::console::answer::Answer;
+use crate::console::ask::{self, Reply};
 use crate::console::io::Io;
+use crate::console::line::Line;
 use crate::render::text;
+use crate::rules::outcome::Outcome;
 use crate::teach::analysis::{Analysis, Extras};
 use crate::teach::board;
-use crate::teach::check::{answer, check};
+use crate::teach::check::{answer, check, verdict_only, why};
 use crate::teach::document::Block;
-use crate::teach::explain::explain;
-use crate::teach::verdict::{JudgeError, Judgement, Verdict};
+use crate::teach::explain::{Options, explain};
+use crate::teach::hints::hints;
+use crate::teach::verdict::{Judgement, Verdict};
 
 /// Whether to go on after a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +47,7 @@ pub fn run(lesson: &Lesson, auto: bool, io: &mut Io<'_>) -> Result<(), LessonErr
     for part in &lesson.parts {
         let flow = match part {
             Part::Text(paragraph) => runner.paragraph(paragraph),
-            Part::Pause => runner.pause(),
+            Part::Pause => runner.pause("(Enter: go on, q: quit) "),
             Part::Show(setup) => runner.show(setup),
             Part::Explain(setup) => runner.explain(setup),
             Part::Question(q) => runner.question(q),
@@ -58,8 +65,14 @@ impl Runner<'_, '_> {
         Ok(())
     }
 
-    fn say(&mut self, line: &str) -> Result<(), LessonError> {
-        self.write(&format!("{line}\n"))
+    fn say(&mut self, words: &str) -> Result<(), LessonError> {
+        ask::say(self.io, words)?;
+        Ok(())
+    }
+
+    fn blocks(&mut self, blocks: &[Block], indent: &str) -> Result<(), LessonError> {
+        let style = self.io.style();
+        self.write(&text::blocks(blocks, indent, style))
     }
 
     fn header(&mut self, lesson: &Lesson) -> Result<(), LessonError> {
@@ -72,144 +85,185 @@ impl Runner<'_, '_> {
         if let Some(summary) = &lesson.summary {
             self.say(summary)?;
         }
-        self.say("")
+        self.write("\n")
     }
 
     /// A wrapped paragraph and a blank line.
     fn paragraph(&mut self, paragraph: &str) -> Result<Flow, LessonError> {
-        let style = self.io.style();
-        self.write(&text::blocks(&[Block::note(paragraph)], "", style))?;
-        self.say("")?;
+        self.say(paragraph)?;
+        self.write("\n")?;
         Ok(Flow::Next)
     }
 
-    /// Reads one line; `None` at the end of input, after which the lesson
-    /// runs on by itself.
-    fn read(&mut self, prompt: &str) -> Result<Option<String>, LessonError> {
+    /// Waits at a prompt; `q` stops the lesson. At the end of input, and
+    /// with `--auto`, it goes on at once.
+    fn pause(&mut self, prompt: &str) -> Result<Flow, LessonError> {
         if self.auto {
-            return Ok(None);
+            return Ok(Flow::Next);
         }
-        self.write(prompt)?;
-        self.io.out.flush()?;
-        let mut line = String::new();
-        if self.io.input.read_line(&mut line)? == 0 {
-            self.auto = true;
-            self.say("")?;
-            return Ok(None);
-        }
-        let line = line.trim_end_matches(['\n', '\r']).to_string();
-        if !self.io.interactive {
-            self.say(&line)?;
-        }
-        Ok(Some(line))
-    }
-
-    fn pause(&mut self) -> Result<Flow, LessonError> {
-        match self.read("(Enter: go on, q: quit) ")? {
-            Some(line) if Answer::parse(&line, 0) == Answer::Quit => Ok(Flow::Quit),
-            Some(_) => {
-                self.say("")?;
+        match ask::read(self.io, prompt)? {
+            Line::End => {
+                self.auto = true;
                 Ok(Flow::Next)
             }
-            None => Ok(Flow::Next),
+            Line::Text(text) if Answer::parse(&text, 0) == Answer::Quit => Ok(Flow::Quit),
+            _ => {
+                self.write("\n")?;
+                Ok(Flow::Next)
+            }
         }
     }
 
     fn show(&mut self, setup: &Setup) -> Result<Flow, LessonError> {
-        self.write(&text::blocks(
-            &[board::plain(&setup.position)],
-            "  ",
-            self.io.style(),
-        ))?;
-        self.say("")?;
+        let drawing = match setup.groups {
+            true => board::joined(&setup.position),
+            false => board::plain(&setup.position),
+        };
+        self.blocks(&[drawing], "  ")?;
+        self.write("\n")?;
         Ok(Flow::Next)
     }
 
+    /// The explanation, a step at a time when someone is at the keyboard.
     fn explain(&mut self, setup: &Setup) -> Result<Flow, LessonError> {
-        let analysis = Analysis::new(
-            setup.position.clone(),
-            setup.game.clone(),
-            Extras::default(),
-        )?;
-        self.write(&text::document(
-            &explain(&analysis, setup.xor),
-            self.io.style(),
-        ))?;
-        self.say("")?;
+        let analysis = analyse(setup)?;
+        let options = Options {
+            xor: setup.xor,
+            no_move: setup.no_move,
+        };
+        let sections = text::sections(&explain(&analysis, options), self.io.style());
+        let last = sections.len().saturating_sub(1);
+        for (i, section) in sections.iter().enumerate() {
+            if i > 0 {
+                self.write("\n")?;
+            }
+            self.write(section)?;
+            if self.io.interactive
+                && i < last
+                && self.pause("(Enter: next step, q: quit) ")? == Flow::Quit
+            {
+                return Ok(Flow::Quit);
+            }
+        }
+        self.write("\n")?;
         Ok(Flow::Next)
     }
 
     fn question(&mut self, q: &Question) -> Result<Flow, LessonError> {
-        let position = &q.setup.position;
-        let heading = format!("Question: {} ({})", position, q.setup.game.describe());
+        let setup = &q.setup;
+        let analysis = analyse(setup)?;
+        let heading = format!("Question: {} ({})", setup.position, setup.game.describe());
         let heading = match self.io.color {
             true => heading.bold().to_string(),
             false => heading,
         };
         self.say(&heading)?;
-        self.write(&text::blocks(
-            &[board::plain(position)],
-            "  ",
-            self.io.style(),
-        ))?;
-        let ask = q.ask.as_deref().unwrap_or("Your move: what do you take?");
-        self.paragraph(ask)?;
-        if !self.auto {
-            self.say(
-                "Type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2), or hint, show or q.",
-            )?;
+        self.blocks(&[board::plain(&setup.position)], "  ")?;
+        let (default, instructions) = match (q.asks, setup.position.len()) {
+            (Asks::CanYouWin, _) => (
+                "Can the player to move win?",
+                "Type yes or no, or hint, show or q.",
+            ),
+            (Asks::Move, 1) => (
+                "Your move: how many do you take?",
+                "Type how many sticks to take, or hint, show or q.",
+            ),
+            (Asks::Move, _) => (
+                "Your move: what do you take?",
+                "Type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2) or the rows after it, or hint, show or q.",
+            ),
+        };
+        self.paragraph(q.ask.as_deref().unwrap_or(default))?;
+        if self.auto {
+            return self.reveal(q, &analysis);
         }
-        let mut hints = q.hints.iter();
-        while let Some(line) = self.read("> ")? {
-            match Answer::parse(&line, position.len()) {
-                Answer::Empty => {}
-                Answer::Hint => match hints.next() {
+        self.say(instructions)?;
+        // The teacher's hints first, then the tool's, stage by stage.
+        let mut hints = q.hints.iter().cloned().chain(hints(&analysis));
+        let mut asks = q.asks;
+        loop {
+            let question = ask::Question {
+                prompt: "> ",
+                position: &setup.position,
+                game: &setup.game,
+                yes_no: asks == Asks::CanYouWin,
+            };
+            let reply = ask::ask(self.io, question)?;
+            let won = analysis.outcome == Outcome::Win;
+            match reply {
+                Reply::Hint => match hints.next() {
                     Some(hint) => self.say(&format!("Hint: {hint}"))?,
                     None => self.say("No more hints: type show to see the answer.")?,
                 },
-                Answer::Show => break,
-                Answer::Quit => return Ok(Flow::Quit),
-                Answer::Undo => self.say("There is nothing to undo in a lesson.")?,
-                Answer::Unclear(message) => self.say(&format!("Sorry: {message}."))?,
-                answer @ (Answer::Take { .. } | Answer::To(_)) => {
-                    let judged = answer
-                        .to_move(position, &q.setup.game.takes)
-                        .expect("a move or a position")
-                        .map_err(JudgeError::from)
-                        .and_then(|mv| Judgement::new(position.clone(), mv, &q.setup.game));
-                    match judged {
-                        Err(JudgeError::Illegal(illegal)) => {
-                            self.say(&format!("That move is not allowed: {illegal}."))?
+                Reply::Show => break,
+                Reply::Quit => return Ok(Flow::Quit),
+                Reply::End => {
+                    self.auto = true;
+                    break;
+                }
+                Reply::Undo => self.say("There is nothing to undo in a lesson.")?,
+                Reply::Yes | Reply::No if (reply == Reply::Yes) == won => {
+                    self.say(&format!("Right: {}", why(&analysis)))?;
+                    match won {
+                        // Yes, so now the move.
+                        true => {
+                            asks = Asks::Move;
+                            self.say("So what do you take?")?;
                         }
-                        Err(JudgeError::Analysis(e)) => return Err(e.into()),
-                        Ok(j) => {
-                            self.write(&text::document(&check(&j), self.io.style()))?;
-                            match j.verdict {
-                                Verdict::Mistake => {
-                                    self.say("Try again, or type hint or show.")?;
-                                    continue;
-                                }
-                                Verdict::Good => self.say("Well done.\n")?,
-                                Verdict::LostAnyway => self.say("")?,
-                            }
+                        false => break,
+                    }
+                }
+                Reply::Yes | Reply::No => {
+                    let hint = hints.next();
+                    self.not_yet("Not quite.", hint)?;
+                }
+                Reply::Move(mv) => {
+                    let j = Judgement::from_analysis(analysis.clone(), mv)?;
+                    match j.verdict {
+                        Verdict::Mistake => {
+                            let style = self.io.style();
+                            self.write(&text::document(&verdict_only(&j), style))?;
+                            let hint = hints.next();
+                            self.not_yet("Not yet: try again.", hint)?;
+                        }
+                        Verdict::Good => {
+                            let style = self.io.style();
+                            self.write(&text::document(&check(&j), style))?;
+                            self.say("Well done.")?;
+                            break;
+                        }
+                        Verdict::LostAnyway => {
+                            let style = self.io.style();
+                            self.write(&text::document(&check(&j), style))?;
                             break;
                         }
                     }
                 }
             }
         }
-        self.reveal(q)?;
-        Ok(Flow::Next)
+        self.write("\n")?;
+        self.reveal(q, &analysis)
     }
 
-    fn reveal(&mut self, q: &Question) -> Result<(), LessonError> {
-        let analysis = Analysis::new(
-            q.setup.position.clone(),
-            q.setup.game.clone(),
-            Extras::default(),
-        )?;
-        self.paragraph(&format!("Answer: {}", answer(&analysis)))?;
-        self.paragraph(&q.answer)?;
-        Ok(())
+    /// After a wrong try: say so, and give the next hint if there is one.
+    fn not_yet(&mut self, words: &str, hint: Option<String>) -> Result<(), LessonError> {
+        match hint {
+            Some(hint) => self.say(&format!("{words} Hint: {hint}")),
+            None => self.say(&format!("{words} Type show to see the answer.")),
+        }
     }
+
+    fn reveal(&mut self, q: &Question, analysis: &Analysis) -> Result<Flow, LessonError> {
+        self.paragraph(&format!("Answer: {}", answer(analysis)))?;
+        self.paragraph(&q.answer)
+    }
+}
+
+/// The analysis of a lesson's position.
+fn analyse(setup: &Setup) -> Result<Analysis, LessonError> {
+    Ok(Analysis::new(
+        setup.position.clone(),
+        setup.game.clone(),
+        Extras::default(),
+    )?)
 }

@@ -1,13 +1,11 @@
-//! Playing against the computer, and reviewing the game afterwards.
+//! Playing against the computer.
 //!
 //! The computer plays perfectly at `perfect`; at `good` and `beginner` it
 //! sometimes picks a random legal move instead, at a rate set by the level,
-//! using a seeded generator so a game can be replayed. After the game, the
-//! review shows for every move whether the mover could win before and
-//! whether the other player can win after: a move that turns a win into a
-//! win for the opponent threw the win away.
+//! using a seeded generator so a game can be replayed. The game at the
+//! keyboard is in `session.rs`; the review after it is told by
+//! `teach::review`.
 
-pub mod review;
 pub mod rng;
 pub mod session;
 
@@ -23,17 +21,20 @@ use crate::teach::verdict::JudgeError;
 #[derive(Debug, thiserror::Error)]
 pub enum PlayError {
     /// A position of the game could not be worked out.
-    #[error(transparent)]
+    #[error("{0}")]
     Analysis(#[from] AnalysisError),
     /// A move of the game could not be judged.
-    #[error(transparent)]
+    #[error("{0}")]
     Judge(#[from] JudgeError),
     /// A game was asked for where no move is possible.
     #[error("there is no move to make from {0}: start with sticks that can be taken")]
     NothingToPlay(String),
     /// Reading a move or writing the board failed.
-    #[error(transparent)]
+    #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// A move could not be read.
+    #[error("{0}")]
+    Line(#[from] crate::console::line::LineError),
 }
 
 /// How well the computer plays.
@@ -67,36 +68,6 @@ pub enum First {
     Computer,
     /// You start
     Me,
-}
-
-/// The two players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
-    /// The pupil at the keyboard.
-    Pupil,
-    /// The computer.
-    Computer,
-}
-
-impl Side {
-    /// The other player.
-    pub fn other(self) -> Side {
-        match self {
-            Side::Pupil => Side::Computer,
-            Side::Computer => Side::Pupil,
-        }
-    }
-}
-
-/// One move made in a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Turn {
-    /// Who moved.
-    pub side: Side,
-    /// The position before the move.
-    pub before: Position,
-    /// The move.
-    pub mv: Move,
 }
 
 /// The computer's choice, and whether it was a deliberate random move.

@@ -1,27 +1,27 @@
 //! A game against the computer at the keyboard (or from a script).
 //!
-//! The board is drawn with its groups after every move. The pupil types
-//! `ROW COUNT`, `hint`, `undo` or `quit`; anything else is rejected with the
-//! reason and asked again. At the end, or when input runs out, the game is
-//! reviewed move by move.
+//! The board is drawn after every move, in the game's own terms: groups
+//! for Nim, blocks of the pattern for a single row with limited takes. The
+//! pupil answers through the same conversation as a lesson: a move, `hint`
+//! (one stage at a time), `show`, `undo` or `quit`. At the end, or when
+//! input runs out, the game is reviewed move by move.
 
 use colored::Colorize;
 
-use super::PlayError;
-use super::review::{Reviewed, review, slips};
 use super::rng::Rng;
-use super::{First, Level, Side, Turn, computer_move};
-use crate::console::answer::Answer;
+use super::{First, Level, PlayError, computer_move};
+use crate::console::ask::{self, Reply};
 use crate::console::io::Io;
 use crate::render::text;
 use crate::rules::game::Game;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
-use crate::teach::analysis::{Analysis, Extras};
+use crate::solve::one_row::RowPattern;
+use crate::teach::analysis::{Analysis, Extras, Method};
 use crate::teach::board;
 use crate::teach::check::computer_reason;
-use crate::teach::document::Block;
-use crate::teach::explain::explain;
+use crate::teach::hints::hints;
+use crate::teach::review::{self, Side, Turn};
 use crate::teach::verdict::Judgement;
 
 /// How a game is set up.
@@ -44,6 +44,8 @@ struct Session<'r, 'io> {
     setup: Setup,
     rng: Rng,
     turns: Vec<Turn>,
+    /// The single row's pattern, when the board is drawn in its blocks.
+    pattern: Option<RowPattern>,
 }
 
 /// Plays one game.
@@ -54,19 +56,23 @@ pub fn play(setup: Setup, io: &mut Io<'_>) -> Result<(), PlayError> {
     if analysis.is_over() {
         return Err(PlayError::NothingToPlay(setup.start.to_string()));
     }
+    let pattern = match analysis.method {
+        Method::OneRow { pattern, .. } => Some(pattern),
+        _ => None,
+    };
     let mut session = Session {
         rng: Rng::new(setup.seed),
         io,
         setup,
         turns: Vec::new(),
+        pattern,
     };
     session.run()
 }
 
 impl Session<'_, '_> {
-    fn say(&mut self, line: &str) -> Result<(), PlayError> {
-        self.io.out.write_all(line.as_bytes())?;
-        self.io.out.write_all(b"\n")?;
+    fn say(&mut self, words: &str) -> Result<(), PlayError> {
+        ask::say(self.io, words)?;
         Ok(())
     }
 
@@ -103,9 +109,10 @@ impl Session<'_, '_> {
             self.setup.game.describe()
         );
         self.say(&intro)?;
-        self.say(
-            "Type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2), or hint, undo or quit.",
-        )?;
+        self.say(match self.setup.start.len() {
+            1 => "Type how many sticks to take, or hint, show, undo or quit.",
+            _ => "Type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2) or the rows after it, or hint, show, undo or quit.",
+        })?;
         loop {
             let position = self.position();
             self.board(&position)?;
@@ -118,13 +125,14 @@ impl Session<'_, '_> {
             };
             if !went_on {
                 self.say("Game stopped.")?;
-                return self.review();
+                return self.review(false);
             }
         }
     }
 
     fn board(&mut self, position: &Position) -> Result<(), PlayError> {
-        let board = text::blocks(&[board::grouped(position)], "  ", self.io.style());
+        let drawn = board::for_game(position, &self.setup.game, self.pattern.as_ref());
+        let board = text::blocks(&[drawn], "  ", self.io.style());
         self.io.out.write_all(b"\n")?;
         self.io.out.write_all(board.as_bytes())?;
         Ok(())
@@ -134,17 +142,18 @@ impl Session<'_, '_> {
     fn computer(&mut self, position: &Position) -> Result<bool, PlayError> {
         let choice = computer_move(position, &self.setup.game, self.setup.level, &mut self.rng)?
             .expect("the game is not over");
-        self.say(&format!(
-            "The computer takes {} from row {}.",
-            choice.mv.take,
-            choice.mv.row()
-        ))?;
+        let took = match position.len() {
+            1 => format!("The computer takes {}.", choice.mv.take),
+            _ => format!(
+                "The computer takes {} from row {}.",
+                choice.mv.take,
+                choice.mv.row()
+            ),
+        };
+        self.say(&took)?;
         if let (Level::Perfect, Some(before)) = (self.setup.level, choice.analysis) {
             let j = Judgement::from_analysis(before, choice.mv)?;
-            let why = format!("Why: {}", computer_reason(&j));
-            let style = self.io.style();
-            let why = text::blocks(&[Block::note(why)], "", style);
-            self.io.out.write_all(why.as_bytes())?;
+            self.say(&format!("Why: {}", computer_reason(&j)))?;
         }
         self.turns.push(Turn {
             side: Side::Computer,
@@ -156,31 +165,35 @@ impl Session<'_, '_> {
 
     /// The pupil's turn: false when they quit or input ran out.
     fn pupil(&mut self, position: &Position) -> Result<bool, PlayError> {
+        let analysis = Analysis::new(position.clone(), self.setup.game.clone(), Extras::default())?;
+        let ladder = hints(&analysis);
+        let mut shown = 0;
         loop {
-            self.io.out.write_all(b"Your move> ")?;
-            self.io.out.flush()?;
-            let mut line = String::new();
-            if self.io.input.read_line(&mut line)? == 0 {
-                self.say("")?;
-                return Ok(false);
-            }
-            let line = line.trim_end_matches(['\n', '\r']);
-            if !self.io.interactive {
-                self.say(line)?;
-            }
-            match Answer::parse(line, position.len()) {
-                Answer::Empty => {}
-                Answer::Quit => return Ok(false),
-                Answer::Hint => {
-                    let analysis = Analysis::new(
-                        position.clone(),
-                        self.setup.game.clone(),
-                        Extras::default(),
-                    )?;
-                    let hint = text::document(&explain(&analysis, false), self.io.style());
-                    self.io.out.write_all(hint.as_bytes())?;
-                }
-                Answer::Undo => match self.turns.iter().rposition(|t| t.side == Side::Pupil) {
+            let question = ask::Question {
+                prompt: "Your move> ",
+                position,
+                game: &self.setup.game,
+                yes_no: false,
+            };
+            match ask::ask(self.io, question)? {
+                Reply::Quit | Reply::End => return Ok(false),
+                Reply::Hint => match ladder.get(shown) {
+                    Some(hint) => {
+                        shown += 1;
+                        let hint = format!("Hint {shown}: {hint}");
+                        self.say(&hint)?;
+                    }
+                    None => self.say("No more hints: that was the move.")?,
+                },
+                Reply::Show => match ladder.last() {
+                    Some(answer) => {
+                        shown = ladder.len();
+                        let answer = answer.clone();
+                        self.say(&answer)?;
+                    }
+                    None => self.say("There is no move to show.")?,
+                },
+                Reply::Undo => match self.turns.iter().rposition(|t| t.side == Side::Pupil) {
                     Some(last) => {
                         self.turns.truncate(last);
                         self.say("Taken back: it is your move again.")?;
@@ -188,25 +201,14 @@ impl Session<'_, '_> {
                     }
                     None => self.say("There is no move of yours to take back.")?,
                 },
-                Answer::Show => self.say("Type hint to see how to win from here.")?,
-                Answer::Unclear(message) => self.say(&format!("Sorry: {message}."))?,
-                answer @ (Answer::Take { .. } | Answer::To(_)) => {
-                    match answer
-                        .to_move(position, &self.setup.game.takes)
-                        .expect("a move or a position")
-                    {
-                        Ok(mv) => {
-                            self.turns.push(Turn {
-                                side: Side::Pupil,
-                                before: position.clone(),
-                                mv,
-                            });
-                            return Ok(true);
-                        }
-                        Err(illegal) => {
-                            self.say(&format!("That move is not allowed: {illegal}. Try again."))?
-                        }
-                    }
+                Reply::Yes | Reply::No => {}
+                Reply::Move(mv) => {
+                    self.turns.push(Turn {
+                        side: Side::Pupil,
+                        before: position.clone(),
+                        mv,
+                    });
+                    return Ok(true);
                 }
             }
         }
@@ -228,62 +230,20 @@ impl Session<'_, '_> {
             (true, Side::Pupil) => line.green().bold().to_string(),
             (true, Side::Computer) => line.red().bold().to_string(),
         };
-        self.say(&format!("\nNo move is left. {line}"))?;
-        self.review()
+        self.io.out.write_all(b"\n")?;
+        self.say(&format!("No move is left. {line}"))?;
+        self.review(true)
     }
 
-    fn review(&mut self) -> Result<(), PlayError> {
+    fn review(&mut self, ended: bool) -> Result<(), PlayError> {
         if self.turns.is_empty() {
             return Ok(());
         }
-        let reviewed = review(&self.turns, &self.setup.game)?;
-        self.say("\nReview of the game (for each move: the mover's outcome before it, the other player's after it)")?;
-        for (i, r) in reviewed.iter().enumerate() {
-            let line = review_line(i + 1, r);
-            self.say(&line)?;
-        }
-        let slipped = slips(&reviewed);
-        let summary = match slipped.as_slice() {
-            [] => "Who slipped when: nobody threw away a win.".to_string(),
-            list => format!(
-                "Who slipped when: {}.",
-                list.iter()
-                    .map(|(n, side)| format!("move {n} ({})", who(*side)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        };
-        self.say(&summary)
+        let reviewed = review::review(&self.turns, &self.setup.game)?;
+        let doc = review::document(&reviewed, &self.setup.game, ended);
+        let text = text::document(&doc, self.io.style());
+        self.io.out.write_all(b"\n")?;
+        self.io.out.write_all(text.as_bytes())?;
+        Ok(())
     }
-}
-
-fn who(side: Side) -> &'static str {
-    match side {
-        Side::Pupil => "you",
-        Side::Computer => "the computer",
-    }
-}
-
-/// "  3. you: take 2 from row 3 (2 5 7 → 2 5 5): win (12 left) → win for the computer (10 left)  ✗ threw away a win".
-fn review_line(number: usize, r: &Reviewed) -> String {
-    let left = |n: Option<u64>| match n {
-        Some(n) => format!(" ({n} left)"),
-        None => String::new(),
-    };
-    let mark = match r.slipped() {
-        true => "  ✗ threw away a win",
-        false => "",
-    };
-    format!(
-        "  {number}. {}: {} ({} → {}): {}{} before, {} for {} after{}{mark}",
-        who(r.turn.side),
-        r.turn.mv,
-        r.turn.before,
-        r.after,
-        r.before_outcome,
-        left(r.before_left),
-        r.after_outcome,
-        who(r.turn.side.other()),
-        left(r.after_left),
-    )
 }

@@ -6,10 +6,7 @@
 
 use colored::{Color, Colorize};
 
-use crate::teach::document::DrawnRow;
-
-/// Rows with more sticks than this are summarised instead of drawn.
-pub const MOST_DRAWN: u64 = 40;
+use crate::teach::document::{DrawnRow, MOST_STICKS_DRAWN};
 
 /// The gap between two groups.
 const GAP: &str = "  ";
@@ -39,7 +36,7 @@ pub fn paint(text: &str, size: u64, color: bool) -> String {
 /// `None` when the row is too big to draw.
 pub fn draw(groups: &[u64], color: bool) -> Option<(String, usize)> {
     let sticks: u64 = groups.iter().sum();
-    if sticks > MOST_DRAWN {
+    if sticks > MOST_STICKS_DRAWN {
         return None;
     }
     let parts: Vec<String> = groups
@@ -50,11 +47,22 @@ pub fn draw(groups: &[u64], color: bool) -> Option<(String, usize)> {
     Some((parts.join(GAP), width))
 }
 
+/// One stage of joining: the groups side by side with one space between
+/// them (`|| || || |`), and its width.
+pub fn draw_stage(groups: &[u64], color: bool) -> (String, usize) {
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|&g| paint(&"|".repeat(g as usize), g, color))
+        .collect();
+    let width = groups.iter().sum::<u64>() as usize + groups.len().saturating_sub(1);
+    (parts.join(" "), width)
+}
+
 /// The drawing of a row, plainly or in its groups, and its width on
 /// screen; `None` when the row is too big to draw.
 pub fn draw_row(row: &DrawnRow, color: bool) -> Option<(String, usize)> {
     match row.groups.is_empty() {
-        true if row.sticks <= MOST_DRAWN => {
+        true if row.sticks <= MOST_STICKS_DRAWN => {
             Some(("|".repeat(row.sticks as usize), row.sticks as usize))
         }
         true => None,

@@ -172,8 +172,42 @@ fn rows_text(rows: &[DrawnRow], indent: &str, style: Style) -> String {
         if let Some(detail) = &row.detail {
             out += &lines(detail, &" ".repeat(start), &" ".repeat(start + 2), style);
         }
+        out += &stages(&row.stages, start, style);
     }
     out
+}
+
+/// The stages of joining under a row, one arrow between each two, carried
+/// on to the next line when the screen is too narrow. A stage wider than
+/// the room there is is not drawn at all.
+fn stages(stages: &[Vec<u64>], start: usize, style: Style) -> String {
+    const ARROW: &str = "  →  ";
+    let drawn: Vec<(String, usize)> = stages
+        .iter()
+        .map(|s| sticks::draw_stage(s, style.color))
+        .collect();
+    let room = style.width.saturating_sub(start + 3);
+    if drawn.is_empty() || drawn.iter().any(|(_, w)| *w > room) {
+        return String::new();
+    }
+    let margin = " ".repeat(start);
+    let mut out = margin.clone();
+    let mut used = start;
+    for (i, (picture, width)) in drawn.iter().enumerate() {
+        if i > 0 {
+            if used + ARROW.len() + width > style.width {
+                out += "  →\n";
+                out += &margin;
+                used = start;
+            } else {
+                out += ARROW;
+                used += columns(ARROW);
+            }
+        }
+        out += picture;
+        used += width;
+    }
+    out + "\n"
 }
 
 /// Like `lines`, but `first` may hold colour codes: its width on screen is

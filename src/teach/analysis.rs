@@ -23,13 +23,13 @@ use crate::solve::search_count::{self, SearchCounts, SearchRefused};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AnalysisError {
     /// The game is too big to search.
-    #[error(transparent)]
+    #[error("{0}")]
     TooBig(#[from] TooBig),
     /// The pattern of a subtraction game did not repeat soon enough.
-    #[error(transparent)]
+    #[error("{0}")]
     NoRepeat(#[from] NoRepeat),
     /// `--show-search` was refused.
-    #[error(transparent)]
+    #[error("{0}")]
     SearchRefused(#[from] SearchRefused),
 }
 
@@ -167,9 +167,22 @@ impl Analysis {
                 })
                 .collect(),
         };
-        let (outcome, recommended) = match winning_moves.first() {
-            Some(&first) => (Outcome::Win, Some(first)),
-            None => (Outcome::Lose, keep_going(&position, &game)),
+        // The move follows the pairing: the row it chose, brought to the
+        // value it chose, so what is said of that row is true of the move.
+        let paired = pairing.recommended().and_then(|nim| {
+            let n = position.piles()[nim.pile];
+            let target = values[nim.pile] - nim.take;
+            game.takes
+                .takes_from(n)
+                .find(|&t| grundy.of(n - t) == target)
+                .map(|take| Move {
+                    pile: nim.pile,
+                    take,
+                })
+        });
+        let (outcome, recommended) = match (winning_moves.is_empty(), paired) {
+            (false, Some(mv)) => (Outcome::Win, Some(mv)),
+            _ => (Outcome::Lose, keep_going(&position, &game)),
         };
         Ok(Analysis {
             position,

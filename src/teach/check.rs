@@ -40,6 +40,30 @@ pub fn check(j: &Judgement) -> Document {
     }
 }
 
+/// The verdict alone, without the reply or the moves there were: what a
+/// pupil sees after a wrong try, before trying again.
+pub fn verdict_only(j: &Judgement) -> Document {
+    let mut doc = check(j);
+    doc.steps.truncate(1);
+    doc
+}
+
+/// Why the player to move can win or must lose, in one or two sentences.
+pub fn why(a: &Analysis) -> String {
+    match &a.method {
+        Method::Grouping(g) => grouping::verdict(g).join(" "),
+        Method::OneRow { pile, .. } => pattern::verdict(a, a.position.piles()[*pile]),
+        Method::Grundy { pairing, .. } => grouping::verdict(pairing).join(" "),
+        Method::Searched => match a.outcome {
+            Outcome::Win => "A search of every game says the player to move can win.".to_string(),
+            Outcome::Lose => {
+                "A search of every game says the player to move will lose against good play."
+                    .to_string()
+            }
+        },
+    }
+}
+
 /// The reason for a verdict, as a clause that follows "good: ",
 /// "mistake: " or "lost anyway: ".
 pub fn reason(j: &Judgement) -> String {
@@ -62,11 +86,11 @@ pub fn reason(j: &Judgement) -> String {
         (Verdict::Mistake, _, _) if j.after.is_over() => {
             "you made the last move, and in misère play that loses.".to_string()
         }
-        (Verdict::Good, _, Method::OneRow { pattern: p, pile }) => {
-            pattern::leaves_lost(j.to.piles()[*pile], p)
+        (Verdict::Good, _, Method::OneRow { pile, .. }) => {
+            pattern::leaves_lost(j.to.piles()[*pile])
         }
-        (Verdict::Mistake, _, Method::OneRow { pattern: p, pile }) => {
-            pattern::leaves_won(j.to.piles()[*pile], p)
+        (Verdict::Mistake, _, Method::OneRow { pile, .. }) => {
+            pattern::leaves_won(j.to.piles()[*pile])
         }
         (Verdict::Good, _, Method::Grundy { pairing, .. }) => grundy::leaves_lost(pairing),
         (Verdict::Mistake, _, Method::Grundy { pairing, .. }) => grundy::leaves_won(pairing),
@@ -79,29 +103,40 @@ pub fn reason(j: &Judgement) -> String {
 /// grouping.
 fn why_lost(a: &Analysis) -> String {
     match &a.method {
-        Method::OneRow { pattern: p, pile } => pattern::why_lost(a.position.piles()[*pile], p),
+        Method::OneRow { pile, .. } => pattern::why_lost(a.position.piles()[*pile]),
         Method::Grundy { .. } => grundy::why_lost(),
         Method::Grouping(_) | Method::Searched => searched::why_lost(),
     }
 }
 
-/// After a mistake: the opponent's winning reply and the moves there were.
+/// What the opponent answers: their winning reply after a mistake, with the
+/// moves there were, and after a move from a lost position, so the class
+/// sees why it was lost anyway.
 fn details(j: &Judgement) -> Vec<Block> {
-    let had = Block::note(format!(
-        "Winning moves you had: {}.",
-        moves(j.winning_moves())
-    ));
-    match (j.verdict, j.reply()) {
-        (Verdict::Mistake, Some(reply)) => vec![
-            Block::note(format!(
-                "Your opponent's winning reply: {reply} ({}).",
-                transition(&j.to, &j.after.after(reply))
-            )),
-            had,
-        ],
-        (Verdict::Mistake, None) => vec![had],
-        (Verdict::Good, _) | (Verdict::LostAnyway, _) => Vec::new(),
+    let mut details: Vec<Block> = j
+        .reply()
+        .map(|reply| {
+            let after = j.after.after(reply);
+            Block::move_with_text(
+                &j.to,
+                reply,
+                &after,
+                true,
+                format!(
+                    "Your opponent's winning reply: {reply} ({}).",
+                    transition(&j.to, &after)
+                ),
+            )
+        })
+        .into_iter()
+        .collect();
+    if j.verdict == Verdict::Mistake {
+        details.push(Block::note(format!(
+            "Winning moves you had: {}.",
+            moves(j.winning_moves())
+        )));
     }
+    details
 }
 
 /// Why the computer made its move, said to the pupil.
@@ -112,7 +147,7 @@ pub fn computer_reason(j: &Judgement) -> String {
     match &j.after.method {
         _ if j.after.is_over() => "I made the last move.".to_string(),
         Method::Grouping(g) => grouping::computer_reason(g),
-        Method::OneRow { pattern: p, pile } => pattern::computer_reason(j.to.piles()[*pile], p),
+        Method::OneRow { pile, .. } => pattern::computer_reason(j.to.piles()[*pile]),
         Method::Grundy { .. } => grundy::computer_reason(),
         Method::Searched => searched::computer_reason(),
     }

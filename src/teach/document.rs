@@ -13,6 +13,10 @@ use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 
+/// Rows with more sticks than this are never drawn: a layout shows their
+/// stand-in, and builders need not list their groups stick by stick.
+pub const MOST_STICKS_DRAWN: u64 = 40;
+
 /// A whole explanation: what it is about, and its steps in order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Document {
@@ -33,6 +37,10 @@ pub struct Step {
     /// How the step sits on a page.
     #[serde(skip)]
     pub frame: Frame,
+    /// Whether the step gives the answer away (the move, the winning
+    /// moves), so it can be held back until a pupil has tried.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub reveals: bool,
     /// What the step shows, in order.
     pub blocks: Vec<Block>,
 }
@@ -89,7 +97,16 @@ impl Step {
             number: Some(number),
             title: title.to_string(),
             frame: Frame::HEADED,
+            reveals: false,
             blocks,
+        }
+    }
+
+    /// The same step, marked as giving the answer away.
+    pub fn revealing(self) -> Step {
+        Step {
+            reveals: true,
+            ..self
         }
     }
 
@@ -104,6 +121,7 @@ impl Step {
             number: None,
             title: title.to_string(),
             frame,
+            reveals: false,
             blocks,
         }
     }
@@ -271,6 +289,11 @@ pub struct DrawnRow {
     /// A line under the row, such as how its groups were made.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
+    /// How the groups were made, stage by stage, for a drawing under the
+    /// row: first the single sticks, then each round of joining, each stage
+    /// its groups largest first. Empty when not drawn.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stages: Vec<Vec<u64>>,
 }
 
 /// One line of a tally of group sizes.

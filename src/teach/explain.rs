@@ -9,8 +9,26 @@ use crate::rules::outcome::Outcome;
 use crate::solve::grouping::split;
 use crate::solve::nim_sum::{binary_width, nim_sum};
 
-/// The explanation of `a`; with `xor`, the binary view is added for Nim.
-pub fn explain(a: &Analysis, xor: bool) -> Document {
+/// What an explanation shows besides the method's steps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Add the binary view (Nim only).
+    pub xor: bool,
+    /// Stop before the move: leave out every step that gives it away.
+    pub no_move: bool,
+}
+
+/// The explanation of `a`.
+pub fn explain(a: &Analysis, options: Options) -> Document {
+    let mut doc = full(a, options.xor);
+    if options.no_move {
+        doc.steps.retain(|s| !s.reveals);
+    }
+    doc
+}
+
+/// Every step, the move included.
+fn full(a: &Analysis, xor: bool) -> Document {
     let title = format!("{} ({})", position(&a.position), a.game.describe());
     let mut steps = match &a.method {
         Method::Grouping(g) => grouping::steps(g, &a.position, &a.game),
@@ -67,7 +85,7 @@ fn closing(a: &Analysis) -> Step {
             count(s.moves_left, "move"),
         )));
     }
-    Step::framed(Frame::CLOSING, "Winning moves", blocks)
+    Step::framed(Frame::CLOSING, "Winning moves", blocks).revealing()
 }
 
 /// The rows in binary beside their groups: each column is one group size.

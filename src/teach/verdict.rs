@@ -19,7 +19,7 @@ pub enum JudgeError {
     #[error("illegal move: {0}")]
     Illegal(#[from] IllegalMove),
     /// A position could not be worked out.
-    #[error(transparent)]
+    #[error("{0}")]
     Analysis(#[from] AnalysisError),
 }
 
@@ -97,11 +97,12 @@ impl Judgement {
         &self.before.winning_moves
     }
 
-    /// The opponent's best reply after a mistake.
+    /// The opponent's winning reply, when they have one: after a mistake,
+    /// and after any move from a position that was lost anyway.
     pub fn reply(&self) -> Option<Move> {
-        match self.verdict {
-            Verdict::Mistake => self.after.recommended,
-            Verdict::Good | Verdict::LostAnyway => None,
+        match self.after.outcome {
+            Outcome::Win => self.after.recommended,
+            Outcome::Lose => None,
         }
     }
 }

@@ -28,6 +28,27 @@ pub fn count(n: u64, thing: &str) -> String {
     }
 }
 
+/// "1 group of 2", "3 groups of 2".
+pub fn groups_of(n: u64, size: u64) -> String {
+    match n {
+        1 => format!("1 group of {size}"),
+        n => format!("{n} groups of {size}"),
+    }
+}
+
+/// "1 row with one stick", "3 rows with one stick".
+pub fn rows_with_one(n: u64) -> String {
+    match n {
+        1 => "1 row with one stick".to_string(),
+        n => format!("{n} rows with one stick"),
+    }
+}
+
+/// "from 6 sticks to 2 sticks", "from 3 sticks to 1 stick".
+pub fn sticks_from_to(from: u64, to: u64) -> String {
+    format!("from {} to {}", count(from, "stick"), count(to, "stick"))
+}
+
 /// Sums with more groups than this are shortened.
 pub const LONGEST_SUM: usize = 8;
 
@@ -185,5 +206,8 @@ mod tests {
         assert_eq!(count(1, "pair"), "1 pair");
         assert_eq!(and_list(&[4, 2, 1]), "4, 2 and 1");
         assert_eq!(capitalised("take 1"), "Take 1");
+        assert_eq!(groups_of(3, 2), "3 groups of 2");
+        assert_eq!(rows_with_one(1), "1 row with one stick");
+        assert_eq!(sticks_from_to(3, 1), "from 3 sticks to 1 stick");
     }
 }

@@ -1,6 +1,11 @@
-//! The grouping method told as steps: the groups of every row, the pairs,
-//! whether any group is left without a partner, and the move; and the
-//! reasons a move was good or bad, in the same words.
+//! The grouping method told as steps: the groups of every row (drawn stage
+//! by stage as they are joined), the pairs, whether any group is left
+//! without a partner, and the move; and the reasons a move was good or bad,
+//! in the same words.
+//!
+//! In misère play the endgame comes first: once at most one row has more
+//! than one stick, pairs no longer decide, and the explanation says so at
+//! the verdict and gives only the endgame move.
 
 use crate::rules::game::Game;
 use crate::rules::outcome::Outcome;
@@ -11,15 +16,24 @@ use crate::solve::grouping::{
 };
 use crate::teach::document::{Block, DrawnRow, Frame, Step, TallyLine};
 use crate::teach::words::{
-    LONGEST_SUM, MOST_LISTED, SHORTEST_MERGED_RUN, and_list, count, runs, short_sum, sizes_of,
-    times,
+    LONGEST_SUM, MOST_LISTED, SHORTEST_MERGED_RUN, and_list, count, groups_of, rows_with_one, runs,
+    short_sum, sizes_of, sticks_from_to,
 };
 
-/// Rows up to this many get a line saying how their groups were joined.
+/// Rows up to this many get a drawing or a line of how their groups were
+/// joined.
 const JOINS_SHOWN_FOR_ROWS: usize = 8;
+
+/// Rows up to this many sticks have their joining drawn stage by stage;
+/// bigger ones (up to [`JOINS_TOLD_UP_TO`]) have it told in words.
+const STAGES_DRAWN_UP_TO: u64 = 16;
 
 /// What stands in for a row too big to draw.
 const TOO_MANY: &str = "(too many to draw)";
+
+/// The advice for misère play: pairing wins, but only until the endgame.
+pub const MISERE_ADVICE: &str =
+    "keep pairing, and switch to the endgame rule when at most one row has more than one stick";
 
 /// Every step of the method for a position, or the one step that says the
 /// game is over.
@@ -28,14 +42,14 @@ pub fn steps(g: &Grouping, position: &Position, game: &Game) -> Vec<Step> {
         return vec![Step::framed(
             Frame::BARE,
             "The game is over",
-            sentences(verdict(g)),
+            sentences(vec![game_over(g.rule)]),
         )];
     }
     vec![
         groups_step(g),
         pairs_step(g, 2),
         verdict_step(g, 3),
-        Step::numbered(4, "The move", plan(g, position, game)),
+        Step::numbered(4, "The move", plan(g, position, game)).revealing(),
     ]
 }
 
@@ -44,27 +58,38 @@ pub fn sentences(lines: Vec<String>) -> Vec<Block> {
     lines.into_iter().map(Block::sentence).collect()
 }
 
-/// Step 1: every row drawn with its groups, and how they were joined.
-fn groups_step(g: &Grouping) -> Step {
+/// Every row drawn in its groups, with how they were joined: drawn stage
+/// by stage for small rows, told in words for bigger ones.
+pub fn drawn_rows(g: &Grouping) -> Vec<DrawnRow> {
     let show_joins = g.rows.len() <= JOINS_SHOWN_FOR_ROWS;
-    let rows = g
-        .rows
+    g.rows
         .iter()
         .take(MOST_LISTED)
         .enumerate()
         .map(|(i, row)| {
             let groups = row.groups.to_vec();
+            let rounds = join_rounds(row.sticks);
+            let drawn = show_joins && row.sticks <= STAGES_DRAWN_UP_TO && !rounds.is_empty();
+            let told = show_joins && !drawn && (2..=JOINS_TOLD_UP_TO).contains(&row.sticks);
             DrawnRow {
                 label: format!("row {}", i + 1),
                 sticks: row.sticks,
                 text: format!("{} = {}", row.sticks, short_sum(&groups)),
                 groups,
                 stand_in: TOO_MANY.to_string(),
-                detail: (show_joins && (2..=JOINS_TOLD_UP_TO).contains(&row.sticks))
-                    .then(|| joins(&join_rounds(row.sticks))),
+                detail: told.then(|| joins(&rounds)),
+                stages: match drawn {
+                    true => stages(row.sticks, &rounds),
+                    false => Vec::new(),
+                },
             }
         })
-        .collect();
+        .collect()
+}
+
+/// Step 1: every row drawn with its groups, and how they were joined.
+fn groups_step(g: &Grouping) -> Step {
+    let rows = drawn_rows(g);
     let mut blocks = vec![
         Block::sentence(
             "Join two groups of the same size until every group in the row has a different size.",
@@ -80,21 +105,43 @@ fn groups_step(g: &Grouping) -> Step {
     Step::numbered(1, "Make groups in every row", blocks)
 }
 
-/// How a row's groups were made: "1+1 makes 2 three times, one 1 left over".
+/// The groups of a row after each round of joining, starting from single
+/// sticks: `| | | | | | |`, then `|| || || |`, then `|||| || |`.
+fn stages(sticks: u64, rounds: &[JoinRound]) -> Vec<Vec<u64>> {
+    let mut stage = vec![1; sticks as usize];
+    let mut all = vec![stage.clone()];
+    for round in rounds {
+        // The groups of this round's size are joined in twos; bigger groups
+        // from earlier left-overs stay where they are.
+        let kept: Vec<u64> = stage.iter().copied().filter(|&g| g != round.size).collect();
+        let mut next: Vec<u64> = vec![round.size * 2; round.joined as usize];
+        if round.left_over {
+            next.push(round.size);
+        }
+        next.extend(kept);
+        next.sort_unstable_by(|a, b| b.cmp(a));
+        stage = next;
+        all.push(stage.clone());
+    }
+    all
+}
+
+/// How a row's groups were made, in words: "7 single sticks make 3 groups
+/// of 2, one 1 left over; 3 groups of 2 make 1 group of 4, one 2 left
+/// over".
 pub fn joins(rounds: &[JoinRound]) -> String {
     rounds
         .iter()
         .map(|r| {
+            let from = match r.size {
+                1 => count(r.groups, "single stick"),
+                size => groups_of(r.groups, size),
+            };
             let left = match r.left_over {
                 true => format!(", one {} left over", r.size),
                 false => String::new(),
             };
-            format!(
-                "{s}+{s} makes {d} {t}{left}",
-                s = r.size,
-                d = r.size * 2,
-                t = times(r.joined)
-            )
+            format!("{from} make {}{left}", groups_of(r.joined, r.size * 2))
         })
         .collect::<Vec<_>>()
         .join("; ")
@@ -159,27 +206,37 @@ fn tally_counts(t: SizeCount) -> String {
     format!("{} → {pairs}{alone}", t.count)
 }
 
-/// Whether any group is left without a partner, as step `number`.
+/// Whether any group is left without a partner, as step `number`; in the
+/// misère endgame, that pairs no longer decide.
 pub fn verdict_step(g: &Grouping, number: u32) -> Step {
-    Step::numbered(
-        number,
-        "Is any group left without a partner?",
-        sentences(verdict(g)),
-    )
+    let title = match g.plan {
+        Plan::Singles { .. } | Plan::OneBigRow { .. } => {
+            "The endgame: at most one row has more than one stick"
+        }
+        _ => "Is any group left without a partner?",
+    };
+    Step::numbered(number, title, sentences(verdict(g)))
 }
 
-/// Does any group lack a partner, and what that means.
-fn verdict(g: &Grouping) -> Vec<String> {
+/// Does any group lack a partner, or is this the endgame, and what that
+/// means for the player to move.
+pub fn verdict(g: &Grouping) -> Vec<String> {
     let who = match g.outcome() {
         Outcome::Win => "The player to move can win.",
         Outcome::Lose => "The player to move will lose if the opponent plays well.",
     };
     let first = match (&g.plan, g.unpaired.first()) {
         (Plan::GameOver, _) => return vec![game_over(g.rule)],
-        (Plan::Singles { .. }, _) => {
-            "Every row has at most one stick, so the endgame rule decides, not the pairs."
-                .to_string()
-        }
+        (Plan::Singles { ones, .. }, _) => format!(
+            "No row has more than one stick, so this is the endgame: pairs no longer decide, the number of rows with one stick does. There {} {}, {}.",
+            if *ones == 1 { "is" } else { "are" },
+            rows_with_one(*ones),
+            odd_or_even(*ones)
+        ),
+        (Plan::OneBigRow { ordinary, .. }, _) => format!(
+            "Only row {} has more than one stick, so this is the endgame: pairs no longer decide. What counts is leaving your opponent an odd number of rows with one stick.",
+            ordinary.pile + 1
+        ),
         (_, None) => "Every group has a partner.".to_string(),
         (_, Some(&size)) => match g.unpaired.len() {
             1 => format!("A group of {size} has no partner."),
@@ -192,6 +249,14 @@ fn verdict(g: &Grouping) -> Vec<String> {
     vec![first, who.to_string()]
 }
 
+/// "an odd number" or "an even number".
+fn odd_or_even(n: u64) -> &'static str {
+    match n % 2 {
+        0 => "an even number",
+        _ => "an odd number",
+    }
+}
+
 /// Why nobody moves any more.
 fn game_over(rule: Rule) -> String {
     match rule {
@@ -202,36 +267,36 @@ fn game_over(rule: Rule) -> String {
 
 /// Step 4: how to find the move, sentence by sentence, then the move.
 fn plan(g: &Grouping, position: &Position, game: &Game) -> Vec<Block> {
-    let lines = match &g.plan {
+    let mut blocks = match &g.plan {
         Plan::GameOver => return Vec::new(),
         Plan::Unpaired(m) => group_move(m),
-        Plan::AllPaired { .. } => vec![
+        Plan::AllPaired { .. } => sentences(vec![
             "Whatever you take breaks up a pair, and your opponent can pair everything up again."
                 .to_string(),
             "So no move wins. Keep the game going and hope your opponent slips.".to_string(),
-        ],
-        Plan::Singles { ones, .. } => singles(*ones),
+        ]),
+        Plan::Singles { ones, .. } => sentences(singles(*ones)),
         Plan::OneBigRow {
             ordinary,
             ones_elsewhere,
             leave,
         } => {
             let row = ordinary.pile + 1;
-            let mut lines = group_move(ordinary);
-            let singles = ones_elsewhere + ordinary.after;
-            lines.push(format!(
-                "But only row {row} has more than one stick. Leaving {} there would leave {} in rows of one stick: an even number, and then your opponent can make you take the last stick.",
-                ordinary.after,
-                count(singles, "stick"),
-            ));
-            lines.push(format!(
-                "So leave {leave} in row {row} instead: that makes {} in rows of one stick, an odd number, and your opponent will have to take the last one.",
-                count(ones_elsewhere + leave, "stick"),
-            ));
-            lines
+            sentences(vec![
+                format!(
+                    "Besides row {row} there {} {}, {}.",
+                    if *ones_elsewhere == 1 { "is" } else { "are" },
+                    rows_with_one(*ones_elsewhere),
+                    odd_or_even(*ones_elsewhere)
+                ),
+                format!(
+                    "So leave {} in row {row}: that makes {}, an odd number, and your opponent will have to take the last stick.",
+                    count(*leave, "stick"),
+                    rows_with_one(ones_elsewhere + leave)
+                ),
+            ])
         }
     };
-    let mut blocks = sentences(lines);
     if let Some(mv) = g.recommended() {
         let label = match g.outcome() {
             Outcome::Win => "Move",
@@ -250,45 +315,37 @@ fn plan(g: &Grouping, position: &Position, game: &Game) -> Vec<Block> {
 
 /// The misère endgame with only single sticks.
 fn singles(ones: u64) -> Vec<String> {
-    let rule =
-        "With only single sticks left, every move takes one, and whoever takes the last one loses.";
+    let rule = "Every move takes one stick, and whoever takes the last one loses.";
     match ones % 2 {
         0 => vec![
             rule.to_string(),
-            format!(
-                "There are {ones}, an even number: take one and leave your opponent an odd number."
-            ),
+            "Take one and leave your opponent an odd number.".to_string(),
         ],
         _ => vec![
             rule.to_string(),
-            format!(
-                "There {}, an odd number: whatever you do, your opponent gets an even number back.",
-                match ones {
-                    1 => "is 1".to_string(),
-                    n => format!("are {n}"),
-                }
-            ),
+            "Whatever you do, your opponent gets an even number back.".to_string(),
         ],
     }
 }
 
 /// Breaking the largest unpaired group, regrouping, and the table of 0, 1
-/// or 2 for every smaller size.
-fn group_move(m: &GroupMove) -> Vec<String> {
+/// or 2 for every smaller size; then the row drawn before, broken and
+/// after.
+fn group_move(m: &GroupMove) -> Vec<Block> {
     let row = m.pile + 1;
     let g = m.largest;
     let mut lines = vec![format!(
         "The biggest group without a partner is a group of {g}; row {row} has one."
     )];
-    if g == 1 {
-        lines.push(format!("Take that single stick from row {row}."));
-    } else {
-        lines.push(format!(
-            "Take 1 stick from that group of {g}; the other {} regroup as {}.",
+    lines.push(match g {
+        1 => format!("Take that single stick from row {row}."),
+        2 => "Take 1 stick from that group of 2; the other stick stays, a group of 1.".to_string(),
+        g => format!(
+            "Take 1 stick from that group of {g}; the other {} sticks regroup as {}.",
             g - 1,
             short_sum(&m.regrouped)
-        ));
-    }
+        ),
+    });
     for run in runs(&m.decisions, |d| (d.in_row, d.total % 2, d.remove)) {
         let d = run[0];
         let parity = match d.total % 2 {
@@ -316,10 +373,63 @@ fn group_move(m: &GroupMove) -> Vec<String> {
         }
     }
     lines.push(format!(
-        "Row {row} goes from {} to {} sticks, and every group has a partner again.",
-        m.before, m.after
+        "Row {row} goes {}, and every group has a partner again.",
+        sticks_from_to(m.before, m.after)
     ));
-    lines
+    let mut blocks = sentences(lines);
+    blocks.push(Block::Rows {
+        rows: row_changes(m),
+    });
+    blocks
+}
+
+/// The chosen row before the move, with its group of G broken, and after.
+fn row_changes(m: &GroupMove) -> Vec<DrawnRow> {
+    let before = crate::solve::grouping::split(m.before);
+    let kept: Vec<u64> = before.iter().copied().filter(|&s| s != m.largest).collect();
+    let mut broken: Vec<u64> = m.regrouped.clone();
+    broken.extend(kept.iter().copied());
+    broken.sort_unstable_by(|a, b| b.cmp(a));
+    let removed: Vec<String> = m
+        .decisions
+        .iter()
+        .filter(|d| d.remove > 0)
+        .map(|d| count(u64::from(d.remove), &format!("group of {}", d.size)))
+        .collect();
+    let after = crate::solve::grouping::split(m.after);
+    let row = |label: &str, groups: Vec<u64>, text: String| DrawnRow {
+        label: label.to_string(),
+        sticks: groups.iter().sum(),
+        groups,
+        stand_in: TOO_MANY.to_string(),
+        text,
+        detail: None,
+        stages: Vec::new(),
+    };
+    let sum_of = |sticks: u64, groups: &[u64]| format!("{sticks} = {}", short_sum(groups));
+    let action = match (m.largest, removed.is_empty()) {
+        (1, _) => "take the single stick".to_string(),
+        (_, true) => "nothing to remove".to_string(),
+        (_, false) => format!("remove {}", removed.join(" and ")),
+    };
+    let mut rows = vec![row("before", before.clone(), sum_of(m.before, &before))];
+    if m.largest > 1 {
+        rows.push(row(
+            "broken",
+            broken.clone(),
+            format!(
+                "take 1 from the {}: {}",
+                m.largest,
+                sum_of(m.before - 1, &broken)
+            ),
+        ));
+    }
+    rows.push(row(
+        "after",
+        after.clone(),
+        format!("{action}: {}", sum_of(m.after, &after)),
+    ));
+    rows
 }
 
 /// "1 pair of 4s, 1 pair of 2s".
@@ -339,8 +449,16 @@ pub fn pairs(g: &Grouping) -> String {
 /// Why no move could win from `before`, a lost position.
 pub fn why_lost(before: &Grouping) -> &'static str {
     match before.plan {
-        Plan::Singles { .. } => "an odd number of single sticks was left",
+        Plan::Singles { .. } => "an odd number of rows had one stick, and no row had more",
         _ => "every group already had a partner",
+    }
+}
+
+/// How to go on winning from a position left with every group paired.
+fn keep_on(rule: Rule) -> &'static str {
+    match rule {
+        Rule::Normal => "keep pairing",
+        Rule::Misere => MISERE_ADVICE,
     }
 }
 
@@ -349,12 +467,13 @@ pub fn leaves_lost(after: &Grouping) -> String {
     match &after.plan {
         Plan::GameOver => "you took the last stick, and that wins in normal play.".to_string(),
         Plan::Singles { ones, .. } => format!(
-            "you leave {}, an odd number, so your opponent will have to take the last one.",
-            count(*ones, "single stick")
+            "you leave {} and none with more, an odd number, so your opponent will have to take the last stick.",
+            rows_with_one(*ones)
         ),
         _ => format!(
-            "every group now has a partner ({}), so your opponent cannot win if you keep pairing.",
-            pairs(after)
+            "every group now has a partner ({}), so your opponent cannot win if you {}.",
+            pairs(after),
+            keep_on(after.rule)
         ),
     }
 }
@@ -366,11 +485,11 @@ pub fn leaves_won(after: &Grouping) -> String {
             "you took the last stick, and in misère play that loses.".to_string()
         }
         (Plan::Singles { ones, .. }, _) => format!(
-            "you leave {}, an even number, so your opponent can make you take the last one.",
-            count(*ones, "single stick")
+            "you leave {} and none with more, an even number, so your opponent can make you take the last stick.",
+            rows_with_one(*ones)
         ),
         (Plan::OneBigRow { ordinary, .. }, _) => format!(
-            "you leave only row {} with more than one stick, so your opponent can leave you an odd number of single sticks.",
+            "you leave only row {} with more than one stick, so your opponent can leave you an odd number of rows with one stick.",
             ordinary.pile + 1
         ),
         (_, Some(size)) => format!(
@@ -384,12 +503,17 @@ pub fn leaves_won(after: &Grouping) -> String {
 pub fn computer_reason(after: &Grouping) -> String {
     match after.plan {
         Plan::Singles { ones, .. } => format!(
-            "that leaves you {}, an odd number, so the last one will be yours.",
-            count(ones, "single stick")
+            "that leaves you {} and none with more, an odd number, so the last stick will be yours.",
+            rows_with_one(ones)
         ),
         _ => format!(
-            "now every group has a partner ({}), and whatever you take, I can pair them up again.",
-            pairs(after)
+            "now every group has a partner ({}), and whatever you take, I can {}.",
+            pairs(after),
+            match after.rule {
+                Rule::Normal => "pair them up again",
+                Rule::Misere =>
+                    "pair them up again, and switch to the endgame rule when at most one row has more than one stick",
+            }
         ),
     }
 }

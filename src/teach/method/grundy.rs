@@ -27,7 +27,7 @@ pub fn steps(a: &Analysis, grundy: &Grundy, pairing: &Grouping) -> Vec<Step> {
         Step::numbered(1, "What each row is worth", worth),
         grouping::pairs_step(pairing, 2),
         grouping::verdict_step(pairing, 3),
-        Step::numbered(4, "The move", plan(a, pairing)),
+        Step::numbered(4, "The move", plan(a, pairing)).revealing(),
     ]
 }
 

@@ -25,24 +25,24 @@ pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
         Step::numbered(
             2,
             "The pattern",
-            pattern_rule(pattern)
+            pattern_rule(pattern, n)
                 .into_iter()
                 .map(Block::sentence)
                 .collect(),
         ),
-        Step::numbered(3, "This row", vec![Block::sentence(verdict(a, n, pattern))]),
+        Step::numbered(3, "This row", vec![Block::sentence(verdict(a, n))]),
     ];
     if let Some(mv) = a.recommended {
         let to = a.after(mv);
+        let left = to.piles()[pile];
         let step = format!("{mv} ({})", transition(&a.position, &to));
         let mut blocks = Vec::new();
         let text = match a.outcome {
-            Outcome::Win => format!("Leave your opponent {}: {step}.", formula(pattern)),
+            Outcome::Win => format!("Leave your opponent {left}, a count to avoid: {step}."),
             Outcome::Lose => {
-                blocks.push(Block::sentence(format!(
-                    "Whatever you take, your opponent can leave you {} again.",
-                    formula(pattern)
-                )));
+                blocks.push(Block::sentence(
+                    "Whatever you take, your opponent can leave you a count to avoid again.",
+                ));
                 format!("Best try: {step}, and hope your opponent slips.")
             }
         };
@@ -53,7 +53,7 @@ pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
             a.outcome == Outcome::Win,
             text,
         ));
-        steps.push(Step::numbered(4, "The move", blocks));
+        steps.push(Step::numbered(4, "The move", blocks).revealing());
     }
     steps
 }
@@ -104,20 +104,39 @@ pub fn formula(pattern: &RowPattern) -> String {
     }
 }
 
-/// The lost counts in words, first few listed: "1, 5, 9, 13, …".
-fn losing_counts(pattern: &RowPattern) -> String {
-    let first = pattern.first_losing_counts(5);
-    match first.len() {
-        0 => "none".to_string(),
-        _ => {
-            first
-                .iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-                + ", …"
-        }
+/// The counts to avoid, listed: "1, 5, 9, 13, 17, 21, …", far enough to
+/// pass `n` when it is small, or the first few and the nearest below `n`.
+pub fn counts_to_avoid(pattern: &RowPattern, n: u64) -> String {
+    const SHOWN: usize = 6;
+    let first = pattern.first_losing_counts(SHOWN + 2);
+    let upto: Vec<u64> = first.iter().copied().take_while(|&c| c <= n).collect();
+    let listed: Vec<u64> = match upto.len() {
+        len if len >= SHOWN => first[..SHOWN].to_vec(),
+        len => first[..(len + 1).min(first.len())].to_vec(),
+    };
+    let mut text = listed
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    if pattern.losing_remainders().is_empty() && listed.len() == first.len() {
+        return text;
     }
+    text += ", …";
+    if let Some(near) = nearest_below(pattern, n).filter(|c| !listed.contains(c)) {
+        text += &format!(" (the nearest below {n} is {near})");
+    }
+    text
+}
+
+/// The biggest count to avoid below `n`, if there is one.
+fn nearest_below(pattern: &RowPattern, n: u64) -> Option<u64> {
+    // Within one period below `n` a lost count turns up, once the pattern
+    // has started; before that, the few early counts are checked one by one.
+    let floor = n.saturating_sub(pattern.period() + pattern.start() + 1);
+    (floor..n)
+        .rev()
+        .find(|&c| pattern.outcome(c) == Outcome::Lose)
 }
 
 /// "1 is" or "1, 2 and 5 are".
@@ -128,8 +147,8 @@ fn are(counts: &[u64]) -> String {
     }
 }
 
-/// The pattern as a sentence a pupil can use.
-fn pattern_rule(pattern: &RowPattern) -> Vec<String> {
+/// The pattern as sentences a pupil can use.
+fn pattern_rule(pattern: &RowPattern, n: u64) -> Vec<String> {
     let mut lines = vec![format!(
         "The strip repeats every {}.",
         count(pattern.period(), "stick")
@@ -142,26 +161,15 @@ fn pattern_rule(pattern: &RowPattern) -> Vec<String> {
         return lines;
     }
     lines.push(format!(
-        "The counts you never want to face are {}: that is {}.",
-        losing_counts(pattern),
-        formula(pattern)
+        "The counts to avoid are {}: whoever has to move from one of them loses if the other player plays well.",
+        counts_to_avoid(pattern, n)
     ));
-    let early = pattern.early_losing_counts();
-    if !early.is_empty() && pattern.start() > 0 {
-        lines.push(format!(
-            "Before the pattern starts, {} also lost.",
-            are(&early)
-        ));
-    }
-    lines.push(format!(
-        "So the rule is: leave your opponent {}.",
-        formula(pattern)
-    ));
+    lines.push("So the rule is: always leave your opponent a count to avoid.".to_string());
     lines
 }
 
 /// Whether the row's count is lost, in words.
-fn verdict(a: &Analysis, n: u64, pattern: &RowPattern) -> String {
+pub fn verdict(a: &Analysis, n: u64) -> String {
     match (a.outcome, a.is_over()) {
         (outcome, true) => format!(
             "No move is possible with {}, so the game is over: the player to move has {}.",
@@ -172,44 +180,39 @@ fn verdict(a: &Analysis, n: u64, pattern: &RowPattern) -> String {
             }
         ),
         (Outcome::Lose, false) => format!(
-            "{n} is one of the counts to avoid ({}): the player to move will lose if the opponent plays well.",
-            formula(pattern)
+            "{n} is a count to avoid: the player to move will lose if the opponent plays well."
         ),
-        (Outcome::Win, false) => format!(
-            "{n} is not one of the counts to avoid ({}): the player to move can win.",
-            formula(pattern)
-        ),
+        (Outcome::Win, false) => {
+            format!("{n} is not a count to avoid: the player to move can win.")
+        }
     }
 }
 
 /// Why no move could win from `n` sticks.
-pub fn why_lost(n: u64, pattern: &RowPattern) -> String {
-    format!("{n} is one of the counts to avoid ({})", formula(pattern))
+pub fn why_lost(n: u64) -> String {
+    format!("{n} is a count to avoid")
 }
 
 /// Why leaving `n` sticks is lost for the opponent.
-pub fn leaves_lost(n: u64, pattern: &RowPattern) -> String {
+pub fn leaves_lost(n: u64) -> String {
     format!(
-        "you leave {}, one of the counts to avoid ({}), so your opponent cannot win.",
-        count(n, "stick"),
-        formula(pattern)
+        "you leave {}, a count to avoid, so your opponent cannot win.",
+        count(n, "stick")
     )
 }
 
 /// Why leaving `n` sticks is won for the opponent.
-pub fn leaves_won(n: u64, pattern: &RowPattern) -> String {
+pub fn leaves_won(n: u64) -> String {
     format!(
-        "you leave {}, which is not one of the counts to avoid ({}), so your opponent can win.",
-        count(n, "stick"),
-        formula(pattern)
+        "you leave {}, which is not a count to avoid, so your opponent can win.",
+        count(n, "stick")
     )
 }
 
 /// Why the computer's move leaves the pupil lost.
-pub fn computer_reason(n: u64, pattern: &RowPattern) -> String {
+pub fn computer_reason(n: u64) -> String {
     format!(
-        "that leaves you {}, and {} is a count you cannot win from.",
-        count(n, "stick"),
-        formula(pattern)
+        "that leaves you {}, a count to avoid: whatever you take, I can leave you another one.",
+        count(n, "stick")
     )
 }

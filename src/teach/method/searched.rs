@@ -23,20 +23,17 @@ pub fn steps(a: &Analysis) -> Vec<Step> {
             }
         )));
     }
+    let mut steps = vec![Step::numbered(1, "Search every game", blocks)];
     if let Some(mv) = a.recommended {
         let label = match a.outcome {
             Outcome::Win => "Move",
             Outcome::Lose => "Best try",
         };
-        blocks.push(Block::labelled_move(
-            &a.position,
-            &a.game,
-            mv,
-            a.outcome == Outcome::Win,
-            label,
-        ));
+        let shown =
+            Block::labelled_move(&a.position, &a.game, mv, a.outcome == Outcome::Win, label);
+        steps.push(Step::numbered(2, "The move", vec![shown]).revealing());
     }
-    vec![Step::numbered(1, "Search every game", blocks)]
+    steps
 }
 
 /// Why no move could win.

@@ -1,0 +1,185 @@
+//! Hints in stages, so a pupil is helped a little at a time and never
+//! shown the answer before asking for it.
+//!
+//! Every position with a move has four stages, in the method's own words:
+//! what to look at, what it shows, which row to take from, and the move
+//! itself. Only the last names the move.
+
+use super::analysis::{Analysis, Method};
+use super::method::pattern::counts_to_avoid;
+use super::words::{and_list, position, rows_with_one};
+use crate::rules::moves::Move;
+use crate::rules::outcome::Outcome;
+use crate::solve::grouping::{Grouping, Plan};
+
+/// The hints for the player to move, first to last; empty when no move is
+/// possible.
+pub fn hints(a: &Analysis) -> Vec<String> {
+    let Some(mv) = a.recommended else {
+        return Vec::new();
+    };
+    let won = a.outcome == Outcome::Win;
+    let mut stages = match &a.method {
+        Method::Grouping(g) => grouping(g, mv),
+        Method::OneRow { pile, pattern } => {
+            let n = a.position.piles()[*pile];
+            let left = n - mv.take;
+            vec![
+                "Work out the counts to avoid: the counts from which the player to move always loses."
+                    .to_string(),
+                format!("The counts to avoid are {}.", counts_to_avoid(pattern, n)),
+                match won {
+                    true => format!("Leave {left}: it is a count to avoid."),
+                    false => format!(
+                        "{n} is itself a count to avoid, so no move wins: take a little and hope your opponent slips."
+                    ),
+                },
+            ]
+        }
+        Method::Grundy { pairing, .. } => {
+            let values: Vec<u64> = pairing.rows.iter().map(|r| r.sticks).collect();
+            vec![
+                "Work out what each row acts like, then pair off the groups of those values: is any group left without a partner?"
+                    .to_string(),
+                format!(
+                    "The rows act like Nim rows of {}; {}.",
+                    and_list(&values),
+                    match pairing.unpaired.first() {
+                        Some(size) => format!("the biggest group without a partner is a group of {size}"),
+                        None => "every group has a partner, so no move wins".to_string(),
+                    }
+                ),
+                format!("Take from row {}.", mv.row()),
+            ]
+        }
+        Method::Searched => vec![
+            "There is no pairing rule here: look at what each move leaves your opponent."
+                .to_string(),
+            match won {
+                true => "A search of every game says the player to move can win.".to_string(),
+                false => {
+                    "A search of every game says the player to move will lose against good play."
+                        .to_string()
+                }
+            },
+            format!("Take from row {}.", mv.row()),
+        ],
+    };
+    let to = a.after(mv);
+    stages.push(format!(
+        "{}: {mv} ({} → {}).",
+        if won { "Move" } else { "Best try" },
+        position(&a.position),
+        position(&to)
+    ));
+    stages
+}
+
+/// The first three stages for the grouping method, the endgame included.
+fn grouping(g: &Grouping, mv: Move) -> Vec<String> {
+    const PAIR: &str = "Make the groups and pair them: is any group left without a partner?";
+    const COUNT: &str = "Count the rows with more than one stick: when at most one has more, the endgame rule decides.";
+    match &g.plan {
+        Plan::Unpaired(m) => vec![
+            PAIR.to_string(),
+            format!("The biggest group without a partner is a group of {}.", m.largest),
+            format!("Take from row {}: it has a group of {}.", m.pile + 1, m.largest),
+        ],
+        Plan::AllPaired { .. } => vec![
+            PAIR.to_string(),
+            "Every group has a partner, so no move wins: your opponent can always pair them up again."
+                .to_string(),
+            format!("Take from row {}, to keep the game going.", mv.row()),
+        ],
+        Plan::OneBigRow { ordinary, .. } => vec![
+            COUNT.to_string(),
+            format!(
+                "Only row {} has more than one stick: leave an odd number of rows with one stick.",
+                ordinary.pile + 1
+            ),
+            format!("Take from row {}.", ordinary.pile + 1),
+        ],
+        Plan::Singles { ones, .. } => vec![
+            COUNT.to_string(),
+            format!(
+                "No row has more than one stick, and there {} {}.",
+                if *ones == 1 { "is" } else { "are" },
+                rows_with_one(*ones)
+            ),
+            match ones % 2 {
+                0 => "Take any single stick: an odd number is then left for your opponent."
+                    .to_string(),
+                _ => "The number is odd, so no move wins: take a stick and hope.".to_string(),
+            },
+        ],
+        Plan::GameOver => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::game::Game;
+    use crate::rules::position::Position;
+    use crate::rules::rule::Rule;
+    use crate::rules::take_set::TakeSet;
+    use crate::teach::analysis::Extras;
+
+    fn analysed(rows: &[u64], game: Game) -> Analysis {
+        Analysis::new(Position::new(rows.to_vec()), game, Extras::default()).unwrap()
+    }
+
+    fn ladder(rows: &[u64], game: Game) -> Vec<String> {
+        hints(&analysed(rows, game))
+    }
+
+    #[test]
+    fn only_the_last_stage_names_the_move() {
+        let games = [
+            Game::nim(Rule::Misere),
+            Game::nim(Rule::Normal),
+            Game::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap()),
+            Game::with_takes(Rule::Normal, TakeSet::parse("1-3").unwrap()),
+            Game::with_takes(Rule::Misere, TakeSet::parse("2,3,5").unwrap()),
+        ];
+        for game in games {
+            for rows in [
+                &[3, 5, 7][..],
+                &[1, 2, 3],
+                &[1, 1, 5],
+                &[1, 1],
+                &[22],
+                &[21],
+                &[6, 9],
+            ] {
+                let a = analysed(rows, game.clone());
+                let stages = hints(&a);
+                let Some(mv) = a.recommended.map(|m| m.to_string()) else {
+                    assert!(stages.is_empty(), "no move, yet hints: {stages:?}");
+                    continue;
+                };
+                assert_eq!(stages.len(), 4, "{rows:?} {game:?}");
+                assert!(
+                    stages[..3]
+                        .iter()
+                        .all(|s| !s.contains(&mv) && !s.contains('→')),
+                    "{stages:?}"
+                );
+                assert!(stages[3].contains(&mv), "{stages:?}");
+            }
+        }
+        assert!(ladder(&[0, 0], Game::nim(Rule::Misere)).is_empty());
+    }
+
+    #[test]
+    fn the_first_stage_is_the_method_not_the_answer() {
+        assert_eq!(
+            ladder(&[3, 5, 7], Game::nim(Rule::Misere))[0],
+            "Make the groups and pair them: is any group left without a partner?"
+        );
+        assert_eq!(
+            ladder(&[3, 4, 5], Game::nim(Rule::Normal))[1],
+            "The biggest group without a partner is a group of 2."
+        );
+    }
+}
