@@ -15,8 +15,9 @@ mod common;
 use common::{assert_in_order, matchsticks};
 
 fn play(args: &[&str], input: &str) -> (i32, String) {
+    // Wide lines, so each sentence can be looked for whole.
     let mut child = matchsticks()
-        .arg("play")
+        .args(["play", "--width", "1000"])
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -76,10 +77,14 @@ fn a_perfect_pupil_beats_the_computer_from_a_won_start() {
     assert_eq!(code, 0);
     assert!(out.contains("You win! Well played."), "{out}");
     assert!(
-        out.contains("Who slipped when: nobody threw away a win."),
+        out.contains("Who slipped: nobody threw away a win."),
         "{out}"
     );
     assert!(out.contains("Why: no move wins for me here"), "{out}");
+    assert!(
+        out.ends_with("The computer took the last stick, so you won.\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -98,12 +103,26 @@ fn a_perfect_pupil_wins_twenty_one_when_the_computer_starts() {
         position = position.play_with(c.mv, &game.takes).unwrap();
         let a = Analysis::new(position.clone(), game.clone(), Extras::default()).unwrap();
         let Some(mv) = a.recommended else { break };
-        script += &format!("1 {}\n", mv.take);
+        // In a game of one row a bare number is how many to take.
+        script += &format!("{}\n", mv.take);
         position = position.play_with(mv, &game.takes).unwrap();
     }
     let (code, out) = play(&["21", "--take", "1-3"], &script);
     assert_eq!(code, 0);
     assert!(out.contains("You win! Well played."), "{out}");
+    assert!(out.contains("Your move> 3\n"), "{out}");
+}
+
+#[test]
+fn a_bare_one_in_the_twenty_one_game_takes_one_stick() {
+    let (code, out) = play(&["22", "--take", "1-3", "--first", "me"], "1\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("Your move> 1\n"), "{out}");
+    assert!(
+        out.contains("1. you: take 1 from row 1 (22 → 21)."),
+        "{out}"
+    );
+    assert!(!out.contains("does not allow"), "{out}");
 }
 
 #[test]
@@ -111,9 +130,15 @@ fn a_bad_move_is_flagged_in_the_review() {
     // From 3 5 7 the pupil takes 2 from row 3, which gives the win away.
     let (code, out) = play(&["--first", "me"], "3 2\n");
     assert_eq!(code, 0);
-    assert!(out.contains("1. you: take 2 from row 3 (3 5 7 → 3 5 5): win (14 left) before, win for the computer after"), "{out}");
-    assert!(out.contains("✗ threw away a win"), "{out}");
-    assert!(out.contains("Who slipped when: move 1 (you)."), "{out}");
+    assert_in_order(
+        &out,
+        &[
+            "1. you: take 2 from row 3 (3 5 7 → 3 5 5).",
+            "Before it you could win (14 moves left with best play); after it the computer could win",
+            "✗ threw away a win: the winning move was take 1 from row 1 (3 5 7 → 2 5 7).",
+            "Who slipped: move 1 (you).",
+        ],
+    );
 }
 
 #[test]
@@ -123,7 +148,7 @@ fn undo_hint_and_illegal_input() {
     assert_eq!(code, 0);
     let expected_in_order = [
         "Your move> hint",
-        "Winning moves: take 1 from row 1, take 1 from row 2, take 1 from row 3.",
+        "Hint 1: Make the groups and pair them: is any group left without a partner?",
         "Your move> 4 1",
         "That move is not allowed: there is no row 4: the rows are numbered 1 to 3. Try again.",
         "Your move> 1 9",
@@ -142,7 +167,8 @@ fn undo_hint_and_illegal_input() {
         "Your move> quit",
         "Game stopped.",
         "1. you: take 1 from row 1 (3 5 7 → 2 5 7)",
-        "Who slipped when: nobody threw away a win.",
+        "Who slipped: nobody threw away a win.",
+        "The game was stopped before the end.",
     ];
     assert_in_order(&out, &expected_in_order);
 }
@@ -153,7 +179,7 @@ fn end_of_input_quits_cleanly() {
     assert_eq!(code, 0);
     assert!(out.contains("The computer takes 1 from row"), "{out}");
     assert!(
-        out.ends_with("Who slipped when: nobody threw away a win.\n"),
+        out.ends_with("The game was stopped before the end.\n"),
         "{out}"
     );
 }

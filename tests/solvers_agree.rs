@@ -144,14 +144,15 @@ proptest! {
         };
         prop_assert_eq!(j.verdict, expected);
         prop_assert_eq!(j.winning_moves().contains(&mv), expected == Verdict::Good);
-        // After a mistake the opponent has a winning reply, unless the
-        // mistake was taking the last stick and the game is over.
+        // After a mistake, and after any move from a lost position, the
+        // opponent has a winning reply, unless the game is over; after a
+        // good move there is none.
         match (expected, j.reply()) {
-            (Verdict::Mistake, Some(reply)) => {
+            (Verdict::Good, reply) => prop_assert_eq!(reply, None),
+            (_, Some(reply)) => {
                 prop_assert_eq!(nim_sum::outcome(&j.to.play(reply).unwrap(), rule), Outcome::Lose);
             }
-            (Verdict::Mistake, None) => prop_assert!(j.to.is_over()),
-            (_, reply) => prop_assert_eq!(reply, None),
+            (_, None) => prop_assert!(j.to.is_over()),
         }
     }
 
