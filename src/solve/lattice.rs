@@ -144,14 +144,25 @@ impl Lattice {
                     .copied()
                     .unwrap_or(0)
             };
-            let mut next_sums = vec![vec![0u64; bound + 1]; most + 1];
-            let mut next_tops = vec![vec![0u64; bound + 1]; most + 1];
+            // Zeroed fresh rather than cloned, so a row refused early never
+            // touches most of its memory.
+            let zeros = || {
+                (0..=most)
+                    .map(|_| vec![0u64; bound + 1])
+                    .collect::<Vec<_>>()
+            };
+            let (mut next_sums, mut next_tops) = (zeros(), zeros());
             // smaller[d]: sums[d] over the sizes below w, for the rows
             // before; with no row before, one empty sequence.
             let mut smaller = vec![0u64; most + 1];
             if k == 0 {
                 smaller[0] = 1;
             }
+            // below(k, v): the sequences of k + 1 rows ending below v. They
+            // are counted as they are made, so a row that passes the limit
+            // stops at once.
+            self.offsets.push(self.below.len());
+            let mut total = 0u64;
             for w in 0..=bound {
                 let a = ways[w];
                 for d in (0..=most).rev() {
@@ -167,18 +178,13 @@ impl Lattice {
                 for (d, s) in smaller.iter_mut().enumerate() {
                     *s = s.saturating_add(at(&sums, d, w));
                 }
-            }
-            // below(k, v): the sequences of k + 1 rows ending below v.
-            self.offsets.push(self.below.len());
-            let mut total = 0u64;
-            for &count in &next_sums[0] {
                 // Accepted counts stay below u32::MAX; a refused one is
                 // never used.
                 self.below.push(total.min(u64::from(u32::MAX)) as u32);
-                total = total.saturating_add(count);
-            }
-            if total > limits.positions {
-                return Err(Over::Positions(limits.positions));
+                total = total.saturating_add(next_sums[0][w]);
+                if total > limits.positions {
+                    return Err(Over::Positions(limits.positions));
+                }
             }
             let moves = next_sums[1..]
                 .iter()
@@ -340,6 +346,10 @@ impl Lattice {
 /// then `s` minus each of those, in steps of `m`.
 fn listed_sizes(sources: &[u64], takes: &[u64], limit: u64) -> Result<Sizes, Over> {
     let step = takes[0];
+    // Taking one at a time reaches every smaller size.
+    if step == 1 {
+        return Ok(Sizes::Every);
+    }
     let smallest = smallest_sums(takes);
     let mut count = 0u64;
     for &s in sources {

@@ -92,4 +92,25 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn refuses_a_table_too_big_to_print() {
+        let game = Game::nim(Rule::Misere);
+        // 1,501 positions of 1,500 rows: few to search, far too many to print.
+        assert_eq!(
+            table(&Position::new(vec![1; 1_500]), &game),
+            Err(TooBig {
+                what: "row sizes to print",
+                limit: TABLE_NUMBERS
+            })
+        );
+        assert_eq!(
+            table(&Position::new(vec![1; 500]), &game).map(|t| t.len()),
+            Ok(500)
+        );
+        assert_eq!(
+            table(&Position::new(vec![50; 4]), &game).unwrap_err().what,
+            "positions"
+        );
+    }
 }
