@@ -5,13 +5,17 @@
 //! smoke test that the benchmark itself still works.
 //!
 //! Whole runs start the real binary, so the figures include process start-up
-//! and argument parsing, as a teacher would feel them.
+//! and argument parsing, as a teacher would feel them. The largest cases
+//! (the tables of 445 445 and 36 36 36 36, and the search's speed in moves
+//! per second) run only under `cargo bench`; the smoke test runs small
+//! stand-ins, since it runs unoptimised.
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use matchsticks::rules::game::Game;
 use matchsticks::rules::rule::Rule;
-use matchsticks::solve::search::Solver;
+use matchsticks::solve::search::{Budget, Solver};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_matchsticks");
 
@@ -126,6 +130,53 @@ fn main() {
         // mistake (exit 1); the seed is fixed, so it is the same every run.
         run_binary(&check, 1);
     });
+
+    // The largest tables the search makes within its budgets, whole runs.
+    let tables: [&[&str]; 2] = match timing {
+        true => [&["table", "445", "445"], &["table", "36", "36", "36", "36"]],
+        false => [&["table", "45", "45"], &["table", "6", "6", "6", "6"]],
+    };
+    for table in tables {
+        let args = words(table);
+        let bytes = run_binary(&args, 0);
+        time(
+            &format!("{} (whole run, {bytes} bytes)", table.join(" ")),
+            runs(10),
+            || {
+                run_binary(&args, 0);
+            },
+        );
+    }
+
+    // The search alone, in moves tried per second: every position below
+    // the start is solved, so the moves are known before it starts.
+    let start: &[u64] = match timing {
+        true => &[60, 60, 60, 60],
+        false => &[8, 8, 8, 8],
+    };
+    let work = Solver::new(Rule::Misere)
+        .estimate(start)
+        .expect("within the budget");
+    let mut fastest = Duration::MAX;
+    time(
+        &format!(
+            "search of {start:?}: {} positions, {} moves",
+            work.positions, work.moves
+        ),
+        runs(10),
+        || {
+            let begin = Instant::now();
+            Solver::for_game(Game::nim(Rule::Misere), Budget::default())
+                .solve(start)
+                .expect("within the budget");
+            fastest = fastest.min(begin.elapsed());
+        },
+    );
+    println!(
+        "{:<64} {:.0} million moves per second (fastest run)",
+        "search speed",
+        work.moves as f64 / fastest.as_secs_f64() / 1e6
+    );
 
     let positions = sorted_positions(5, 15);
     time(

@@ -21,16 +21,22 @@ impl Grundy {
     pub fn new(game: &Game) -> Result<Grundy, NoRepeat> {
         let takes = game.takes.only().unwrap_or(&[1]).to_vec();
         let widest = *takes.last().unwrap_or(&1) as usize;
+        // A row has at most one option per take, so its value is at most
+        // the number of takes. `seen[g] == n + 1` marks g as an option of
+        // row n; marking by row number means the buffer is never cleared,
+        // so each value costs one look per take, not one per take per
+        // candidate.
+        let mut seen: Vec<usize> = vec![0; takes.len() + 1];
         let values = Periodic::find(widest, pattern_limit(takes.len()), |earlier: &[u64]| {
             let n = earlier.len();
-            let reachable: Vec<u64> = takes
-                .iter()
-                .filter(|&&t| t as usize <= n)
-                .map(|&t| earlier[n - t as usize])
-                .collect();
-            (0..)
-                .find(|g| !reachable.contains(g))
-                .expect("some value is missing")
+            for &t in takes.iter().take_while(|&&t| t as usize <= n) {
+                if let Some(mark) = seen.get_mut(earlier[n - t as usize] as usize) {
+                    *mark = n + 1;
+                }
+            }
+            seen.iter()
+                .position(|&mark| mark != n + 1)
+                .expect("some value is missing") as u64
         })?;
         Ok(Grundy { values })
     }
@@ -85,5 +91,18 @@ mod tests {
             vec![0, 0, 1, 1, 2, 2, 3, 0, 0, 1, 1, 2, 2, 3]
         );
         assert_eq!(g.period(), 7);
+    }
+
+    #[test]
+    fn a_thousand_takes() {
+        // Take 1 to 1000: a row of n behaves like n mod 1001 sticks, and
+        // every value up to 1000 turns up.
+        let g = Grundy::new(&Game::with_takes(
+            Rule::Normal,
+            TakeSet::parse("1-1000").unwrap(),
+        ))
+        .unwrap();
+        assert!((0..5000).all(|n| g.of(n) == n % 1001));
+        assert_eq!(g.period(), 1001);
     }
 }

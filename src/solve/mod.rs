@@ -5,6 +5,7 @@
 
 pub mod grouping;
 pub mod grundy;
+mod lattice;
 pub mod nim_sum;
 pub mod one_row;
 pub mod periodic;

@@ -33,7 +33,7 @@ impl<T: Copy + Eq + Into<u64>> Periodic<T> {
     pub fn find(
         window: usize,
         limit: usize,
-        next: impl Fn(&[T]) -> T,
+        mut next: impl FnMut(&[T]) -> T,
     ) -> Result<Periodic<T>, NoRepeat> {
         const BASE: u64 = 0x100_0000_01b3;
         let window = window.max(1);

@@ -1,16 +1,22 @@
 //! The referee: a search through every possible game.
 //!
-//! It knows nothing about groups or XOR. It tries every move from every
-//! position reachable from the start, remembers each answer, and works from
-//! the smallest positions up. Row order does not matter to the game, so
-//! positions are remembered sorted. Besides the outcome it counts the moves
-//! left when the winner hurries and the loser holds out.
+//! It knows nothing about groups or XOR. It solves every position below the
+//! start, from the smallest up, and remembers each answer. Row order does
+//! not matter to the game and empty rows take no part in it, so positions
+//! are remembered sorted and without their empty rows. Besides the outcome
+//! it counts the moves left when the winner hurries and the loser holds out,
+//! and it notes the best move of every position as it solves it.
 //!
-//! The search refuses positions with more than a fixed number of reachable
-//! positions or moves, saying which limit was hit, instead of hanging.
+//! Before it starts, the search counts the positions and moves it would
+//! need (see [`super::lattice`]) and refuses at once, naming the limit, when
+//! they pass its budget. The budgets are set so that the largest game it
+//! accepts is solved within a second. The answers live in plain arrays
+//! indexed by each position's rank, so trying a move from one row is a
+//! table look-up and an addition: no hashing, sorting or allocation. In
+//! Moore's Nim a move may take from up to K rows; such a move is sorted and
+//! numbered afresh, so it costs more and its budget shrinks with the rows.
 
-use std::collections::HashMap;
-
+use super::lattice::{Lattice, Limits, Over};
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
@@ -18,33 +24,68 @@ use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 use crate::rules::take_set::TakeSet;
 
+pub use super::lattice::Work;
+
+/// The most positions one search may solve. Visiting a position costs up to
+/// 400 nanoseconds when its moves scatter through memory, so this many take
+/// at most 0.4 seconds; their answers take 8 bytes each.
+pub const MOST_POSITIONS: usize = 1_000_000;
+
+/// The most moves one search may try. Trying a move from one row is a table
+/// look-up and an addition, one or two nanoseconds, so this many take at
+/// most 0.4 seconds, and the two limits together stay well under a second.
+pub const MOST_MOVES: u64 = 200_000_000;
+
+/// The most row sizes (positions times rows with sticks) one search may
+/// step through. Each position is visited row by row, a few nanoseconds a
+/// row, so with many rows fewer positions fit.
+pub const MOST_NUMBERS: u64 = 10_000_000;
+
+/// How many moves from one row a move from several rows costs, for each
+/// row of the position and two more: such a move is sorted and numbered
+/// afresh. So with several rows per move, a position of `r` rows may try
+/// [`MOST_MOVES`] / (`MULTI_ROW_COST` × (`r` + 2)) moves.
+pub const MULTI_ROW_COST: u64 = 2;
+
 /// How much work the search may do before it refuses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// Distinct (sorted) positions it may remember.
+    /// Distinct (sorted) positions it may solve.
     pub positions: usize,
-    /// Moves it may try while exploring.
+    /// Moves from one row it may try; moves from several rows count as
+    /// [`MULTI_ROW_COST`] times the rows plus two.
     pub moves: u64,
-    /// Row sizes it may remember in all (positions times rows), which
-    /// bounds its memory when there are many rows.
+    /// Row sizes it may step through in all (positions times rows with
+    /// sticks), which bounds its time and memory when there are many rows.
     pub numbers: u64,
 }
 
 impl Default for Budget {
     fn default() -> Budget {
         Budget {
-            positions: 1_000_000,
-            moves: 50_000_000,
-            numbers: 20_000_000,
+            positions: MOST_POSITIONS,
+            moves: MOST_MOVES,
+            numbers: MOST_NUMBERS,
         }
     }
 }
 
 impl Budget {
-    /// The most positions of `rows` rows that fit both the position and the
-    /// memory limits.
+    /// The most positions of `rows` rows with sticks that fit both the
+    /// position and the row-size limits.
     pub fn positions_for(&self, rows: usize) -> u64 {
-        (self.positions as u64).min(self.numbers / rows.max(1) as u64)
+        (self.positions as u64)
+            .min(self.numbers / rows.max(1) as u64)
+            // Ranks are kept in 32 bits.
+            .min(u64::from(u32::MAX - 1))
+    }
+
+    /// The most moves for `game` on positions of `rows` rows with sticks.
+    pub fn moves_for(&self, game: &Game, rows: usize) -> u64 {
+        match (game.rows_per_move as usize).min(rows) {
+            0 | 1 => self.moves,
+            _ => self.moves / (MULTI_ROW_COST * (rows as u64 + 2)),
+        }
     }
 }
 
@@ -54,10 +95,26 @@ impl Budget {
     "this game is too big to search move by move: it has more than {limit} {what}, the search's limit; try smaller rows"
 )]
 pub struct TooBig {
-    /// What ran out: "positions" or "moves".
+    /// What ran out: "positions", "moves", or for a table "row sizes to
+    /// print".
     pub what: &'static str,
     /// The limit that was hit.
     pub limit: u64,
+}
+
+impl From<Over> for TooBig {
+    fn from(over: Over) -> TooBig {
+        match over {
+            Over::Positions(limit) => TooBig {
+                what: "positions",
+                limit,
+            },
+            Over::Moves(limit) => TooBig {
+                what: "moves",
+                limit,
+            },
+        }
+    }
 }
 
 /// The value of a position under perfect play.
@@ -70,13 +127,290 @@ pub struct Solved {
     pub moves_left: u64,
 }
 
+/// A position reachable from a start, as the table lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reached {
+    /// The rows, ascending, as many as the start has.
+    pub position: Vec<u64>,
+    /// Its value.
+    pub solved: Solved,
+    /// Where its best move leads, ascending; `None` when no move is
+    /// possible.
+    pub best: Option<Vec<u64>>,
+}
+
+/// No position: marks a position with no move.
+const NONE: u32 = u32::MAX;
+
+/// A value as stored: moves left times two, plus one for a win.
+fn pack(outcome: Outcome, moves_left: u32) -> u32 {
+    moves_left << 1 | u32::from(outcome == Outcome::Win)
+}
+
+fn unpack(value: u32) -> Solved {
+    Solved {
+        outcome: match value & 1 {
+            1 => Outcome::Win,
+            _ => Outcome::Lose,
+        },
+        moves_left: u64::from(value >> 1),
+    }
+}
+
+/// Every position below one top position, solved.
+#[derive(Debug)]
+struct Block {
+    lattice: Lattice,
+    /// The packed value of each position, by rank.
+    values: Vec<u32>,
+    /// The rank of the position each position's best move leads to.
+    best: Vec<u32>,
+}
+
+impl Block {
+    /// Solves every position of `lattice`, smallest rank first, and adds
+    /// the moves tried to `tried`.
+    fn solve(lattice: Lattice, game: &Game, tried: &mut u64) -> Block {
+        let n = lattice.len();
+        let mut values = vec![0u32; n];
+        let mut best = vec![NONE; n];
+        let stuck = pack(game.rule.when_stuck(), 0);
+        let mut x = vec![0u32; lattice.top().len()];
+        let mut moves = 0u64;
+        let mut scratch = Scratch::default();
+        for rank in 0..n {
+            // The quickest win (moves left after it), and the longest
+            // hold-out plus one, each with the first child that gives it.
+            let (mut win, mut win_at) = (u32::MAX, NONE);
+            let (mut hold, mut hold_at) = (0u32, NONE);
+            for_each_child(&lattice, game, &x, rank as u32, &mut scratch, |child| {
+                moves += 1;
+                let value = values[child as usize];
+                let left = value >> 1;
+                if value & 1 == 0 && left < win {
+                    win = left;
+                    win_at = child;
+                }
+                if left + 1 > hold {
+                    hold = left + 1;
+                    hold_at = child;
+                }
+            });
+            (values[rank], best[rank]) = match (win_at, hold_at) {
+                (NONE, NONE) => (stuck, NONE),
+                (NONE, _) => (pack(Outcome::Lose, hold), hold_at),
+                _ => (pack(Outcome::Win, win + 1), win_at),
+            };
+            lattice.next(&mut x);
+        }
+        *tried += moves;
+        Block {
+            lattice,
+            values,
+            best,
+        }
+    }
+
+    /// The value of `key` (sorted, no empty row), when it is in this block.
+    fn value(&self, key: &[u64]) -> Option<Solved> {
+        let rows = self.lattice.top().len();
+        let pad = rows.checked_sub(key.len())?;
+        let mut x = vec![0u32; rows];
+        for (slot, &size) in x[pad..].iter_mut().zip(key) {
+            *slot = self.lattice.index(size)?;
+        }
+        let rank = self.lattice.rank(&x)?;
+        Some(unpack(self.values[rank as usize]))
+    }
+
+    /// The sizes of the top position.
+    fn top(&self) -> Vec<u64> {
+        self.lattice
+            .top()
+            .iter()
+            .map(|&i| self.lattice.size(i))
+            .collect()
+    }
+}
+
+/// Scratch space for listing children, reused from position to position so
+/// that listing allocates nothing.
+#[derive(Default)]
+struct Scratch {
+    /// `shifts[k]`: what moving rows `0..k` up one place adds to the rank.
+    shifts: Vec<u32>,
+    /// `run_start[k]`: the first row of the run of equal rows holding `k`.
+    run_start: Vec<usize>,
+    /// A position being lowered, and the same sorted, for several rows.
+    lowered: Vec<u32>,
+    sorted: Vec<u32>,
+}
+
+/// Calls `f` with the rank of every position one move away from `x`, the
+/// position of rank `rank`, first by row then by take. Equal rows give the
+/// same children, so only the first of each run of equal rows is moved
+/// from.
+#[inline(always)]
+fn for_each_child(
+    lattice: &Lattice,
+    game: &Game,
+    x: &[u32],
+    rank: u32,
+    scratch: &mut Scratch,
+    mut f: impl FnMut(u32),
+) {
+    // With one row, taking from several rows is taking from one.
+    let most = (game.rows_per_move as usize).min(x.len());
+    if most > 1 {
+        scratch.lowered.clear();
+        scratch.lowered.extend_from_slice(x);
+        let Scratch {
+            lowered, sorted, ..
+        } = scratch;
+        lower_rows(lattice, x, lowered, 0, most, sorted, &mut f);
+        return;
+    }
+    // Lowering row i to v puts v at place j, after the rows below it that
+    // are no bigger, and moves rows j..i up one place each; that adds
+    // shifts[i] - shifts[j] to the rank.
+    let Scratch {
+        shifts, run_start, ..
+    } = scratch;
+    shifts.clear();
+    run_start.clear();
+    let mut shift = 0u32;
+    for (k, &v) in x.iter().enumerate() {
+        shifts.push(shift);
+        run_start.push(match k > 0 && x[k - 1] == v {
+            true => run_start[k - 1],
+            false => k,
+        });
+        if k + 1 < x.len() {
+            shift = shift
+                .wrapping_add(lattice.below(k + 1, v))
+                .wrapping_sub(lattice.below(k, v));
+        }
+    }
+    for i in 0..x.len() {
+        let from = x[i];
+        if from == 0 || run_start[i] != i {
+            continue;
+        }
+        let base = rank
+            .wrapping_sub(lattice.below(i, from))
+            .wrapping_add(shifts[i]);
+        let mut j = i;
+        match &game.takes {
+            TakeSet::Any => {
+                // Every smaller size, in stretches that land at one place.
+                let mut high = from;
+                loop {
+                    let low = if j == 0 { 0 } else { x[j - 1] };
+                    let row = lattice.below_row(j);
+                    let at = base.wrapping_sub(shifts[j]);
+                    for v in (low..high).rev() {
+                        f(at.wrapping_add(row[v as usize]));
+                    }
+                    if j == 0 {
+                        break;
+                    }
+                    high = low;
+                    j = run_start[j - 1];
+                }
+            }
+            TakeSet::Only(takes) => {
+                let size = lattice.size(from);
+                let mut row = lattice.below_row(j);
+                let mut at = base.wrapping_sub(shifts[j]);
+                for &take in takes.iter().take_while(|&&t| t <= size) {
+                    let v = lattice.lower(from, take);
+                    if j > 0 && x[j - 1] > v {
+                        while j > 0 && x[j - 1] > v {
+                            j = run_start[j - 1];
+                        }
+                        row = lattice.below_row(j);
+                        at = base.wrapping_sub(shifts[j]);
+                    }
+                    f(at.wrapping_add(row[v as usize]));
+                }
+            }
+        }
+    }
+}
+
+/// The moves that lower up to `left` rows (any number from each), for rows
+/// `from` onwards, the rows before already decided in `lowered`. A row equal
+/// to the one before is only lowered when that one was, since lowering
+/// either gives the same positions.
+fn lower_rows(
+    lattice: &Lattice,
+    x: &[u32],
+    lowered: &mut [u32],
+    from: usize,
+    left: usize,
+    sorted: &mut Vec<u32>,
+    f: &mut impl FnMut(u32),
+) {
+    if from == x.len() {
+        if lowered != x {
+            sorted.clear();
+            sorted.extend_from_slice(lowered);
+            sorted.sort_unstable();
+            f(lattice.rank_below(sorted));
+        }
+        return;
+    }
+    let first_of_run = from == 0 || x[from - 1] != x[from] || lowered[from - 1] != x[from - 1];
+    if left > 0 && x[from] > 0 && first_of_run {
+        for v in (0..x[from]).rev() {
+            lowered[from] = v;
+            lower_rows(lattice, x, lowered, from + 1, left - 1, sorted, f);
+        }
+        lowered[from] = x[from];
+    }
+    lower_rows(lattice, x, lowered, from + 1, left, sorted, f);
+}
+
+/// Rows sorted ascending, empty ones dropped: how positions are remembered.
+fn key(piles: &[u64]) -> Vec<u64> {
+    let mut key: Vec<u64> = piles.iter().copied().filter(|&n| n > 0).collect();
+    key.sort_unstable();
+    key
+}
+
+/// `key` with one row of `from` sticks lowered to `to`, still a key.
+fn lowered(key: &[u64], from: u64, to: u64) -> Vec<u64> {
+    let mut after = key.to_vec();
+    let at = after.partition_point(|&n| n < from);
+    after.remove(at);
+    if to > 0 {
+        let at = after.partition_point(|&n| n < to);
+        after.insert(at, to);
+    }
+    after
+}
+
+/// The rows of `a` and `b` (keys), paired from the largest, each the larger
+/// of the pair: the smallest position above both.
+fn envelope(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+    let pad = long.len() - short.len();
+    let mut top = long.to_vec();
+    for (slot, &n) in top[pad..].iter_mut().zip(short) {
+        *slot = (*slot).max(n);
+    }
+    top
+}
+
 /// A memoised game-tree search for one game.
 #[derive(Debug)]
 pub struct Solver {
     game: Game,
     budget: Budget,
-    /// Solved positions; `None` marks one found but not yet solved.
-    memo: HashMap<Box<[u64]>, Option<Solved>>,
+    /// Solved blocks of positions, the newest last.
+    blocks: Vec<Block>,
+    /// Moves tried so far, in all searches.
+    tried: u64,
 }
 
 impl Solver {
@@ -90,56 +424,117 @@ impl Solver {
         Solver::for_game(Game::nim(rule), budget)
     }
 
-    /// A solver for any take-away game.
+    /// A solver for any take-away game, Moore's Nim included.
     pub fn for_game(game: Game, budget: Budget) -> Solver {
         Solver {
             game,
             budget,
-            memo: HashMap::new(),
+            blocks: Vec::new(),
+            tried: 0,
         }
     }
 
-    /// How many positions are remembered.
+    /// How many positions are remembered (a position remembered in two
+    /// searches counts twice).
     pub fn remembered(&self) -> usize {
-        self.memo.len()
+        self.blocks.iter().map(|b| b.lattice.len()).sum()
+    }
+
+    /// What solving `piles` from nothing would take, or which limit it
+    /// passes. Counting costs far less than solving, so a refusal is at once.
+    pub fn estimate(&self, piles: &[u64]) -> Result<Work, TooBig> {
+        Ok(self.lattice(&key(piles), &[])?.work())
+    }
+
+    /// The lattice below `top`, within the budget.
+    fn lattice(&self, top: &[u64], sources: &[u64]) -> Result<Lattice, Over> {
+        let limits = Limits {
+            positions: self.budget.positions_for(top.len()),
+            moves: self.budget.moves_for(&self.game, top.len()),
+        };
+        Lattice::new(top, sources, &self.game, limits)
+    }
+
+    /// The value of a remembered position, newest search first.
+    fn remembered_value(&self, key: &[u64]) -> Option<Solved> {
+        self.blocks.iter().rev().find_map(|b| b.value(key))
     }
 
     /// Solves a position given in any row order.
     pub fn solve(&mut self, piles: &[u64]) -> Result<Solved, TooBig> {
-        let mut key = piles.to_vec();
-        key.sort_unstable();
-        if let Some(Some(solved)) = self.memo.get(key.as_slice()) {
-            return Ok(*solved);
+        let key = key(piles);
+        if key.is_empty() {
+            return Ok(unpack(pack(self.game.rule.when_stuck(), 0)));
         }
-        let fresh = self.discover(key.clone())?;
-        for state in &fresh {
-            let solved = self.evaluate(state);
-            self.memo.insert(state.clone(), Some(solved));
+        if let Some(solved) = self.remembered_value(&key) {
+            return Ok(solved);
         }
-        Ok(self.memo[key.as_slice()].expect("the start was solved"))
+        // Solve the smallest position above both this one and the last
+        // search, so a run of related questions grows one block instead of
+        // piling up many; when that is too big, this position alone.
+        let merged = self.blocks.last().and_then(|last| {
+            // The sizes this position's rows can reach must be listed too.
+            let top = envelope(&last.top(), &key);
+            let sources = [last.lattice.sources(), &key].concat();
+            self.lattice(&top, &sources).ok()
+        });
+        let block = match merged {
+            Some(lattice) => {
+                self.blocks.pop();
+                Block::solve(lattice, &self.game, &mut self.tried)
+            }
+            None => Block::solve(self.lattice(&key, &[])?, &self.game, &mut self.tried),
+        };
+        self.blocks.push(block);
+        Ok(self.remembered_value(&key).expect("the start was solved"))
     }
 
-    /// Every move that leaves the opponent lost, ordered by row then take.
+    /// The value of the position `mv` leads to from `position`, whose key
+    /// is `key` and which is solved.
+    fn value_after(&self, position: &Position, key: &[u64], mv: Move) -> Solved {
+        let from = position.piles()[mv.pile];
+        let after = lowered(key, from, from - mv.take);
+        match after.is_empty() {
+            true => unpack(pack(self.game.rule.when_stuck(), 0)),
+            false => self
+                .remembered_value(&after)
+                .expect("children of a solved position are solved"),
+        }
+    }
+
+    /// Every move from one row that leaves the opponent lost, ordered by row
+    /// then take. When a move may take from several rows, those moves are
+    /// not listed: enumerate them and `solve` what each leaves.
     pub fn winning_moves(&mut self, position: &Position) -> Result<Vec<Move>, TooBig> {
         self.solve(position.piles())?;
-        let mut winning = Vec::new();
-        for (mv, after) in self.children(position) {
-            if after.outcome == Outcome::Lose {
-                winning.push(mv);
-            }
-        }
-        Ok(winning)
+        let key = key(position.piles());
+        Ok(position
+            .moves_with(&self.game.takes)
+            .filter(|&mv| self.value_after(position, &key, mv).outcome == Outcome::Lose)
+            .collect())
     }
 
     /// The move perfect play recommends, with the value of the position it
     /// leads to: the winner takes the quickest win, the loser the longest
     /// game. Ties go to the first move by row, then by take. `None` when no
-    /// move is possible.
+    /// move is possible. Only moves from one row are considered: when a
+    /// move may take from several rows, enumerate them and `solve` each.
     pub fn best_move(&mut self, position: &Position) -> Result<Option<(Move, Solved)>, TooBig> {
-        let outcome = self.solve(position.piles())?.outcome;
+        let solved = self.solve(position.piles())?;
+        // The search already knows what the best move leads to: a lost
+        // position one move shorter, or when lost the longest hold-out.
+        let target = Solved {
+            outcome: match solved.outcome {
+                Outcome::Win => Outcome::Lose,
+                Outcome::Lose => Outcome::Win,
+            },
+            moves_left: solved.moves_left.saturating_sub(1),
+        };
+        let key = key(position.piles());
         let mut best: Option<(Move, Solved)> = None;
-        for (mv, after) in self.children(position) {
-            let better = match (&best, outcome) {
+        for mv in position.moves_with(&self.game.takes) {
+            let after = self.value_after(position, &key, mv);
+            let better = match (&best, solved.outcome) {
                 (None, Outcome::Win) => after.outcome == Outcome::Lose,
                 (None, Outcome::Lose) => true,
                 (Some((_, b)), Outcome::Win) => {
@@ -150,160 +545,82 @@ impl Solver {
             if better {
                 best = Some((mv, after));
             }
+            // Nothing later can beat the search's own best.
+            if after == target {
+                break;
+            }
         }
         Ok(best)
     }
 
-    /// Every legal move from a solved position with the value of where it
-    /// leads.
-    fn children(&self, position: &Position) -> Vec<(Move, Solved)> {
-        position
-            .moves_with(&self.game.takes)
-            .map(|mv| {
-                let mut after = position
-                    .play_with(mv, &self.game.takes)
-                    .expect("generated moves are legal")
-                    .sorted();
-                after.shrink_to_fit();
-                let solved =
-                    self.memo[after.as_slice()].expect("children of a solved position are solved");
-                (mv, solved)
-            })
-            .collect()
-    }
-
-    /// Every solved position, sorted within itself, in no set order.
-    pub fn positions(&self) -> Vec<Vec<u64>> {
-        self.memo.keys().map(|k| k.to_vec()).collect()
-    }
-
-    /// Finds every position reachable from `start` that is not yet solved,
-    /// ordered so that each comes after all positions it can move to.
-    fn discover(&mut self, start: Vec<u64>) -> Result<Vec<Box<[u64]>>, TooBig> {
-        // With many rows each position takes more memory, so fewer fit.
-        let limit = self.budget.positions_for(start.len());
-        let too_many_positions = TooBig {
-            what: "positions",
-            limit,
-        };
-        // A row of n sticks alone reaches n + 1 positions in Nim: refuse at
-        // once. Otherwise count the positions Nim could reach before visiting
-        // them (with fewer takes allowed, fewer are reachable, so this may
-        // refuse a little early, never late).
-        if start.iter().any(|&p| p >= limit) || reachable(&start, limit).is_none() {
-            return Err(too_many_positions);
-        }
-        let mut fresh: Vec<Box<[u64]>> = Vec::new();
-        let mut stack: Vec<Box<[u64]>> = vec![start.into_boxed_slice()];
-        let mut moves_tried = 0u64;
-        let mut outcome = Ok(());
-        while let Some(state) = stack.pop() {
-            if self.memo.contains_key(&state) {
-                continue;
-            }
-            if self.memo.len() as u64 >= limit {
-                outcome = Err(too_many_positions.clone());
-                break;
-            }
-            self.memo.insert(state.clone(), None);
-            for_each_child(&state, &self.game.takes, |child| {
-                moves_tried += 1;
-                if !self.memo.contains_key(child) {
-                    stack.push(child.into());
-                }
+    /// Every position reachable from `start` (rows ascending, as many as
+    /// `start` has, the one with no sticks included), in no set order, each
+    /// with its value and where its best move leads, as the search recorded
+    /// them. Ties between best moves go to the first by row (of the sorted
+    /// position), then by take.
+    pub fn reached(&mut self, start: &[u64]) -> Result<Vec<Reached>, TooBig> {
+        let top = key(start);
+        let lattice = self.lattice(&top, &[])?;
+        // With a set of takes, not every smaller size can be reached, and
+        // finding which can be tries every move a second time.
+        let listed = matches!(self.game.takes, TakeSet::Only(_));
+        let limit = self.budget.moves_for(&self.game, top.len());
+        if listed && lattice.work().moves > limit / 2 {
+            return Err(TooBig {
+                what: "moves",
+                limit,
             });
-            fresh.push(state);
-            if moves_tried > self.budget.moves {
-                outcome = Err(TooBig {
-                    what: "moves",
-                    limit: self.budget.moves,
-                });
-                break;
+        }
+        let block = Block::solve(lattice, &self.game, &mut self.tried);
+        let lattice = &block.lattice;
+        let rows = lattice.top().len();
+        let mut reach = vec![!listed; lattice.len()];
+        if listed {
+            let mut x = lattice.top().to_vec();
+            let mut rank = lattice.len() - 1;
+            reach[rank] = true;
+            let mut scratch = Scratch::default();
+            loop {
+                if reach[rank] {
+                    for_each_child(lattice, &self.game, &x, rank as u32, &mut scratch, |c| {
+                        reach[c as usize] = true;
+                    });
+                }
+                if !lattice.previous(&mut x) {
+                    break;
+                }
+                rank -= 1;
             }
         }
-        if let Err(e) = outcome {
-            for state in &fresh {
-                self.memo.remove(state);
+        // Every position by rank, rows padded with the start's empty ones.
+        let pad = start.len() - rows;
+        let mut x = vec![0u32; rows];
+        let mut positions: Vec<Vec<u64>> = Vec::with_capacity(lattice.len());
+        for _ in 0..lattice.len() {
+            let mut position = vec![0u64; start.len()];
+            for (slot, &i) in position[pad..].iter_mut().zip(&x) {
+                *slot = lattice.size(i);
             }
-            return Err(e);
+            positions.push(position);
+            lattice.next(&mut x);
         }
-        fresh.sort_by_cached_key(|s| s.iter().map(|&p| u128::from(p)).sum::<u128>());
-        Ok(fresh)
-    }
-
-    /// Solves one position whose children are all solved.
-    fn evaluate(&self, state: &[u64]) -> Solved {
-        let mut fastest_win: Option<u64> = None;
-        let mut longest: Option<u64> = None;
-        for_each_child(state, &self.game.takes, |child| {
-            let s = self.memo[child].expect("children are solved first");
-            if s.outcome == Outcome::Lose {
-                fastest_win = Some(fastest_win.map_or(s.moves_left, |m| m.min(s.moves_left)));
-            }
-            longest = Some(longest.map_or(s.moves_left, |m| m.max(s.moves_left)));
-        });
-        match (fastest_win, longest) {
-            (Some(m), _) => Solved {
-                outcome: Outcome::Win,
-                moves_left: m + 1,
-            },
-            (None, Some(m)) => Solved {
-                outcome: Outcome::Lose,
-                moves_left: m + 1,
-            },
-            (None, None) => Solved {
-                outcome: self.game.rule.when_stuck(),
-                moves_left: 0,
-            },
-        }
-    }
-}
-
-/// How many sorted positions can be reached from the sorted `start`, or
-/// `None` as soon as the count passes `limit`. A position is reachable when,
-/// both sorted, each of its rows is no bigger than the matching row of the
-/// start, so this counts non-decreasing sequences bounded row by row.
-fn reachable(start: &[u64], limit: u64) -> Option<u64> {
-    // ways[v]: sequences for the rows so far whose last row holds v sticks.
-    let mut ways: Vec<u64> = vec![1];
-    for &most in start {
-        let mut running = 0u64;
-        let next: Vec<u64> = (0..=most as usize)
-            .map(|v| {
-                running = running.saturating_add(ways.get(v).copied().unwrap_or(0));
-                running
+        let reached = (0..lattice.len())
+            .filter(|&rank| reach[rank])
+            .map(|rank| Reached {
+                position: positions[rank].clone(),
+                solved: unpack(block.values[rank]),
+                best: match block.best[rank] {
+                    NONE => None,
+                    to => Some(positions[to as usize].clone()),
+                },
             })
             .collect();
-        let total = next.iter().fold(0u64, |a, &b| a.saturating_add(b));
-        if total > limit {
-            return None;
-        }
-        ways = next;
-    }
-    Some(ways.iter().sum())
-}
-
-/// Calls `f` with every position (sorted) one move away from the sorted
-/// `state`. Equal rows give the same children, so only the first of each
-/// run of equal rows is moved from.
-fn for_each_child(state: &[u64], takes: &TakeSet, mut f: impl FnMut(&[u64])) {
-    let mut child = state.to_vec();
-    for i in 0..state.len() {
-        if state[i] == 0 || (i > 0 && state[i] == state[i - 1]) {
-            continue;
-        }
-        for take in takes.takes_from(state[i]) {
-            child.copy_from_slice(state);
-            child[i] = state[i] - take;
-            // Row i was the first of its value, so everything before it is
-            // smaller; slide the new value left to keep the order.
-            let mut j = i;
-            while j > 0 && child[j - 1] > child[j] {
-                child.swap(j - 1, j);
-                j -= 1;
-            }
-            f(&child);
-        }
+        self.tried += match listed {
+            true => block.lattice.work().moves,
+            false => 0,
+        };
+        self.blocks.push(block);
+        Ok(reached)
     }
 }
 
@@ -338,21 +655,67 @@ mod tests {
         check(&[2, 2], Rule::Misere, Lose, 3);
     }
 
+    fn moore(rows_per_move: u32, rule: Rule) -> Game {
+        Game {
+            rows_per_move,
+            ..Game::nim(rule)
+        }
+    }
+
     #[test]
-    fn counts_reachable_positions() {
-        assert_eq!(reachable(&[], 100), Some(1));
-        assert_eq!(reachable(&[3], 100), Some(4));
-        // 0 0, 0 1, 1 1, 0 2, 1 2.
-        assert_eq!(reachable(&[1, 2], 100), Some(5));
-        assert_eq!(reachable(&[15, 15, 15, 15, 15], 1 << 20), Some(15_504));
-        assert_eq!(reachable(&[200, 200, 200, 200], 1_000_000), None);
-        // The count matches what the search actually visits.
-        let mut solver = Solver::new(Rule::Normal);
-        solver.solve(&[2, 3, 5, 7]).unwrap();
+    fn moves_from_several_rows() {
+        use Outcome::*;
+        let check = |piles: &[u64], k, rule, outcome, moves_left| {
+            let got = Solver::for_game(moore(k, rule), Budget::default()).solve(piles);
+            assert_eq!(
+                got,
+                Ok(Solved {
+                    outcome,
+                    moves_left
+                }),
+                "{piles:?} K={k} {rule:?}"
+            );
+        };
+        // Both rows at once wins at once.
+        check(&[1, 1], 2, Rule::Normal, Win, 1);
+        check(&[3, 5], 2, Rule::Normal, Win, 1);
+        // Three single sticks, up to two a move: every move leaves a win.
+        check(&[1, 1, 1], 2, Rule::Normal, Lose, 2);
+        check(&[1, 1, 1], 3, Rule::Normal, Win, 1);
+        // Misère: leave the last stick to the opponent.
+        check(&[1, 1], 2, Rule::Misere, Win, 2);
+        check(&[2, 2], 2, Rule::Misere, Win, 2);
+        // Moore: lost when every binary place holds a multiple of K + 1
+        // ones. 1 2 3 has two ones in each place; the win leaves 1 1 1.
+        check(&[1, 2, 3], 2, Rule::Normal, Win, 3);
+        let solved = Solver::for_game(moore(2, Rule::Normal), Budget::default()).solve(&[3, 3, 3]);
         assert_eq!(
-            Some(solver.remembered() as u64),
-            reachable(&[2, 3, 5, 7], 1000)
+            solved.map(|s| s.outcome),
+            Ok(Lose),
+            "three ones in each place"
         );
+    }
+
+    #[test]
+    fn the_estimate_bounds_the_work() {
+        let takes = |t: &str| Game::with_takes(Rule::Misere, TakeSet::parse(t).unwrap());
+        // Positions and moves are counted exactly.
+        for (game, piles) in [
+            (Game::nim(Rule::Normal), &[2, 3, 5, 7][..]),
+            (Game::nim(Rule::Misere), &[0, 4, 4, 9]),
+            (Game::nim(Rule::Misere), &[1; 40]),
+            (takes("2,3,5"), &[9, 12, 12]),
+            (takes("4,7"), &[30, 31]),
+            (moore(2, Rule::Normal), &[3, 4, 6]),
+            (moore(3, Rule::Misere), &[2, 2, 2, 5]),
+            (moore(4, Rule::Normal), &[1; 9]),
+        ] {
+            let mut solver = Solver::for_game(game.clone(), Budget::default());
+            let estimate = solver.estimate(piles).unwrap();
+            solver.solve(piles).unwrap();
+            assert_eq!(solver.remembered() as u64, estimate.positions, "{piles:?}");
+            assert_eq!(solver.tried, estimate.moves, "{piles:?}");
+        }
     }
 
     #[test]
@@ -404,34 +767,99 @@ mod tests {
     }
 
     #[test]
-    fn refuses_beyond_the_budget() {
-        let budget = Budget {
-            positions: 100,
-            moves: 1_000,
-            numbers: 1_000_000,
+    fn refuses_beyond_the_budget_before_trying_a_move() {
+        let budget = |positions, moves, numbers| Budget {
+            positions,
+            moves,
+            numbers,
         };
-        let err = Solver::with_budget(Rule::Misere, budget)
-            .solve(&[7, 7, 7, 7])
-            .unwrap_err();
-        assert_eq!(err.what, "positions");
-        let err = Solver::new(Rule::Normal).solve(&[u64::MAX]).unwrap_err();
-        assert_eq!(err.limit, 1_000_000);
-        let mut solver = Solver::with_budget(Rule::Misere, budget);
-        assert!(solver.solve(&[50, 50]).is_err());
+        let check = |piles: &[u64], budget: Budget, what, limit| {
+            let mut solver = Solver::with_budget(Rule::Misere, budget);
+            assert_eq!(
+                solver.solve(piles),
+                Err(TooBig { what, limit }),
+                "{piles:?}"
+            );
+            assert_eq!(solver.tried, 0, "refused before starting: {piles:?}");
+            assert_eq!(solver.remembered(), 0, "nothing half-done: {piles:?}");
+        };
+        let small = budget(100, 1_000, 1_000_000);
+        check(&[7, 7, 7, 7], small, "positions", 100);
+        check(&[30, 30], small, "positions", 100);
+        check(&[50, 50], small, "moves", 1_000);
+        check(&[60], small, "moves", 1_000);
+        check(&[u64::MAX], small, "positions", 100);
+        check(&[u64::MAX; 3], Budget::default(), "positions", 1_000_000);
+        // Many rows of one stick are few positions but many row sizes.
+        check(&[1; 200], budget(1_000, 1_000, 10_000), "positions", 50);
+        // Just inside every limit, and empty rows cost nothing.
+        let mut solver = Solver::with_budget(Rule::Misere, budget(5, 7, 10));
+        assert!(solver.solve(&[0, 0, 1, 2]).is_ok());
+        // Moves from several rows cost more each, the more rows the more.
+        let mut solver = Solver::for_game(moore(2, Rule::Normal), budget(100, 1_000, 1_000));
         assert_eq!(
-            solver.remembered(),
-            0,
-            "a refused search leaves nothing half-done"
+            solver.solve(&[9, 9]),
+            Err(TooBig {
+                what: "moves",
+                limit: 1_000 / (MULTI_ROW_COST * 4)
+            })
         );
-        // Many rows of one stick are few positions but much memory.
-        let err = Solver::new(Rule::Misere).solve(&[1; 10_000]).unwrap_err();
-        assert_eq!(
-            err,
+        assert!(
             TooBig {
-                what: "positions",
-                limit: 2_000
+                what: "moves",
+                limit: 7
             }
+            .to_string()
+            .contains("more than 7 moves, the search's limit; try smaller rows")
         );
-        assert!(Solver::new(Rule::Misere).solve(&[1; 1_000]).is_ok());
+    }
+
+    #[test]
+    fn remembers_across_questions() {
+        // Later questions above earlier ones grow one block, and the
+        // answers match a fresh search.
+        let mut solver = Solver::new(Rule::Misere);
+        for piles in [&[3, 1][..], &[2, 5], &[0, 0, 4], &[6, 6, 6], &[2, 5]] {
+            let fresh = Solver::new(Rule::Misere).solve(piles);
+            assert_eq!(solver.solve(piles), fresh, "{piles:?}");
+        }
+        assert_eq!(solver.blocks.len(), 1);
+        // One position above the budget on its own refuses; the earlier
+        // answers stay.
+        let mut solver = Solver::with_budget(
+            Rule::Normal,
+            Budget {
+                positions: 20,
+                ..Budget::default()
+            },
+        );
+        assert!(solver.solve(&[3, 3]).is_ok());
+        assert!(solver.solve(&[9, 9]).is_err());
+        assert!(solver.solve(&[10]).is_ok(), "alone it fits");
+        assert_eq!(solver.remembered(), 10 + 11);
+        assert_eq!(solver.solve(&[3, 3]).unwrap().outcome, Outcome::Lose);
+    }
+
+    #[test]
+    fn records_every_reached_position() {
+        let reached = Solver::new(Rule::Normal).reached(&[0, 2]).unwrap();
+        let at = |position: &[u64]| reached.iter().find(|r| r.position == position).unwrap();
+        assert_eq!(reached.len(), 3);
+        assert_eq!(at(&[0, 2]).best, Some(vec![0, 0]));
+        assert_eq!(at(&[0, 0]).best, None);
+        // Only the sizes a set of takes can reach: 5, 3 and 1 from 5.
+        let game = Game::with_takes(Rule::Normal, TakeSet::parse("2").unwrap());
+        let mut solver = Solver::for_game(game, Budget::default());
+        let mut rows: Vec<Vec<u64>> = solver
+            .reached(&[5, 3])
+            .unwrap()
+            .into_iter()
+            .map(|r| r.position)
+            .collect();
+        rows.sort();
+        assert_eq!(
+            rows,
+            vec![vec![1, 1], vec![1, 3], vec![1, 5], vec![3, 3], vec![3, 5]]
+        );
     }
 }

@@ -2,8 +2,10 @@
 //! outcome, the move perfect play recommends, and how many moves are left.
 //!
 //! Row order does not matter, so each position is sorted ascending and
-//! listed once. The brute-force search fills the table; its budget keeps
-//! the table to a size worth printing.
+//! listed once. The brute-force search fills the table in one pass and
+//! records each position's value and best move as it goes; the table only
+//! orders what it recorded. Its budgets keep the table to a size worth
+//! printing.
 
 use crate::rules::game::Game;
 use crate::rules::outcome::Outcome;
@@ -12,6 +14,11 @@ use crate::solve::search::{Budget, Solver, TooBig};
 
 /// The most positions a table may list.
 pub const TABLE_LIMIT: usize = 100_000;
+
+/// The most row sizes a table may print (positions times rows), so that a
+/// start of thousands of rows is refused at once rather than printing
+/// hundreds of megabytes.
+pub const TABLE_NUMBERS: u64 = 1_000_000;
 
 /// One line of the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,29 +42,29 @@ pub fn table(start: &Position, game: &Game) -> Result<Vec<Entry>, TooBig> {
         ..Budget::default()
     };
     let mut solver = Solver::for_game(game.clone(), budget);
-    solver.solve(start.piles())?;
-    let mut positions = solver.positions();
-    positions.retain(|p| p.iter().any(|&n| n > 0));
-    positions.sort();
-    positions
+    let printed = solver
+        .estimate(start.piles())?
+        .positions
+        .saturating_mul(start.len() as u64);
+    if printed > TABLE_NUMBERS {
+        return Err(TooBig {
+            what: "row sizes to print",
+            limit: TABLE_NUMBERS,
+        });
+    }
+    let mut entries: Vec<Entry> = solver
+        .reached(start.piles())?
         .into_iter()
-        .map(|rows| {
-            let position = Position::new(rows.clone());
-            let solved = solver.solve(&rows)?;
-            let to = solver.best_move(&position)?.map(|(mv, _)| {
-                position
-                    .play_with(mv, &game.takes)
-                    .expect("the best move is legal")
-                    .sorted()
-            });
-            Ok(Entry {
-                position: rows,
-                outcome: solved.outcome,
-                to,
-                moves_left: solved.moves_left,
-            })
+        .filter(|r| r.position.iter().any(|&n| n > 0))
+        .map(|r| Entry {
+            position: r.position,
+            outcome: r.solved.outcome,
+            to: r.best,
+            moves_left: r.solved.moves_left,
         })
-        .collect()
+        .collect();
+    entries.sort_unstable_by(|a, b| a.position.cmp(&b.position));
+    Ok(entries)
 }
 
 #[cfg(test)]
@@ -83,6 +90,27 @@ mod tests {
                 entry(&[1, 1], Win, &[0, 1], 2),
                 entry(&[1, 2], Win, &[0, 1], 2),
             ]
+        );
+    }
+
+    #[test]
+    fn refuses_a_table_too_big_to_print() {
+        let game = Game::nim(Rule::Misere);
+        // 1,501 positions of 1,500 rows: few to search, far too many to print.
+        assert_eq!(
+            table(&Position::new(vec![1; 1_500]), &game),
+            Err(TooBig {
+                what: "row sizes to print",
+                limit: TABLE_NUMBERS
+            })
+        );
+        assert_eq!(
+            table(&Position::new(vec![1; 500]), &game).map(|t| t.len()),
+            Ok(500)
+        );
+        assert_eq!(
+            table(&Position::new(vec![50; 4]), &game).unwrap_err().what,
+            "positions"
         );
     }
 }
