@@ -1,5 +1,8 @@
 //! Runs the real `matchsticks` binary on the transcripts in `tests/cmd` and
 //! on every console example in the README, comparing output and exit codes.
+//! `tests/cmd/stdin` holds cases fed on standard input, and
+//! `tests/cmd/teaching` the classroom conversations: hints, answers typed
+//! the way pupils type them, and reviews.
 //! Refresh the expected output with `TRYCMD=overwrite cargo test --test cli`
 //! and read the diff before committing it.
 
@@ -8,5 +11,7 @@ fn transcripts() {
     trycmd::TestCases::new()
         .case("tests/cmd/*.md")
         .case("tests/cmd/*.toml")
+        .case("tests/cmd/stdin/*.toml")
+        .case("tests/cmd/teaching/*.toml")
         .case("README.md");
 }

@@ -211,3 +211,77 @@ fn three_five_seven_table_has_the_classic_lost_positions() {
     assert_eq!(lost, expected);
     assert_eq!(entries.len(), 87);
 }
+
+/// The Grundy value of every row size up to `upto`, worked out plainly:
+/// the smallest number not among the values one move away.
+fn grundy_values(takes: &[u64], upto: usize) -> Vec<u64> {
+    let mut values: Vec<u64> = Vec::with_capacity(upto + 1);
+    for n in 0..=upto {
+        let reachable: Vec<u64> = takes
+            .iter()
+            .filter(|&&t| t as usize <= n)
+            .map(|&t| values[n - t as usize])
+            .collect();
+        values.push((0..).find(|g| !reachable.contains(g)).unwrap());
+    }
+    values
+}
+
+/// Every "a row of X acts like Y" and "X sticks acts like a Nim row of Y"
+/// in the lines of a document, as (X, Y).
+fn acts_like(lines: &[String]) -> Vec<(u64, u64)> {
+    let number = |word: &str| {
+        word.trim_matches(|c: char| !c.is_ascii_digit())
+            .parse::<u64>()
+            .ok()
+    };
+    let mut found = Vec::new();
+    for line in lines {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        for window in words.windows(6) {
+            if let ["row", "of", x, "acts", "like", y] = window {
+                found.extend(number(x).zip(number(y)));
+            }
+        }
+        for window in words.windows(9) {
+            if let [
+                x,
+                "sticks" | "stick",
+                "acts",
+                "like",
+                "a",
+                "Nim",
+                "row",
+                "of",
+                y,
+            ] = window
+            {
+                found.extend(number(x).zip(number(y)));
+            }
+        }
+    }
+    found
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn every_acts_like_sentence_states_the_true_grundy_value(
+        takes in take_set(),
+        piles in prop::collection::vec(0u64..40, 1..5),
+    ) {
+        let game = game(&takes, Rule::Normal);
+        let a = analyse(&piles, &game);
+        let doc = matchsticks::teach::explain::explain(&a, Default::default());
+        let lines: Vec<String> = doc.steps.iter().flat_map(|s| s.lines()).collect();
+        let values = grundy_values(&takes, 60);
+        let claims = acts_like(&lines);
+        if piles.iter().filter(|&&p| p > 0).count() > 1 {
+            prop_assert!(!claims.is_empty(), "no value was stated: {lines:?}");
+        }
+        for (x, y) in claims {
+            prop_assert_eq!(y, values[x as usize], "a row of {} acts like {}: {:?}", x, y, lines);
+        }
+    }
+}

@@ -180,3 +180,25 @@ fn rows_from_standard_input_stop_at_the_limit() {
     );
     assert!(output.stdout.is_empty());
 }
+
+#[test]
+fn a_line_that_is_not_text_is_answered_politely() {
+    // A stray 0xff byte in an answer: "Sorry" and the question again, and
+    // the game or lesson goes on.
+    let game = with_input(
+        &["play", "3", "5", "7", "--first", "me"],
+        b"\xff\n1 1\nquit\n",
+    );
+    assert_eq!(game.status.code(), Some(0));
+    let out = String::from_utf8(game.stdout).unwrap();
+    assert!(
+        out.contains("Sorry, that is not text I can read. Try again."),
+        "{out}"
+    );
+    assert!(out.contains("1. you: take 1 from row 1"), "{out}");
+    let lesson = with_input(&["lesson", "copy-cat"], b"\n\xff\n4,4\n");
+    assert_eq!(lesson.status.code(), Some(0));
+    let out = String::from_utf8(lesson.stdout).unwrap();
+    assert!(out.contains("Sorry, that is not text I can read."), "{out}");
+    assert!(out.contains("Well done."), "{out}");
+}

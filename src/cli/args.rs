@@ -187,7 +187,8 @@ pub struct ExplainArgs {
     #[arg(long)]
     pub xor: bool,
 
-    /// Wait for Enter between steps (only when typing at a terminal)
+    /// Wait for Enter between steps, and give a hint when asked, so a class
+    /// can guess the move first (only when typing at a terminal)
     #[arg(long)]
     pub step: bool,
 

@@ -37,6 +37,9 @@ pub enum Error {
     /// A position could not be worked out.
     #[error("{0}")]
     Analysis(#[from] AnalysisError),
+    /// `--xor` was asked for a game that is not Nim.
+    #[error("--xor shows Nim in binary, so it cannot go with --take: leave one of them out")]
+    XorNeedsNim,
     /// A move could not be judged.
     #[error("{0}")]
     Judge(#[from] JudgeError),
@@ -49,6 +52,9 @@ pub enum Error {
     /// A game could not go on.
     #[error("{0}")]
     Play(#[from] PlayError),
+    /// A line of input could not be read.
+    #[error("{0}")]
+    Line(#[from] crate::console::line::LineError),
     /// Reading input or writing output failed.
     #[error("{0}")]
     Io(#[from] io::Error),

@@ -10,6 +10,8 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use clap::CommandFactory;
 
 use crate::console::io::Io;
+use crate::console::steps::step_through;
+use crate::teach::hints::hints;
 
 use super::args::{
     CheckArgs, Cli, Command, ExplainArgs, Format, GameArgs, LessonArgs, LessonFormat, PlayArgs,
@@ -231,6 +233,9 @@ fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         brute_force: args.brute_force,
         show_search: args.show_search,
     };
+    if args.xor && !game.is_nim() {
+        return Err(Error::XorNeedsNim);
+    }
     let analysis = Analysis::new(position, game, extras)?;
     let doc = explain_doc(
         &analysis,
@@ -246,16 +251,7 @@ fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         Format::Markdown => io.out.write_all(markdown::document(&doc, 1).as_bytes())?,
         Format::Text => {
             let sections = text::sections(&doc, io.style());
-            let mut wait = args.step && io.interactive;
-            for (i, section) in sections.iter().enumerate() {
-                if i > 0 {
-                    io.out.write_all(b"\n")?;
-                }
-                io.out.write_all(section.as_bytes())?;
-                if wait && i + 1 < sections.len() {
-                    wait = pause(io)?;
-                }
-            }
+            step_through(io, &sections, &hints(&analysis), args.step)?;
         }
     }
     Ok(0)
@@ -283,14 +279,6 @@ impl MoveForm<'_> {
         };
         Err(Error::MoveForm(problem))
     }
-}
-
-/// Waits for Enter. Returns false at end of input: stop waiting.
-fn pause(io: &mut Io<'_>) -> Result<bool, Error> {
-    io.out.write_all(b"  (press Enter for the next step)")?;
-    io.out.flush()?;
-    let mut line = String::new();
-    Ok(io.input.read_line(&mut line)? > 0)
 }
 
 fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {

@@ -6,3 +6,4 @@ pub mod answer;
 pub mod ask;
 pub mod io;
 pub mod line;
+pub mod steps;

@@ -17,6 +17,7 @@ use crate::console::answer::Answer;
 use crate::console::ask::{self, Reply};
 use crate::console::io::Io;
 use crate::console::line::Line;
+use crate::console::steps::{Stepped, step_through};
 use crate::render::text;
 use crate::rules::outcome::Outcome;
 use crate::teach::analysis::{Analysis, Extras};
@@ -132,21 +133,12 @@ impl Runner<'_, '_> {
             no_move: setup.no_move,
         };
         let sections = text::sections(&explain(&analysis, options), self.io.style());
-        let last = sections.len().saturating_sub(1);
-        for (i, section) in sections.iter().enumerate() {
-            if i > 0 {
-                self.write("\n")?;
-            }
-            self.write(section)?;
-            if self.io.interactive
-                && i < last
-                && self.pause("(Enter: next step, q: quit) ")? == Flow::Quit
-            {
-                return Ok(Flow::Quit);
-            }
-        }
+        let stepped = step_through(self.io, &sections, &[], !self.auto)?;
         self.write("\n")?;
-        Ok(Flow::Next)
+        Ok(match stepped {
+            Stepped::Done => Flow::Next,
+            Stepped::Quit => Flow::Quit,
+        })
     }
 
     fn question(&mut self, q: &Question) -> Result<Flow, LessonError> {

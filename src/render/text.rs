@@ -155,10 +155,12 @@ fn rows_text(rows: &[DrawnRow], indent: &str, style: Style) -> String {
             row.label,
             " ".repeat(label_width - columns(&row.label))
         );
+        // Words go beside the drawing when the longest of them fits there.
+        let longest = row.text.split(' ').map(columns).max().unwrap_or(0);
         if row.text.is_empty() {
             out += head.trim_end();
             out.push('\n');
-        } else if words_at + 12 <= style.width {
+        } else if words_at + longest.max(12) <= style.width {
             let pad = " ".repeat(widest - width + 2);
             let first = format!("{head}{pad}");
             let rest = " ".repeat(words_at);
@@ -194,8 +196,11 @@ fn stages(stages: &[Vec<u64>], start: usize, style: Style) -> String {
     let mut out = margin.clone();
     let mut used = start;
     for (i, (picture, width)) in drawn.iter().enumerate() {
+        // A stage that is not the last keeps room for the arrow after it,
+        // which may end the line.
+        let tail = if i + 1 < drawn.len() { 3 } else { 0 };
         if i > 0 {
-            if used + ARROW.len() + width > style.width {
+            if used + ARROW.len() + width + tail > style.width {
                 out += "  →\n";
                 out += &margin;
                 used = start;

@@ -139,8 +139,14 @@ pub fn slips(reviewed: &[Reviewed]) -> Vec<(usize, Side)> {
         .collect()
 }
 
-/// "could win (14 moves left with best play)".
-fn chances(outcome: Outcome, left: Option<u64>) -> String {
+/// "could win (14 moves left with best play)", or, when the game is over,
+/// that it is over and who has won.
+fn chances(outcome: Outcome, left: Option<u64>, over: bool) -> String {
+    match (over, outcome) {
+        (true, Outcome::Win) => return "had won: the game was over".to_string(),
+        (true, Outcome::Lose) => return "had lost: the game was over".to_string(),
+        (false, _) => {}
+    }
     let can = match outcome {
         Outcome::Win => "could win",
         Outcome::Lose => "could not win",
@@ -157,17 +163,15 @@ pub fn document(reviewed: &[Reviewed], game: &Game, ended: bool) -> Document {
     let mut blocks = Vec::new();
     for (i, r) in reviewed.iter().enumerate() {
         let who = r.turn.side.who();
-        blocks.push(Block::sentence(format!(
-            "{}. {who}: {} ({}).",
+        let over = r.after.moves_with(&game.takes).next().is_none();
+        blocks.push(Block::note(format!(
+            "{}. {who}: {} ({}). Before it {who} {}; after it {} {}.",
             i + 1,
             r.turn.mv,
-            transition(&r.turn.before, &r.after)
-        )));
-        blocks.push(Block::note(format!(
-            "Before it {who} {}; after it {} {}.",
-            chances(r.before_outcome, r.before_left),
+            transition(&r.turn.before, &r.after),
+            chances(r.before_outcome, r.before_left, false),
             r.turn.side.other().who(),
-            chances(r.after_outcome, r.after_left)
+            chances(r.after_outcome, r.after_left, over)
         )));
         if let Some(better) = r.better {
             let won = r

@@ -467,7 +467,7 @@ pub fn leaves_lost(after: &Grouping) -> String {
     match &after.plan {
         Plan::GameOver => "you took the last stick, and that wins in normal play.".to_string(),
         Plan::Singles { ones, .. } => format!(
-            "you leave {} and none with more, an odd number, so your opponent will have to take the last stick.",
+            "you leave {} and no bigger row: an odd number, so your opponent will have to take the last stick.",
             rows_with_one(*ones)
         ),
         _ => format!(
@@ -485,7 +485,7 @@ pub fn leaves_won(after: &Grouping) -> String {
             "you took the last stick, and in misère play that loses.".to_string()
         }
         (Plan::Singles { ones, .. }, _) => format!(
-            "you leave {} and none with more, an even number, so your opponent can make you take the last stick.",
+            "you leave {} and no bigger row: an even number, so your opponent can make you take the last stick.",
             rows_with_one(*ones)
         ),
         (Plan::OneBigRow { ordinary, .. }, _) => format!(
@@ -503,7 +503,7 @@ pub fn leaves_won(after: &Grouping) -> String {
 pub fn computer_reason(after: &Grouping) -> String {
     match after.plan {
         Plan::Singles { ones, .. } => format!(
-            "that leaves you {} and none with more, an odd number, so the last stick will be yours.",
+            "that leaves you {} and no bigger row: an odd number, so the last stick will be yours.",
             rows_with_one(ones)
         ),
         _ => format!(
