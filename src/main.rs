@@ -7,25 +7,13 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
-use clap::error::ErrorKind;
-use matchsticks::cli::args::{Cli, one_line};
+use matchsticks::cli::args::{Cli, early_exit};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => {
-            // --help and --version; a closed pipe is not worth a complaint.
-            let _ = e.print();
-            return ExitCode::SUCCESS;
-        }
-        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = e.print();
-            return ExitCode::from(2);
-        }
-        Err(e) => {
-            let _ = writeln!(std::io::stderr(), "{}", one_line(&e));
-            return ExitCode::from(2);
-        }
+        // Help, the version, or a usage error: clap has the words.
+        Err(e) => return ExitCode::from(early_exit(&e)),
     };
     match matchsticks::run(cli) {
         Ok(code) => ExitCode::from(code),

@@ -202,3 +202,43 @@ fn a_line_that_is_not_text_is_answered_politely() {
     assert!(out.contains("Sorry, that is not text I can read."), "{out}");
     assert!(out.contains("Well done."), "{out}");
 }
+
+#[test]
+fn a_full_disk_is_reported_on_every_output() {
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full");
+    if full().is_err() {
+        eprintln!("skipped: this system has no /dev/full");
+        return;
+    }
+    let cases: &[&[&str]] = &[
+        &["--version"],
+        &["--help"],
+        &["explain", "--help"],
+        &["explain", "3", "5", "7"],
+        &["explain", "3", "5", "7", "--format", "json"],
+        &[
+            "check", "3", "5", "7", "--to", "2", "5", "7", "--format", "json",
+        ],
+        &[
+            "check", "3", "5", "7", "--to", "2", "4", "7", "--format", "json",
+        ],
+        &["table", "3", "5", "7"],
+        &["lesson", "copy-cat", "--auto"],
+        &["completions", "bash"],
+        &["manpage"],
+    ];
+    for args in cases {
+        let output = matchsticks()
+            .args(*args)
+            .stdin(Stdio::null())
+            .stdout(full().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains("cannot write the output"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

@@ -336,6 +336,36 @@ pub enum Format {
     Markdown,
 }
 
+/// Prints what clap has to say when it stops before a command runs, and
+/// returns the exit code: help and the version on standard output (0, or
+/// 2 when they cannot be written, with a quiet 0 for a closed pipe), a
+/// usage error as one line on standard error (2).
+pub fn early_exit(error: &clap::Error) -> u8 {
+    use std::io::Write;
+    match (error.use_stderr(), error.kind()) {
+        (false, _) => {
+            let mut out = std::io::stdout().lock();
+            let written = write!(out, "{}", error.render()).and_then(|()| out.flush());
+            match written {
+                Ok(()) => 0,
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+                Err(e) => {
+                    let _ = writeln!(std::io::stderr(), "error: cannot write the output: {e}");
+                    2
+                }
+            }
+        }
+        (true, clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand) => {
+            let _ = write!(std::io::stderr(), "{}", error.render());
+            2
+        }
+        (true, _) => {
+            let _ = writeln!(std::io::stderr(), "{}", one_line(error));
+            2
+        }
+    }
+}
+
 /// Turns a clap error into one line: the message and any hint, without the
 /// usage block.
 pub fn one_line(error: &clap::Error) -> String {

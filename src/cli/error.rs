@@ -55,8 +55,8 @@ pub enum Error {
     /// A line of input could not be read.
     #[error("{0}")]
     Line(#[from] crate::console::line::LineError),
-    /// Reading input or writing output failed.
-    #[error("{0}")]
+    /// Writing the output failed.
+    #[error("cannot write the output: {0}")]
     Io(#[from] io::Error),
 }
 

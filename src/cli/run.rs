@@ -56,7 +56,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
     };
     let mut out = BufWriter::new(stdout.lock());
     let mut input = stdin.lock();
-    let code = execute(
+    let result = execute(
         cli.command,
         &mut Io {
             out: &mut out,
@@ -65,9 +65,16 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             color,
             width,
         },
-    )?;
-    out.flush()?;
-    Ok(code)
+    );
+    // Flush even after a failure: what was written (such as the JSON of an
+    // illegal move) must reach the reader, or the failure to write it be
+    // reported.
+    match (result, out.flush()) {
+        (Ok(code), Ok(())) => Ok(code),
+        (Err(e), Ok(())) => Err(e),
+        (Err(e), Err(_)) if e.is_broken_pipe() => Err(e),
+        (_, Err(write)) => Err(write.into()),
+    }
 }
 
 /// Runs one command.

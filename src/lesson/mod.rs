@@ -151,7 +151,7 @@ pub enum LessonError {
     #[error("{0}")]
     Analysis(#[from] AnalysisError),
     /// Reading an answer or writing the lesson failed.
-    #[error("{0}")]
+    #[error("cannot write the output: {0}")]
     Io(#[from] io::Error),
     /// A move in the lesson could not be judged.
     #[error("{0}")]

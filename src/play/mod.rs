@@ -30,7 +30,7 @@ pub enum PlayError {
     #[error("there is no move to make from {0}: start with sticks that can be taken")]
     NothingToPlay(String),
     /// Reading a move or writing the board failed.
-    #[error("{0}")]
+    #[error("cannot write the output: {0}")]
     Io(#[from] std::io::Error),
     /// A move could not be read.
     #[error("{0}")]
