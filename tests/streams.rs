@@ -242,3 +242,47 @@ fn a_full_disk_is_reported_on_every_output() {
         );
     }
 }
+
+#[test]
+fn endless_input_stops_at_once_naming_the_limit() {
+    let zero = || std::fs::File::open("/dev/zero");
+    if zero().is_err() {
+        eprintln!("skipped: this system has no /dev/zero");
+        return;
+    }
+    let cases: &[(&[&str], bool, &str)] = &[
+        (&["play"], true, "a line of input is longer than 4096 bytes"),
+        (
+            &["lesson", "copy-cat"],
+            true,
+            "a line of input is longer than 4096 bytes",
+        ),
+        (&["explain", "3", "5", "7", "--step"], true, ""),
+        (
+            &["lesson", "--file", "/dev/zero"],
+            false,
+            "bigger than 1 MB",
+        ),
+        (
+            &["lesson", "--check", "/dev/zero"],
+            false,
+            "bigger than 1 MB",
+        ),
+        (&["explain", "-"], true, "more than 67108864 bytes of rows"),
+    ];
+    for (args, zero_on_stdin, message) in cases {
+        let stdin = match zero_on_stdin {
+            true => Stdio::from(zero().unwrap()),
+            false => Stdio::null(),
+        };
+        let output = matchsticks().args(*args).stdin(stdin).output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        if message.is_empty() {
+            // Not waiting for a person: it never reads the input at all.
+            assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+        } else {
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            assert!(stderr.contains(message), "{args:?}: {stderr}");
+        }
+    }
+}

@@ -3,7 +3,7 @@
 //! answers gathered at the end so the class tries the questions first.
 
 use super::{Lesson, Part};
-use crate::teach::analysis::{Analysis, AnalysisError, Extras};
+use crate::teach::analysis::AnalysisError;
 use crate::teach::board;
 use crate::teach::check::answer;
 use crate::teach::document::{Block, Document, Frame, Step};
@@ -35,11 +35,7 @@ pub fn handout(lesson: &Lesson) -> Result<Document, AnalysisError> {
                 vec![board::plain(&setup.position)],
             )),
             Part::Explain(setup) => {
-                let analysis = Analysis::new(
-                    setup.position.clone(),
-                    setup.game.clone(),
-                    Extras::default(),
-                )?;
+                let analysis = setup.analysis()?;
                 let doc = explain(
                     &analysis,
                     Options {
@@ -76,11 +72,7 @@ pub fn handout(lesson: &Lesson) -> Result<Document, AnalysisError> {
                         .map(|(i, hint)| Block::sentence(format!("Hint {}: {hint}", i + 1))),
                 );
                 steps.push(Step::aside(&title, blocks));
-                let analysis = Analysis::new(
-                    q.setup.position.clone(),
-                    q.setup.game.clone(),
-                    Extras::default(),
-                )?;
+                let analysis = q.setup.analysis()?;
                 answers.push(Block::Document(Box::new(Document {
                     title,
                     steps: vec![Step::framed(

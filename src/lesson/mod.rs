@@ -8,7 +8,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::teach::analysis::AnalysisError;
+use crate::teach::analysis::{Analysis, AnalysisError};
 
 pub mod bundled;
 pub mod handout;
@@ -69,6 +69,24 @@ pub struct Setup {
     /// Whether an explanation stops before the move (`--no-move`), so a
     /// question that follows is not answered in advance.
     pub no_move: bool,
+    /// The position worked out, for explanations and questions: done once,
+    /// when the lesson is read, and used when it runs.
+    pub analysis: Option<Analysis>,
+}
+
+impl Setup {
+    /// The position worked out: as the lesson kept it when it was read, or
+    /// worked out now for a setup made some other way.
+    pub fn analysis(&self) -> Result<Analysis, AnalysisError> {
+        match &self.analysis {
+            Some(analysis) => Ok(analysis.clone()),
+            None => Analysis::new(
+                self.position.clone(),
+                self.game.clone(),
+                crate::teach::analysis::Extras::default(),
+            ),
+        }
+    }
 }
 
 /// What a question asks for.
@@ -104,12 +122,24 @@ pub struct Problem {
     pub message: String,
 }
 
+/// The largest lesson file read: 1 MB.
+pub const LARGEST_LESSON: u64 = 1 << 20;
+
 /// Reads and parses a lesson file, reporting problems with the file's path.
+/// A file past [`LARGEST_LESSON`] is refused as soon as that much is read.
 pub fn read_file(path: &Path) -> Result<Lesson, LessonError> {
-    let bytes = std::fs::read(path).map_err(|source| LessonError::Read {
+    use std::io::Read;
+    let failed = |source| LessonError::Read {
         path: path.to_path_buf(),
         source,
-    })?;
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(LARGEST_LESSON + 1).read_to_end(&mut bytes))
+        .map_err(failed)?;
+    if bytes.len() as u64 > LARGEST_LESSON {
+        return Err(LessonError::TooBig(path.to_path_buf()));
+    }
     parse::parse(&bytes).map_err(|problems| LessonError::Problems {
         path: path.to_path_buf(),
         problems,
@@ -144,6 +174,9 @@ pub enum LessonError {
         /// Why.
         source: io::Error,
     },
+    /// A lesson file is bigger than the tool reads.
+    #[error("the lesson file '{}' is bigger than 1 MB, the most a lesson may be", .0.display())]
+    TooBig(PathBuf),
     /// No bundled lesson has this name.
     #[error("there is no lesson called '{0}': run `matchsticks lesson` to list them")]
     Unknown(String),

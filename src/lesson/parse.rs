@@ -180,11 +180,19 @@ impl Parser {
                 };
                 // A position the lesson will analyse must be one the tool can
                 // work out, so a lesson that passes --check also runs.
-                let setup = setup.and_then(|setup| match keyword {
+                // It is worked out once, here, and kept for the lesson to use.
+                let setup = setup.and_then(|mut setup| match keyword {
                     "show" => Ok(setup),
-                    _ => Analysis::new(setup.position.clone(), setup.game.clone(), Extras::default())
-                        .map(|_| setup)
-                        .map_err(|e| format!("cannot be worked out: {e}")),
+                    _ => {
+                        let analysis = Analysis::new(
+                            setup.position.clone(),
+                            setup.game.clone(),
+                            Extras::default(),
+                        )
+                        .map_err(|e| format!("cannot be worked out: {e}"))?;
+                        setup.analysis = Some(analysis);
+                        Ok(setup)
+                    }
                 });
                 let setup = match setup {
                     Ok(setup) => Some(setup),
@@ -337,6 +345,7 @@ fn setup(value: &str, extra: &[&str]) -> Result<Setup, String> {
         xor: false,
         groups: false,
         no_move: false,
+        analysis: None,
     };
     let mut rows = Vec::new();
     let mut words = value.split_whitespace();
@@ -391,6 +400,9 @@ mod tests {
         assert_eq!(lesson.title, "Pairs");
         assert_eq!(lesson.summary.as_deref(), Some("Equal rows."));
         let four_four = Position::new(vec![4, 4]);
+        // Explanations and questions are worked out as they are read.
+        let worked =
+            |game: Game| Some(Analysis::new(four_four.clone(), game, Extras::default()).unwrap());
         assert_eq!(
             lesson.parts,
             vec![
@@ -402,6 +414,7 @@ mod tests {
                     xor: false,
                     groups: false,
                     no_move: false,
+                    analysis: None,
                 }),
                 Part::Explain(Setup {
                     position: four_four.clone(),
@@ -409,15 +422,17 @@ mod tests {
                     xor: true,
                     groups: false,
                     no_move: false,
+                    analysis: worked(Game::nim(Rule::Normal)),
                 }),
                 Part::Question(Question {
                     asks: Asks::Move,
                     setup: Setup {
-                        position: four_four,
+                        position: four_four.clone(),
                         game: Game::nim(Rule::Misere),
                         xor: false,
                         groups: false,
                         no_move: false,
+                        analysis: worked(Game::nim(Rule::Misere)),
                     },
                     ask: Some("Your move?".to_string()),
                     hints: vec!["Copy.".to_string(), "Really, copy.".to_string()],

@@ -20,7 +20,7 @@ use crate::console::line::Line;
 use crate::console::steps::{Stepped, step_through};
 use crate::render::text;
 use crate::rules::outcome::Outcome;
-use crate::teach::analysis::{Analysis, Extras};
+use crate::teach::analysis::Analysis;
 use crate::teach::board;
 use crate::teach::check::{answer, check, verdict_only, why};
 use crate::teach::document::Block;
@@ -127,7 +127,7 @@ impl Runner<'_, '_> {
 
     /// The explanation, a step at a time when someone is at the keyboard.
     fn explain(&mut self, setup: &Setup) -> Result<Flow, LessonError> {
-        let analysis = analyse(setup)?;
+        let analysis = setup.analysis()?;
         let options = Options {
             xor: setup.xor,
             no_move: setup.no_move,
@@ -143,7 +143,7 @@ impl Runner<'_, '_> {
 
     fn question(&mut self, q: &Question) -> Result<Flow, LessonError> {
         let setup = &q.setup;
-        let analysis = analyse(setup)?;
+        let analysis = setup.analysis()?;
         let heading = format!("Question: {} ({})", setup.position, setup.game.describe());
         let heading = match self.io.color {
             true => heading.bold().to_string(),
@@ -249,13 +249,4 @@ impl Runner<'_, '_> {
         self.paragraph(&format!("Answer: {}", answer(analysis)))?;
         self.paragraph(&q.answer)
     }
-}
-
-/// The analysis of a lesson's position.
-fn analyse(setup: &Setup) -> Result<Analysis, LessonError> {
-    Ok(Analysis::new(
-        setup.position.clone(),
-        setup.game.clone(),
-        Extras::default(),
-    )?)
 }

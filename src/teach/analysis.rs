@@ -34,7 +34,7 @@ pub enum AnalysisError {
 }
 
 /// How the position was solved, with the working to show.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Method {
     /// Nim: Verhoeff's grouping method.
     Grouping(Grouping),
@@ -66,7 +66,7 @@ pub struct Extras {
 }
 
 /// The analysis of a position for the player about to move.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
     /// The position, rows in the order given.
     pub position: Position,
