@@ -9,6 +9,7 @@ use matchsticks::play::{Level, computer_move};
 use matchsticks::rules::game::Game;
 use matchsticks::rules::position::Position;
 use matchsticks::rules::rule::Rule;
+use matchsticks::solve::search::{Budget, Solver};
 use matchsticks::teach::analysis::{Analysis, Extras};
 
 mod common;
@@ -42,6 +43,11 @@ fn play(args: &[&str], input: &str) -> (i32, String) {
     )
 }
 
+/// A fresh search for `game`.
+fn solver(game: &Game) -> Solver {
+    Solver::for_game(game.clone(), Budget::default())
+}
+
 /// The moves of a pupil who always plays the recommended move, against the
 /// perfect computer, as typed lines.
 fn perfect_pupil(start: &[u64], game: &Game) -> String {
@@ -57,10 +63,16 @@ fn perfect_pupil(start: &[u64], game: &Game) -> String {
                 mv
             }
             false => {
-                computer_move(&position, game, Level::Perfect, &mut Rng::new(0))
-                    .unwrap()
-                    .unwrap()
-                    .mv
+                computer_move(
+                    &position,
+                    game,
+                    Level::Perfect,
+                    &mut Rng::new(0),
+                    &mut solver(game),
+                )
+                .unwrap()
+                .unwrap()
+                .mv
             }
         };
         position = position.play_with(mv, &game.takes).unwrap();
@@ -98,7 +110,14 @@ fn a_perfect_pupil_wins_twenty_one_when_the_computer_starts() {
     let mut position = Position::new(vec![21]);
     let mut script = String::new();
     loop {
-        let c = computer_move(&position, &game, Level::Perfect, &mut Rng::new(0)).unwrap();
+        let c = computer_move(
+            &position,
+            &game,
+            Level::Perfect,
+            &mut Rng::new(0),
+            &mut solver(&game),
+        )
+        .unwrap();
         let Some(c) = c else { break };
         position = position.play_with(c.mv, &game.takes).unwrap();
         let a = Analysis::new(position.clone(), game.clone(), Extras::default()).unwrap();

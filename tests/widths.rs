@@ -11,6 +11,7 @@ use matchsticks::rules::moves::Move;
 use matchsticks::rules::position::Position;
 use matchsticks::rules::rule::Rule;
 use matchsticks::rules::take_set::TakeSet;
+use matchsticks::solve::search::{Budget, Solver};
 use matchsticks::teach::analysis::{Analysis, Extras};
 use matchsticks::teach::check::check;
 use matchsticks::teach::explain::{Options, explain};
@@ -115,7 +116,8 @@ proptest! {
             position = position.play(mv).unwrap();
             side = side.other();
         }
-        let reviewed = review::review(&turns, &game).unwrap();
+        let mut solver = Solver::for_game(game.clone(), Budget::default());
+        let reviewed = review::review(&turns, &game, &mut solver).unwrap();
         let doc = review::document(&reviewed, &game, position.is_over());
         fits(&text::document(&doc, Style::plain(width)), width)?;
     }

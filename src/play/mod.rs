@@ -13,6 +13,7 @@ use self::rng::Rng;
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
+use crate::solve::search::Solver;
 use crate::teach::analysis::AnalysisError;
 use crate::teach::analysis::{Analysis, Extras};
 use crate::teach::verdict::JudgeError;
@@ -87,6 +88,7 @@ pub fn computer_move(
     game: &Game,
     level: Level,
     rng: &mut Rng,
+    solver: &mut Solver,
 ) -> Result<Option<Choice>, AnalysisError> {
     let moves: Vec<Move> = position.moves_with(&game.takes).take(1).collect();
     if moves.is_empty() {
@@ -99,7 +101,7 @@ pub fn computer_move(
             analysis: None,
         }));
     }
-    let analysis = Analysis::new(position.clone(), game.clone(), Extras::default())?;
+    let analysis = Analysis::using(position.clone(), game.clone(), Extras::default(), solver)?;
     Ok(analysis.recommended.map(|mv| Choice {
         mv,
         random: false,
@@ -132,13 +134,23 @@ mod tests {
     use crate::rules::rule::Rule;
     use crate::rules::take_set::TakeSet;
 
+    fn solver(game: &Game) -> Solver {
+        Solver::for_game(game.clone(), crate::solve::search::Budget::default())
+    }
+
     #[test]
     fn perfect_play_wins_from_a_won_position() {
         let game = Game::nim(Rule::Misere);
         let p = Position::new(vec![3, 5, 7]);
-        let choice = computer_move(&p, &game, Level::Perfect, &mut Rng::new(0))
-            .unwrap()
-            .unwrap();
+        let choice = computer_move(
+            &p,
+            &game,
+            Level::Perfect,
+            &mut Rng::new(0),
+            &mut solver(&game),
+        )
+        .unwrap()
+        .unwrap();
         let after = p.play(choice.mv).unwrap();
         let analysis = Analysis::new(after, game, Extras::default()).unwrap();
         assert_eq!(analysis.outcome, Outcome::Lose);
@@ -152,7 +164,7 @@ mod tests {
         let mut rng = Rng::new(42);
         let mut random = 0;
         for _ in 0..400 {
-            let choice = computer_move(&p, &game, Level::Beginner, &mut rng)
+            let choice = computer_move(&p, &game, Level::Beginner, &mut rng, &mut solver(&game))
                 .unwrap()
                 .unwrap();
             assert!(p.play_with(choice.mv, &game.takes).is_ok(), "{:?}", choice);
@@ -160,9 +172,15 @@ mod tests {
         }
         assert!((150..250).contains(&random), "{random} random moves in 400");
         assert!(
-            computer_move(&Position::new(vec![1]), &game, Level::Good, &mut rng)
-                .unwrap()
-                .is_none()
+            computer_move(
+                &Position::new(vec![1]),
+                &game,
+                Level::Good,
+                &mut rng,
+                &mut solver(&game)
+            )
+            .unwrap()
+            .is_none()
         );
     }
 }

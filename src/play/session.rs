@@ -17,6 +17,7 @@ use crate::rules::game::Game;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::solve::one_row::RowPattern;
+use crate::solve::search::{Budget, Solver};
 use crate::teach::analysis::{Analysis, Extras, Method};
 use crate::teach::board;
 use crate::teach::check::computer_reason;
@@ -46,13 +47,22 @@ struct Session<'r, 'io> {
     turns: Vec<Turn>,
     /// The single row's pattern, when the board is drawn in its blocks.
     pattern: Option<RowPattern>,
+    /// The game's search, kept from move to move and for the review, so
+    /// nothing is worked out twice.
+    solver: Solver,
 }
 
 /// Plays one game.
 pub fn play(setup: Setup, io: &mut Io<'_>) -> Result<(), PlayError> {
     // Refuse a game too big to analyse, or with nothing to take, before
     // anyone moves.
-    let analysis = Analysis::new(setup.start.clone(), setup.game.clone(), Extras::default())?;
+    let mut solver = Solver::for_game(setup.game.clone(), Budget::default());
+    let analysis = Analysis::using(
+        setup.start.clone(),
+        setup.game.clone(),
+        Extras::default(),
+        &mut solver,
+    )?;
     if analysis.is_over() {
         return Err(PlayError::NothingToPlay(setup.start.to_string()));
     }
@@ -66,6 +76,7 @@ pub fn play(setup: Setup, io: &mut Io<'_>) -> Result<(), PlayError> {
         setup,
         turns: Vec::new(),
         pattern,
+        solver,
     };
     session.run()
 }
@@ -140,8 +151,14 @@ impl Session<'_, '_> {
 
     /// The computer's turn. Always goes on.
     fn computer(&mut self, position: &Position) -> Result<bool, PlayError> {
-        let choice = computer_move(position, &self.setup.game, self.setup.level, &mut self.rng)?
-            .expect("the game is not over");
+        let choice = computer_move(
+            position,
+            &self.setup.game,
+            self.setup.level,
+            &mut self.rng,
+            &mut self.solver,
+        )?
+        .expect("the game is not over");
         let took = match position.len() {
             1 => format!("The computer takes {}.", choice.mv.take),
             _ => format!(
@@ -165,7 +182,12 @@ impl Session<'_, '_> {
 
     /// The pupil's turn: false when they quit or input ran out.
     fn pupil(&mut self, position: &Position) -> Result<bool, PlayError> {
-        let analysis = Analysis::new(position.clone(), self.setup.game.clone(), Extras::default())?;
+        let analysis = Analysis::using(
+            position.clone(),
+            self.setup.game.clone(),
+            Extras::default(),
+            &mut self.solver,
+        )?;
         let ladder = hints(&analysis);
         let mut shown = 0;
         loop {
@@ -239,7 +261,7 @@ impl Session<'_, '_> {
         if self.turns.is_empty() {
             return Ok(());
         }
-        let reviewed = review::review(&self.turns, &self.setup.game)?;
+        let reviewed = review::review(&self.turns, &self.setup.game, &mut self.solver)?;
         let doc = review::document(&reviewed, &self.setup.game, ended);
         let text = text::document(&doc, self.io.style());
         self.io.out.write_all(b"\n")?;

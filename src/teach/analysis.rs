@@ -90,6 +90,19 @@ pub struct Analysis {
 impl Analysis {
     /// Analyses `position` under `game`.
     pub fn new(position: Position, game: Game, extras: Extras) -> Result<Analysis, AnalysisError> {
+        let mut solver = Solver::for_game(game.clone(), Budget::default());
+        Analysis::using(position, game, extras, &mut solver)
+    }
+
+    /// Analyses `position` under `game`, searching (when it must) with
+    /// `solver`, which keeps what it works out: a game asks about one
+    /// position after another and pays for the search once.
+    pub fn using(
+        position: Position,
+        game: Game,
+        extras: Extras,
+        solver: &mut Solver,
+    ) -> Result<Analysis, AnalysisError> {
         let with_sticks: Vec<usize> = (0..position.len())
             .filter(|&i| position.piles()[i] > 0)
             .collect();
@@ -99,10 +112,9 @@ impl Analysis {
                 Analysis::one_row(position, game, with_sticks.first().copied().unwrap_or(0))?
             }
             (Some(_), Rule::Normal, _) => Analysis::grundy(position, game)?,
-            (Some(_), Rule::Misere, _) => Analysis::searched(position, game)?,
+            (Some(_), Rule::Misere, _) => Analysis::searched(position, game, solver)?,
         };
         if extras.brute_force && analysis.searched.is_none() {
-            let mut solver = Solver::for_game(analysis.game.clone(), Budget::default());
             analysis.searched = Some(solver.solve(analysis.position.piles())?);
         }
         if extras.show_search {
@@ -196,8 +208,11 @@ impl Analysis {
         })
     }
 
-    fn searched(position: Position, game: Game) -> Result<Analysis, AnalysisError> {
-        let mut solver = Solver::for_game(game.clone(), Budget::default());
+    fn searched(
+        position: Position,
+        game: Game,
+        solver: &mut Solver,
+    ) -> Result<Analysis, AnalysisError> {
         let solved = solver.solve(position.piles())?;
         let winning_moves = solver.winning_moves(&position)?;
         let recommended = solver.best_move(&position)?.map(|(mv, _)| mv);

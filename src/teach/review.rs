@@ -10,7 +10,7 @@ use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
-use crate::solve::search::{Budget, Solver};
+use crate::solve::search::Solver;
 
 /// The two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,7 +79,13 @@ impl Reviewed {
 
 /// Reviews every move of a game. The turns follow on from each other, as
 /// a game records them.
-pub fn review(turns: &[Turn], game: &Game) -> Result<Vec<Reviewed>, AnalysisError> {
+/// The search is the game's own, so what it worked out during the game is
+/// not worked out again.
+pub fn review(
+    turns: &[Turn],
+    game: &Game,
+    solver: &mut Solver,
+) -> Result<Vec<Reviewed>, AnalysisError> {
     let Some(last) = turns.last() else {
         return Ok(Vec::new());
     };
@@ -90,11 +96,10 @@ pub fn review(turns: &[Turn], game: &Game) -> Result<Vec<Reviewed>, AnalysisErro
         .play_with(last.mv, &game.takes)
         .expect("played moves are legal");
     let positions: Vec<&Position> = turns.iter().map(|t| &t.before).chain([&end]).collect();
-    let mut solver = Solver::for_game(game.clone(), Budget::default());
     let mut searchable = true;
     let mut values = Vec::with_capacity(positions.len());
     for p in &positions {
-        let analysis = Analysis::new((*p).clone(), game.clone(), Extras::default())?;
+        let analysis = Analysis::using((*p).clone(), game.clone(), Extras::default(), solver)?;
         // Once the search refuses, it is not asked again: the shortcut
         // methods still give every outcome.
         let left = match searchable {
@@ -242,6 +247,10 @@ mod tests {
     use super::*;
     use crate::rules::rule::Rule;
 
+    fn solver(game: &Game) -> Solver {
+        Solver::for_game(game.clone(), crate::solve::search::Budget::default())
+    }
+
     #[test]
     fn a_slip_is_flagged_with_the_move_that_would_have_won() {
         let game = Game::nim(Rule::Misere);
@@ -263,7 +272,7 @@ mod tests {
             turn(Side::Pupil, &p1, second),
             turn(Side::Computer, &p2, third),
         ];
-        let reviewed = review(&turns, &game).unwrap();
+        let reviewed = review(&turns, &game, &mut solver(&game)).unwrap();
         assert!(!reviewed[0].slipped());
         assert!(!reviewed[1].slipped(), "the pupil was lost anyway");
         assert!(reviewed[2].slipped());
@@ -285,7 +294,7 @@ mod tests {
             before: start,
             mv: Move { pile: 0, take: 1 },
         }];
-        let reviewed = review(&turns, &game).unwrap();
+        let reviewed = review(&turns, &game, &mut solver(&game)).unwrap();
         let doc = document(&reviewed, &game, true);
         let last = doc.steps.last().unwrap().lines();
         assert_eq!(
@@ -293,7 +302,11 @@ mod tests {
             "You took the last stick, so the computer won."
         );
         let normal = Game::nim(Rule::Normal);
-        let doc = document(&review(&turns, &normal).unwrap(), &normal, true);
+        let doc = document(
+            &review(&turns, &normal, &mut solver(&normal)).unwrap(),
+            &normal,
+            true,
+        );
         assert!(doc.steps[1].lines()[1].ends_with("so you won."));
     }
 }
