@@ -49,6 +49,18 @@ fn run_binary(args: &[String], expected_code: i32) -> usize {
     output.stdout.len()
 }
 
+/// Runs the binary once with `input` on standard input, and checks that it
+/// exited with 0.
+fn run_with_input(args: &[String], input: Stdio) -> usize {
+    let output = Command::new(BINARY)
+        .args(args)
+        .stdin(input)
+        .output()
+        .expect("the binary starts");
+    assert_eq!(output.status.code(), Some(0), "{:?}", &args[..2]);
+    output.stdout.len()
+}
+
 /// Every sorted position of up to `rows` rows of up to `most` sticks.
 fn sorted_positions(rows: usize, most: u64) -> Vec<Vec<u64>> {
     let mut all = vec![Vec::new()];
@@ -130,6 +142,47 @@ fn main() {
         // mistake (exit 1); the seed is fixed, so it is the same every run.
         run_binary(&check, 1);
     });
+
+    // A million random 64-bit rows read from a file, as a teacher would
+    // give them: `matchsticks explain - < rows.txt`.
+    let count = if timing { 1_000_000 } else { 10_000 };
+    let file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("rows.txt");
+    std::fs::write(&file, random_rows(count, 7).join("\n")).expect("the rows are written");
+    let stdin = || Stdio::from(std::fs::File::open(&file).expect("the rows are there"));
+    let from_file = words(&["explain", "-"]);
+    let bytes = run_with_input(&from_file, stdin());
+    time(
+        &format!("explain - < {count} random 64-bit rows (whole run, {bytes} bytes)"),
+        runs(10),
+        || {
+            run_with_input(&from_file, stdin());
+        },
+    );
+
+    // Games against the computer, played to the end by a pupil who always
+    // takes one stick from row 1, review included: the computer's moves
+    // are the work.
+    for game in [
+        &["3", "5", "7"][..],
+        &["54", "54", "54", "54"],
+        &["460", "460", "--take", "1-1000"],
+    ] {
+        let args = [words(&["play", "--first", "me"]), words(game)].concat();
+        let script = "1 1\n".repeat(60) + "quit\n";
+        let script_file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("moves.txt");
+        std::fs::write(&script_file, &script).expect("the moves are written");
+        let moves = || Stdio::from(std::fs::File::open(&script_file).expect("the moves are there"));
+        time(
+            &format!(
+                "play {} to the end, with the review (whole run)",
+                game.join(" ")
+            ),
+            runs(10),
+            || {
+                run_with_input(&args, moves());
+            },
+        );
+    }
 
     // The largest tables the search makes within its budgets, whole runs.
     let tables: [&[&str]; 2] = match timing {

@@ -169,7 +169,7 @@ impl Session<'_, '_> {
         };
         self.say(&took)?;
         if let (Level::Perfect, Some(before)) = (self.setup.level, choice.analysis) {
-            let j = Judgement::from_analysis(before, choice.mv)?;
+            let j = Judgement::using(before, choice.mv, &mut self.solver)?;
             self.say(&format!("Why: {}", computer_reason(&j)))?;
         }
         self.turns.push(Turn {

@@ -11,6 +11,7 @@ use crate::rules::game::Game;
 use crate::rules::moves::{IllegalMove, Move};
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
+use crate::solve::search::{Budget, Solver};
 
 /// Why a move could not be judged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -74,9 +75,16 @@ impl Judgement {
     /// Checks `mv` from a position already analysed, so the analysis is not
     /// worked out twice.
     pub fn from_analysis(before: Analysis, mv: Move) -> Result<Judgement, JudgeError> {
+        let mut solver = Solver::for_game(before.game.clone(), Budget::default());
+        Judgement::using(before, mv, &mut solver)
+    }
+
+    /// Checks `mv` from a position already analysed, searching (when it
+    /// must) with `solver`, as a game does move after move.
+    pub fn using(before: Analysis, mv: Move, solver: &mut Solver) -> Result<Judgement, JudgeError> {
         let position = before.position.clone();
         let to = position.play_with(mv, &before.game.takes)?;
-        let after = Analysis::new(to.clone(), before.game.clone(), Extras::default())?;
+        let after = Analysis::using(to.clone(), before.game.clone(), Extras::default(), solver)?;
         let verdict = match (before.outcome, after.outcome) {
             (Outcome::Lose, _) => Verdict::LostAnyway,
             (Outcome::Win, Outcome::Lose) => Verdict::Good,
