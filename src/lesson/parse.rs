@@ -13,7 +13,13 @@ use crate::rules::game::Game;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 use crate::rules::take_set::TakeSet;
-use crate::teach::analysis::{Analysis, Extras};
+use crate::solve::search::{Budget, MOST_MOVES, Solver};
+use crate::teach::analysis::{Analysis, Extras, Way};
+
+/// The most moves all the searches of one lesson may try together: as many
+/// as one search may, so reading or running a lesson takes no longer than
+/// one explanation does.
+pub const LESSON_SEARCH: u64 = MOST_MOVES;
 
 /// The directives a lesson may use.
 const DIRECTIVES: &[&str] = &[
@@ -30,7 +36,15 @@ const DIRECTIVES: &[&str] = &[
 
 /// Parses a lesson, or lists every problem in it.
 pub fn parse(source: &[u8]) -> Result<Lesson, Vec<Problem>> {
-    let mut parser = Parser::default();
+    parse_within(source, LESSON_SEARCH)
+}
+
+/// Parses a lesson whose searches may try at most `search` moves in all.
+fn parse_within(source: &[u8], search: u64) -> Result<Lesson, Vec<Problem>> {
+    let mut parser = Parser {
+        search_left: search,
+        ..Parser::default()
+    };
     let source = source.strip_prefix(b"\xef\xbb\xbf").unwrap_or(source);
     for (index, raw) in source.split(|&b| b == b'\n').enumerate() {
         let line = index + 1;
@@ -75,6 +89,8 @@ struct Parser {
     question: Option<Draft>,
     continues: Option<Continues>,
     problems: Vec<Problem>,
+    /// Moves the lesson's searches may still try.
+    search_left: u64,
 }
 
 impl Parser {
@@ -184,6 +200,7 @@ impl Parser {
                 let setup = setup.and_then(|mut setup| match keyword {
                     "show" => Ok(setup),
                     _ => {
+                        self.afford(&setup)?;
                         let analysis = Analysis::new(
                             setup.position.clone(),
                             setup.game.clone(),
@@ -258,6 +275,26 @@ impl Parser {
                         .join(", ")
                 ),
             ),
+        }
+    }
+
+    /// Counts the search a position needs against the lesson's budget, so
+    /// a lesson of many heavy positions is refused before any is searched.
+    fn afford(&mut self, setup: &Setup) -> Result<(), String> {
+        if Way::of(&setup.position, &setup.game) != Way::Search {
+            return Ok(());
+        }
+        let work = Solver::for_game(setup.game.clone(), Budget::default())
+            .estimate(setup.position.piles())
+            .map_err(|e| format!("cannot be worked out: {e}"))?;
+        match self.search_left.checked_sub(work.moves) {
+            Some(left) => {
+                self.search_left = left;
+                Ok(())
+            }
+            None => Err(format!(
+                "cannot be worked out: with the positions before it, the lesson would try more than {LESSON_SEARCH} moves in its searches, the most one lesson may; use smaller rows"
+            )),
         }
     }
 
@@ -441,6 +478,24 @@ mod tests {
                 Part::Text("The end.".to_string()),
             ]
         );
+    }
+
+    #[test]
+    fn the_searches_of_a_whole_lesson_share_one_budget() {
+        // Each of these positions needs the search (misère, limited takes,
+        // two rows), and all of them together pass a small budget.
+        let source = "title: T\nexplain: 6 6 --take 1-3\nquestion: 6 5 --take 1-3\nanswer: A.\nexplain: 7 6 --take 1-3\nshow: 99 99\n";
+        let one = Solver::for_game(
+            Game::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap()),
+            Budget::default(),
+        );
+        let cost = |rows: &[u64]| one.estimate(rows).unwrap().moves;
+        let two = cost(&[6, 6]) + cost(&[6, 5]);
+        assert!(parse_within(source.as_bytes(), two + cost(&[7, 6])).is_ok());
+        let problems = parse_within(source.as_bytes(), two).unwrap_err();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].line, 5);
+        assert!(problems[0].message.contains("the most one lesson may"));
     }
 
     #[test]

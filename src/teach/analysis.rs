@@ -56,6 +56,34 @@ pub enum Method {
     Searched,
 }
 
+/// Which way a position is worked out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    /// Nim: the grouping method.
+    Grouping,
+    /// One row with sticks (the one given), under a take set.
+    OneRow(usize),
+    /// Several rows, normal play, under a take set: Grundy values.
+    Grundy,
+    /// Several rows, misère play, under a take set: the search.
+    Search,
+}
+
+impl Way {
+    /// The way for `position` under `game`.
+    pub fn of(position: &Position, game: &Game) -> Way {
+        let mut with_sticks = (0..position.len()).filter(|&i| position.piles()[i] > 0);
+        let first = with_sticks.next();
+        let more = with_sticks.next().is_some();
+        match (game.takes.only(), game.rule, more) {
+            (None, _, _) => Way::Grouping,
+            (Some(_), _, false) => Way::OneRow(first.unwrap_or(0)),
+            (Some(_), Rule::Normal, true) => Way::Grundy,
+            (Some(_), Rule::Misere, true) => Way::Search,
+        }
+    }
+}
+
 /// Extra work `explain` may be asked for.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Extras {
@@ -106,13 +134,11 @@ impl Analysis {
         let with_sticks: Vec<usize> = (0..position.len())
             .filter(|&i| position.piles()[i] > 0)
             .collect();
-        let mut analysis = match (&game.takes.only(), game.rule, with_sticks.as_slice()) {
-            (None, _, _) => Analysis::by_grouping(position, game),
-            (Some(_), _, [] | [_]) => {
-                Analysis::one_row(position, game, with_sticks.first().copied().unwrap_or(0))?
-            }
-            (Some(_), Rule::Normal, _) => Analysis::grundy(position, game)?,
-            (Some(_), Rule::Misere, _) => Analysis::searched(position, game, solver)?,
+        let mut analysis = match Way::of(&position, &game) {
+            Way::Grouping => Analysis::by_grouping(position, game),
+            Way::OneRow(pile) => Analysis::one_row(position, game, pile)?,
+            Way::Grundy => Analysis::grundy(position, game)?,
+            Way::Search => Analysis::searched(position, game, solver)?,
         };
         if extras.brute_force && analysis.searched.is_none() {
             analysis.searched = Some(solver.solve(analysis.position.piles())?);
