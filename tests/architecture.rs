@@ -205,3 +205,49 @@ fn src_stays_small_and_main_stays_thin() {
     let main = fs::read_to_string(root.join("main.rs")).unwrap();
     assert!(main.lines().count() < 40, "main.rs has grown past 40 lines");
 }
+
+/// Thousands set apart with commas, as the README writes them.
+fn with_commas(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+#[test]
+fn the_readme_states_every_limit_as_the_code_has_it() {
+    use matchsticks::{console, lesson, rules, solve, teach};
+    let limits: &[(&str, u64)] = &[
+        ("MOST_ROWS_READ", rules::row_reader::MOST_ROWS_READ as u64),
+        ("MOST_BYTES_READ", rules::row_reader::MOST_BYTES_READ as u64),
+        ("LONGEST_LINE", console::line::LONGEST_LINE as u64),
+        ("LARGEST_LESSON", lesson::LARGEST_LESSON),
+        ("LARGEST_TAKE", rules::take_set::LARGEST_TAKE),
+        ("MOST_POSITIONS", solve::search::MOST_POSITIONS as u64),
+        ("MOST_MOVES", solve::search::MOST_MOVES),
+        ("MOST_NUMBERS", solve::search::MOST_NUMBERS),
+        ("LESSON_SEARCH", lesson::parse::LESSON_SEARCH),
+        ("TABLE_LIMIT", teach::table::TABLE_LIMIT as u64),
+        ("TABLE_NUMBERS", teach::table::TABLE_NUMBERS),
+        ("PATTERN_LIMIT", solve::one_row::PATTERN_LIMIT as u64),
+        ("PATTERN_WORK", solve::one_row::PATTERN_WORK as u64),
+        ("PLAIN_CALL_LIMIT", solve::search_count::PLAIN_CALL_LIMIT),
+        ("LARGEST_ROW", solve::search_count::LARGEST_ROW),
+        ("MOST_LISTED", teach::words::MOST_LISTED as u64),
+        ("MOST_STICKS_DRAWN", teach::document::MOST_STICKS_DRAWN),
+    ];
+    let readme =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    for (name, value) in limits {
+        let row = format!("| `{name}` | {} |", with_commas(*value));
+        assert!(
+            readme.contains(&row),
+            "the README should have the row {row}"
+        );
+    }
+}
