@@ -31,6 +31,7 @@ pub const LESSONS: &[Bundled] = lessons![
     "pairing-groups",
     "winning-move",
     "three-five-seven",
+    "why-it-works",
     "misere-switch",
     "binary",
 ];
