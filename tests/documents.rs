@@ -64,7 +64,7 @@ proptest! {
     ) {
         let xor = xor && game.is_nim();
         let a = Analysis::new(Position::new(rows), game, Extras::default()).unwrap();
-        let doc = explain(&a, Options { xor, no_move: false });
+        let doc = explain(&a, Options { xor, hide: None });
         lines_appear_in_order(&json::explain(&a, &doc), &text::document(&doc, text::Style::plain(1000)))?;
     }
 

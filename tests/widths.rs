@@ -69,7 +69,7 @@ proptest! {
             return Ok(());
         };
         let style = Style::plain(width);
-        let doc = explain(&a, Options { xor: xor && game.is_nim(), no_move: false });
+        let doc = explain(&a, Options { xor: xor && game.is_nim(), hide: None });
         fits(&text::document(&doc, style), width)?;
         let moves: Vec<Move> = position.moves_with(&game.takes).take(50).collect();
         if !moves.is_empty() {

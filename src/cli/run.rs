@@ -248,7 +248,7 @@ fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         &analysis,
         ExplainOptions {
             xor: args.xor,
-            no_move: false,
+            hide: None,
         },
     );
     match args.game.format {

@@ -26,6 +26,9 @@ pub enum Answer {
     },
     /// The rows after the move.
     To(Position),
+    /// A single number with several rows: how many to take, which is clear
+    /// only when one row has sticks, or when every row left has one.
+    Bare(u64),
     /// Two numbers with two rows: a move (row, count) or the rows after.
     Either {
         /// Read as a move: the row, from 1.
@@ -60,6 +63,8 @@ pub enum Meant {
     Move(Move),
     /// An illegal move, and why.
     Illegal(IllegalMove),
+    /// Numbers that do not say which move is meant.
+    Unclear(String),
     /// Two different legal moves: the pupil must say which.
     Either {
         /// The answer read as ROW COUNT.
@@ -100,6 +105,7 @@ impl Answer {
                 row: 1,
                 take: *take,
             },
+            ([take], _) => Answer::Bare(*take),
             (&[row, take], 2) if !commas => Answer::Either {
                 row,
                 take,
@@ -125,6 +131,20 @@ impl Answer {
         Some(match self {
             Answer::Take { row, take } => meant(row_move(position, *row, *take, game)),
             Answer::To(to) => meant(position.move_to_with(to, &game.takes)),
+            Answer::Bare(take) => {
+                let piles = position.piles();
+                let with_sticks: Vec<usize> = (0..piles.len()).filter(|&i| piles[i] > 0).collect();
+                let singles = with_sticks.iter().all(|&i| piles[i] == 1);
+                match (with_sticks.as_slice(), singles && *take == 1) {
+                    // Only one row can be taken from.
+                    ([row], _) => meant(row_move(position, *row as u64 + 1, *take, game)),
+                    // Every row left has one stick: they are all alike.
+                    ([row, ..], true) => meant(row_move(position, *row as u64 + 1, 1, game)),
+                    _ => Meant::Unclear(
+                        "a single number does not say which row; type ROW COUNT (\"2 3\" takes 3 sticks from row 2) or the rows after the move".to_string(),
+                    ),
+                }
+            }
             Answer::Either { row, take, to } => {
                 let taken = row_move(position, *row, *take, game);
                 let left = position.move_to_with(to, &game.takes);
@@ -209,6 +229,7 @@ mod tests {
         assert!(matches!(Answer::parse("1 2 3 4", 3), Answer::Unclear(_)));
         assert!(matches!(Answer::parse("-1 2", 3), Answer::Unclear(_)));
         assert!(matches!(Answer::parse("1 2", 1), Answer::Take { .. }));
+        assert_eq!(Answer::parse("3", 4), Answer::Bare(3));
     }
 
     fn meant(line: &str, rows: &[u64], game: &Game) -> Option<Meant> {
@@ -249,5 +270,9 @@ mod tests {
             }))
         );
         assert_eq!(meant("hint", &[5, 4], &nim), None);
+        // A single number: clear with one row left, or only single sticks.
+        assert_eq!(meant("3", &[0, 5, 0], &nim), Some(mv(2, 3)));
+        assert_eq!(meant("1", &[1, 0, 1, 1], &nim), Some(mv(1, 1)));
+        assert!(matches!(meant("1", &[1, 2], &nim), Some(Meant::Unclear(_))));
     }
 }

@@ -74,6 +74,19 @@ pub fn read(io: &mut Io<'_>, prompt: &str) -> Result<Line, LineError> {
     Ok(line)
 }
 
+/// With one row, a number that cannot be taken may be the count the pupil
+/// wants to leave: " To leave 17, type 1." Otherwise nothing.
+fn leave_instead(answer: &Answer, position: &Position, game: &Game) -> String {
+    let (Answer::Take { take, .. }, [sticks]) = (answer, position.piles()) else {
+        return String::new();
+    };
+    let left = Position::new(vec![*take]);
+    match position.move_to_with(&left, &game.takes) {
+        Ok(mv) if take < sticks => format!(" To leave {take}, type {}.", mv.take),
+        _ => String::new(),
+    }
+}
+
 /// Asks until the pupil gives a command or a legal move.
 pub fn ask(io: &mut Io<'_>, question: Question<'_>) -> Result<Reply, LineError> {
     let mut pending: Option<String> = None;
@@ -99,16 +112,24 @@ pub fn ask(io: &mut Io<'_>, question: Question<'_>) -> Result<Reply, LineError> 
             (Answer::Quit, _) => return Ok(Reply::Quit),
             (Answer::Yes, _) if question.yes_no => return Ok(Reply::Yes),
             (Answer::No, _) if question.yes_no => return Ok(Reply::No),
+            // A yes-or-no question is answered first; the move comes after.
+            (_, _) if question.yes_no => {
+                say(io, "Sorry: answer yes or no first (or hint, show or q).")?
+            }
             (Answer::Yes | Answer::No, _) => say(
                 io,
                 "Sorry, this question wants a move, not yes or no. Try again.",
             )?,
             (Answer::Unclear(why), _) => say(io, &format!("Sorry: {why}. Try again."))?,
             (_, Some(Meant::Move(mv))) => return Ok(Reply::Move(mv)),
-            (_, Some(Meant::Illegal(illegal))) => say(
-                io,
-                &format!("That move is not allowed: {illegal}. Try again."),
-            )?,
+            (answer, Some(Meant::Illegal(illegal))) => {
+                let nudge = leave_instead(&answer, question.position, question.game);
+                say(
+                    io,
+                    &format!("That move is not allowed: {illegal}.{nudge} Try again."),
+                )?
+            }
+            (_, Some(Meant::Unclear(why))) => say(io, &format!("Sorry: {why}. Try again."))?,
             (_, Some(Meant::Either { take, to })) => {
                 let from = question.position;
                 let after = |mv: Move| {

@@ -39,7 +39,9 @@ pub fn step_through(
             io.out.write_all(b"\n")?;
         }
         io.out.write_all(section.as_bytes())?;
-        while wait && i + 1 < sections.len() {
+        // The title and the first step come together; the waits are
+        // between steps.
+        while wait && i > 0 && i + 1 < sections.len() {
             match read(io, prompt)? {
                 Line::End => wait = false,
                 Line::Text(text) => match Answer::parse(&text, 0) {
@@ -85,15 +87,18 @@ mod tests {
 
     #[test]
     fn a_person_steps_asks_for_hints_and_stops() {
-        let (out, stepped) = run("hint\n\nhint\nhint\nq\n", true);
+        let (out, stepped) = run("hint\nhint\nhint\nq\n", true);
         assert_eq!(stepped, Stepped::Quit);
         let prompt = "(Enter: next step, hint, q: quit) ";
         assert_eq!(
             out,
             format!(
-                "one\n{prompt}Hint: look\n{prompt}\ntwo\n{prompt}Hint: row 1\n{prompt}No more hints: the steps will show the rest.\n{prompt}"
+                "one\n\ntwo\n{prompt}Hint: look\n{prompt}Hint: row 1\n{prompt}No more hints: the steps will show the rest.\n{prompt}"
             )
         );
+        let (out, stepped) = run("\n", true);
+        assert_eq!(stepped, Stepped::Done);
+        assert_eq!(out, format!("one\n\ntwo\n{prompt}\nthree\n"));
     }
 
     #[test]
@@ -102,8 +107,11 @@ mod tests {
             run("q\n", false),
             ("one\n\ntwo\n\nthree\n".to_string(), Stepped::Done)
         );
+        // At the end of input the wait is over at once, and so are all the
+        // later ones.
         let (out, stepped) = run("", true);
         assert_eq!(stepped, Stepped::Done);
-        assert!(out.ends_with("two\n\nthree\n"), "{out}");
+        let prompt = "(Enter: next step, hint, q: quit) ";
+        assert_eq!(out, format!("one\n\ntwo\n{prompt}\n\nthree\n"));
     }
 }

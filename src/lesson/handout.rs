@@ -2,10 +2,10 @@
 //! worked explanations in order, each question with its hints, and the
 //! answers gathered at the end so the class tries the questions first.
 
-use super::{Lesson, Part};
+use super::{Asks, Lesson, Part};
 use crate::teach::analysis::AnalysisError;
 use crate::teach::board;
-use crate::teach::check::answer;
+use crate::teach::check::{answer, yes_or_no};
 use crate::teach::document::{Block, Document, Frame, Step};
 use crate::teach::explain::{Options, explain};
 use crate::teach::words::capitalised;
@@ -32,7 +32,10 @@ pub fn handout(lesson: &Lesson) -> Result<Document, AnalysisError> {
             Part::Show(setup) => steps.push(Step::framed(
                 Frame::CLOSING,
                 "The rows",
-                vec![board::plain(&setup.position)],
+                vec![match setup.groups {
+                    true => board::joined(&setup.position),
+                    false => board::plain(&setup.position),
+                }],
             )),
             Part::Explain(setup) => {
                 let analysis = setup.analysis()?;
@@ -40,7 +43,7 @@ pub fn handout(lesson: &Lesson) -> Result<Document, AnalysisError> {
                     &analysis,
                     Options {
                         xor: setup.xor,
-                        no_move: setup.no_move,
+                        hide: setup.hide,
                     },
                 );
                 steps.push(Step::framed(
@@ -56,7 +59,7 @@ pub fn handout(lesson: &Lesson) -> Result<Document, AnalysisError> {
                     Block::note(format!(
                         "Rows: {} ({}).",
                         q.setup.position,
-                        q.setup.game.describe()
+                        q.setup.game.describe(q.setup.position.len())
                     )),
                     board::plain(&q.setup.position),
                     Block::note(
@@ -79,7 +82,10 @@ pub fn handout(lesson: &Lesson) -> Result<Document, AnalysisError> {
                         Frame::CLOSING,
                         "Answer",
                         vec![
-                            Block::note(capitalised(&answer(&analysis))),
+                            Block::note(capitalised(&match q.asks {
+                                Asks::Move => answer(&analysis),
+                                Asks::CanYouWin => yes_or_no(&analysis),
+                            })),
                             Block::note(q.answer.clone()),
                         ],
                     )],

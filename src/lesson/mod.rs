@@ -9,6 +9,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::teach::analysis::{Analysis, AnalysisError};
+use crate::teach::document::Reveal;
 
 pub mod bundled;
 pub mod handout;
@@ -66,9 +67,10 @@ pub struct Setup {
     /// Whether to draw the rows in their groups, joined stage by stage
     /// (`show: … --groups`).
     pub groups: bool,
-    /// Whether an explanation stops before the move (`--no-move`), so a
-    /// question that follows is not answered in advance.
-    pub no_move: bool,
+    /// Where an explanation stops, so a question that follows is not
+    /// answered in advance: before the move (`--no-move`), or before it
+    /// even says who wins (`--no-verdict`).
+    pub hide: Option<Reveal>,
     /// The position worked out, for explanations and questions: done once,
     /// when the lesson is read, and used when it runs.
     pub analysis: Option<Analysis>,

@@ -15,6 +15,7 @@ use crate::rules::rule::Rule;
 use crate::rules::take_set::TakeSet;
 use crate::solve::search::{Budget, MOST_MOVES, Solver};
 use crate::teach::analysis::{Analysis, Extras, Way};
+use crate::teach::document::Reveal;
 
 /// The most moves all the searches of one lesson may try together: as many
 /// as one search may, so reading or running a lesson takes no longer than
@@ -181,7 +182,7 @@ impl Parser {
                 self.end_block();
                 let options: &[&str] = match keyword {
                     "show" => &["--groups"],
-                    "explain" => &["--xor", "--no-move"],
+                    "explain" => &["--xor", "--no-move", "--no-verdict"],
                     _ => &[],
                 };
                 let asks = match keyword {
@@ -381,7 +382,7 @@ fn setup(value: &str, extra: &[&str]) -> Result<Setup, String> {
         game: Game::nim(Rule::Misere),
         xor: false,
         groups: false,
-        no_move: false,
+        hide: None,
         analysis: None,
     };
     let mut rows = Vec::new();
@@ -400,7 +401,8 @@ fn setup(value: &str, extra: &[&str]) -> Result<Setup, String> {
             option if extra.contains(&option) => match option {
                 "--xor" => setup.xor = true,
                 "--groups" => setup.groups = true,
-                _ => setup.no_move = true,
+                "--no-move" => setup.hide = Some(Reveal::Move),
+                _ => setup.hide = Some(Reveal::Outcome),
             },
             option if option.starts_with("--") => {
                 let mut allowed = vec!["--normal", "--misere", "--take"];
@@ -450,7 +452,7 @@ mod tests {
                     game: Game::nim(Rule::Misere),
                     xor: false,
                     groups: false,
-                    no_move: false,
+                    hide: None,
                     analysis: None,
                 }),
                 Part::Explain(Setup {
@@ -458,7 +460,7 @@ mod tests {
                     game: Game::nim(Rule::Normal),
                     xor: true,
                     groups: false,
-                    no_move: false,
+                    hide: None,
                     analysis: worked(Game::nim(Rule::Normal)),
                 }),
                 Part::Question(Question {
@@ -468,7 +470,7 @@ mod tests {
                         game: Game::nim(Rule::Misere),
                         xor: false,
                         groups: false,
-                        no_move: false,
+                        hide: None,
                         analysis: worked(Game::nim(Rule::Misere)),
                     },
                     ask: Some("Your move?".to_string()),

@@ -22,7 +22,7 @@ use crate::render::text;
 use crate::rules::outcome::Outcome;
 use crate::teach::analysis::Analysis;
 use crate::teach::board;
-use crate::teach::check::{answer, check, verdict_only, why};
+use crate::teach::check::{answer, check, verdict_only, why, yes_or_no};
 use crate::teach::document::Block;
 use crate::teach::explain::{Options, explain};
 use crate::teach::hints::hints;
@@ -130,7 +130,7 @@ impl Runner<'_, '_> {
         let analysis = setup.analysis()?;
         let options = Options {
             xor: setup.xor,
-            no_move: setup.no_move,
+            hide: setup.hide,
         };
         let sections = text::sections(&explain(&analysis, options), self.io.style());
         let stepped = step_through(self.io, &sections, &[], !self.auto)?;
@@ -144,7 +144,11 @@ impl Runner<'_, '_> {
     fn question(&mut self, q: &Question) -> Result<Flow, LessonError> {
         let setup = &q.setup;
         let analysis = setup.analysis()?;
-        let heading = format!("Question: {} ({})", setup.position, setup.game.describe());
+        let heading = format!(
+            "Question: {} ({})",
+            setup.position,
+            setup.game.describe(setup.position.len())
+        );
         let heading = match self.io.color {
             true => heading.bold().to_string(),
             false => heading,
@@ -170,8 +174,7 @@ impl Runner<'_, '_> {
             return self.reveal(q, &analysis);
         }
         self.say(instructions)?;
-        // The teacher's hints first, then the tool's, stage by stage.
-        let mut hints = q.hints.iter().cloned().chain(hints(&analysis));
+        let mut hints = Hints::new(&q.hints, hints(&analysis), q.asks);
         let mut asks = q.asks;
         loop {
             let question = ask::Question {
@@ -200,6 +203,7 @@ impl Runner<'_, '_> {
                         // Yes, so now the move.
                         true => {
                             asks = Asks::Move;
+                            hints.allow_all();
                             self.say("So what do you take?")?;
                         }
                         false => break,
@@ -246,7 +250,57 @@ impl Runner<'_, '_> {
     }
 
     fn reveal(&mut self, q: &Question, analysis: &Analysis) -> Result<Flow, LessonError> {
-        self.paragraph(&format!("Answer: {}", answer(analysis)))?;
+        let answer = match q.asks {
+            Asks::Move => answer(analysis),
+            Asks::CanYouWin => yes_or_no(analysis),
+        };
+        self.paragraph(&format!("Answer: {answer}"))?;
         self.paragraph(&q.answer)
+    }
+}
+
+/// A question's hints, one at a time: the teacher's first, then the tool's
+/// stages, carrying on from as many stages as the teacher's hints stood for
+/// rather than starting again. While a yes-or-no question waits for its
+/// yes or no, only the tool's first stage is offered: the others tell who
+/// wins.
+struct Hints {
+    teacher: std::collections::VecDeque<String>,
+    stages: Vec<String>,
+    next: usize,
+    most: usize,
+}
+
+impl Hints {
+    fn new(teacher: &[String], stages: Vec<String>, asks: Asks) -> Hints {
+        let most = match asks {
+            Asks::Move => stages.len(),
+            Asks::CanYouWin => 1,
+        };
+        // The last stage, the move itself, is never skipped.
+        let next = teacher.len().min(stages.len().saturating_sub(1));
+        Hints {
+            teacher: teacher.iter().cloned().collect(),
+            stages,
+            next,
+            most,
+        }
+    }
+
+    /// From now on every stage may be given.
+    fn allow_all(&mut self) {
+        self.most = self.stages.len();
+    }
+
+    fn next(&mut self) -> Option<String> {
+        if let Some(hint) = self.teacher.pop_front() {
+            return Some(hint);
+        }
+        let hint = self
+            .stages
+            .get(self.next)
+            .filter(|_| self.next < self.most)?;
+        self.next += 1;
+        Some(hint.clone())
     }
 }

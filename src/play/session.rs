@@ -117,7 +117,7 @@ impl Session<'_, '_> {
         let intro = format!(
             "A game of {} ({}) against the computer (level: {level}).",
             self.setup.start,
-            self.setup.game.describe()
+            self.setup.game.describe(self.setup.start.len())
         );
         self.say(&intro)?;
         self.say(match self.setup.start.len() {

@@ -70,7 +70,7 @@ fn block_text(block: &Block, level: usize) -> String {
 fn table(header: &[String], rows: &[Vec<String>]) -> String {
     let line = |cells: &[String]| format!("| {} |\n", cells.join(" | "));
     let mut out = format!(
-        "\n{}|{}\n",
+        "\n{}\n|{}\n",
         line(header).trim_end(),
         "---|".repeat(header.len())
     );

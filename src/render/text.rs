@@ -86,7 +86,10 @@ pub fn blocks(blocks: &[Block], indent: &str, style: Style) -> String {
 fn block(block: &Block, indent: &str, style: Style) -> String {
     let hang = format!("{indent}  ");
     match block {
-        Block::Sentence { text } | Block::Note { text } => lines(text, indent, &hang, style),
+        // A sentence's later lines hang under it, so a list of sentences
+        // reads as a list; a note is a paragraph, its lines flush.
+        Block::Sentence { text } => lines(text, indent, &hang, style),
+        Block::Note { text } => lines(text, indent, indent, style),
         Block::Move(m) => lines(&m.text, indent, &hang, style),
         Block::Verdict {
             verdict,

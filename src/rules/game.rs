@@ -42,9 +42,10 @@ impl Game {
         self.takes == TakeSet::Any && self.rows_per_move == 1
     }
 
-    /// The rules in words: "misère: whoever takes the last stick loses;
-    /// take 1 to 3".
-    pub fn describe(&self) -> String {
+    /// The rules in words for a game of `rows` rows: "misère: whoever takes
+    /// the last stick loses; a move takes 1 to 3 sticks" (and "from one
+    /// row" when there is more than one).
+    pub fn describe(&self, rows: usize) -> String {
         let takes = match &self.takes {
             TakeSet::Any => return self.rule.describe().to_string(),
             takes => takes,
@@ -56,6 +57,7 @@ impl Game {
             (Rule::Misere, false) => "misère: whoever makes the last move loses",
             (Rule::Normal, false) => "normal play: whoever makes the last move wins",
         };
-        format!("{ending}; a move takes {takes} sticks from one row")
+        let from = if rows > 1 { " from one row" } else { "" };
+        format!("{ending}; a move takes {takes} sticks{from}")
     }
 }

@@ -7,7 +7,7 @@ use super::analysis::{Analysis, Method};
 use super::document::{Block, Document, Frame, Step};
 use super::method::{grouping, grundy, pattern, searched};
 use super::verdict::{Judgement, Verdict};
-use super::words::{moves, position, transition};
+use super::words::{capitalised, moves, position, transition};
 use crate::rules::outcome::Outcome;
 
 /// The comfort after a lost position.
@@ -151,6 +151,16 @@ pub fn computer_reason(j: &Judgement) -> String {
         Method::Grundy { .. } => grundy::computer_reason(),
         Method::Searched => searched::computer_reason(),
     }
+}
+
+/// The computed answer to "can the player to move win?": yes or no first,
+/// then the winning moves or why none wins.
+pub fn yes_or_no(a: &Analysis) -> String {
+    let word = match a.outcome {
+        Outcome::Win => "yes",
+        Outcome::Lose => "no",
+    };
+    format!("{word}. {}", capitalised(&answer(a)))
 }
 
 /// The computed answer to a question: the winning moves, or that none wins.

@@ -37,12 +37,22 @@ pub struct Step {
     /// How the step sits on a page.
     #[serde(skip)]
     pub frame: Frame,
-    /// Whether the step gives the answer away (the move, the winning
-    /// moves), so it can be held back until a pupil has tried.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub reveals: bool,
+    /// What the step gives away, if anything: who wins, or the move. A
+    /// page or a lesson can hold it back until a pupil has tried.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reveals: Option<Reveal>,
     /// What the step shows, in order.
     pub blocks: Vec<Block>,
+}
+
+/// What a step gives away, from less to more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reveal {
+    /// Who wins.
+    Outcome,
+    /// The move to make.
+    Move,
 }
 
 /// How a step sits among the others.
@@ -97,15 +107,15 @@ impl Step {
             number: Some(number),
             title: title.to_string(),
             frame: Frame::HEADED,
-            reveals: false,
+            reveals: None,
             blocks,
         }
     }
 
-    /// The same step, marked as giving the answer away.
-    pub fn revealing(self) -> Step {
+    /// The same step, marked as giving `what` away.
+    pub fn revealing(self, what: Reveal) -> Step {
         Step {
-            reveals: true,
+            reveals: Some(what),
             ..self
         }
     }
@@ -121,7 +131,7 @@ impl Step {
             number: None,
             title: title.to_string(),
             frame,
-            reveals: false,
+            reveals: None,
             blocks,
         }
     }

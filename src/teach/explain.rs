@@ -2,7 +2,7 @@
 //! the binary view when asked for, and the winning moves.
 
 use super::analysis::{Analysis, Method};
-use super::document::{BinaryRow, BinaryView, Block, Document, Frame, Step};
+use super::document::{BinaryRow, BinaryView, Block, Document, Frame, Reveal, Step};
 use super::method::{grouping, grundy, pattern, searched};
 use super::words::{MOST_LISTED, count, moves, position, sum};
 use crate::rules::outcome::Outcome;
@@ -14,22 +14,28 @@ use crate::solve::nim_sum::{binary_width, nim_sum};
 pub struct Options {
     /// Add the binary view (Nim only).
     pub xor: bool,
-    /// Stop before the move: leave out every step that gives it away.
-    pub no_move: bool,
+    /// Stop before the steps that give this away (and anything more):
+    /// before the move, or before even saying who wins.
+    pub hide: Option<Reveal>,
 }
 
 /// The explanation of `a`.
 pub fn explain(a: &Analysis, options: Options) -> Document {
     let mut doc = full(a, options.xor);
-    if options.no_move {
-        doc.steps.retain(|s| !s.reveals);
+    if let Some(hide) = options.hide {
+        doc.steps
+            .retain(|s| s.reveals.is_none_or(|shown| shown < hide));
     }
     doc
 }
 
 /// Every step, the move included.
 fn full(a: &Analysis, xor: bool) -> Document {
-    let title = format!("{} ({})", position(&a.position), a.game.describe());
+    let title = format!(
+        "{} ({})",
+        position(&a.position),
+        a.game.describe(a.position.len())
+    );
     let mut steps = match &a.method {
         Method::Grouping(g) => grouping::steps(g, &a.position, &a.game),
         Method::OneRow { pile, pattern } => pattern::steps(a, *pile, pattern),
@@ -85,7 +91,7 @@ fn closing(a: &Analysis) -> Step {
             count(s.moves_left, "move"),
         )));
     }
-    Step::framed(Frame::CLOSING, "Winning moves", blocks).revealing()
+    Step::framed(Frame::CLOSING, "Winning moves", blocks).revealing(Reveal::Move)
 }
 
 /// The rows in binary beside their groups: each column is one group size.

@@ -78,7 +78,8 @@ pub fn hints(a: &Analysis) -> Vec<String> {
 /// The first three stages for the grouping method, the endgame included.
 fn grouping(g: &Grouping, mv: Move) -> Vec<String> {
     const PAIR: &str = "Make the groups and pair them: is any group left without a partner?";
-    const COUNT: &str = "Count the rows with more than one stick: when at most one has more, the endgame rule decides.";
+    const COUNT: &str =
+        "How many rows have more than one stick? With one or none, it is the endgame.";
     match &g.plan {
         Plan::Unpaired(m) => vec![
             PAIR.to_string(),

@@ -37,7 +37,7 @@ pub fn table(start: &Position, game: &Game, entries: &[Entry], losing: bool) -> 
     let title = format!(
         "Every position reachable from {} ({}), rows in ascending order.",
         position(start),
-        game.describe()
+        game.describe(start.len())
     );
     let lost = entries
         .iter()

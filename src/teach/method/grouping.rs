@@ -14,7 +14,7 @@ use crate::rules::rule::Rule;
 use crate::solve::grouping::{
     GroupMove, Grouping, JOINS_TOLD_UP_TO, JoinRound, Plan, SizeCount, joins as join_rounds,
 };
-use crate::teach::document::{Block, DrawnRow, Frame, Step, TallyLine};
+use crate::teach::document::{Block, DrawnRow, Frame, Reveal, Step, TallyLine};
 use crate::teach::words::{
     LONGEST_SUM, MOST_LISTED, SHORTEST_MERGED_RUN, and_list, count, groups_of, rows_with_one, runs,
     short_sum, sizes_of, sticks_from_to,
@@ -39,17 +39,20 @@ pub const MISERE_ADVICE: &str =
 /// game is over.
 pub fn steps(g: &Grouping, position: &Position, game: &Game) -> Vec<Step> {
     if position.is_over() {
-        return vec![Step::framed(
-            Frame::BARE,
-            "The game is over",
-            sentences(vec![game_over(g.rule)]),
-        )];
+        return vec![
+            Step::framed(
+                Frame::BARE,
+                "The game is over",
+                sentences(vec![game_over(g.rule)]),
+            )
+            .revealing(Reveal::Outcome),
+        ];
     }
     vec![
         groups_step(g),
         pairs_step(g, 2),
         verdict_step(g, 3),
-        Step::numbered(4, "The move", plan(g, position, game)).revealing(),
+        Step::numbered(4, "The move", plan(g, position, game)).revealing(Reveal::Move),
     ]
 }
 
@@ -215,7 +218,7 @@ pub fn verdict_step(g: &Grouping, number: u32) -> Step {
         }
         _ => "Is any group left without a partner?",
     };
-    Step::numbered(number, title, sentences(verdict(g)))
+    Step::numbered(number, title, sentences(verdict(g))).revealing(Reveal::Outcome)
 }
 
 /// Does any group lack a partner, or is this the endgame, and what that
@@ -394,7 +397,7 @@ fn row_changes(m: &GroupMove) -> Vec<DrawnRow> {
         .decisions
         .iter()
         .filter(|d| d.remove > 0)
-        .map(|d| count(u64::from(d.remove), &format!("group of {}", d.size)))
+        .map(|d| groups_of(u64::from(d.remove), d.size))
         .collect();
     let after = crate::solve::grouping::split(m.after);
     let row = |label: &str, groups: Vec<u64>, text: String| DrawnRow {

@@ -7,7 +7,7 @@ use crate::rules::outcome::Outcome;
 use crate::solve::grouping::Grouping;
 use crate::solve::grundy::Grundy;
 use crate::teach::analysis::Analysis;
-use crate::teach::document::{Block, Step, Strip, StripCell};
+use crate::teach::document::{Block, Reveal, Step, Strip, StripCell};
 use crate::teach::words::{MOST_LISTED, and_list, count, sum, transition};
 
 /// Every step for several rows in normal play.
@@ -27,7 +27,7 @@ pub fn steps(a: &Analysis, grundy: &Grundy, pairing: &Grouping) -> Vec<Step> {
         Step::numbered(1, "What each row is worth", worth),
         grouping::pairs_step(pairing, 2),
         grouping::verdict_step(pairing, 3),
-        Step::numbered(4, "The move", plan(a, pairing)).revealing(),
+        Step::numbered(4, "The move", plan(a, pairing)).revealing(Reveal::Move),
     ]
 }
 

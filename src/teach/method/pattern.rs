@@ -5,7 +5,7 @@
 use crate::rules::outcome::Outcome;
 use crate::solve::one_row::RowPattern;
 use crate::teach::analysis::Analysis;
-use crate::teach::document::{Block, Step, Strip, StripCell};
+use crate::teach::document::{Block, Reveal, Step, Strip, StripCell};
 use crate::teach::words::{and_list, count, transition};
 
 /// Every step for a single row.
@@ -30,7 +30,8 @@ pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
                 .map(Block::sentence)
                 .collect(),
         ),
-        Step::numbered(3, "This row", vec![Block::sentence(verdict(a, n))]),
+        Step::numbered(3, "This row", vec![Block::sentence(verdict(a, n))])
+            .revealing(Reveal::Outcome),
     ];
     if let Some(mv) = a.recommended {
         let to = a.after(mv);
@@ -53,7 +54,7 @@ pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
             a.outcome == Outcome::Win,
             text,
         ));
-        steps.push(Step::numbered(4, "The move", blocks).revealing());
+        steps.push(Step::numbered(4, "The move", blocks).revealing(Reveal::Move));
     }
     steps
 }

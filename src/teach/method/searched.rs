@@ -3,7 +3,7 @@
 
 use crate::rules::outcome::Outcome;
 use crate::teach::analysis::Analysis;
-use crate::teach::document::{Block, Step};
+use crate::teach::document::{Block, Reveal, Step};
 
 /// The one step: what the search found, and the move.
 pub fn steps(a: &Analysis) -> Vec<Step> {
@@ -23,7 +23,7 @@ pub fn steps(a: &Analysis) -> Vec<Step> {
             }
         )));
     }
-    let mut steps = vec![Step::numbered(1, "Search every game", blocks)];
+    let mut steps = vec![Step::numbered(1, "Search every game", blocks).revealing(Reveal::Outcome)];
     if let Some(mv) = a.recommended {
         let label = match a.outcome {
             Outcome::Win => "Move",
@@ -31,7 +31,7 @@ pub fn steps(a: &Analysis) -> Vec<Step> {
         };
         let shown =
             Block::labelled_move(&a.position, &a.game, mv, a.outcome == Outcome::Win, label);
-        steps.push(Step::numbered(2, "The move", vec![shown]).revealing());
+        steps.push(Step::numbered(2, "The move", vec![shown]).revealing(Reveal::Move));
     }
     steps
 }
