@@ -308,11 +308,10 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         Ok(mv) => Judgement::new(position.clone(), mv, &game)?,
         Err(illegal) => {
             if args.game.format == Format::Json {
+                // Illegal input is refused before anything is worked out, so
+                // the JSON lists no winning moves.
                 let message = Error::Illegal(illegal.clone()).to_string();
-                let winning = Analysis::new(position.clone(), game.clone(), Extras::default())
-                    .map(|a| a.winning_moves)
-                    .unwrap_or_default();
-                let json = json::illegal(&game, &position, to.as_ref(), &message, &winning);
+                let json = json::illegal(&game, &position, to.as_ref(), &message);
                 io.out.write_all(json.as_bytes())?;
             }
             return Err(illegal.into());

@@ -181,13 +181,7 @@ pub fn check(j: &Judgement, doc: &Document) -> String {
 
 /// An illegal move as one JSON object: `legal` is false and `reason` says
 /// what was wrong.
-pub fn illegal(
-    game: &Game,
-    position: &Position,
-    to: Option<&Position>,
-    reason: &str,
-    winning_moves: &[Move],
-) -> String {
+pub fn illegal(game: &Game, position: &Position, to: Option<&Position>, reason: &str) -> String {
     to_string(&CheckJson {
         rule: game.rule.name(),
         takes: game.takes.only(),
@@ -196,7 +190,7 @@ pub fn illegal(
         legal: false,
         verdict: None,
         reason: reason.to_string(),
-        winning_moves: winning_moves.iter().map(MoveJson::from).collect(),
+        winning_moves: Vec::new(),
         title: None,
         steps: None,
     })
