@@ -2,7 +2,8 @@
 //! on every console example in the README, comparing output and exit codes.
 //! `tests/cmd/stdin` holds cases fed on standard input, and
 //! `tests/cmd/teaching` the classroom conversations: hints, answers typed
-//! the way pupils type them, and reviews.
+//! the way pupils type them, and reviews; `tests/cmd/handouts` the Markdown
+//! handouts, whose code blocks would end a Markdown transcript.
 //! Refresh the expected output with `TRYCMD=overwrite cargo test --test cli`
 //! and read the diff before committing it.
 
@@ -13,5 +14,6 @@ fn transcripts() {
         .case("tests/cmd/*.toml")
         .case("tests/cmd/stdin/*.toml")
         .case("tests/cmd/teaching/*.toml")
+        .case("tests/cmd/handouts/*.toml")
         .case("README.md");
 }

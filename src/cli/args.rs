@@ -313,6 +313,8 @@ pub enum LessonFormat {
     Text,
     /// A printable handout with the answers at the end
     Markdown,
+    /// The same handout as one HTML page, drawings included
+    Html,
 }
 
 /// `--take SET`: the takes the game allows, in every command.
@@ -334,6 +336,9 @@ pub enum Format {
     Json,
     /// A Markdown handout
     Markdown,
+    /// A handout as one HTML page, drawings included, nothing loaded from
+    /// elsewhere
+    Html,
 }
 
 /// Prints what clap has to say when it stops before a command runs, and

@@ -21,7 +21,7 @@ use super::error::Error;
 use crate::console::answer::row_move;
 use crate::lesson::{self, bundled};
 use crate::render::wrap::NARROWEST;
-use crate::render::{json, markdown, text};
+use crate::render::{html, json, markdown, text};
 use crate::rules::game::Game;
 use crate::rules::position::Position;
 use crate::rules::row_reader::parse_number;
@@ -183,6 +183,7 @@ fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
             let doc = table_doc::table(&position, &game, &entries, args.losing);
             match format {
                 Format::Markdown => markdown::document(&doc, 1),
+                Format::Html => html::page(&doc),
                 _ => text::document(&doc, io.style()),
             }
         }
@@ -228,6 +229,10 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
             io.out
                 .write_all(markdown::document(&handout, 1).as_bytes())?
         }
+        LessonFormat::Html => {
+            let handout = lesson::handout::handout(&lesson)?;
+            io.out.write_all(html::page(&handout).as_bytes())?
+        }
         LessonFormat::Text => lesson::runner::run(&lesson, args.auto, io)?,
     }
     Ok(0)
@@ -256,6 +261,7 @@ fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
             .out
             .write_all(json::explain(&analysis, &doc).as_bytes())?,
         Format::Markdown => io.out.write_all(markdown::document(&doc, 1).as_bytes())?,
+        Format::Html => io.out.write_all(html::page(&doc).as_bytes())?,
         Format::Text => {
             let sections = text::sections(&doc, io.style());
             step_through(io, &sections, &hints(&analysis), args.step)?;
@@ -321,6 +327,7 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let output = match args.game.format {
         Format::Json => json::check(&judgement, &doc),
         Format::Markdown => markdown::document(&doc, 1),
+        Format::Html => html::page(&doc),
         Format::Text => text::document(&doc, io.style()),
     };
     io.out.write_all(output.as_bytes())?;

@@ -1,9 +1,11 @@
 //! Layouts: a document from `teach` placed as text for a screen, Markdown
-//! for a handout, or JSON for programs.
+//! or HTML for a handout (HTML also for the classroom page), or JSON for
+//! programs.
 //!
 //! Layouts never decide a game question or a word. They place blocks; a
 //! change to what the tool says is made once, in the builders.
 
+pub mod html;
 pub mod json;
 pub mod markdown;
 pub mod sticks;

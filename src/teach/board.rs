@@ -5,7 +5,7 @@
 
 use super::document::{Block, DrawnRow, MOST_STICKS_DRAWN};
 use super::method::grouping::drawn_rows;
-use super::words::{MOST_LISTED, short_sum};
+use super::words::{MOST_LISTED, count};
 use crate::rules::game::Game;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
@@ -25,9 +25,7 @@ pub fn for_game(position: &Position, game: &Game, pattern: Option<&RowPattern>) 
 /// The rows in their groups, each with its count beside it.
 pub fn grouped(position: &Position) -> Block {
     rows(position, |n| {
-        let groups = split(n);
-        let stand_in = format!("({})", short_sum(&groups));
-        (groups, stand_in, n.to_string())
+        (split(n), TOO_MANY.to_string(), n.to_string())
     })
 }
 
@@ -41,17 +39,25 @@ pub fn joined(position: &Position) -> Block {
     }
 }
 
+/// What stands in for a row too long to draw, when its count is shown
+/// beside it anyway.
+const TOO_MANY: &str = "(too many to draw)";
+
 /// The rows as plain sticks, side by side.
 pub fn plain(position: &Position) -> Block {
     rows(position, |n| {
-        (Vec::new(), format!("({n} sticks)"), String::new())
+        (
+            Vec::new(),
+            format!("({})", count(n, "stick")),
+            String::new(),
+        )
     })
 }
 
 /// The rows as plain sticks, each with its count beside it.
 fn counted(position: &Position) -> Block {
     rows(position, |n| {
-        (Vec::new(), format!("({n} sticks)"), n.to_string())
+        (Vec::new(), TOO_MANY.to_string(), n.to_string())
     })
 }
 
@@ -76,7 +82,7 @@ fn in_blocks(position: &Position, period: u64) -> Block {
         if n <= MOST_STICKS_DRAWN {
             groups.extend(std::iter::repeat_n(period, (n / period) as usize));
         }
-        (groups, format!("({n} sticks)"), n.to_string())
+        (groups, TOO_MANY.to_string(), n.to_string())
     })
 }
 

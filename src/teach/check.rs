@@ -4,6 +4,7 @@
 //! here too, in the same words.
 
 use super::analysis::{Analysis, Method};
+use super::board;
 use super::document::{Block, Document, Frame, Step};
 use super::method::{grouping, grundy, pattern, searched};
 use super::verdict::{Judgement, Verdict};
@@ -21,6 +22,11 @@ pub fn check(j: &Judgement) -> Document {
         Verdict::LostAnyway => ("○", "lost anyway"),
     };
     let mut steps = vec![Step::framed(
+        Frame::FOLLOW,
+        "The rows after the move",
+        vec![board::for_game(&j.to, &j.after.game, None)],
+    )];
+    steps.push(Step::framed(
         Frame::LEAD,
         "Verdict",
         vec![Block::Verdict {
@@ -29,7 +35,7 @@ pub fn check(j: &Judgement) -> Document {
             label,
             text: reason(j),
         }],
-    )];
+    ));
     let details = details(j);
     if !details.is_empty() {
         steps.push(Step::framed(Frame::FOLLOW, "What next", details));
@@ -44,7 +50,7 @@ pub fn check(j: &Judgement) -> Document {
 /// pupil sees after a wrong try, before trying again.
 pub fn verdict_only(j: &Judgement) -> Document {
     let mut doc = check(j);
-    doc.steps.truncate(1);
+    doc.steps.truncate(2);
     doc
 }
 

@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::board;
 use super::document::{Block, Document, Frame, Grid, GridCell, GridRow, PositionLine, Step};
 use super::table::Entry;
 use super::words::position;
@@ -43,7 +44,12 @@ pub fn table(start: &Position, game: &Game, entries: &[Entry], losing: bool) -> 
         .iter()
         .filter(|e| e.outcome == Outcome::Lose)
         .count();
-    let steps = match losing {
+    let start_step = Step::framed(
+        Frame::BARE,
+        "The start",
+        vec![board::for_game(start, game, None)],
+    );
+    let mut steps = match losing {
         true => vec![
             Step::framed(
                 Frame::LEAD,
@@ -111,6 +117,8 @@ pub fn table(start: &Position, game: &Game, entries: &[Entry], losing: bool) -> 
             steps
         }
     };
+    // The start, drawn, under the legend.
+    steps.insert(1, start_step);
     Document { title, steps }
 }
 

@@ -7,12 +7,14 @@ use crate::rules::outcome::Outcome;
 use crate::solve::grouping::Grouping;
 use crate::solve::grundy::Grundy;
 use crate::teach::analysis::Analysis;
+use crate::teach::board;
 use crate::teach::document::{Block, Reveal, Step, Strip, StripCell};
 use crate::teach::words::{MOST_LISTED, and_list, count, sum, transition};
 
 /// Every step for several rows in normal play.
 pub fn steps(a: &Analysis, grundy: &Grundy, pairing: &Grouping) -> Vec<Step> {
     let mut worth = vec![
+        board::for_game(&a.position, &a.game, None),
         Block::sentence(
             "In normal play a row acts like a Nim row of its Grundy value: the smallest number that none of its moves lead to.",
         ),

@@ -5,6 +5,7 @@
 use crate::rules::outcome::Outcome;
 use crate::solve::one_row::RowPattern;
 use crate::teach::analysis::Analysis;
+use crate::teach::board;
 use crate::teach::document::{Block, Reveal, Step, Strip, StripCell};
 use crate::teach::words::{and_list, count, transition};
 
@@ -30,8 +31,15 @@ pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
                 .map(Block::sentence)
                 .collect(),
         ),
-        Step::numbered(3, "This row", vec![Block::sentence(verdict(a, n))])
-            .revealing(Reveal::Outcome),
+        Step::numbered(
+            3,
+            "This row",
+            vec![
+                board::for_game(&a.position, &a.game, Some(pattern)),
+                Block::sentence(verdict(a, n)),
+            ],
+        )
+        .revealing(Reveal::Outcome),
     ];
     if let Some(mv) = a.recommended {
         let to = a.after(mv);

@@ -3,13 +3,17 @@
 
 use crate::rules::outcome::Outcome;
 use crate::teach::analysis::Analysis;
+use crate::teach::board;
 use crate::teach::document::{Block, Reveal, Step};
 
 /// The one step: what the search found, and the move.
 pub fn steps(a: &Analysis) -> Vec<Step> {
-    let mut blocks = vec![Block::sentence(
-        "With several rows, misère play and limited takes there is no simple pairing rule, so every possible game from here was searched.",
-    )];
+    let mut blocks = vec![
+        board::for_game(&a.position, &a.game, None),
+        Block::sentence(
+            "With several rows, misère play and limited takes there is no simple pairing rule, so every possible game from here was searched.",
+        ),
+    ];
     if let Some(s) = a.searched {
         blocks.push(Block::sentence(format!(
             "The player to move {}; with best play {} left (this one included).",
