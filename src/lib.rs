@@ -11,6 +11,8 @@
 //!   as a document;
 //! - [`render`]: layouts of those documents as text, Markdown or JSON;
 //! - [`console`], [`lesson`] and [`play`]: talking to a class at a prompt;
+//! - [`request`]: the questions a user asks, taken from plain words, the
+//!   same for the command line and the page;
 //! - [`cli`]: the command line, which the binary hands over to at once.
 
 #![forbid(unsafe_code)]
@@ -20,9 +22,10 @@ pub mod console;
 pub mod lesson;
 pub mod play;
 pub mod render;
+pub mod request;
 pub mod rules;
 pub mod solve;
 pub mod teach;
 
-pub use cli::error::Error;
 pub use cli::run::run;
+pub use request::error::Error;

@@ -17,6 +17,7 @@ const LAYERS: &[&[&str]] = &[
     &["render"],
     &["console"],
     &["lesson", "play"],
+    &["request"],
     &["serve"],
     &["cli"],
 ];

@@ -2,36 +2,29 @@
 //!
 //! This is the only module that opens standard input and output; the lesson
 //! runner and the game session use them through the [`Io`] handed to them.
-//! It validates the words on the command line into positions, games and
-//! moves, asks the game logic, and hands the result to a renderer.
+//! It reads the rows (from the words, or standard input for `-`), hands the
+//! question to [`crate::request`], and lays out the answer in the format
+//! asked for.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 
 use clap::CommandFactory;
 
+use super::args::{
+    CheckArgs, Cli, Command, ExplainArgs, Format, LessonArgs, LessonFormat, PlayArgs, TableArgs,
+};
 use crate::console::io::Io;
 use crate::console::steps::step_through;
-use crate::teach::hints::hints;
-
-use super::args::{
-    CheckArgs, Cli, Command, ExplainArgs, Format, GameArgs, LessonArgs, LessonFormat, PlayArgs,
-    TableArgs,
-};
-use super::error::Error;
-use crate::console::answer::row_move;
 use crate::lesson::{self, bundled};
 use crate::render::wrap::NARROWEST;
 use crate::render::{html, json, markdown, text};
-use crate::rules::game::Game;
+use crate::request;
+use crate::request::check::{MoveForm, Refused};
+use crate::request::error::Error;
 use crate::rules::position::Position;
-use crate::rules::row_reader::parse_number;
-use crate::rules::rule::Rule;
-use crate::rules::take_set::TakeSet;
-use crate::teach::analysis::{Analysis, Extras};
-use crate::teach::explain::{Options as ExplainOptions, explain as explain_doc};
-use crate::teach::verdict::{Judgement, Verdict};
+use crate::teach::hints::hints;
+use crate::teach::verdict::Verdict;
 use crate::teach::words::count;
-use crate::teach::{check::check as check_doc, table_doc};
 
 /// Exit code for a pupil's mistake (`check`).
 pub const EXIT_MISTAKE: u8 = 1;
@@ -123,10 +116,7 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         true => Position::new(vec![3, 5, 7]),
         false => Position::parse(&args.rows)?,
     };
-    let game = Game::with_takes(
-        Rule::from_normal_flag(args.normal),
-        takes(args.takes.take.as_deref())?,
-    );
+    let game = request::game(args.normal, args.takes.take.as_deref())?;
     // Without a seed, take one from the clock; it is shown so the game can
     // be replayed.
     let seed = args.seed.unwrap_or_else(|| {
@@ -154,39 +144,15 @@ fn rows(words: &[String], io: &mut Io<'_>) -> Result<Position, Error> {
     })
 }
 
-/// The game named by `--normal` and `--take`.
-fn game(args: &GameArgs, take: Option<&str>) -> Result<Game, Error> {
-    Ok(Game::with_takes(args.rule(), takes(take)?))
-}
-
-/// The takes named by `--take`, or any number without it.
-fn takes(take: Option<&str>) -> Result<TakeSet, Error> {
-    match take {
-        None => Ok(TakeSet::Any),
-        Some(text) => TakeSet::parse(text).map_err(|problem| Error::BadTakeSet {
-            text: text.to_string(),
-            problem,
-        }),
-    }
-}
-
 fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let position = rows(&args.rows, io)?;
-    let game = game(&args.game, args.takes.take.as_deref())?;
-    let mut entries = crate::teach::table::table(&position, &game)?;
-    if args.losing {
-        entries.retain(|e| e.outcome == crate::rules::outcome::Outcome::Lose);
-    }
+    let game = request::game(args.game.normal, args.takes.take.as_deref())?;
+    let tabled = request::table::table(&position, &game, args.losing)?;
     let output = match args.game.format {
-        Format::Json => json::table(&entries),
-        format => {
-            let doc = table_doc::table(&position, &game, &entries, args.losing);
-            match format {
-                Format::Markdown => markdown::document(&doc, 1),
-                Format::Html => html::page(&doc),
-                _ => text::document(&doc, io.style()),
-            }
-        }
+        Format::Json => json::table(&tabled.entries),
+        Format::Markdown => markdown::document(&tabled.document, 1),
+        Format::Html => html::page(&tabled.document),
+        Format::Text => text::document(&tabled.document, io.style()),
     };
     io.out.write_all(output.as_bytes())?;
     Ok(0)
@@ -239,99 +205,53 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
 }
 
 fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
-    let position = rows(&args.rows, io)?;
-    let game = game(&args.game, args.takes.take.as_deref())?;
-    let extras = Extras {
+    let asked = request::explain::Request {
+        position: rows(&args.rows, io)?,
+        game: request::game(args.game.normal, args.takes.take.as_deref())?,
+        xor: args.xor,
         brute_force: args.brute_force,
         show_search: args.show_search,
     };
-    if args.xor && !game.is_nim() {
-        return Err(Error::XorNeedsNim);
-    }
-    let analysis = Analysis::new(position, game, extras)?;
-    let doc = explain_doc(
-        &analysis,
-        ExplainOptions {
-            xor: args.xor,
-            hide: None,
-        },
-    );
+    let explained = request::explain::explain(asked)?;
+    let doc = &explained.document;
     match args.game.format {
         Format::Json => io
             .out
-            .write_all(json::explain(&analysis, &doc).as_bytes())?,
-        Format::Markdown => io.out.write_all(markdown::document(&doc, 1).as_bytes())?,
-        Format::Html => io.out.write_all(html::page(&doc).as_bytes())?,
+            .write_all(json::explain(&explained.analysis, doc).as_bytes())?,
+        Format::Markdown => io.out.write_all(markdown::document(doc, 1).as_bytes())?,
+        Format::Html => io.out.write_all(html::page(doc).as_bytes())?,
         Format::Text => {
-            let sections = text::sections(&doc, io.style());
-            step_through(io, &sections, &hints(&analysis), args.step)?;
+            let sections = text::sections(doc, io.style());
+            step_through(io, &sections, &hints(&explained.analysis), args.step)?;
         }
     }
     Ok(0)
 }
 
-/// The two ways `check` takes a move, once it is known that exactly one
-/// was given.
-enum MoveForm<'a> {
-    /// `--to ROWS`: the rows after the move.
-    To(&'a [String]),
-    /// `--row R --remove K`.
-    RowRemove { row: &'a str, remove: &'a str },
-}
-
-impl MoveForm<'_> {
-    /// The move form given, or a usage error showing both forms.
-    fn of(args: &CheckArgs) -> Result<MoveForm<'_>, Error> {
-        let problem = match (&args.to, &args.row, &args.remove) {
-            (Some(to), None, None) => return Ok(MoveForm::To(to)),
-            (None, Some(row), Some(remove)) => return Ok(MoveForm::RowRemove { row, remove }),
-            (None, None, None) => "no move given",
-            (None, Some(_), None) => "--row needs --remove",
-            (None, None, Some(_)) => "--remove needs --row",
-            (Some(_), _, _) => "--to and --row were both given",
-        };
-        Err(Error::MoveForm(problem))
-    }
-}
-
 fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
-    let form = MoveForm::of(&args)?;
+    let to = args.to.as_deref().map(Position::parse).transpose()?;
+    let form = MoveForm::of(to.as_ref(), args.row.as_deref(), args.remove.as_deref())?;
     let position = rows(&args.rows, io)?;
-    let game = game(&args.game, args.takes.take.as_deref())?;
-    let (to, mv) = match form {
-        MoveForm::To(words) => {
-            let to = Position::parse(words)?;
-            let mv = position.move_to_with(&to, &game.takes);
-            (Some(to), mv)
-        }
-        MoveForm::RowRemove { row, remove } => {
-            let row = parse_number(row, "row number")?;
-            let take = parse_number(remove, "number of sticks")?;
-            (None, row_move(&position, row, take, &game))
-        }
-    };
-    let judgement = match mv {
-        Ok(mv) => Judgement::new(position.clone(), mv, &game)?,
-        Err(illegal) => {
+    let game = request::game(args.game.normal, args.takes.take.as_deref())?;
+    let checked = match request::check::check(position, &game, form) {
+        Ok(checked) => checked,
+        Err(Refused::Illegal { illegal, json }) => {
             if args.game.format == Format::Json {
-                // Illegal input is refused before anything is worked out, so
-                // the JSON lists no winning moves.
-                let message = Error::Illegal(illegal.clone()).to_string();
-                let json = json::illegal(&game, &position, to.as_ref(), &message);
                 io.out.write_all(json.as_bytes())?;
             }
             return Err(illegal.into());
         }
+        Err(Refused::Failed(e)) => return Err(e),
     };
-    let doc = check_doc(&judgement);
+    let doc = &checked.document;
     let output = match args.game.format {
-        Format::Json => json::check(&judgement, &doc),
-        Format::Markdown => markdown::document(&doc, 1),
-        Format::Html => html::page(&doc),
-        Format::Text => text::document(&doc, io.style()),
+        Format::Json => json::check(&checked.judgement, doc),
+        Format::Markdown => markdown::document(doc, 1),
+        Format::Html => html::page(doc),
+        Format::Text => text::document(doc, io.style()),
     };
     io.out.write_all(output.as_bytes())?;
-    Ok(match judgement.verdict {
+    Ok(match checked.judgement.verdict {
         Verdict::Mistake => EXIT_MISTAKE,
         Verdict::Good | Verdict::LostAnyway => 0,
     })

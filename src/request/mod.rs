@@ -1,0 +1,28 @@
+//! The questions a user asks the tool (explain a position, check a move,
+//! table the positions), each taken from plain words and answered once.
+//! The command line and the classroom page both come through here, so they
+//! accept the same input, refuse it with the same words, and print the same
+//! answers.
+
+pub mod check;
+pub mod error;
+pub mod explain;
+pub mod table;
+
+use crate::rules::game::Game;
+use crate::rules::rule::Rule;
+use crate::rules::take_set::TakeSet;
+use error::Error;
+
+/// The game named by the rule and the takes a move may make (`--take`), or
+/// why the takes are not a set.
+pub fn game(normal: bool, take: Option<&str>) -> Result<Game, Error> {
+    let takes = match take {
+        None => TakeSet::Any,
+        Some(text) => TakeSet::parse(text).map_err(|problem| Error::BadTakeSet {
+            text: text.to_string(),
+            problem,
+        })?,
+    };
+    Ok(Game::with_takes(Rule::from_normal_flag(normal), takes))
+}
