@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use crate::teach::analysis::{Analysis, AnalysisError};
 use crate::teach::document::Reveal;
 
+pub mod asking;
 pub mod bundled;
 pub mod handout;
 pub mod parse;

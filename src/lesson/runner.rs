@@ -12,6 +12,7 @@
 
 use colored::Colorize;
 
+use super::asking::{Asking, Response};
 use super::{Asks, Lesson, LessonError, Part, Question, Setup};
 use crate::console::answer::Answer;
 use crate::console::ask::{self, Reply};
@@ -19,14 +20,9 @@ use crate::console::io::Io;
 use crate::console::line::Line;
 use crate::console::steps::{Stepped, step_through};
 use crate::render::text;
-use crate::rules::outcome::Outcome;
-use crate::teach::analysis::Analysis;
 use crate::teach::board;
-use crate::teach::check::{answer, check, verdict_only, why, yes_or_no};
 use crate::teach::document::Block;
 use crate::teach::explain::{Options, explain};
-use crate::teach::hints::hints;
-use crate::teach::verdict::{Judgement, Verdict};
 
 /// Whether to go on after a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,7 +139,6 @@ impl Runner<'_, '_> {
 
     fn question(&mut self, q: &Question) -> Result<Flow, LessonError> {
         let setup = &q.setup;
-        let analysis = setup.analysis()?;
         let heading = format!(
             "Question: {} ({})",
             setup.position,
@@ -170,75 +165,67 @@ impl Runner<'_, '_> {
             ),
         };
         self.paragraph(q.ask.as_deref().unwrap_or(default))?;
+        let mut asking = Asking::new(q)?;
         if self.auto {
-            return self.reveal(q, &analysis);
+            return self.reveal(&asking);
         }
         self.say(instructions)?;
-        let mut hints = Hints::new(&q.hints, hints(&analysis), q.asks);
-        let mut asks = q.asks;
         loop {
             let question = ask::Question {
                 prompt: "> ",
                 position: &setup.position,
                 game: &setup.game,
-                yes_no: asks == Asks::CanYouWin,
+                yes_no: asking.asks() == Asks::CanYouWin,
             };
-            let reply = ask::ask(self.io, question)?;
-            let won = analysis.outcome == Outcome::Win;
-            match reply {
-                Reply::Hint => match hints.next() {
-                    Some(hint) => self.say(&format!("Hint: {hint}"))?,
-                    None => self.say("No more hints: type show to see the answer.")?,
-                },
+            let response = match ask::ask(self.io, question)? {
+                Reply::Hint => asking.hint(),
                 Reply::Show => break,
                 Reply::Quit => return Ok(Flow::Quit),
                 Reply::End => {
                     self.auto = true;
                     break;
                 }
-                Reply::Undo => self.say("There is nothing to undo in a lesson.")?,
-                Reply::Yes | Reply::No if (reply == Reply::Yes) == won => {
-                    self.say(&format!("Right: {}", why(&analysis)))?;
-                    match won {
-                        // Yes, so now the move.
-                        true => {
-                            asks = Asks::Move;
-                            hints.allow_all();
-                            self.say("So what do you take?")?;
-                        }
-                        false => break,
-                    }
+                Reply::Undo => {
+                    self.say("There is nothing to undo in a lesson.")?;
+                    continue;
                 }
-                Reply::Yes | Reply::No => {
-                    let hint = hints.next();
-                    self.not_yet("Not quite.", hint)?;
-                }
-                Reply::Move(mv) => {
-                    let j = Judgement::from_analysis(analysis.clone(), mv)?;
-                    match j.verdict {
-                        Verdict::Mistake => {
-                            let style = self.io.style();
-                            self.write(&text::document(&verdict_only(&j), style))?;
-                            let hint = hints.next();
-                            self.not_yet("Not yet: try again.", hint)?;
-                        }
-                        Verdict::Good => {
-                            let style = self.io.style();
-                            self.write(&text::document(&check(&j), style))?;
-                            self.say("Well done.")?;
-                            break;
-                        }
-                        Verdict::LostAnyway => {
-                            let style = self.io.style();
-                            self.write(&text::document(&check(&j), style))?;
-                            break;
-                        }
-                    }
-                }
+                Reply::Yes => asking.yes_no(true),
+                Reply::No => asking.yes_no(false),
+                Reply::Move(mv) => asking.play(mv)?,
+            };
+            self.respond(&response)?;
+            if asking.settled() {
+                break;
             }
         }
         self.write("\n")?;
-        self.reveal(q, &analysis)
+        self.reveal(&asking)
+    }
+
+    /// What the tool says to a try.
+    fn respond(&mut self, response: &Response) -> Result<(), LessonError> {
+        let style = self.io.style();
+        match response {
+            Response::Hint(hint) => self.say(&format!("Hint: {hint}")),
+            Response::NoMoreHints => self.say("No more hints: type show to see the answer."),
+            Response::Right { why, then_move } => {
+                self.say(&format!("Right: {why}"))?;
+                match then_move {
+                    true => self.say("So what do you take?"),
+                    false => Ok(()),
+                }
+            }
+            Response::NotQuite(hint) => self.not_yet("Not quite.", hint.clone()),
+            Response::Mistake(verdict, hint) => {
+                self.write(&text::document(verdict, style))?;
+                self.not_yet("Not yet: try again.", hint.clone())
+            }
+            Response::Good(judged) => {
+                self.write(&text::document(judged, style))?;
+                self.say("Well done.")
+            }
+            Response::LostAnyway(judged) => self.write(&text::document(judged, style)),
+        }
     }
 
     /// After a wrong try: say so, and give the next hint if there is one.
@@ -249,58 +236,9 @@ impl Runner<'_, '_> {
         }
     }
 
-    fn reveal(&mut self, q: &Question, analysis: &Analysis) -> Result<Flow, LessonError> {
-        let answer = match q.asks {
-            Asks::Move => answer(analysis),
-            Asks::CanYouWin => yes_or_no(analysis),
-        };
-        self.paragraph(&format!("Answer: {answer}"))?;
-        self.paragraph(&q.answer)
-    }
-}
-
-/// A question's hints, one at a time: the teacher's first, then the tool's
-/// stages, carrying on from as many stages as the teacher's hints stood for
-/// rather than starting again. While a yes-or-no question waits for its
-/// yes or no, only the tool's first stage is offered: the others tell who
-/// wins.
-struct Hints {
-    teacher: std::collections::VecDeque<String>,
-    stages: Vec<String>,
-    next: usize,
-    most: usize,
-}
-
-impl Hints {
-    fn new(teacher: &[String], stages: Vec<String>, asks: Asks) -> Hints {
-        let most = match asks {
-            Asks::Move => stages.len(),
-            Asks::CanYouWin => 1,
-        };
-        // The last stage, the move itself, is never skipped.
-        let next = teacher.len().min(stages.len().saturating_sub(1));
-        Hints {
-            teacher: teacher.iter().cloned().collect(),
-            stages,
-            next,
-            most,
-        }
-    }
-
-    /// From now on every stage may be given.
-    fn allow_all(&mut self) {
-        self.most = self.stages.len();
-    }
-
-    fn next(&mut self) -> Option<String> {
-        if let Some(hint) = self.teacher.pop_front() {
-            return Some(hint);
-        }
-        let hint = self
-            .stages
-            .get(self.next)
-            .filter(|_| self.next < self.most)?;
-        self.next += 1;
-        Some(hint.clone())
+    fn reveal(&mut self, asking: &Asking<'_>) -> Result<Flow, LessonError> {
+        let answer = asking.answer();
+        self.paragraph(&format!("Answer: {}", answer.answer))?;
+        self.paragraph(&answer.words)
     }
 }

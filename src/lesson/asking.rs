@@ -1,0 +1,277 @@
+//! A lesson question being answered: what the tool says to each try, hint
+//! and request for the answer, away from any screen or page.
+//!
+//! The terminal runner and the classroom page both ask through this, so a
+//! class gets the same hints in the same order and the same verdicts
+//! wherever the lesson runs. A question never gives its answer before the
+//! class has tried or asked for it.
+
+use std::collections::VecDeque;
+
+use super::{Asks, Question};
+use crate::rules::moves::Move;
+use crate::rules::outcome::Outcome;
+use crate::teach::analysis::{Analysis, AnalysisError};
+use crate::teach::check::{answer, check, verdict_only, why, yes_or_no};
+use crate::teach::document::Document;
+use crate::teach::hints::hints;
+use crate::teach::verdict::{JudgeError, Judgement, Verdict};
+
+/// A question in progress.
+#[derive(Clone, Debug)]
+pub struct Asking<'q> {
+    question: &'q Question,
+    analysis: Analysis,
+    hints: Hints,
+    asks: Asks,
+    settled: bool,
+}
+
+/// What the tool says to one try.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Response {
+    /// The next hint.
+    Hint(String),
+    /// Every hint has been given.
+    NoMoreHints,
+    /// A right yes or no, with the reason; `then_move` when the class must
+    /// now find the move.
+    Right {
+        /// Why the answer is right.
+        why: String,
+        /// Whether the question goes on to ask for the move.
+        then_move: bool,
+    },
+    /// A wrong yes or no, with the next hint if there is one.
+    NotQuite(Option<String>),
+    /// A move that throws the win away: its verdict, and the next hint.
+    Mistake(Document, Option<String>),
+    /// A winning move, judged.
+    Good(Document),
+    /// A move from a lost position: the verdict says no move wins.
+    LostAnyway(Document),
+}
+
+impl Response {
+    /// Whether the question is over after this.
+    pub fn settles(&self) -> bool {
+        matches!(
+            self,
+            Response::Right {
+                then_move: false,
+                ..
+            } | Response::Good(_)
+                | Response::LostAnyway(_)
+        )
+    }
+}
+
+/// The answer, once the class has it or asks for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The tool's answer: the winning move, or yes or no.
+    pub answer: String,
+    /// The teacher's words.
+    pub words: String,
+}
+
+impl<'q> Asking<'q> {
+    /// Starts asking `question`.
+    pub fn new(question: &'q Question) -> Result<Asking<'q>, AnalysisError> {
+        let analysis = question.setup.analysis()?;
+        let hints = Hints::new(&question.hints, hints(&analysis), question.asks);
+        Ok(Asking {
+            question,
+            analysis,
+            hints,
+            asks: question.asks,
+            settled: false,
+        })
+    }
+
+    /// What is asked now: a `can-you-win:` question asks for a move once
+    /// its yes has been given.
+    pub fn asks(&self) -> Asks {
+        self.asks
+    }
+
+    /// Whether the class has answered.
+    pub fn settled(&self) -> bool {
+        self.settled
+    }
+
+    /// The position worked out.
+    pub fn analysis(&self) -> &Analysis {
+        &self.analysis
+    }
+
+    /// The next hint.
+    pub fn hint(&mut self) -> Response {
+        match self.hints.next() {
+            Some(hint) => Response::Hint(hint),
+            None => Response::NoMoreHints,
+        }
+    }
+
+    /// A yes or a no.
+    pub fn yes_no(&mut self, yes: bool) -> Response {
+        let won = self.analysis.outcome == Outcome::Win;
+        if yes != won {
+            return Response::NotQuite(self.hints.next());
+        }
+        let then_move = won && self.asks == Asks::CanYouWin;
+        if then_move {
+            self.asks = Asks::Move;
+            self.hints.allow_all();
+        } else {
+            self.settled = true;
+        }
+        Response::Right {
+            why: why(&self.analysis),
+            then_move,
+        }
+    }
+
+    /// A legal move.
+    pub fn play(&mut self, mv: Move) -> Result<Response, JudgeError> {
+        let j = Judgement::from_analysis(self.analysis.clone(), mv)?;
+        let response = match j.verdict {
+            Verdict::Mistake => Response::Mistake(verdict_only(&j), self.hints.next()),
+            Verdict::Good => Response::Good(check(&j)),
+            Verdict::LostAnyway => Response::LostAnyway(check(&j)),
+        };
+        self.settled |= response.settles();
+        Ok(response)
+    }
+
+    /// The answer, revealed.
+    pub fn answer(&self) -> Answer {
+        let answer = match self.question.asks {
+            Asks::Move => answer(&self.analysis),
+            Asks::CanYouWin => yes_or_no(&self.analysis),
+        };
+        Answer {
+            answer,
+            words: self.question.answer.clone(),
+        }
+    }
+}
+
+/// A question's hints, one at a time: the teacher's first, then the tool's
+/// stages, carrying on from as many stages as the teacher's hints stood for
+/// rather than starting again. While a yes-or-no question waits for its
+/// yes or no, only the tool's first stage is offered: the others tell who
+/// wins.
+#[derive(Clone, Debug)]
+struct Hints {
+    teacher: VecDeque<String>,
+    stages: Vec<String>,
+    next: usize,
+    most: usize,
+}
+
+impl Hints {
+    fn new(teacher: &[String], stages: Vec<String>, asks: Asks) -> Hints {
+        let most = match asks {
+            Asks::Move => stages.len(),
+            Asks::CanYouWin => 1,
+        };
+        // The last stage, the move itself, is never skipped.
+        let next = teacher.len().min(stages.len().saturating_sub(1));
+        Hints {
+            teacher: teacher.iter().cloned().collect(),
+            stages,
+            next,
+            most,
+        }
+    }
+
+    /// From now on every stage may be given.
+    fn allow_all(&mut self) {
+        self.most = self.stages.len();
+    }
+
+    fn next(&mut self) -> Option<String> {
+        if let Some(hint) = self.teacher.pop_front() {
+            return Some(hint);
+        }
+        let hint = self
+            .stages
+            .get(self.next)
+            .filter(|_| self.next < self.most)?;
+        self.next += 1;
+        Some(hint.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lesson::parse::parse;
+
+    fn question(source: &str) -> Question {
+        let lesson = parse(source.as_bytes()).unwrap();
+        lesson
+            .parts
+            .into_iter()
+            .find_map(|part| match part {
+                super::super::Part::Question(q) => Some(q),
+                _ => None,
+            })
+            .unwrap()
+    }
+
+    #[test]
+    fn a_wrong_move_gets_its_verdict_and_the_teachers_hint_first() {
+        let q = question("title: t\nquestion: 3 5 7\nhint: Look at the 4s.\nanswer: Well.\n");
+        let mut asking = Asking::new(&q).unwrap();
+        let wrong = asking.play(Move { pile: 2, take: 7 }).unwrap();
+        let Response::Mistake(_, Some(hint)) = wrong else {
+            panic!("not a mistake: {wrong:?}")
+        };
+        assert_eq!(hint, "Look at the 4s.");
+        assert!(!asking.settled());
+        let right = asking.play(Move { pile: 0, take: 1 }).unwrap();
+        assert!(matches!(right, Response::Good(_)));
+        assert!(asking.settled());
+    }
+
+    #[test]
+    fn a_yes_moves_a_can_you_win_question_on_to_the_move() {
+        let q = question("title: t\ncan-you-win: 3 5 7\nanswer: Yes.\n");
+        let mut asking = Asking::new(&q).unwrap();
+        assert!(matches!(asking.yes_no(false), Response::NotQuite(_)));
+        let right = asking.yes_no(true);
+        assert!(matches!(
+            right,
+            Response::Right {
+                then_move: true,
+                ..
+            }
+        ));
+        assert_eq!(asking.asks(), Asks::Move);
+        assert!(!asking.settled());
+        // Every hint stage is open now, down to the move itself.
+        let mut last = None;
+        while let Response::Hint(hint) = asking.hint() {
+            last = Some(hint);
+        }
+        assert!(last.unwrap().contains("take 1"));
+    }
+
+    #[test]
+    fn a_lost_position_is_settled_by_no() {
+        let q = question("title: t\ncan-you-win: 1 2 3\nanswer: No.\n");
+        let mut asking = Asking::new(&q).unwrap();
+        let right = asking.yes_no(false);
+        assert!(matches!(
+            right,
+            Response::Right {
+                then_move: false,
+                ..
+            }
+        ));
+        assert!(asking.settled());
+        assert!(asking.answer().answer.starts_with("no"));
+    }
+}
