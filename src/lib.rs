@@ -24,6 +24,7 @@ pub mod play;
 pub mod render;
 pub mod request;
 pub mod rules;
+pub mod serve;
 pub mod solve;
 pub mod teach;
 

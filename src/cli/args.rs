@@ -4,6 +4,7 @@
 //! positions and moves happens in [`crate::run`], so that bad row sizes get
 //! the same friendly message in every command.
 
+use std::net::IpAddr;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -13,6 +14,7 @@ use super::color::ColorChoice;
 use crate::play::{First, Level};
 use crate::render::wrap::NARROWEST;
 use crate::rules::rule::Rule;
+use crate::serve;
 
 const ABOUT: &str =
     "Learn to win Nim with matchsticks, by pairing groups instead of binary numbers";
@@ -86,6 +88,17 @@ const LESSON_EXAMPLES: &str = indoc! {"
     a hint, or show for the answer.
 "};
 
+const SERVE_EXAMPLES: &str = indoc! {"
+    Examples:
+      matchsticks serve                  the page at http://127.0.0.1:8357
+      matchsticks serve --open           the same, opened in the browser
+      matchsticks serve --port 0         any free port
+      matchsticks serve --host 0.0.0.0   open to the classroom network
+
+    The page needs no network: everything it uses is inside matchsticks.
+    Ctrl-C stops the server.
+"};
+
 const COMPLETIONS_EXAMPLES: &str = indoc! {"
     Examples:
       matchsticks completions bash > ~/.local/share/bash-completion/completions/matchsticks
@@ -136,12 +149,32 @@ pub enum Command {
     /// List the lessons, run one in class, or check a lesson file
     #[command(after_help = LESSON_EXAMPLES)]
     Lesson(LessonArgs),
+    /// Serve the classroom page to a browser on this computer
+    #[command(after_help = SERVE_EXAMPLES)]
+    Serve(ServeArgs),
     /// Print a completion script for a shell
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions(CompletionsArgs),
     /// Print the manual page, in roff for `man`
     #[command(after_help = MANPAGE_EXAMPLES)]
     Manpage,
+}
+
+/// `matchsticks serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port to listen on; 0 picks a free one
+    #[arg(long, default_value_t = serve::DEFAULT_PORT, value_name = "N")]
+    pub port: u16,
+
+    /// The address to listen on. The default serves this computer only;
+    /// any other address lets other computers on the network in
+    #[arg(long, default_value_t = serve::DEFAULT_HOST, value_name = "ADDR")]
+    pub host: IpAddr,
+
+    /// Open the page in the default browser
+    #[arg(long)]
+    pub open: bool,
 }
 
 /// `matchsticks completions`.

@@ -2,5 +2,6 @@
 //! a parsed command.
 
 pub mod args;
+pub mod browser;
 pub mod color;
 pub mod run;

@@ -7,12 +7,15 @@
 //! asked for.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::net::SocketAddr;
 
 use clap::CommandFactory;
 
 use super::args::{
-    CheckArgs, Cli, Command, ExplainArgs, Format, LessonArgs, LessonFormat, PlayArgs, TableArgs,
+    CheckArgs, Cli, Command, ExplainArgs, Format, LessonArgs, LessonFormat, PlayArgs, ServeArgs,
+    TableArgs,
 };
+use super::browser;
 use crate::console::io::Io;
 use crate::console::steps::step_through;
 use crate::lesson::{self, bundled};
@@ -78,9 +81,46 @@ pub fn execute(command: Command, io: &mut Io<'_>) -> Result<u8, Error> {
         Command::Lesson(args) => lesson(args, io),
         Command::Table(args) => table(args, io),
         Command::Play(args) => play(args, io),
+        Command::Serve(args) => serve(args, io),
         Command::Completions(args) => completions(args.shell, io),
         Command::Manpage => manpage(io),
     }
+}
+
+/// Serves the classroom page until Ctrl-C. The address is printed as soon
+/// as the server listens, so a script can read it from the first line.
+fn serve(args: ServeArgs, io: &mut Io<'_>) -> Result<u8, Error> {
+    let addr = SocketAddr::new(args.host, args.port);
+    // An address for every computer on the network is shown as this
+    // computer's own, which a browser here can open.
+    let shown = |port| match args.host.is_unspecified() {
+        true => SocketAddr::new(crate::serve::DEFAULT_HOST, port),
+        false => SocketAddr::new(args.host, port),
+    };
+    let mut written = Ok(());
+    crate::serve::serve(addr, |bound| {
+        let url = format!("http://{}", shown(bound.port()));
+        written = (|| {
+            writeln!(io.out, "{url}")?;
+            writeln!(io.out, "The classroom page is ready: open it in a browser. Ctrl-C stops it.")?;
+            io.out.flush()
+        })();
+        if !args.host.is_loopback() {
+            eprintln!(
+                "warning: listening on {}: any computer that can reach this one on the network can open the page",
+                args.host
+            );
+        }
+        if args.open
+            && let Err(e) = browser::open(&url)
+        {
+            eprintln!("warning: cannot open a browser ({e}): open {url} yourself");
+        }
+    })
+    .map_err(|source| Error::Serve { addr, source })?;
+    written?;
+    writeln!(io.out, "Stopped.")?;
+    Ok(0)
 }
 
 /// A completion script, made from the clap definitions. It is made in

@@ -55,9 +55,25 @@ pub enum Error {
     /// A line of input could not be read.
     #[error("{0}")]
     Line(#[from] crate::console::line::LineError),
+    /// The classroom page could not be served.
+    #[error("cannot serve the page on {addr}: {source}{}", port_hint(source))]
+    Serve {
+        /// Where it was to listen.
+        addr: std::net::SocketAddr,
+        /// Why it could not.
+        source: io::Error,
+    },
     /// Writing the output failed.
     #[error("cannot write the output: {0}")]
     Io(#[from] io::Error),
+}
+
+/// What to do about a port in use.
+fn port_hint(e: &io::Error) -> &'static str {
+    match e.kind() {
+        io::ErrorKind::AddrInUse => ": choose another --port, or --port 0 for any free one",
+        _ => "",
+    }
 }
 
 impl Error {

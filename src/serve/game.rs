@@ -1,0 +1,169 @@
+//! `POST /page/play`: a game against the computer. The page keeps only the
+//! start, the seed and the pupil's moves; every request replays them, so
+//! taking a move back is sending one move fewer, and no game is kept here.
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::page::board;
+use super::params::ParamError;
+use super::reply::Reply;
+use crate::play::replay::{Replay, ReplayError, result};
+use crate::play::{First, Level, PlayError};
+use crate::render::html;
+use crate::request;
+use crate::request::error::Error;
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
+use crate::teach::review::Side;
+
+/// The game as the page sends it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Asked {
+    /// The starting rows, as the command line reads them: "3 5 7".
+    position: String,
+    #[serde(default)]
+    normal: bool,
+    #[serde(default)]
+    take: Option<String>,
+    #[serde(default)]
+    level: Option<String>,
+    #[serde(default)]
+    first: Option<String>,
+    #[serde(default)]
+    seed: u64,
+    /// The pupil's moves so far, in order.
+    #[serde(default)]
+    moves: Vec<Played>,
+    /// How many hints the pupil has asked for at this move.
+    #[serde(default)]
+    hints: usize,
+    /// The review, even if the game is not over.
+    #[serde(default)]
+    review: bool,
+}
+
+/// A pupil's move: the row (from 1) and how many sticks.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Played {
+    row: u64,
+    take: u64,
+}
+
+/// Why a game could not be replayed: bad input (400) or a move that is not
+/// allowed (422).
+enum Refusal {
+    Bad(String),
+    Illegal(String),
+}
+
+impl<E: Into<ParamError>> From<E> for Refusal {
+    fn from(e: E) -> Refusal {
+        Refusal::Bad(e.into().to_string())
+    }
+}
+
+impl From<ReplayError> for Refusal {
+    fn from(e: ReplayError) -> Refusal {
+        match e {
+            ReplayError::Play(e) => Refusal::from(Error::from(e)),
+            illegal => Refusal::Illegal(illegal.to_string()),
+        }
+    }
+}
+
+impl From<PlayError> for Refusal {
+    fn from(e: PlayError) -> Refusal {
+        Refusal::from(Error::from(e))
+    }
+}
+
+/// Replays the game in `body` and answers with where it stands.
+pub fn play(body: &[u8]) -> Reply {
+    match replay(body) {
+        Ok(answer) => Reply::json(answer.to_string()),
+        Err(Refusal::Bad(why)) => Reply::bad_request(why),
+        Err(Refusal::Illegal(why)) => Reply::illegal(why),
+    }
+}
+
+fn replay(body: &[u8]) -> Result<Value, Refusal> {
+    let asked: Asked = serde_json::from_slice(body)
+        .map_err(|e| Refusal::Bad(format!("the game could not be read: {e}")))?;
+    let start = Position::parse(&[asked.position.as_str()]).map_err(Error::from)?;
+    let game = request::game(asked.normal, asked.take.as_deref())?;
+    let level = choice::<Level>(asked.level.as_deref(), "level")?;
+    let first = choice::<First>(asked.first.as_deref(), "first")?;
+    let moves = asked
+        .moves
+        .iter()
+        .enumerate()
+        .map(
+            |(i, m)| match usize::try_from(m.row).ok().and_then(|r| r.checked_sub(1)) {
+                Some(pile) => Ok(Move { pile, take: m.take }),
+                None => Err(Refusal::Illegal(format!(
+                    "move {} is not allowed: rows are numbered from 1",
+                    i + 1
+                ))),
+            },
+        )
+        .collect::<Result<Vec<Move>, Refusal>>()?;
+    let mut replay = Replay::of(start, game, first, level, asked.seed, &moves)?;
+    let position = replay.position();
+    let ladder = replay.hints()?;
+    let review = match replay.is_over() || asked.review {
+        true => Some(html::document(&replay.review()?, 2)),
+        false => None,
+    };
+    let told: Vec<Value> = replay
+        .told()
+        .iter()
+        .map(|t| {
+            json!({
+                "side": side(t.turn.side),
+                "said": t.said(),
+                "why": t.why,
+                "rows_after": t.turn.before.play_with(t.turn.mv, &replay.game().takes)
+                    .expect("replayed moves are legal").piles(),
+            })
+        })
+        .collect();
+    Ok(json!({
+        "start": replay.start_position().piles(),
+        "position": board(&position, replay.game())?,
+        "moves": told,
+        "to_move": side(replay.to_move()),
+        "over": replay.is_over(),
+        "winner": replay.winner().map(side),
+        "result": replay.winner().map(result),
+        "hints": ladder.iter().take(asked.hints).collect::<Vec<_>>(),
+        "hints_total": ladder.len(),
+        "review": review,
+    }))
+}
+
+fn side(side: Side) -> &'static str {
+    match side {
+        Side::Pupil => "pupil",
+        Side::Computer => "computer",
+    }
+}
+
+/// One of a command-line choice's values, named as on the command line.
+fn choice<T: clap::ValueEnum + Default>(value: Option<&str>, name: &str) -> Result<T, Refusal> {
+    let Some(value) = value else {
+        return Ok(T::default());
+    };
+    T::from_str(value, true).map_err(|_| {
+        let names: Vec<String> = T::value_variants()
+            .iter()
+            .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_string()))
+            .collect();
+        Refusal::Bad(format!(
+            "'{value}' is not a {name}: choose {}",
+            names.join(", ")
+        ))
+    })
+}

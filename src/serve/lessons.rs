@@ -1,0 +1,277 @@
+//! The bundled lessons on the page. A lesson is sent as its parts, with
+//! no answers in them; each question is then asked through
+//! [`Asking`], as at the terminal. The page keeps the class's tries at a
+//! question and sends them all each time, so the hints come in the same
+//! order and nothing is kept here. Lessons are chosen by bundled name
+//! only: no request reads a file.
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::page::{board, steps};
+use super::params::{ParamError, Params};
+use super::reply::Reply;
+use crate::lesson::asking::{Asking, Response};
+use crate::lesson::{self, Asks, Lesson, Part, Question, bundled};
+use crate::render::html;
+use crate::request::error::Error;
+use crate::rules::moves::Move;
+use crate::teach::board as drawn;
+use crate::teach::document::Block;
+use crate::teach::explain::{Options, explain};
+
+/// `GET /page/lessons`: every bundled lesson, in teaching order.
+pub fn list(query: Option<&str>) -> Reply {
+    let answer = || -> Result<String, ParamError> {
+        Params::parse(query, &[])?;
+        let lessons = bundled::LESSONS
+            .iter()
+            .map(|found| {
+                let lesson = lesson::bundled(found.name).map_err(Error::from)?;
+                Ok(json!({
+                    "name": found.name,
+                    "title": lesson.title,
+                    "summary": lesson.summary,
+                    "questions": lesson.questions(),
+                }))
+            })
+            .collect::<Result<Vec<Value>, ParamError>>()?;
+        Ok(json!({ "lessons": lessons }).to_string())
+    };
+    Reply::json_or_error(answer())
+}
+
+/// `GET /page/lesson?name=twenty-one`: the lesson's parts in order.
+/// Narration is HTML; a pause is where the page waits for "Next"; a
+/// question comes with its board and no answer.
+pub fn lesson(query: Option<&str>) -> Reply {
+    let answer = || -> Result<String, ParamError> {
+        let p = Params::parse(query, &["name"])?;
+        let name = p.get("name").ok_or(ParamError::Missing("name"))?;
+        let lesson = lesson::bundled(name).map_err(Error::from)?;
+        let mut number = 0;
+        let parts = lesson
+            .parts
+            .iter()
+            .map(|part| {
+                Ok(match part {
+                    Part::Text(words) => {
+                        json!({ "kind": "text", "html": html::block_html(&Block::note(words.as_str()), 3) })
+                    }
+                    Part::Pause => json!({ "kind": "pause" }),
+                    Part::Show(setup) => {
+                        let drawing = match setup.groups {
+                            true => drawn::joined(&setup.position),
+                            false => drawn::plain(&setup.position),
+                        };
+                        json!({ "kind": "show", "html": html::block_html(&drawing, 3) })
+                    }
+                    Part::Explain(setup) => {
+                        let analysis = setup.analysis().map_err(Error::from)?;
+                        let options = Options {
+                            xor: setup.xor,
+                            hide: setup.hide,
+                        };
+                        let doc = explain(&analysis, options);
+                        json!({ "kind": "explain", "title": doc.title, "steps": steps(&doc) })
+                    }
+                    Part::Question(q) => {
+                        number += 1;
+                        question(q, number)?
+                    }
+                })
+            })
+            .collect::<Result<Vec<Value>, ParamError>>()?;
+        Ok(json!({
+            "name": name,
+            "title": lesson.title,
+            "summary": lesson.summary,
+            "parts": parts,
+        })
+        .to_string())
+    };
+    Reply::json_or_error(answer())
+}
+
+/// A question as the page shows it before anyone has tried.
+fn question(q: &Question, number: usize) -> Result<Value, ParamError> {
+    let setup = &q.setup;
+    let ask = match (q.asks, setup.position.len()) {
+        (Asks::CanYouWin, _) => "Can the player to move win?",
+        (Asks::Move, 1) => "Your move: how many do you take?",
+        (Asks::Move, _) => "Your move: what do you take?",
+    };
+    Ok(json!({
+        "kind": "question",
+        "number": number,
+        "heading": format!(
+            "Question: {} ({})",
+            setup.position,
+            setup.game.describe(setup.position.len())
+        ),
+        "ask": q.ask.as_deref().unwrap_or(ask),
+        "asks": asks(q.asks),
+        "board": board(&setup.position, &setup.game)?,
+    }))
+}
+
+fn asks(asks: Asks) -> &'static str {
+    match asks {
+        Asks::Move => "move",
+        Asks::CanYouWin => "can-you-win",
+    }
+}
+
+/// What the page sends to answer a question: every try so far.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Answering {
+    /// The lesson's bundled name.
+    name: String,
+    /// The question's number in the lesson, from 1.
+    question: usize,
+    /// The tries, in order; the last is the one to answer.
+    tries: Vec<Try>,
+}
+
+/// One try at a question.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(tag = "try", rename_all = "kebab-case", deny_unknown_fields)]
+enum Try {
+    Hint,
+    Show,
+    Yes,
+    No,
+    Move { row: u64, take: u64 },
+}
+
+/// The most tries replayed at one question.
+pub const MOST_TRIES: usize = 200;
+
+/// `POST /page/lesson/answer`: the answer to the last of the tries, and
+/// where the question stands.
+pub fn answer(body: &[u8]) -> Reply {
+    match answering(body) {
+        Ok(Ok(answer)) => Reply::json(answer.to_string()),
+        Ok(Err(illegal)) => Reply::illegal(illegal),
+        Err(bad) => Reply::bad_request(bad),
+    }
+}
+
+fn answering(body: &[u8]) -> Result<Result<Value, String>, String> {
+    let asked: Answering =
+        serde_json::from_slice(body).map_err(|e| format!("the answer could not be read: {e}"))?;
+    if asked.tries.len() > MOST_TRIES {
+        return Err(format!("at most {MOST_TRIES} tries are kept at a question"));
+    }
+    let lesson: Lesson = lesson::bundled(&asked.name).map_err(|e| e.to_string())?;
+    let q = lesson
+        .parts
+        .iter()
+        .filter_map(|part| match part {
+            Part::Question(q) => Some(q),
+            _ => None,
+        })
+        .nth(asked.question.wrapping_sub(1))
+        .ok_or_else(|| {
+            format!(
+                "the lesson '{}' has no question {}: it has {}",
+                asked.name,
+                asked.question,
+                lesson.questions()
+            )
+        })?;
+    let mut asking = Asking::new(q).map_err(|e| e.to_string())?;
+    let mut said = Value::Null;
+    let mut shown = false;
+    for (i, &attempt) in asked.tries.iter().enumerate() {
+        let last = i + 1 == asked.tries.len();
+        let response = match attempt {
+            Try::Hint => asking.hint(),
+            Try::Show => {
+                shown = true;
+                continue;
+            }
+            Try::Yes | Try::No if asking.asks() != Asks::CanYouWin => {
+                return Err(format!(
+                    "try {}: this question wants a move, not yes or no",
+                    i + 1
+                ));
+            }
+            Try::Yes => asking.yes_no(true),
+            Try::No => asking.yes_no(false),
+            Try::Move { row, take } => {
+                let position = &q.setup.position;
+                let pile = usize::try_from(row).ok().and_then(|r| r.checked_sub(1));
+                let mv = pile.map(|pile| Move { pile, take });
+                let legal = match mv {
+                    Some(mv) => position
+                        .play_with(mv, &q.setup.game.takes)
+                        .map(|_| mv)
+                        .map_err(|e| e.to_string()),
+                    None => Err("rows are numbered from 1".to_string()),
+                };
+                match legal {
+                    Ok(mv) => asking.play(mv).map_err(|e| e.to_string())?,
+                    Err(why) if last => {
+                        return Ok(Err(format!("That move is not allowed: {why}.")));
+                    }
+                    Err(why) => return Err(format!("try {} is not allowed: {why}", i + 1)),
+                }
+            }
+        };
+        if last {
+            said = response_json(&response);
+        }
+        if asking.settled() && !last {
+            return Err(format!(
+                "try {} comes after the question was answered",
+                i + 2
+            ));
+        }
+    }
+    let answer = (asking.settled() || shown).then(|| {
+        let answer = asking.answer();
+        json!({ "answer": format!("Answer: {}", answer.answer), "words": answer.words })
+    });
+    Ok(Ok(json!({
+        "said": said,
+        "asks": asks(asking.asks()),
+        "settled": asking.settled(),
+        "answer": answer,
+    })))
+}
+
+/// What the tool says to a try: a kind, words, and the verdict as HTML.
+fn response_json(response: &Response) -> Value {
+    let hint = |hint: &Option<String>| hint.as_ref().map(|h| format!("Hint: {h}"));
+    match response {
+        Response::Hint(hint) => json!({ "kind": "hint", "words": format!("Hint: {hint}") }),
+        Response::NoMoreHints => json!({
+            "kind": "no-more-hints",
+            "words": "No more hints: ask to see the answer.",
+        }),
+        Response::Right { why, then_move } => json!({
+            "kind": "right",
+            "words": format!("Right: {why}"),
+            "then": then_move.then_some("So what do you take?"),
+        }),
+        Response::NotQuite(h) => {
+            json!({ "kind": "not-quite", "words": "Not quite.", "hint": hint(h) })
+        }
+        Response::Mistake(doc, h) => json!({
+            "kind": "mistake",
+            "html": html::document(doc, 3),
+            "words": "Not yet: try again.",
+            "hint": hint(h),
+        }),
+        Response::Good(doc) => json!({
+            "kind": "good",
+            "html": html::document(doc, 3),
+            "words": "Well done.",
+        }),
+        Response::LostAnyway(doc) => {
+            json!({ "kind": "lost-anyway", "html": html::document(doc, 3) })
+        }
+    }
+}

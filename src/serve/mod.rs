@@ -1,0 +1,193 @@
+//! The classroom page: a small web server on this computer, for a browser
+//! on the projector.
+//!
+//! Everything the page shows is worked out here, by the same code as the
+//! command line, and sent as JSON with HTML fragments laid out by
+//! [`crate::render::html`]; the page itself only draws and clicks. The
+//! page's files are compiled into the program, so it needs no network.
+//!
+//! - [`api`]: the command line's JSON (`/api/…`);
+//! - [`page`]: explanations, checks, boards and tables for the page;
+//! - [`game`]: a game against the computer, replayed on every request;
+//! - [`lessons`]: the bundled lessons, a question at a time;
+//! - [`assets`]: the page's own files.
+//!
+//! Work that searches runs away from the threads that answer the network,
+//! each request within the same budgets as the command line. Request
+//! bodies are capped at [`MOST_BODY_BYTES`], and no request reads or
+//! writes a file.
+
+use std::future::Future;
+use std::io;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::pin::Pin;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, RawQuery};
+use axum::routing::{get, post};
+use tokio::sync::oneshot;
+
+pub mod api;
+pub mod assets;
+pub mod game;
+pub mod lessons;
+pub mod page;
+pub mod params;
+pub mod reply;
+
+use self::reply::Reply;
+
+/// The port the page is served on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 8357;
+
+/// The address listened on unless told otherwise: this computer only.
+pub const DEFAULT_HOST: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+
+/// The largest request body read: 64 KB.
+pub const MOST_BODY_BYTES: usize = 64 * 1024;
+
+/// Every route of the page and its API.
+pub fn router() -> Router {
+    Router::new()
+        .route("/api/explain", get(query(api::explain)))
+        .route("/api/check", get(query(api::check)))
+        .route("/api/table", get(query(api::table)))
+        .route("/page/explain", get(query(page::explain)))
+        .route("/page/check", get(query(page::check)))
+        .route("/page/board", get(query(page::board_page)))
+        .route("/page/table", get(query(page::table)))
+        .route("/page/play", post(body(game::play)))
+        .route("/page/lessons", get(query(lessons::list)))
+        .route("/page/lesson", get(query(lessons::lesson)))
+        .route("/page/lesson/answer", post(body(lessons::answer)))
+        .fallback(get(assets::file))
+        .layer(DefaultBodyLimit::max(MOST_BODY_BYTES))
+}
+
+/// A handler for a GET request: `answer` gets the query string, on a
+/// thread where it may search.
+fn query(
+    answer: fn(Option<&str>) -> Reply,
+) -> impl Fn(RawQuery) -> Pin<Box<dyn Future<Output = Reply> + Send>> + Clone {
+    move |RawQuery(query)| Box::pin(blocking(move || answer(query.as_deref())))
+}
+
+/// A handler for a POST request: `answer` gets the body, read up to
+/// [`MOST_BODY_BYTES`], on a thread where it may search.
+fn body(
+    answer: fn(&[u8]) -> Reply,
+) -> impl Fn(Result<Bytes, BytesRejection>) -> Pin<Box<dyn Future<Output = Reply> + Send>> + Clone {
+    move |bytes: Result<Bytes, BytesRejection>| match bytes {
+        Ok(bytes) => Box::pin(blocking(move || answer(&bytes))),
+        Err(rejected) => {
+            let reply = Reply::refused(rejected.status(), &rejected.body_text());
+            Box::pin(std::future::ready(reply))
+        }
+    }
+}
+
+/// Runs `work` on the blocking pool, so a search never holds up the
+/// threads that answer the network.
+async fn blocking(work: impl FnOnce() -> Reply + Send + 'static) -> Reply {
+    match tokio::task::spawn_blocking(work).await {
+        Ok(reply) => reply,
+        Err(_) => Reply::failed(),
+    }
+}
+
+/// A server running in the background, for as long as it is kept.
+#[derive(Debug)]
+pub struct Server {
+    addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<io::Result<()>>>,
+}
+
+impl Server {
+    /// Listens on `addr` (port 0 picks a free port) and serves from a
+    /// thread of its own until stopped or dropped.
+    pub fn start(addr: SocketAddr) -> io::Result<Server> {
+        let listener = bind(addr)?;
+        let addr = listener.local_addr()?;
+        let (stop, stopped) = oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            runtime()?.block_on(async move {
+                let listener = tokio::net::TcpListener::from_std(listener)?;
+                serve_on(listener, async {
+                    let _ = stopped.await;
+                })
+                .await
+            })
+        });
+        Ok(Server {
+            addr,
+            stop: Some(stop),
+            thread: Some(thread),
+        })
+    }
+
+    /// Where it listens.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stops it, letting requests already begun finish.
+    pub fn stop(mut self) -> io::Result<()> {
+        self.shut()
+    }
+
+    fn shut(&mut self) -> io::Result<()> {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        match self.thread.take().map(std::thread::JoinHandle::join) {
+            Some(Ok(result)) => result,
+            Some(Err(_)) => Err(io::Error::other("the server stopped unexpectedly")),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.shut();
+    }
+}
+
+/// Serves in the foreground until Ctrl-C. `listening` is told the address
+/// once it is listening, before anything is served.
+pub fn serve(addr: SocketAddr, listening: impl FnOnce(SocketAddr)) -> io::Result<()> {
+    let listener = bind(addr)?;
+    listening(listener.local_addr()?);
+    runtime()?.block_on(async move {
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        serve_on(listener, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+    })
+}
+
+/// Binds at once, so a port in use is reported before anything else.
+fn bind(addr: SocketAddr) -> io::Result<std::net::TcpListener> {
+    let listener = std::net::TcpListener::bind(addr)?;
+    listener.set_nonblocking(true)?;
+    Ok(listener)
+}
+
+fn runtime() -> io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+}
+
+async fn serve_on(
+    listener: tokio::net::TcpListener,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
+    axum::serve(listener, router())
+        .with_graceful_shutdown(stop)
+        .await
+}
