@@ -17,6 +17,10 @@ use matchsticks::rules::game::Game;
 use matchsticks::rules::rule::Rule;
 use matchsticks::solve::search::{Budget, Solver};
 
+#[allow(dead_code)]
+#[path = "../tests/common/http.rs"]
+mod http;
+
 const BINARY: &str = env!("CARGO_BIN_EXE_matchsticks");
 
 /// A small, fixed pseudo-random sequence (splitmix64), so every run times the
@@ -76,6 +80,36 @@ fn sorted_positions(rows: usize, most: u64) -> Vec<Vec<u64>> {
         all.extend(frontier.iter().cloned());
     }
     all
+}
+
+/// A game of `rows` rows of `sticks` against the beginner computer, the
+/// pupil always taking one stick from the first row that has one, played
+/// to the end: the body to send, and how many moves the pupil made.
+fn long_game(rows: usize, sticks: u64) -> (String, usize) {
+    use matchsticks::play::replay::Replay;
+    use matchsticks::play::{First, Level};
+    use matchsticks::rules::position::Position;
+    let start = Position::new(vec![sticks; rows]);
+    let game = Game::nim(Rule::Misere);
+    let mut replay =
+        Replay::start(start.clone(), game, First::Me, Level::Beginner, 1).expect("the game starts");
+    let mut moves = Vec::new();
+    while !replay.is_over() {
+        let row = replay
+            .position()
+            .piles()
+            .iter()
+            .position(|&n| n > 0)
+            .unwrap()
+            + 1;
+        replay.pupil(row as u64, 1).expect("the move is legal");
+        moves.push(format!(r#"{{"row": {row}, "take": 1}}"#));
+    }
+    let body = format!(
+        r#"{{"position": "{start}", "first": "me", "level": "beginner", "seed": 1, "moves": [{}]}}"#,
+        moves.join(", ")
+    );
+    (body, moves.len())
 }
 
 fn time(name: &str, runs: usize, mut case: impl FnMut()) {
@@ -230,6 +264,51 @@ fn main() {
         "search speed",
         work.moves as f64 / fastest.as_secs_f64() / 1e6
     );
+
+    // Requests to the classroom page's server, in this process, over HTTP.
+    let server = matchsticks::serve::Server::start("127.0.0.1:0".parse().unwrap())
+        .expect("the server starts");
+    let addr = server.addr();
+    for path in [
+        "/api/explain?position=3,5,7",
+        "/page/explain?position=3,4,5",
+        "/page/board?position=21&take=1-3",
+    ] {
+        time(&format!("GET {path}"), runs(200), || {
+            assert_eq!(http::get(addr, path).status, 200);
+        });
+    }
+    // A computer move: the pupil's move is sent, the game replayed, and
+    // the computer answers.
+    for (name, body) in [
+        (
+            "POST /page/play: 21, take 1 to 3, one move each",
+            r#"{"position": "21", "take": "1-3", "first": "me", "moves": [{"row": 1, "take": 1}]}"#,
+        ),
+        (
+            "POST /page/play: 3 5 7, three moves each",
+            r#"{"position": "3 5 7", "first": "me", "moves": [{"row": 1, "take": 1}, {"row": 2, "take": 1}, {"row": 3, "take": 1}]}"#,
+        ),
+    ] {
+        time(name, runs(200), || {
+            assert_eq!(http::post(addr, "/page/play", body).status, 200);
+        });
+    }
+    // The longest game the page replays: 100 rows of 20 sticks, every
+    // move taking one stick, played to the end and reviewed.
+    let long = long_game(100, 20);
+    time(
+        &format!(
+            "POST /page/play: {} moves of yours on 100 rows of 20, reviewed",
+            long.1
+        ),
+        runs(10),
+        || {
+            let reply = http::post(addr, "/page/play", &long.0);
+            assert_eq!(reply.status, 200, "{}", reply.body);
+        },
+    );
+    drop(server);
 
     let positions = sorted_positions(5, 15);
     time(

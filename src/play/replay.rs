@@ -5,8 +5,9 @@
 
 use super::rng::Rng;
 use super::{First, Level, PlayError, computer_move};
+use crate::console::answer::row_move;
 use crate::rules::game::Game;
-use crate::rules::moves::{IllegalMove, Move};
+use crate::rules::moves::IllegalMove;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::solve::search::{Budget, Solver};
@@ -17,9 +18,9 @@ use crate::teach::hints::hints;
 use crate::teach::review::{self, Side, Turn};
 use crate::teach::verdict::Judgement;
 
-/// The most moves a replayed game may hold: more than any game of the
-/// sizes the search takes, and few enough to replay at once.
-pub const MOST_REPLAYED_MOVES: usize = 2_000;
+/// The most moves of the pupil's a replayed game may hold: far more than a
+/// class plays, and few enough to replay at once.
+pub const MOST_REPLAYED_MOVES: usize = 1_000;
 
 /// One move of the game, told.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,7 +74,7 @@ pub enum ReplayError {
     #[error("{0}")]
     Play(#[from] PlayError),
     /// A pupil's move is not allowed where it was made.
-    #[error("move {number} is not allowed: {reason}")]
+    #[error("{}", reason.refusal())]
     Illegal {
         /// The move's number in the game, from 1.
         number: usize,
@@ -84,7 +85,7 @@ pub enum ReplayError {
     #[error("move {0} comes after the game is over")]
     AfterTheEnd(usize),
     /// More moves than a game may have.
-    #[error("a game may have at most {MOST_REPLAYED_MOVES} moves")]
+    #[error("a game may have at most {MOST_REPLAYED_MOVES} moves of yours")]
     TooLong,
 }
 
@@ -117,35 +118,35 @@ impl Replay {
         Ok(replay)
     }
 
-    /// Starts a game and plays the pupil's `moves` in it, each followed by
-    /// the computer's answer.
+    /// Starts a game and plays the pupil's `moves` in it, each a row (from
+    /// 1) and how many sticks, each followed by the computer's answer.
     pub fn of(
         start: Position,
         game: Game,
         first: First,
         level: Level,
         seed: u64,
-        moves: &[Move],
+        moves: &[(u64, u64)],
     ) -> Result<Replay, ReplayError> {
         if moves.len() > MOST_REPLAYED_MOVES {
             return Err(ReplayError::TooLong);
         }
         let mut replay = Replay::start(start, game, first, level, seed)?;
-        for &mv in moves {
-            replay.pupil(mv)?;
+        for &(row, take) in moves {
+            replay.pupil(row, take)?;
         }
         Ok(replay)
     }
 
-    /// The pupil moves, and the computer answers.
-    pub fn pupil(&mut self, mv: Move) -> Result<(), ReplayError> {
+    /// The pupil takes `take` sticks from row `row` (from 1), and the
+    /// computer answers.
+    pub fn pupil(&mut self, row: u64, take: u64) -> Result<(), ReplayError> {
         let number = self.told.len() + 1;
         if self.is_over() {
             return Err(ReplayError::AfterTheEnd(number));
         }
         let position = self.position();
-        position
-            .play_with(mv, &self.game.takes)
+        let mv = row_move(&position, row, take, &self.game)
             .map_err(|reason| ReplayError::Illegal { number, reason })?;
         self.told.push(Told {
             turn: Turn {
@@ -283,7 +284,7 @@ mod tests {
 
     #[test]
     fn the_same_moves_and_seed_give_the_same_game() {
-        let play = |moves: &[Move]| {
+        let play = |moves: &[(u64, u64)]| {
             Replay::of(
                 Position::new(vec![21]),
                 twenty_one(),
@@ -294,7 +295,7 @@ mod tests {
             )
             .unwrap()
         };
-        let moves = [Move { pile: 0, take: 1 }, Move { pile: 0, take: 2 }];
+        let moves = [(1, 1), (1, 2)];
         let once = play(&moves);
         let twice = play(&moves);
         assert_eq!(once.told(), twice.told());
@@ -322,7 +323,7 @@ mod tests {
                 .moves_with(&replay.game().takes)
                 .next()
                 .unwrap();
-            replay.pupil(mv).unwrap();
+            replay.pupil(mv.row() as u64, mv.take).unwrap();
         }
         assert_eq!(replay.winner(), Some(Side::Computer));
         assert!(!replay.review().unwrap().steps.is_empty());
@@ -336,9 +337,13 @@ mod tests {
             First::Me,
             Level::Perfect,
             0,
-            &[Move { pile: 0, take: 4 }],
+            &[(1, 4)],
         )
         .unwrap_err();
-        assert!(refused.to_string().starts_with("move 1 is not allowed: "));
+        assert_eq!(
+            refused.to_string(),
+            "That move is not allowed: this game does not allow taking 4: a move takes 1 to 3 sticks."
+        );
+        assert!(matches!(refused, ReplayError::Illegal { number: 1, .. }));
     }
 }

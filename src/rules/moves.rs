@@ -61,6 +61,13 @@ pub enum IllegalMove {
     TooMany { row: usize, has: u64, take: u64 },
 }
 
+impl IllegalMove {
+    /// The refusal a pupil reads: "That move is not allowed: …."
+    pub fn refusal(&self) -> String {
+        format!("That move is not allowed: {self}.")
+    }
+}
+
 /// "1 stick", "5 sticks".
 fn sticks(n: u64) -> String {
     match n {

@@ -13,9 +13,12 @@ use crate::play::{First, Level, PlayError};
 use crate::render::html;
 use crate::request;
 use crate::request::error::Error;
-use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use crate::teach::review::Side;
+
+/// The most rows a game on the page may have, so that replaying a long
+/// game stays well within a second.
+pub const MOST_ROWS_PLAYED: usize = 100;
 
 /// The game as the page sends it.
 #[derive(Debug, Deserialize)]
@@ -93,23 +96,16 @@ fn replay(body: &[u8]) -> Result<Value, Refusal> {
     let asked: Asked = serde_json::from_slice(body)
         .map_err(|e| Refusal::Bad(format!("the game could not be read: {e}")))?;
     let start = Position::parse(&[asked.position.as_str()]).map_err(Error::from)?;
+    if start.len() > MOST_ROWS_PLAYED {
+        return Err(Refusal::Bad(format!(
+            "a game here may have at most {MOST_ROWS_PLAYED} rows; this one has {}",
+            start.len()
+        )));
+    }
     let game = request::game(asked.normal, asked.take.as_deref())?;
     let level = choice::<Level>(asked.level.as_deref(), "level")?;
     let first = choice::<First>(asked.first.as_deref(), "first")?;
-    let moves = asked
-        .moves
-        .iter()
-        .enumerate()
-        .map(
-            |(i, m)| match usize::try_from(m.row).ok().and_then(|r| r.checked_sub(1)) {
-                Some(pile) => Ok(Move { pile, take: m.take }),
-                None => Err(Refusal::Illegal(format!(
-                    "move {} is not allowed: rows are numbered from 1",
-                    i + 1
-                ))),
-            },
-        )
-        .collect::<Result<Vec<Move>, Refusal>>()?;
+    let moves: Vec<(u64, u64)> = asked.moves.iter().map(|m| (m.row, m.take)).collect();
     let mut replay = Replay::of(start, game, first, level, asked.seed, &moves)?;
     let position = replay.position();
     let ladder = replay.hints()?;

@@ -11,11 +11,11 @@ use serde_json::{Value, json};
 use super::page::{board, steps};
 use super::params::{ParamError, Params};
 use super::reply::Reply;
+use crate::console::answer::row_move;
 use crate::lesson::asking::{Asking, Response};
 use crate::lesson::{self, Asks, Lesson, Part, Question, bundled};
 use crate::render::html;
 use crate::request::error::Error;
-use crate::rules::moves::Move;
 use crate::teach::board as drawn;
 use crate::teach::document::Block;
 use crate::teach::explain::{Options, explain};
@@ -201,22 +201,10 @@ fn answering(body: &[u8]) -> Result<Result<Value, String>, String> {
             Try::Yes => asking.yes_no(true),
             Try::No => asking.yes_no(false),
             Try::Move { row, take } => {
-                let position = &q.setup.position;
-                let pile = usize::try_from(row).ok().and_then(|r| r.checked_sub(1));
-                let mv = pile.map(|pile| Move { pile, take });
-                let legal = match mv {
-                    Some(mv) => position
-                        .play_with(mv, &q.setup.game.takes)
-                        .map(|_| mv)
-                        .map_err(|e| e.to_string()),
-                    None => Err("rows are numbered from 1".to_string()),
-                };
-                match legal {
+                match row_move(&q.setup.position, row, take, &q.setup.game) {
                     Ok(mv) => asking.play(mv).map_err(|e| e.to_string())?,
-                    Err(why) if last => {
-                        return Ok(Err(format!("That move is not allowed: {why}.")));
-                    }
-                    Err(why) => return Err(format!("try {} is not allowed: {why}", i + 1)),
+                    Err(illegal) if last => return Ok(Err(illegal.refusal())),
+                    Err(illegal) => return Err(format!("try {}: {}", i + 1, illegal.refusal())),
                 }
             }
         };

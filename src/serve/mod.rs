@@ -157,16 +157,33 @@ impl Drop for Server {
 }
 
 /// Serves in the foreground until Ctrl-C. `listening` is told the address
-/// once it is listening, before anything is served.
+/// once Ctrl-C is being listened for too, before anything is served.
 pub fn serve(addr: SocketAddr, listening: impl FnOnce(SocketAddr)) -> io::Result<()> {
     let listener = bind(addr)?;
-    listening(listener.local_addr()?);
     runtime()?.block_on(async move {
+        let stop = interrupted()?;
+        listening(listener.local_addr()?);
         let listener = tokio::net::TcpListener::from_std(listener)?;
-        serve_on(listener, async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+        serve_on(listener, stop).await
+    })
+}
+
+/// Ctrl-C, listened for from the moment this is called, so a Ctrl-C that
+/// comes straight after the address is printed still stops the server
+/// cleanly.
+#[cfg(unix)]
+fn interrupted() -> io::Result<impl Future<Output = ()> + Send + 'static> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    Ok(async move {
+        interrupt.recv().await;
+    })
+}
+
+#[cfg(not(unix))]
+fn interrupted() -> io::Result<impl Future<Output = ()> + Send + 'static> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
     })
 }
 

@@ -98,7 +98,7 @@ pub fn check(query: Option<&str>) -> Reply {
         let form = MoveForm::of(to.as_ref(), p.get("row"), p.get("remove"))?;
         let checked = match request::check::check(position, &game, form) {
             Ok(checked) => checked,
-            Err(Refused::Illegal { illegal, .. }) => return Ok(Err(illegal.to_string())),
+            Err(Refused::Illegal { illegal, .. }) => return Ok(Err(illegal.refusal())),
             Err(Refused::Failed(e)) => return Err(e.into()),
         };
         let j = &checked.judgement;
@@ -114,8 +114,7 @@ pub fn check(query: Option<&str>) -> Reply {
         Ok(Ok(body)) => Reply::json(body),
         Ok(Err(why)) => Reply::json_with(
             StatusCode::UNPROCESSABLE_ENTITY,
-            json!({ "legal": false, "error": format!("That move is not allowed: {why}.") })
-                .to_string(),
+            json!({ "legal": false, "error": why }).to_string(),
         ),
         Err(e) => Reply::error(e),
     }

@@ -21,3 +21,4 @@ pub fn assert_in_order(text: &str, expected: &[&str]) {
         rest = &rest[at + piece.len()..];
     }
 }
+pub mod http;

@@ -1,0 +1,545 @@
+//! The classroom page's server, started in this process on a free port and
+//! called over real HTTP: every endpoint, what it refuses, the body cap,
+//! and thirty games at once, each move checked against a plain search.
+
+mod common;
+
+use common::http::{self, Reply};
+
+use std::collections::HashMap;
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::OnceLock;
+
+use matchsticks::serve::{MOST_BODY_BYTES, Server};
+use serde_json::{Value, json};
+
+/// One server for every test here.
+fn server() -> SocketAddr {
+    static SERVER: OnceLock<Server> = OnceLock::new();
+    SERVER
+        .get_or_init(|| Server::start("127.0.0.1:0".parse().unwrap()).unwrap())
+        .addr()
+}
+
+fn get(path: &str) -> Reply {
+    http::get(server(), path)
+}
+
+fn post(path: &str, body: &str) -> Reply {
+    http::post(server(), path, body)
+}
+
+/// What the command line prints for `args`, as JSON.
+fn cli_json(args: &[&str]) -> Value {
+    let out = common::matchsticks().args(args).output().unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn the_api_returns_what_the_command_line_prints() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "/api/explain?position=3,5,7",
+            &["explain", "3", "5", "7", "--format", "json"],
+        ),
+        (
+            "/api/explain?position=3+4+5&normal=1&xor=1",
+            &[
+                "explain", "3", "4", "5", "--normal", "--xor", "--format", "json",
+            ],
+        ),
+        (
+            "/api/explain?position=21&take=1-3",
+            &["explain", "21", "--take", "1-3", "--format", "json"],
+        ),
+        (
+            "/api/check?position=3,5,7&to=2,5,7",
+            &[
+                "check", "3", "5", "7", "--to", "2", "5", "7", "--format", "json",
+            ],
+        ),
+        (
+            "/api/check?position=3,5,7&row=3&remove=2&normal=1",
+            &[
+                "check", "3", "5", "7", "--row", "3", "--remove", "2", "--normal", "--format",
+                "json",
+            ],
+        ),
+        (
+            "/api/check?position=21&take=1-3&row=1&remove=3",
+            &[
+                "check", "21", "--take", "1-3", "--row", "1", "--remove", "3", "--format", "json",
+            ],
+        ),
+        (
+            "/api/table?position=3,5,7&losing=1",
+            &["table", "3", "5", "7", "--losing", "--format", "json"],
+        ),
+    ];
+    for (path, args) in cases {
+        let reply = get(path);
+        assert_eq!(reply.status, 200, "{path}: {}", reply.body);
+        assert_eq!(reply.json(), cli_json(args), "{path}");
+    }
+}
+
+#[test]
+fn an_illegal_move_gets_422_with_what_check_prints() {
+    let reply = get("/api/check?position=3,5,7&to=2,5,8");
+    assert_eq!(reply.status, 422);
+    let printed = cli_json(&[
+        "check", "3", "5", "7", "--to", "2", "5", "8", "--format", "json",
+    ]);
+    assert_eq!(reply.json(), printed);
+    assert_eq!(printed["legal"], false);
+    let page = get("/page/check?position=3,5,7&row=4&remove=1");
+    assert_eq!(page.status, 422);
+    assert_eq!(page.json()["legal"], false);
+    assert!(page.error().contains("there is no row 4"), "{}", page.body);
+}
+
+#[test]
+fn bad_input_gets_400_with_the_command_lines_message() {
+    let stderr = |args: &[&str]| {
+        let out = common::matchsticks().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let text = String::from_utf8(out.stderr).unwrap();
+        text.trim_end().strip_prefix("error: ").unwrap().to_string()
+    };
+    let cases: &[(&str, &[&str])] = &[
+        ("/api/explain?position=3,x", &["explain", "3", "x"]),
+        (
+            "/api/explain?position=3,5&take=0",
+            &["explain", "3", "5", "--take", "0"],
+        ),
+        (
+            "/api/explain?position=3,5&take=1-3&xor=1",
+            &["explain", "3", "5", "--take", "1-3", "--xor"],
+        ),
+        (
+            "/api/table?position=40,40,40,40",
+            &["table", "40", "40", "40", "40"],
+        ),
+        ("/api/check?position=3,5,7", &["check", "3", "5", "7"]),
+        (
+            "/api/check?position=3,5,7&row=1",
+            &["check", "3", "5", "7", "--row", "1"],
+        ),
+        ("/api/explain?position=-1", &["explain", "--", "-1"]),
+    ];
+    for (path, args) in cases {
+        let reply = get(path);
+        assert_eq!(reply.status, 400, "{path}: {}", reply.body);
+        assert_eq!(reply.error(), stderr(args), "{path}");
+    }
+    // What only a request can get wrong.
+    let unknown = get("/api/explain?position=3&colour=red");
+    assert_eq!(unknown.status, 400);
+    assert!(unknown.error().starts_with("unknown parameter 'colour'"));
+    assert_eq!(get("/api/explain").error(), "missing parameter 'position'");
+    assert_eq!(get("/page/table").status, 400);
+}
+
+#[test]
+fn the_page_endpoints_send_documents_as_html() {
+    let explain = get("/page/explain?position=3,4,5").json();
+    assert_eq!(explain["outcome"], "win");
+    let steps = explain["steps"].as_array().unwrap();
+    let cli = cli_json(&["explain", "3", "4", "5", "--format", "json"]);
+    assert_eq!(steps.len(), cli["steps"].as_array().unwrap().len());
+    assert!(
+        steps
+            .iter()
+            .all(|s| s["html"].as_str().unwrap().starts_with("<section"))
+    );
+
+    let board = get("/page/board?position=21&take=1-3").json();
+    assert_eq!(board["rows"], json!([21]));
+    assert_eq!(board["buttons"], json!([1, 2, 3]));
+    assert_eq!(
+        board["board"]
+            .as_str()
+            .unwrap()
+            .matches("data-stick=")
+            .count(),
+        21
+    );
+    let nim = get("/page/board?position=3,5,7").json();
+    assert_eq!(nim["buttons"], Value::Null);
+    assert_eq!(
+        nim["board"]
+            .as_str()
+            .unwrap()
+            .matches("data-row=\"3\"")
+            .count(),
+        7
+    );
+
+    let check = get("/page/check?position=3,5,7&row=3&remove=2").json();
+    assert_eq!(check["verdict"], "mistake");
+    assert_eq!(check["after"]["rows"], json!([3, 5, 5]));
+    assert!(
+        check["html"]
+            .as_str()
+            .unwrap()
+            .contains("class=\"verdict mistake\"")
+    );
+
+    let table = get("/page/table?position=3,5,7").json();
+    assert!(table["html"].as_str().unwrap().contains("<table"));
+}
+
+#[test]
+fn the_pages_files_are_served_from_the_program() {
+    let page = get("/");
+    assert_eq!(page.status, 200);
+    assert!(page.headers["content-type"].starts_with("text/html"));
+    assert!(page.body.contains("<script type=\"module\""));
+    for asset in matchsticks::serve::assets::ASSETS {
+        let reply = get(asset.path);
+        assert_eq!(reply.status, 200, "{}", asset.path);
+        assert_eq!(reply.headers["content-type"], asset.kind);
+        assert_eq!(reply.body, asset.text);
+    }
+    assert_eq!(get("/no-such-file.js").status, 404);
+    assert_eq!(get("/../Cargo.toml").status, 404);
+    // The wrong method is refused, not served.
+    assert_eq!(post("/api/explain?position=3", "").status, 405);
+}
+
+#[test]
+fn lessons_are_listed_sent_without_answers_and_answered() {
+    let list = get("/page/lessons").json();
+    let names: Vec<&str> = list["lessons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["name"].as_str().unwrap())
+        .collect();
+    let bundled: Vec<&str> = matchsticks::lesson::bundled::LESSONS
+        .iter()
+        .map(|l| l.name)
+        .collect();
+    assert_eq!(names, bundled);
+    for name in &names {
+        let lesson = get(&format!("/page/lesson?name={name}"));
+        assert_eq!(lesson.status, 200, "{name}");
+        assert!(
+            !lesson.body.contains("\"answer\""),
+            "{name} gives an answer away"
+        );
+    }
+    let lesson = get("/page/lesson?name=pairing-groups").json();
+    let question = lesson["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["kind"] == "question")
+        .unwrap();
+    let rows: Vec<u64> = serde_json::from_value(question["board"]["rows"].clone()).unwrap();
+
+    // A hint, then every move until one is good: each answered, none
+    // settling the question but a winning one.
+    let mut tries = vec![json!({"try": "hint"})];
+    let answer = |tries: &[Value]| {
+        let body = json!({"name": "pairing-groups", "question": 1, "tries": tries});
+        post("/page/lesson/answer", &body.to_string())
+    };
+    let hinted = answer(&tries).json();
+    assert_eq!(hinted["said"]["kind"], "hint");
+    assert_eq!(hinted["answer"], Value::Null);
+    let mut settled = false;
+    'moves: for (i, &n) in rows.iter().enumerate() {
+        for take in 1..=n {
+            tries.push(json!({"try": "move", "row": i + 1, "take": take}));
+            let reply = answer(&tries).json();
+            let kind = reply["said"]["kind"].as_str().unwrap().to_string();
+            let mut after = rows.clone();
+            after[i] -= take;
+            assert_eq!(kind == "good", !wins(&after, None), "{after:?}: {kind}");
+            if reply["settled"] == true {
+                assert!(
+                    reply["answer"]["answer"]
+                        .as_str()
+                        .unwrap()
+                        .starts_with("Answer: ")
+                );
+                settled = true;
+                break 'moves;
+            }
+        }
+    }
+    assert!(settled);
+
+    let illegal = answer(&[json!({"try": "move", "row": 9, "take": 1})]);
+    assert_eq!(illegal.status, 422);
+    let shown = answer(&[json!({"try": "show"})]).json();
+    assert!(shown["answer"]["answer"].is_string());
+    assert_eq!(answer(&[json!({"try": "guess"})]).status, 400);
+    let unknown = get("/page/lesson?name=..%2F..%2Fetc%2Fpasswd");
+    assert_eq!(unknown.status, 400);
+    assert!(unknown.error().starts_with("there is no lesson called"));
+}
+
+#[test]
+fn bodies_are_capped() {
+    let big = format!(
+        "{{\"position\": \"3 5 7\", \"moves\": [], \"pad\": \"{}\"}}",
+        "x".repeat(MOST_BODY_BYTES)
+    );
+    let reply = post("/page/play", &big);
+    assert_eq!(reply.status, 413);
+    assert_eq!(
+        reply.error(),
+        "the request is bigger than 64 KB, the most read"
+    );
+    // Just under the cap is read, and refused for what it says.
+    let padded = format!(
+        "{{\"position\": \"3 5 7\"{}}}",
+        " ".repeat(MOST_BODY_BYTES - 40)
+    );
+    assert_eq!(post("/page/play", &padded).status, 200);
+    let bad = post("/page/play", "{\"position\": \"3 5 7\", \"pad\": 1}");
+    assert_eq!(bad.status, 400);
+    assert!(
+        bad.error()
+            .starts_with("the game could not be read: unknown field `pad`")
+    );
+    let illegal = post(
+        "/page/play",
+        "{\"position\": \"21\", \"take\": \"1-3\", \"moves\": [{\"row\": 1, \"take\": 4}]}",
+    );
+    assert_eq!(illegal.status, 422);
+    assert!(illegal.error().starts_with("That move is not allowed: "));
+}
+
+/// Whether the player to move wins from `rows`, by plain search: a move
+/// takes from one row (only `takes`, when given), and whoever cannot move
+/// has won, because the other player took the last stick.
+fn wins(rows: &[u64], takes: Option<&[u64]>) -> bool {
+    fn search(
+        rows: &mut Vec<u64>,
+        takes: Option<&[u64]>,
+        seen: &mut HashMap<Vec<u64>, bool>,
+    ) -> bool {
+        let mut key = rows.clone();
+        key.sort_unstable();
+        if let Some(&known) = seen.get(&key) {
+            return known;
+        }
+        let mut any_move = false;
+        let mut won = false;
+        'rows: for i in 0..rows.len() {
+            for take in 1..=rows[i] {
+                if takes.is_some_and(|t| !t.contains(&take)) {
+                    continue;
+                }
+                any_move = true;
+                rows[i] -= take;
+                let loses = !search(rows, takes, seen);
+                rows[i] += take;
+                if loses {
+                    won = true;
+                    break 'rows;
+                }
+            }
+        }
+        let result = won || !any_move;
+        seen.insert(key, result);
+        result
+    }
+    search(&mut rows.to_vec(), takes, &mut HashMap::new())
+}
+
+/// A game played to its end through `/page/play`, the pupil always making
+/// the first move the test finds; every computer move is checked.
+fn play_out(start: &[u64], take: Option<&[u64]>, first: &str, seed: u64) -> Value {
+    let position = start
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let take_text = take.map(|t| t.iter().map(u64::to_string).collect::<Vec<_>>().join(","));
+    let mut moves: Vec<Value> = Vec::new();
+    loop {
+        let body = json!({
+            "position": position, "take": take_text, "first": first,
+            "seed": seed, "moves": moves,
+        });
+        let reply = post("/page/play", &body.to_string());
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        let game = reply.json();
+        // Every computer move from a won position keeps the win.
+        let told = game["moves"].as_array().unwrap();
+        let mut before = start.to_vec();
+        for m in told {
+            let after: Vec<u64> = serde_json::from_value(m["rows_after"].clone()).unwrap();
+            if m["side"] == "computer" && wins(&before, take) {
+                assert!(
+                    !wins(&after, take),
+                    "{before:?} -> {after:?} throws the win away"
+                );
+            }
+            before = after;
+        }
+        if game["over"] == true {
+            return game;
+        }
+        assert_eq!(game["to_move"], "pupil");
+        let rows: Vec<u64> = serde_json::from_value(game["position"]["rows"].clone()).unwrap();
+        let (row, n) = rows.iter().enumerate().find(|(_, n)| **n > 0).unwrap();
+        let amount = match take {
+            Some(t) => *t.iter().filter(|&&k| k <= *n).min().unwrap(),
+            None => 1,
+        };
+        moves.push(json!({"row": row + 1, "take": amount}));
+    }
+}
+
+#[test]
+fn thirty_games_at_once_are_each_answered_correctly() {
+    let games: Vec<std::thread::JoinHandle<()>> = (0..30u64)
+        .map(|i| {
+            std::thread::spawn(move || {
+                let (start, take): (Vec<u64>, Option<&[u64]>) = match i % 3 {
+                    0 => (vec![3, 5, 7], None),
+                    1 => (vec![21], Some(&[1, 2, 3])),
+                    _ => (vec![1 + i % 4, 2 + i % 5, 4], None),
+                };
+                let first = if i % 2 == 0 { "me" } else { "computer" };
+                let game = play_out(&start, take, first, i);
+                // The computer plays perfectly: it wins whenever it could.
+                let pupil_starts = first == "me";
+                let computer_could = wins(&start, take) != pupil_starts;
+                if computer_could {
+                    assert_eq!(game["winner"], "computer", "{start:?} {first}");
+                }
+                assert!(game["review"].as_str().unwrap().contains("<article"));
+                assert!(game["result"].is_string());
+            })
+        })
+        .collect();
+    for game in games {
+        game.join().unwrap();
+    }
+}
+
+#[test]
+fn a_game_gives_hints_one_at_a_time_and_takes_moves_back() {
+    let ask = |moves: Value, hints: usize| {
+        let body = json!({"position": "3 5 7", "first": "me", "moves": moves, "hints": hints});
+        post("/page/play", &body.to_string()).json()
+    };
+    let fresh = ask(json!([]), 0);
+    assert_eq!(fresh["hints"], json!([]));
+    let total = fresh["hints_total"].as_u64().unwrap() as usize;
+    assert!(total >= 2);
+    let one = ask(json!([]), 1);
+    assert_eq!(one["hints"].as_array().unwrap().len(), 1);
+    let all = ask(json!([]), 99);
+    assert_eq!(all["hints"].as_array().unwrap().len(), total);
+    // The last hint is the move.
+    assert!(all["hints"][total - 1].as_str().unwrap().contains("take 1"));
+    // Undo is one move fewer: the same game as before that move.
+    let moved = ask(json!([{"row": 3, "take": 7}]), 0);
+    assert_eq!(moved["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(ask(json!([]), 0)["position"], fresh["position"]);
+}
+
+/// Runs `matchsticks serve` with `args`, reads its address from the first
+/// line, and returns the child and the address.
+fn serve_command(args: &[&str]) -> (std::process::Child, String) {
+    use std::io::BufRead;
+    let mut child = common::matchsticks()
+        .arg("serve")
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.as_mut().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    (child, first.trim_end().to_string())
+}
+
+/// Sends Ctrl-C's signal to the child and returns what it printed.
+fn interrupt(mut child: std::process::Child) -> std::process::Output {
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    let mut stdout = String::new();
+    let mut stderr = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    std::process::Output {
+        status,
+        stdout: stdout.into_bytes(),
+        stderr: stderr.into_bytes(),
+    }
+}
+
+#[test]
+fn serve_prints_its_address_first_and_stops_cleanly_on_ctrl_c() {
+    let (child, url) = serve_command(&["--port", "0"]);
+    let port = url
+        .strip_prefix("http://127.0.0.1:")
+        .unwrap_or_else(|| panic!("not an address: {url}"));
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut page = String::new();
+    stream.read_to_string(&mut page).unwrap();
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    let out = interrupt(child);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).ends_with("Stopped.\n"));
+    assert!(out.stderr.is_empty(), "{out:?}");
+}
+
+#[test]
+fn serving_beyond_this_computer_warns_and_a_port_in_use_is_refused() {
+    let (child, url) = serve_command(&["--port", "0", "--host", "0.0.0.0"]);
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    let out = interrupt(child);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.starts_with("warning: listening on 0.0.0.0: any computer"),
+        "{stderr}"
+    );
+    assert_eq!(out.status.code(), Some(0));
+
+    let taken = server().port().to_string();
+    let refused = common::matchsticks()
+        .args(["serve", "--port", &taken])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert!(
+        stderr.starts_with("error: cannot serve the page on 127.0.0.1:"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.trim_end().ends_with("or --port 0 for any free one"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1);
+}
