@@ -1,4 +1,5 @@
-//! The Chomp search must agree with a plain one.
+//! The Chomp search must agree with a plain one, and the strategies that
+//! need no search must name bites the search calls winning.
 //!
 //! The plain search below knows nothing of ranks or `Bar`: it recurses over
 //! row lengths and remembers them in a `HashMap`, so agreement means
@@ -8,7 +9,7 @@ use std::collections::HashMap;
 
 use matchsticks::rules::bar::{Bar, Bite};
 use matchsticks::rules::outcome::Outcome;
-use matchsticks::solve::chomp::Chomp;
+use matchsticks::solve::chomp::{Chomp, square_strategy, strategy_stealing, two_row_strategy};
 use proptest::prelude::*;
 
 /// What the plain search knows of a bar: outcome and moves left for the
@@ -172,5 +173,79 @@ fn every_bar_up_to_5x5_agrees_with_plain_recursion() {
         let expected = plain(&rows, &mut memo);
         assert_eq!(searched(&around, &bar), expected, "{bar}");
         assert_eq!(searched(&bar, &bar), expected, "{bar}");
+    }
+}
+
+#[test]
+fn the_square_strategy_wins_on_squares_and_their_ls() {
+    let chomp = Chomp::search(&Bar::rectangle(8, 8).unwrap()).unwrap();
+    for n in 2..=8 {
+        let square = Bar::rectangle(n, n).unwrap();
+        assert_eq!(square_strategy(&square), Some(Bite::new(2, 2)));
+        assert!(
+            chomp
+                .winning_bites(&square)
+                .unwrap()
+                .contains(&Bite::new(2, 2))
+        );
+    }
+    // Every L inside 8x8, which is every L a game on a square can reach,
+    // 1x1 included: the strategy names a winning bite exactly when there is
+    // one.
+    for right in 0..8 {
+        for down in 0..8 {
+            let l = Bar::new([vec![right + 1], vec![1; down]].concat()).unwrap();
+            let winning = chomp.winning_bites(&l).unwrap();
+            match square_strategy(&l) {
+                Some(bite) => assert!(winning.contains(&bite), "{l}: {bite}"),
+                None => assert!(winning.is_empty(), "{l}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn the_two_row_strategy_wins_on_every_bar_of_two_rows() {
+    let chomp = Chomp::search(&Bar::rectangle(2, 12).unwrap()).unwrap();
+    for rows in staircases(2, 12) {
+        let bar = Bar::new(rows).unwrap();
+        let winning = chomp.winning_bites(&bar).unwrap();
+        match two_row_strategy(&bar) {
+            Some(bite) => assert!(winning.contains(&bite), "{bar}: {bite}"),
+            None => assert!(winning.is_empty(), "{bar}"),
+        }
+    }
+}
+
+#[test]
+fn strategy_stealing_matches_the_search() {
+    let chomp = Chomp::search(&Bar::rectangle(6, 6).unwrap()).unwrap();
+    for rows in 1..=6 {
+        for columns in 1..=6 {
+            let bar = Bar::rectangle(rows, columns).unwrap();
+            let Some(argument) = strategy_stealing(&bar) else {
+                assert_eq!((rows, columns), (1, 1));
+                continue;
+            };
+            assert_eq!(argument.corner, Bite::new(rows, columns));
+            assert_eq!(chomp.solved(&bar).unwrap().outcome, argument.outcome);
+            // The heart of the argument: a reply to the corner bite leaves
+            // what that reply would have left as a first bite.
+            let after_corner = bar.bite(argument.corner).unwrap();
+            for reply in after_corner.bites() {
+                assert_eq!(
+                    after_corner.bite(reply).unwrap(),
+                    bar.bite(reply).unwrap(),
+                    "{bar}: {reply}"
+                );
+            }
+            // So when the corner bite loses, the reply that beats it wins.
+            if chomp.solved(&after_corner).unwrap().outcome == Outcome::Win {
+                let first = chomp.winning_bites(&bar).unwrap();
+                for reply in chomp.winning_bites(&after_corner).unwrap() {
+                    assert!(first.contains(&reply), "{bar}: {reply}");
+                }
+            }
+        }
     }
 }

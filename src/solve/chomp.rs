@@ -9,8 +9,12 @@
 //! number per row, so a bite changes it by a sum over the rows it shortens:
 //! trying a bite costs a subtraction and allocates nothing. Before searching,
 //! the shapes are counted, and the search refuses past [`LARGEST_SEARCH`].
+//!
+//! Beside the search are the arguments that need none, kept as data for the
+//! explanations: strategy stealing, the square strategy and the two-row
+//! strategy.
 
-use crate::rules::bar::{Bar, Bite};
+use crate::rules::bar::{Arms, Bar, Bite};
 use crate::rules::outcome::Outcome;
 use crate::solve::search::Solved;
 
@@ -286,6 +290,72 @@ fn next_shape(rows: &mut [usize], bounds: &[usize]) -> bool {
     false
 }
 
+/// The strategy-stealing argument: on any full rectangle bigger than 1×1
+/// the first player wins, though it does not say how.
+///
+/// Every bite eats the bottom-right square, the `corner`, because it lies
+/// below and right of every square. Suppose biting the corner alone lost:
+/// the opponent would then have a winning reply. But that reply, taken
+/// first, leaves exactly the same bar, since it eats the corner anyway. So
+/// the first player could have made it, and wins either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrategyStealing {
+    /// The bite the argument starts from: the bottom-right square alone.
+    pub corner: Bite,
+    /// The verdict for the player to move: always a win.
+    pub outcome: Outcome,
+}
+
+/// The strategy-stealing verdict for `bar`, without a search, or `None`
+/// unless it is a full rectangle bigger than 1×1.
+pub fn strategy_stealing(bar: &Bar) -> Option<StrategyStealing> {
+    match bar.is_rectangle() && bar.squares() > 1 {
+        true => Some(StrategyStealing {
+            corner: Bite::new(bar.rows(), bar.columns()),
+            outcome: Outcome::Win,
+        }),
+        false => None,
+    }
+}
+
+/// The winning bite of the square strategy, or `None` when it does not
+/// apply or the bar is lost.
+///
+/// On an n×n bar (n at least 2), bite (2,2): that leaves an L whose two arms,
+/// the rest of the top row and of the first column, are equal. Whatever the
+/// opponent bites from one arm, bite as much from the other; the arms stay
+/// equal, and the opponent is left with the poisoned square. On an L with
+/// unequal arms, the winning bite shortens the longer arm to match; an L
+/// with equal arms (the 1×1 bar included) is lost.
+pub fn square_strategy(bar: &Bar) -> Option<Bite> {
+    let square = bar.is_rectangle() && bar.rows() == bar.columns();
+    match (bar.arms(), square) {
+        (Some(Arms { right, down }), _) if right > down => Some(Bite::new(1, down + 2)),
+        (Some(Arms { right, down }), _) if down > right => Some(Bite::new(right + 2, 1)),
+        (Some(_), _) => None,
+        // Not an L, so at least 2×2.
+        (None, true) => Some(Bite::new(2, 2)),
+        (None, false) => None,
+    }
+}
+
+/// The winning bite of the two-row strategy, or `None` when the bar has more
+/// than two rows or is lost.
+///
+/// On two rows, leave the bottom row exactly one square shorter than the
+/// top: from there, any bite the opponent makes can be answered by one that
+/// restores it, down to the poisoned square alone. A single row counts as a
+/// bottom row of 0, so it is won by leaving the poisoned square alone, and a
+/// bar already one shorter is lost.
+pub fn two_row_strategy(bar: &Bar) -> Option<Bite> {
+    match *bar.row_lengths() {
+        [top] if top > 1 => Some(Bite::new(1, 2)),
+        [top, bottom] if bottom == top => Some(Bite::new(2, top)),
+        [top, bottom] if bottom + 1 < top => Some(Bite::new(1, bottom + 2)),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -447,5 +517,39 @@ mod tests {
         );
         assert!(chomp.winning_bites(&bar("6")).is_err());
         assert!(chomp.best_bite(&bar("1,1,1,1")).is_err());
+    }
+
+    #[test]
+    fn strategy_stealing_needs_a_rectangle_bigger_than_one_square() {
+        let corner =
+            |shape: &str| strategy_stealing(&bar(shape)).map(|s| (s.corner.row, s.corner.column));
+        assert_eq!(corner("4x5"), Some((4, 5)));
+        assert_eq!(corner("1x2"), Some((1, 2)));
+        assert_eq!(corner("1x1"), None);
+        assert_eq!(corner("5,5,3"), None);
+        assert_eq!(
+            strategy_stealing(&bar("2x2")).unwrap().outcome,
+            Outcome::Win
+        );
+    }
+
+    #[test]
+    fn strategies_name_their_bite() {
+        let square = |shape: &str| square_strategy(&bar(shape)).map(|b| (b.row, b.column));
+        assert_eq!(square("5x5"), Some((2, 2)));
+        assert_eq!(square("5,1,1"), Some((1, 4)));
+        assert_eq!(square("2,1,1,1"), Some((3, 1)));
+        assert_eq!(square("1x4"), Some((1, 2)));
+        assert_eq!(square("3,1,1"), None);
+        assert_eq!(square("1x1"), None);
+        assert_eq!(square("4x5"), None);
+        let two_rows = |shape: &str| two_row_strategy(&bar(shape)).map(|b| (b.row, b.column));
+        assert_eq!(two_rows("2x5"), Some((2, 5)));
+        assert_eq!(two_rows("5,2"), Some((1, 4)));
+        assert_eq!(two_rows("5,4"), None);
+        assert_eq!(two_rows("1x5"), Some((1, 2)));
+        assert_eq!(two_rows("1x1"), None);
+        assert_eq!(two_rows("1,1"), Some((2, 1)));
+        assert_eq!(two_rows("3x3"), None);
     }
 }

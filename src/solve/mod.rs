@@ -2,7 +2,7 @@
 //! of them prints: the grouping method, the XOR nim-sum, the search through
 //! every game, and the shortcuts for games with limited takes (row patterns
 //! and Grundy values). The tests hold them against each other. Chomp has its
-//! own search.
+//! own search and the strategies that need none.
 
 pub mod chomp;
 pub mod grouping;
