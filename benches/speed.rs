@@ -1,4 +1,4 @@
-//! Speed of whole runs and of the brute-force search.
+//! Speed of whole runs, of the brute-force search and of the Chomp search.
 //!
 //! `cargo bench` times each case many times and prints the minimum, median
 //! and maximum. Under `cargo test --all-targets` each case runs once, as a
@@ -13,8 +13,10 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use matchsticks::rules::bar::Bar;
 use matchsticks::rules::game::Game;
 use matchsticks::rules::rule::Rule;
+use matchsticks::solve::chomp::{Chomp, reachable};
 use matchsticks::solve::search::{Budget, Solver};
 
 #[allow(dead_code)]
@@ -326,4 +328,26 @@ fn main() {
             }
         },
     );
+
+    // The largest square the Chomp search accepts, and the rectangle within
+    // its limit that costs it the most work. A smoke test searches small
+    // bars instead, to stay quick without optimisation.
+    let bars = match timing {
+        true => ["11x11", "5x44"],
+        false => ["4x4", "2x9"],
+    };
+    for shape in bars {
+        let bar: Bar = shape.parse().expect("a valid shape");
+        time(
+            &format!("chomp search: {shape} ({} shapes)", reachable(&bar)),
+            runs(10),
+            || {
+                Chomp::search(&bar).expect("within the limit");
+            },
+        );
+    }
+    let huge = Bar::rectangle(64, 64).expect("the largest bar");
+    time("chomp search refusing 64x64", runs(1000), || {
+        Chomp::search(&huge).expect_err("beyond the limit");
+    });
 }
