@@ -1,10 +1,14 @@
 //! The solvers. Each answers "who wins, and how" in its own way, and none
 //! of them prints: the grouping method, the XOR nim-sum, the search through
-//! every game, and the shortcuts for games with limited takes (row patterns
-//! and Grundy values). The tests hold them against each other.
+//! every game, the shortcuts for games with limited takes (row patterns
+//! and Grundy values), and the grouping method stretched to Moore's Nim,
+//! where a move may take from several rows. The tests hold them against
+//! each other.
 
 pub mod grouping;
 pub mod grundy;
+pub mod moore;
+pub mod moore_count;
 pub mod nim_sum;
 pub mod one_row;
 pub mod periodic;
