@@ -1,16 +1,20 @@
-//! Speed of whole runs and of the brute-force search.
+//! Speed of whole runs, of the brute-force search, and of counting the
+//! winning moves of Moore's Nim.
 //!
 //! `cargo bench` times each case many times and prints the minimum, median
 //! and maximum. Under `cargo test --all-targets` each case runs once, as a
-//! smoke test that the benchmark itself still works.
+//! smoke test that the benchmark itself still works (Moore's Nim on fewer
+//! rows, since that build is not optimised).
 //!
 //! Whole runs start the real binary, so the figures include process start-up
 //! and argument parsing, as a teacher would feel them.
 
+use std::num::NonZeroU32;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use matchsticks::rules::rule::Rule;
+use matchsticks::solve::moore_count::{self, COUNT_STEPS};
 use matchsticks::solve::search::Solver;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_matchsticks");
@@ -143,4 +147,35 @@ fn main() {
             }
         },
     );
+
+    // Counting every winning move of Moore's Nim must answer, or refuse,
+    // within a second: the largest of these come close to the budget of
+    // steps, and the last one exceeds it.
+    let full = |rows: usize, small: usize| if timing { rows } else { small };
+    for (k, rows, answers) in [
+        (2, full(600, 12), true),
+        (3, full(80, 8), true),
+        (12, full(14, 6), true),
+        (3, full(100, 6), !timing),
+    ] {
+        let piles: Vec<u64> = random_rows(rows, 2016)
+            .iter()
+            .map(|r| r.parse().expect("rows are numbers"))
+            .collect();
+        let verdict = match answers {
+            true => "answered",
+            false => "refused",
+        };
+        time(
+            &format!(
+                "Moore's Nim, K = {k}: every winning move of {rows} random 64-bit rows ({verdict})"
+            ),
+            runs(10),
+            || {
+                let counted =
+                    moore_count::winning_moves(&piles, Rule::Normal, NonZeroU32::new(k).unwrap());
+                assert_eq!(counted.is_ok(), answers, "the limit is {COUNT_STEPS} steps");
+            },
+        );
+    }
 }
