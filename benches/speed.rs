@@ -1,8 +1,10 @@
-//! Speed of whole runs, of the brute-force search and of the Chomp search.
+//! Speed of whole runs, of the brute-force and Chomp searches, of counting
+//! the winning moves of Moore's Nim, and of the page's requests.
 //!
 //! `cargo bench` times each case many times and prints the minimum, median
 //! and maximum. Under `cargo test --all-targets` each case runs once, as a
-//! smoke test that the benchmark itself still works.
+//! smoke test that the benchmark itself still works (Moore's Nim on fewer
+//! rows, since that build is not optimised).
 //!
 //! Whole runs start the real binary, so the figures include process start-up
 //! and argument parsing, as a teacher would feel them. The largest cases
@@ -10,6 +12,7 @@
 //! per second) run only under `cargo bench`; the smoke test runs small
 //! stand-ins, since it runs unoptimised.
 
+use std::num::NonZeroU32;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -17,6 +20,7 @@ use matchsticks::rules::bar::Bar;
 use matchsticks::rules::game::Game;
 use matchsticks::rules::rule::Rule;
 use matchsticks::solve::chomp::{Chomp, reachable};
+use matchsticks::solve::moore_count::{self, COUNT_STEPS};
 use matchsticks::solve::search::{Budget, Solver};
 
 #[allow(dead_code)]
@@ -350,4 +354,34 @@ fn main() {
     time("chomp search refusing 64x64", runs(1000), || {
         Chomp::search(&huge).expect_err("beyond the limit");
     });
+    // Counting every winning move of Moore's Nim must answer, or refuse,
+    // within a second: the largest of these come close to the budget of
+    // steps, and the last one exceeds it.
+    let full = |rows: usize, small: usize| if timing { rows } else { small };
+    for (k, rows, answers) in [
+        (2, full(600, 12), true),
+        (3, full(80, 8), true),
+        (12, full(14, 6), true),
+        (3, full(100, 6), !timing),
+    ] {
+        let piles: Vec<u64> = random_rows(rows, 2016)
+            .iter()
+            .map(|r| r.parse().expect("rows are numbers"))
+            .collect();
+        let verdict = match answers {
+            true => "answered",
+            false => "refused",
+        };
+        time(
+            &format!(
+                "Moore's Nim, K = {k}: every winning move of {rows} random 64-bit rows ({verdict})"
+            ),
+            runs(10),
+            || {
+                let counted =
+                    moore_count::winning_moves(&piles, Rule::Normal, NonZeroU32::new(k).unwrap());
+                assert_eq!(counted.is_ok(), answers, "the limit is {COUNT_STEPS} steps");
+            },
+        );
+    }
 }

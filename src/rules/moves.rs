@@ -2,7 +2,8 @@
 //!
 //! A `Move` only becomes real through [`Position::play`] or
 //! [`Position::move_to`], the one place where moves are checked against the
-//! rules; the reasons a move can be illegal are the variants of
+//! rules (a move from several rows, in `multi_move.rs`, checks each of its
+//! parts here too); the reasons a move can be illegal are the variants of
 //! [`IllegalMove`], each with a message a pupil can act on.
 
 use std::fmt;
@@ -59,6 +60,15 @@ pub enum IllegalMove {
     /// More sticks than the row holds.
     #[error("row {row} has only {}, so {take} cannot be taken from it", sticks(*has))]
     TooMany { row: usize, has: u64, take: u64 },
+    /// A move from several rows named one row twice.
+    #[error("row {row} is named twice: say once how many to take from each row")]
+    SameRowTwice { row: usize },
+    /// A move changed more rows than the game lets one move take from
+    /// (only when that is more than one: otherwise `TwoRowsChanged`).
+    #[error(
+        "{changed} rows changed, but a move may take from at most {allowed} rows: take from fewer rows"
+    )]
+    TooManyRows { changed: usize, allowed: u32 },
 }
 
 impl IllegalMove {

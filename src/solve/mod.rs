@@ -1,13 +1,16 @@
 //! The solvers. Each answers "who wins, and how" in its own way, and none
 //! of them prints: the grouping method, the XOR nim-sum, the search through
-//! every game, and the shortcuts for games with limited takes (row patterns
-//! and Grundy values). The tests hold them against each other. Chomp has its
-//! own search and the strategies that need none.
+//! every game, the shortcuts for games with limited takes (row patterns
+//! and Grundy values), and the grouping method stretched to Moore's Nim,
+//! where a move may take from several rows. The tests hold them against
+//! each other. Chomp has its own search and the strategies that need none.
 
 pub mod chomp;
 pub mod grouping;
 pub mod grundy;
 mod lattice;
+pub mod moore;
+pub mod moore_count;
 pub mod nim_sum;
 pub mod one_row;
 pub mod periodic;
