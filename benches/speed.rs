@@ -271,6 +271,24 @@ fn main() {
         work.moves as f64 / fastest.as_secs_f64() / 1e6
     );
 
+    // verify, whole runs: the default range, and groups in threes.
+    let verifies: [&[&str]; 2] = match timing {
+        true => [
+            &["verify", "--both"],
+            &["verify", "--both", "--rows-per-move", "2"],
+        ],
+        false => [
+            &["verify", "--max-rows", "3"],
+            &["verify", "--max-rows", "3", "--rows-per-move", "2"],
+        ],
+    };
+    for args in verifies {
+        let args = words(args);
+        time(&format!("{} (whole run)", args.join(" ")), runs(5), || {
+            run_binary(&args, 0);
+        });
+    }
+
     // Requests to the classroom page's server, in this process, over HTTP.
     let server = matchsticks::serve::Server::start("127.0.0.1:0".parse().unwrap())
         .expect("the server starts");

@@ -27,6 +27,7 @@ pub mod rules;
 pub mod serve;
 pub mod solve;
 pub mod teach;
+pub mod verify;
 
 pub use cli::run::run;
 pub use request::error::Error;

@@ -14,7 +14,7 @@ const LAYERS: &[&[&str]] = &[
     &["rules"],
     &["solve"],
     &["teach"],
-    &["render"],
+    &["render", "verify"],
     &["console"],
     &["lesson", "play"],
     &["request"],
@@ -222,7 +222,7 @@ fn with_commas(n: u64) -> String {
 
 #[test]
 fn the_readme_states_every_limit_as_the_code_has_it() {
-    use matchsticks::{console, lesson, play, rules, serve, solve, teach};
+    use matchsticks::{console, lesson, play, rules, serve, solve, teach, verify};
     let limits: &[(&str, u64)] = &[
         ("MOST_ROWS_READ", rules::row_reader::MOST_ROWS_READ as u64),
         ("MOST_BYTES_READ", rules::row_reader::MOST_BYTES_READ as u64),
@@ -241,6 +241,8 @@ fn the_readme_states_every_limit_as_the_code_has_it() {
         ("LARGEST_ROW", solve::search_count::LARGEST_ROW),
         ("MOST_LISTED", teach::words::MOST_LISTED as u64),
         ("MOST_STICKS_DRAWN", teach::document::MOST_STICKS_DRAWN),
+        ("MOST_VERIFIED", verify::MOST_VERIFIED as u64),
+        ("MOST_VERIFIED_MOVES", verify::MOST_VERIFIED_MOVES as u64),
         ("MOST_BODY_BYTES", serve::MOST_BODY_BYTES as u64),
         ("MOST_ROWS_PLAYED", serve::game::MOST_ROWS_PLAYED as u64),
         (

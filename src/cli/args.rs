@@ -88,6 +88,18 @@ const LESSON_EXAMPLES: &str = indoc! {"
     a hint, or show for the answer.
 "};
 
+const VERIFY_EXAMPLES: &str = indoc! {"
+    Examples:
+      matchsticks verify                        up to 5 rows of up to 15 sticks
+      matchsticks verify --both                 under both rules
+      matchsticks verify --take 1-3 --normal    a take set: row pattern and Grundy values
+      matchsticks verify --rows-per-move 2      groups in threes
+      matchsticks verify --max-rows 3 --max-sticks 30 --format json
+
+    Exit codes: 0 every position agrees, 1 a disagreement (the first is
+    printed), 2 bad input or a range past the limits
+"};
+
 const SERVE_EXAMPLES: &str = indoc! {"
     Examples:
       matchsticks serve                  the page at http://127.0.0.1:8357
@@ -149,6 +161,9 @@ pub enum Command {
     /// List the lessons, run one in class, or check a lesson file
     #[command(after_help = LESSON_EXAMPLES)]
     Lesson(LessonArgs),
+    /// Check the method against the search on every small position
+    #[command(after_help = VERIFY_EXAMPLES)]
+    Verify(VerifyArgs),
     /// Serve the classroom page to a browser on this computer
     #[command(after_help = SERVE_EXAMPLES)]
     Serve(ServeArgs),
@@ -158,6 +173,49 @@ pub enum Command {
     /// Print the manual page, in roff for `man`
     #[command(after_help = MANPAGE_EXAMPLES)]
     Manpage,
+}
+
+/// `matchsticks verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Check positions of up to N rows
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub max_rows: usize,
+
+    /// Check rows of up to M sticks
+    #[arg(long, value_name = "M", default_value_t = 15)]
+    pub max_sticks: u64,
+
+    /// Whoever takes the last stick wins (the default is misère: whoever
+    /// takes the last stick loses)
+    #[arg(long, conflicts_with = "both")]
+    pub normal: bool,
+
+    /// Check under both rules
+    #[arg(long)]
+    pub both: bool,
+
+    #[command(flatten)]
+    pub takes: TakeArgs,
+
+    /// From how many rows one move may take (Moore's Nim when more than 1)
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub rows_per_move: u32,
+
+    /// How to print the result: text or json
+    #[arg(long, value_enum, default_value_t)]
+    pub format: VerifyFormat,
+}
+
+/// What `verify` can print.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum VerifyFormat {
+    /// One summary line
+    #[default]
+    Text,
+    /// One JSON object, for programs
+    Json,
 }
 
 /// `matchsticks serve`.

@@ -13,7 +13,7 @@ use clap::CommandFactory;
 
 use super::args::{
     CheckArgs, Cli, Command, ExplainArgs, Format, LessonArgs, LessonFormat, PlayArgs, ServeArgs,
-    TableArgs,
+    TableArgs, VerifyArgs, VerifyFormat,
 };
 use super::browser;
 use crate::console::io::Io;
@@ -25,6 +25,7 @@ use crate::request;
 use crate::request::check::{MoveForm, Refused};
 use crate::request::error::Error;
 use crate::rules::position::Position;
+use crate::rules::rule::Rule;
 use crate::teach::hints::hints;
 use crate::teach::verdict::Verdict;
 use crate::teach::words::count;
@@ -81,10 +82,64 @@ pub fn execute(command: Command, io: &mut Io<'_>) -> Result<u8, Error> {
         Command::Lesson(args) => lesson(args, io),
         Command::Table(args) => table(args, io),
         Command::Play(args) => play(args, io),
+        Command::Verify(args) => verify(args, io),
         Command::Serve(args) => serve(args, io),
         Command::Completions(args) => completions(args.shell, io),
         Command::Manpage => manpage(io),
     }
+}
+
+/// Checks the method against the search on every position in the range,
+/// with a progress bar on a terminal. A disagreement exits with 1.
+fn verify(args: VerifyArgs, io: &mut Io<'_>) -> Result<u8, Error> {
+    let rules = match (args.both, args.normal) {
+        (true, _) => vec![Rule::Misere, Rule::Normal],
+        (false, normal) => vec![Rule::from_normal_flag(normal)],
+    };
+    let mut game = request::game(false, args.takes.take.as_deref())?;
+    game.rows_per_move = args.rows_per_move;
+    let range = crate::verify::Range {
+        rows: args.max_rows,
+        sticks: args.max_sticks,
+        game,
+        rules,
+    };
+    let total = range.within_limits()? * range.rules.len() as u64;
+    let bar = match io::stderr().is_terminal() {
+        true => indicatif::ProgressBar::new(total).with_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:30} {human_pos}/{human_len} positions, {rate} a second, {eta} left",
+            )
+            .expect("the template is valid")
+            .with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{}", indicatif::HumanCount(state.per_sec() as u64));
+                },
+            ),
+        ),
+        false => indicatif::ProgressBar::hidden(),
+    };
+    let report = crate::verify::verify(&range, &mut |done| {
+        // Drawing is throttled by the bar; telling it often is cheap.
+        if done % 256 == 0 || done == total {
+            bar.set_position(done);
+        }
+    })?;
+    bar.finish_and_clear();
+    match args.format {
+        VerifyFormat::Text => {
+            crate::console::ask::say(io, &report.summary())?;
+            if let Some(first) = &report.first {
+                crate::console::ask::say(io, &format!("The first: {first}."))?;
+            }
+        }
+        VerifyFormat::Json => writeln!(io.out, "{}", report.json())?,
+    }
+    Ok(match report.disagreements {
+        0 => 0,
+        _ => EXIT_MISTAKE,
+    })
 }
 
 /// Serves the classroom page until Ctrl-C. The address is printed as soon

@@ -55,6 +55,9 @@ pub enum Error {
     /// A line of input could not be read.
     #[error("{0}")]
     Line(#[from] crate::console::line::LineError),
+    /// A `verify` range past its limits.
+    #[error("{0}")]
+    Verify(#[from] crate::verify::VerifyError),
     /// The classroom page could not be served.
     #[error("cannot serve the page on {addr}: {source}{}", port_hint(source))]
     Serve {

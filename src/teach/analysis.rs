@@ -165,7 +165,9 @@ impl Analysis {
 
     fn one_row(position: Position, game: Game, pile: usize) -> Result<Analysis, AnalysisError> {
         let pattern = RowPattern::new(&game)?;
-        let n = position.piles()[pile];
+        // A position with no rows at all has no row to look at: nothing
+        // can be taken, as from an empty row.
+        let n = position.piles().get(pile).copied().unwrap_or(0);
         let outcome = pattern.outcome(n);
         let winning_moves = pattern.winning_moves(pile, n);
         let recommended = match outcome {
