@@ -8,7 +8,7 @@ use super::board;
 use super::document::{Block, Document, Frame, Step};
 use super::method::{grouping, grundy, pattern, searched};
 use super::verdict::{Judgement, Verdict};
-use super::words::{capitalised, moves, position, transition};
+use super::words::{capitalised, move_words, moves, position, transition};
 use crate::rules::outcome::Outcome;
 
 /// The comfort after a lost position.
@@ -41,7 +41,7 @@ pub fn check(j: &Judgement) -> Document {
         steps.push(Step::framed(Frame::FOLLOW, "What next", details));
     }
     Document {
-        title: format!("{} ({})", transition(&j.position, &j.to), j.mv),
+        title: format!("{} ({})", transition(&j.position, &j.to), move_words(j.mv)),
         steps,
     }
 }
@@ -129,7 +129,8 @@ fn details(j: &Judgement) -> Vec<Block> {
                 &after,
                 true,
                 format!(
-                    "Your opponent's winning reply: {reply} ({}).",
+                    "Your opponent's winning reply: {} ({}).",
+                    move_words(reply),
                     transition(&j.to, &after)
                 ),
             )

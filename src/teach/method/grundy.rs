@@ -9,7 +9,7 @@ use crate::solve::grundy::Grundy;
 use crate::teach::analysis::Analysis;
 use crate::teach::board;
 use crate::teach::document::{Block, Reveal, Step, Strip, StripCell};
-use crate::teach::words::{MOST_LISTED, and_list, count, sum, transition};
+use crate::teach::words::{MOST_LISTED, and_list, count, move_words, sum, transition};
 
 /// Every step for several rows in normal play.
 pub fn steps(a: &Analysis, grundy: &Grundy, pairing: &Grouping) -> Vec<Step> {
@@ -95,7 +95,8 @@ fn plan(a: &Analysis, pairing: &Grouping) -> Vec<Block> {
                     &to,
                     true,
                     format!(
-                        "With the real sticks: {mv} ({step}); a row of {} acts like {}.",
+                        "With the real sticks: {} ({step}); a row of {} acts like {}.",
+                        move_words(mv),
                         n - mv.take,
                         from - nim.take
                     ),
@@ -109,7 +110,10 @@ fn plan(a: &Analysis, pairing: &Grouping) -> Vec<Block> {
                 mv,
                 &to,
                 false,
-                format!("Best try: {mv} ({step}), and hope your opponent slips."),
+                format!(
+                    "Best try: {} ({step}), and hope your opponent slips.",
+                    move_words(mv)
+                ),
             ),
         ],
     }

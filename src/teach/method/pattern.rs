@@ -7,7 +7,7 @@ use crate::solve::one_row::RowPattern;
 use crate::teach::analysis::Analysis;
 use crate::teach::board;
 use crate::teach::document::{Block, Reveal, Step, Strip, StripCell};
-use crate::teach::words::{and_list, count, transition};
+use crate::teach::words::{and_list, count, move_words, transition};
 
 /// Every step for a single row.
 pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
@@ -44,7 +44,7 @@ pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
     if let Some(mv) = a.recommended {
         let to = a.after(mv);
         let left = to.piles()[pile];
-        let step = format!("{mv} ({})", transition(&a.position, &to));
+        let step = format!("{} ({})", move_words(mv), transition(&a.position, &to));
         let mut blocks = Vec::new();
         let text = match a.outcome {
             Outcome::Win => format!("Leave your opponent {left}, a count to avoid: {step}."),
