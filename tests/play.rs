@@ -169,7 +169,7 @@ fn undo_hint_and_illegal_input() {
         "Your move> hint",
         "Hint 1: Make the groups and pair them: is any group left without a partner?",
         "Your move> 4 1",
-        "That move is not allowed: there is no row 4: the rows are numbered 1 to 3. Try again.",
+        "That move is not allowed: there is no row 4, only rows 1 to 3. Try again.",
         "Your move> 1 9",
         "That move is not allowed: row 1 has only 3 sticks, so 9 cannot be taken from it. Try again.",
         "Your move> banana",

@@ -80,17 +80,17 @@ pub fn reason(j: &Judgement) -> String {
             grouping::why_lost(before)
         ),
         (Verdict::LostAnyway, _, _) => format!(
-            "from {} no move could win: {}. {ANY_MOVE}",
+            "from {} no move could win, because {}. {ANY_MOVE}",
             position(&j.position),
             why_lost(&j.before)
         ),
         (Verdict::Good, _, Method::Grouping(after)) => grouping::leaves_lost(after),
         (Verdict::Mistake, _, Method::Grouping(after)) => grouping::leaves_won(after),
         (Verdict::Good, _, _) if j.after.is_over() => {
-            "you made the last move, and that wins in normal play.".to_string()
+            "you made the last move, and in this game that wins.".to_string()
         }
         (Verdict::Mistake, _, _) if j.after.is_over() => {
-            "you made the last move, and in misère play that loses.".to_string()
+            "you made the last move, and in this game that loses.".to_string()
         }
         (Verdict::Good, _, Method::OneRow { pile, .. }) => {
             pattern::leaves_lost(j.to.piles()[*pile])

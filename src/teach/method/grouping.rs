@@ -468,7 +468,7 @@ fn keep_on(rule: Rule) -> &'static str {
 /// Why the position left to the opponent is lost for them.
 pub fn leaves_lost(after: &Grouping) -> String {
     match &after.plan {
-        Plan::GameOver => "you took the last stick, and that wins in normal play.".to_string(),
+        Plan::GameOver => "you took the last stick, and in this game that wins.".to_string(),
         Plan::Singles { ones, .. } => format!(
             "you leave {} and no bigger row: an odd number, so your opponent will have to take the last stick.",
             rows_with_one(*ones)
@@ -484,9 +484,7 @@ pub fn leaves_lost(after: &Grouping) -> String {
 /// Why the position left to the opponent is won for them.
 pub fn leaves_won(after: &Grouping) -> String {
     match (&after.plan, after.unpaired.first()) {
-        (Plan::GameOver, _) => {
-            "you took the last stick, and in misère play that loses.".to_string()
-        }
+        (Plan::GameOver, _) => "you took the last stick, and in this game that loses.".to_string(),
         (Plan::Singles { ones, .. }, _) => format!(
             "you leave {} and no bigger row: an even number, so your opponent can make you take the last stick.",
             rows_with_one(*ones)

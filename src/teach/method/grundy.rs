@@ -15,9 +15,13 @@ use crate::teach::words::{MOST_LISTED, and_list, count, move_words, sum, transit
 pub fn steps(a: &Analysis, grundy: &Grundy, pairing: &Grouping) -> Vec<Step> {
     let mut worth = vec![
         board::for_game(&a.position, &a.game, None),
-        Block::sentence(
-            "In normal play a row acts like a Nim row of its Grundy value: the smallest number that none of its moves lead to.",
-        ),
+        Block::sentence(format!(
+            "When the last {} wins, a row acts like a Nim row of its Grundy value: the smallest number that none of its moves lead to.",
+            match a.game.takes.allows(1) {
+                true => "stick",
+                false => "move",
+            }
+        )),
         Block::Strip(strip(grundy)),
         Block::sentence(format!(
             "The values repeat every {}.",
