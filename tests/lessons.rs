@@ -244,23 +244,23 @@ fn a_scripted_class_answers_right_wrong_with_hints_and_show() {
         run_scripted(copy_cat, "\n1 1\nhint\n4,4\n2 9\nhint\nhint\nhint\nshow\n").unwrap();
     let expected_in_order = [
         "> 1 1",
-        "✗ mistake: after your move a group of 4 has no partner",
+        "✗ mistake: the rows now have 3 and 6 sticks, so your opponent can make them",
         "Not yet: try again. Hint: Can you make the two rows the same?",
         "> hint",
         // The teacher's one hint stood for the first stage, so the tool's
         // carry on from the second.
         "Hint: The biggest group without a partner is a group of 2.",
         "> 4,4",
-        "✓ good: every group now has a partner (1 pair of 4s)",
+        "✓ good: both rows now have 4 sticks, so you can copy every move your",
         "Well done.",
-        "Answer: the winning moves are: take 2 from row 2.",
+        "Answer: the winning move is take 2 from row 2.",
         "> 2 9",
         "That move is not allowed: row 2 has only 1 stick, so 9 cannot be taken from it.",
         "Hint: Think about who will take the very last stick.",
         "Hint: What if row 1 were empty?",
         "Hint: Take from row 1.",
         "> show",
-        "Answer: the winning moves are: take 4 from row 1.",
+        "Answer: the winning move is take 4 from row 1.",
         "End of the lesson.",
     ];
     assert_in_order(&transcript, &expected_in_order);
@@ -289,8 +289,8 @@ fn quitting_stops_the_lesson() {
 fn end_of_input_runs_on_with_answers_revealed() {
     let copy_cat = bundled::find("copy-cat").unwrap().source;
     let transcript = run_scripted(copy_cat, "").unwrap();
-    assert!(transcript.contains("Answer: the winning moves are: take 2 from row 2."));
-    assert!(transcript.contains("Answer: the winning moves are: take 4 from row 1."));
+    assert!(transcript.contains("Answer: the winning move is take 2 from row 2."));
+    assert!(transcript.contains("Answer: the winning move is take 4 from row 1."));
     assert!(transcript.ends_with("End of the lesson.\n"));
 }
 

@@ -12,7 +12,7 @@ use super::{Asks, Question};
 use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::teach::analysis::{Analysis, AnalysisError};
-use crate::teach::check::{answer, check, verdict_only, why, yes_or_no};
+use crate::teach::check::{answer, check, right, verdict_only, yes_or_no};
 use crate::teach::document::Document;
 use crate::teach::hints::hints;
 use crate::teach::verdict::{JudgeError, Judgement, Verdict};
@@ -34,10 +34,10 @@ pub enum Response {
     Hint(String),
     /// Every hint has been given.
     NoMoreHints,
-    /// A right yes or no, with the reason; `then_move` when the class must
-    /// now find the move.
+    /// A right yes or no, and who wins (not why: that would give the move
+    /// away); `then_move` when the class must now find the move.
     Right {
-        /// Why the answer is right.
+        /// What the right answer means: "you can win.", "no move wins here.".
         why: String,
         /// Whether the question goes on to ask for the move.
         then_move: bool,
@@ -127,7 +127,7 @@ impl<'q> Asking<'q> {
             self.settled = true;
         }
         Response::Right {
-            why: why(&self.analysis),
+            why: right(&self.analysis),
             then_move,
         }
     }
@@ -256,7 +256,7 @@ mod tests {
         while let Response::Hint(hint) = asking.hint() {
             last = Some(hint);
         }
-        assert!(last.unwrap().contains("take 1"));
+        assert!(last.unwrap().contains("take\u{a0}1"));
     }
 
     #[test]
@@ -272,6 +272,6 @@ mod tests {
             }
         ));
         assert!(asking.settled());
-        assert!(asking.answer().answer.starts_with("no"));
+        assert_eq!(asking.answer().answer, "no.");
     }
 }
