@@ -282,7 +282,7 @@ fn quitting_stops_the_lesson() {
     assert!(transcript.ends_with("Lesson stopped.\n"), "{transcript}");
     assert!(!transcript.contains("Question"));
     let transcript = run_scripted(copy_cat, "\nquit\n").unwrap();
-    assert!(transcript.contains("Question: 4 6") && transcript.ends_with("Lesson stopped.\n"));
+    assert!(transcript.contains("Question: rows 4 6") && transcript.ends_with("Lesson stopped.\n"));
 }
 
 #[test]

@@ -113,22 +113,25 @@ impl<'q> Asking<'q> {
         }
     }
 
-    /// A yes or a no.
+    /// A yes or a no: to "can you win?", or to a question that asks for a
+    /// move, where "no" says that no move wins. A right yes goes on to ask
+    /// for the move; a right no settles the question. Every question takes
+    /// a yes or a no, so whether one is taken never tells who wins.
     pub fn yes_no(&mut self, yes: bool) -> Response {
         let won = self.analysis.outcome == Outcome::Win;
         if yes != won {
             return Response::NotQuite(self.hints.next());
         }
-        let then_move = won && self.asks == Asks::CanYouWin;
-        if then_move {
-            self.asks = Asks::Move;
-            self.hints.allow_all();
-        } else {
-            self.settled = true;
+        match won {
+            true => {
+                self.asks = Asks::Move;
+                self.hints.allow_all();
+            }
+            false => self.settled = true,
         }
         Response::Right {
             why: right(&self.analysis),
-            then_move,
+            then_move: won,
         }
     }
 
@@ -257,6 +260,44 @@ mod tests {
             last = Some(hint);
         }
         assert!(last.unwrap().contains("take\u{a0}1"));
+    }
+
+    #[test]
+    fn no_answers_a_move_question_where_no_move_wins() {
+        let q = question("title: t\nquestion: 1 2 3\nanswer: None does.\n");
+        let mut asking = Asking::new(&q).unwrap();
+        assert!(matches!(asking.yes_no(true), Response::NotQuite(_)));
+        assert!(!asking.settled());
+        let right = asking.yes_no(false);
+        assert_eq!(
+            right,
+            Response::Right {
+                why: "no move wins here.".to_string(),
+                then_move: false,
+            }
+        );
+        assert!(asking.settled());
+        assert_eq!(asking.answer().answer, "no move wins here.");
+    }
+
+    #[test]
+    fn yes_to_a_move_question_asks_for_the_move() {
+        let q = question("title: t\nquestion: 4 1\nanswer: Take 4.\n");
+        let mut asking = Asking::new(&q).unwrap();
+        assert!(matches!(asking.yes_no(false), Response::NotQuite(_)));
+        let right = asking.yes_no(true);
+        assert_eq!(
+            right,
+            Response::Right {
+                why: "you can win.".to_string(),
+                then_move: true,
+            }
+        );
+        assert!(!asking.settled());
+        assert_eq!(asking.asks(), Asks::Move);
+        let good = asking.play(Move { pile: 0, take: 4 }).unwrap();
+        assert!(matches!(good, Response::Good(_)));
+        assert!(asking.settled());
     }
 
     #[test]
