@@ -87,6 +87,66 @@ fn every_lesson_runs_unattended() {
     }
 }
 
+#[test]
+fn every_question_but_the_last_is_followed_by_a_pause() {
+    // The class reads the answer before the lesson moves on, in every
+    // lesson alike.
+    for found in bundled::LESSONS {
+        let lesson = parse(found.source.as_bytes()).unwrap();
+        for (i, part) in lesson.parts.iter().enumerate() {
+            let next = lesson.parts.get(i + 1);
+            if matches!(part, Part::Question(_)) && next.is_some() {
+                assert!(
+                    matches!(next, Some(Part::Pause)),
+                    "{}: a question is not followed by a pause",
+                    found.name
+                );
+            }
+        }
+    }
+}
+
+/// The most lines of narration and drawings a lesson shows at 80 columns
+/// before it waits, so nothing scrolls away on a 24-line screen.
+const TALLEST_STRETCH: usize = 16;
+
+#[test]
+fn no_lesson_shows_more_than_a_screen_between_waits() {
+    use matchsticks::render::text::{Style, blocks};
+    use matchsticks::teach::document::Block;
+    for found in bundled::LESSONS {
+        let lesson = parse(found.source.as_bytes()).unwrap();
+        // The title and the summary open the first stretch.
+        let header = format!(
+            "Lesson: {}\n{}",
+            lesson.title,
+            lesson.summary.clone().unwrap_or_default()
+        );
+        let mut stretch = vec![blocks(&[Block::note(header)], "", Style::plain(80))];
+        for part in &lesson.parts {
+            let (shown, indent) = match part {
+                Part::Text(paragraph) => (Block::note(paragraph.clone()), ""),
+                Part::Show(setup) => (setup.drawing(), "  "),
+                // A pause or a question waits; an explanation waits
+                // between its steps.
+                _ => {
+                    stretch.clear();
+                    continue;
+                }
+            };
+            stretch.push(blocks(&[shown], indent, Style::plain(80)));
+            // Each paragraph and drawing is followed by a blank line.
+            let lines: usize = stretch.iter().map(|b| b.lines().count() + 1).sum();
+            assert!(
+                lines <= TALLEST_STRETCH,
+                "{}: {lines} lines without a wait:\n{}",
+                found.name,
+                stretch.join("\n")
+            );
+        }
+    }
+}
+
 /// Parses `source` and returns its problems as "LINE: message".
 fn problems(source: &str) -> Vec<String> {
     match parse(source.as_bytes()) {
@@ -240,34 +300,42 @@ fn run_scripted(source: &str, input: &str) -> Result<String, matchsticks::Error>
 #[test]
 fn a_scripted_class_answers_right_wrong_with_hints_and_show() {
     let copy_cat = bundled::find("copy-cat").unwrap().source;
-    let transcript =
-        run_scripted(copy_cat, "\n1 1\nhint\n4,4\n2 9\nhint\nhint\nhint\nshow\n").unwrap();
+    let transcript = run_scripted(
+        copy_cat,
+        "\n\n1 1\nhint\nhint\nhint\n4,4\n\n2 9\nhint\nhint\nhint\nshow\n",
+    )
+    .unwrap();
     let expected_in_order = [
+        "Question: rows 4 6 (last stick loses)",
         "> 1 1",
-        "✗ mistake: after your move a group of 4 has no partner",
+        "✗ mistake: the rows now have 3 and 6 sticks, so your opponent can make them",
         "Not yet: try again. Hint: Can you make the two rows the same?",
         "> hint",
-        // The teacher's one hint stood for the first stage, so the tool's
-        // carry on from the second.
-        "Hint: The biggest group without a partner is a group of 2.",
+        "Hint: Which row has more sticks, and how many more?",
+        "> hint",
+        "Hint: Take the extra sticks from the longer row.",
+        "> hint",
+        // The teacher's three hints stood for the first three stages, so
+        // the tool's carry on from the last: the move.
+        "Hint: The move is take 2 from row 2 (4 6 → 4 4).",
         "> 4,4",
-        "✓ good: every group now has a partner (1 pair of 4s)",
+        "✓ good: both rows now have 4 sticks, so you can copy every move your",
         "Well done.",
-        "Answer: the winning moves are: take 2 from row 2.",
+        "Answer: the winning move is take 2 from row 2.",
         "> 2 9",
         "That move is not allowed: row 2 has only 1 stick, so 9 cannot be taken from it.",
         "Hint: Think about who will take the very last stick.",
         "Hint: What if row 1 were empty?",
         "Hint: Take from row 1.",
         "> show",
-        "Answer: the winning moves are: take 4 from row 1.",
+        "Answer: the winning move is take 4 from row 1.",
         "End of the lesson.",
     ];
     assert_in_order(&transcript, &expected_in_order);
     // Before the class gets the first question right, the move is never
-    // shown: not after a wrong try, not in a hint.
-    let before_right =
-        &transcript[transcript.find("> 1 1").unwrap()..transcript.find("> 4,4").unwrap()];
+    // shown: not after a wrong try, not in a hint until the last.
+    let before_right = &transcript
+        [transcript.find("> 1 1").unwrap()..transcript.find("Hint: The move is").unwrap()];
     assert!(
         !before_right.contains("take 2 from row 2"),
         "{before_right}"
@@ -281,16 +349,16 @@ fn quitting_stops_the_lesson() {
     let transcript = run_scripted(copy_cat, "q\n").unwrap();
     assert!(transcript.ends_with("Lesson stopped.\n"), "{transcript}");
     assert!(!transcript.contains("Question"));
-    let transcript = run_scripted(copy_cat, "\nquit\n").unwrap();
-    assert!(transcript.contains("Question: 4 6") && transcript.ends_with("Lesson stopped.\n"));
+    let transcript = run_scripted(copy_cat, "\n\nquit\n").unwrap();
+    assert!(transcript.contains("Question: rows 4 6") && transcript.ends_with("Lesson stopped.\n"));
 }
 
 #[test]
 fn end_of_input_runs_on_with_answers_revealed() {
     let copy_cat = bundled::find("copy-cat").unwrap().source;
     let transcript = run_scripted(copy_cat, "").unwrap();
-    assert!(transcript.contains("Answer: the winning moves are: take 2 from row 2."));
-    assert!(transcript.contains("Answer: the winning moves are: take 4 from row 1."));
+    assert!(transcript.contains("Answer: the winning move is take 2 from row 2."));
+    assert!(transcript.contains("Answer: the winning move is take 4 from row 1."));
     assert!(transcript.ends_with("End of the lesson.\n"));
 }
 

@@ -167,9 +167,9 @@ fn undo_hint_and_illegal_input() {
     assert_eq!(code, 0);
     let expected_in_order = [
         "Your move> hint",
-        "Hint 1: Make the groups and pair them: is any group left without a partner?",
+        "Hint 1: Make the groups and pair them. Is any group left without a partner?",
         "Your move> 4 1",
-        "That move is not allowed: there is no row 4: the rows are numbered 1 to 3. Try again.",
+        "That move is not allowed: there is no row 4, only rows 1 to 3. Try again.",
         "Your move> 1 9",
         "That move is not allowed: row 1 has only 3 sticks, so 9 cannot be taken from it. Try again.",
         "Your move> banana",

@@ -196,7 +196,7 @@ fn a_line_that_is_not_text_is_answered_politely() {
         "{out}"
     );
     assert!(out.contains("1. you: take 1 from row 1"), "{out}");
-    let lesson = with_input(&["lesson", "copy-cat"], b"\n\xff\n4,4\n");
+    let lesson = with_input(&["lesson", "copy-cat"], b"\n\n\xff\n4,4\n");
     assert_eq!(lesson.status.code(), Some(0));
     let out = String::from_utf8(lesson.stdout).unwrap();
     assert!(out.contains("Sorry, that is not text I can read."), "{out}");

@@ -133,7 +133,7 @@ pub struct Cli {
     pub color: ColorChoice,
 
     /// How many columns a line may take (the default is the terminal's
-    /// width, or 80 when the output is not a terminal)
+    /// width up to 100, or 80 when the output is not a terminal)
     #[arg(long, global = true, value_name = "N",
           value_parser = clap::value_parser!(u16).range(NARROWEST as i64..=1000))]
     pub width: Option<u16>,

@@ -19,7 +19,7 @@ use super::browser;
 use crate::console::io::Io;
 use crate::console::steps::step_through;
 use crate::lesson::{self, bundled};
-use crate::render::wrap::NARROWEST;
+use crate::render::wrap::{NARROWEST, WIDEST_SCREEN};
 use crate::render::{html, json, markdown, text};
 use crate::request;
 use crate::request::check::{MoveForm, Refused};
@@ -43,11 +43,12 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
     colored::control::set_override(color);
     let stdin = io::stdin();
     let interactive = stdin.is_terminal();
-    // Lines fit the terminal; a file or a pipe gets 80 columns.
+    // Lines fit the terminal, up to a width a projector can show; a file or
+    // a pipe gets 80 columns.
     let width = match (cli.width, terminal_size::terminal_size()) {
         (Some(width), _) => usize::from(width),
         (None, Some((terminal_size::Width(width), _))) if stdout.is_terminal() => {
-            usize::from(width).max(NARROWEST)
+            usize::from(width).clamp(NARROWEST, WIDEST_SCREEN)
         }
         (None, _) => 80,
     };

@@ -12,7 +12,7 @@ use super::{Asks, Question};
 use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::teach::analysis::{Analysis, AnalysisError};
-use crate::teach::check::{answer, check, verdict_only, why, yes_or_no};
+use crate::teach::check::{answer, check, right, verdict_only, yes_or_no};
 use crate::teach::document::Document;
 use crate::teach::hints::hints;
 use crate::teach::verdict::{JudgeError, Judgement, Verdict};
@@ -34,10 +34,10 @@ pub enum Response {
     Hint(String),
     /// Every hint has been given.
     NoMoreHints,
-    /// A right yes or no, with the reason; `then_move` when the class must
-    /// now find the move.
+    /// A right yes or no, and who wins (not why: that would give the move
+    /// away); `then_move` when the class must now find the move.
     Right {
-        /// Why the answer is right.
+        /// What the right answer means: "you can win.", "no move wins here.".
         why: String,
         /// Whether the question goes on to ask for the move.
         then_move: bool,
@@ -113,22 +113,25 @@ impl<'q> Asking<'q> {
         }
     }
 
-    /// A yes or a no.
+    /// A yes or a no: to "can you win?", or to a question that asks for a
+    /// move, where "no" says that no move wins. A right yes goes on to ask
+    /// for the move; a right no settles the question. Every question takes
+    /// a yes or a no, so whether one is taken never tells who wins.
     pub fn yes_no(&mut self, yes: bool) -> Response {
         let won = self.analysis.outcome == Outcome::Win;
         if yes != won {
             return Response::NotQuite(self.hints.next());
         }
-        let then_move = won && self.asks == Asks::CanYouWin;
-        if then_move {
-            self.asks = Asks::Move;
-            self.hints.allow_all();
-        } else {
-            self.settled = true;
+        match won {
+            true => {
+                self.asks = Asks::Move;
+                self.hints.allow_all();
+            }
+            false => self.settled = true,
         }
         Response::Right {
-            why: why(&self.analysis),
-            then_move,
+            why: right(&self.analysis),
+            then_move: won,
         }
     }
 
@@ -256,7 +259,45 @@ mod tests {
         while let Response::Hint(hint) = asking.hint() {
             last = Some(hint);
         }
-        assert!(last.unwrap().contains("take 1"));
+        assert!(last.unwrap().contains("take\u{a0}1"));
+    }
+
+    #[test]
+    fn no_answers_a_move_question_where_no_move_wins() {
+        let q = question("title: t\nquestion: 1 2 3\nanswer: None does.\n");
+        let mut asking = Asking::new(&q).unwrap();
+        assert!(matches!(asking.yes_no(true), Response::NotQuite(_)));
+        assert!(!asking.settled());
+        let right = asking.yes_no(false);
+        assert_eq!(
+            right,
+            Response::Right {
+                why: "no move wins here.".to_string(),
+                then_move: false,
+            }
+        );
+        assert!(asking.settled());
+        assert_eq!(asking.answer().answer, "no move wins here.");
+    }
+
+    #[test]
+    fn yes_to_a_move_question_asks_for_the_move() {
+        let q = question("title: t\nquestion: 4 1\nanswer: Take 4.\n");
+        let mut asking = Asking::new(&q).unwrap();
+        assert!(matches!(asking.yes_no(false), Response::NotQuite(_)));
+        let right = asking.yes_no(true);
+        assert_eq!(
+            right,
+            Response::Right {
+                why: "you can win.".to_string(),
+                then_move: true,
+            }
+        );
+        assert!(!asking.settled());
+        assert_eq!(asking.asks(), Asks::Move);
+        let good = asking.play(Move { pile: 0, take: 4 }).unwrap();
+        assert!(matches!(good, Response::Good(_)));
+        assert!(asking.settled());
     }
 
     #[test]
@@ -272,6 +313,6 @@ mod tests {
             }
         ));
         assert!(asking.settled());
-        assert!(asking.answer().answer.starts_with("no"));
+        assert_eq!(asking.answer().answer, "no.");
     }
 }

@@ -4,7 +4,6 @@
 
 use super::{Asks, Lesson, Part};
 use crate::teach::analysis::AnalysisError;
-use crate::teach::board;
 use crate::teach::check::{answer, yes_or_no};
 use crate::teach::document::{Block, Document, Frame, Step};
 use crate::teach::explain::{Options, explain};
@@ -32,10 +31,7 @@ pub fn handout(lesson: &Lesson) -> Result<Document, AnalysisError> {
             Part::Show(setup) => steps.push(Step::framed(
                 Frame::CLOSING,
                 "The rows",
-                vec![match setup.groups {
-                    true => board::joined(&setup.position),
-                    false => board::plain(&setup.position),
-                }],
+                vec![setup.drawing()],
             )),
             Part::Explain(setup) => {
                 let analysis = setup.analysis()?;
@@ -56,12 +52,8 @@ pub fn handout(lesson: &Lesson) -> Result<Document, AnalysisError> {
                 let number = answers.len() + 1;
                 let title = format!("Question {number}");
                 let mut blocks = vec![
-                    Block::note(format!(
-                        "Rows: {} ({}).",
-                        q.setup.position,
-                        q.setup.game.describe(q.setup.position.len())
-                    )),
-                    board::plain(&q.setup.position),
+                    Block::note(format!("{}.", capitalised(&q.setup.describe()))),
+                    q.setup.drawing(),
                     Block::note(
                         q.ask
                             .clone()

@@ -8,8 +8,11 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::solve::one_row::RowPattern;
 use crate::teach::analysis::{Analysis, AnalysisError};
-use crate::teach::document::Reveal;
+use crate::teach::board;
+use crate::teach::document::{Block, Reveal};
+use crate::teach::words::rows_named;
 
 pub mod asking;
 pub mod bundled;
@@ -78,6 +81,33 @@ pub struct Setup {
 }
 
 impl Setup {
+    /// The rows and the rules in a pupil's words: "rows 3 4 5 (last stick
+    /// loses)", "21 sticks (last stick loses; a move takes 1 to 3 sticks)".
+    pub fn describe(&self) -> String {
+        format!(
+            "{} ({})",
+            rows_named(&self.position),
+            self.game.describe(self.position.len())
+        )
+    }
+
+    /// The rows drawn for the class: in their groups when the lesson asks
+    /// for them (`--groups`); in blocks when the takes make a simple
+    /// pattern, as a game against the computer draws them; otherwise as
+    /// plain sticks, so a question does not show its groups.
+    pub fn drawing(&self) -> Block {
+        if self.groups {
+            return board::joined(&self.position);
+        }
+        match self.game.is_nim() {
+            true => board::plain(&self.position),
+            false => {
+                let pattern = RowPattern::new(&self.game).ok();
+                board::for_game(&self.position, &self.game, pattern.as_ref())
+            }
+        }
+    }
+
     /// The position worked out: as the lesson kept it when it was read, or
     /// worked out now for a setup made some other way.
     pub fn analysis(&self) -> Result<Analysis, AnalysisError> {
@@ -114,6 +144,14 @@ pub struct Question {
     pub hints: Vec<String>,
     /// The teacher's words for the reveal.
     pub answer: String,
+}
+
+impl Question {
+    /// The line that opens the question: "Question: rows 3 4 5 (last stick
+    /// loses)".
+    pub fn heading(&self) -> String {
+        format!("Question: {}", self.setup.describe())
+    }
 }
 
 /// Something wrong in a lesson file, at a line (from 1).

@@ -20,7 +20,6 @@ use crate::console::io::Io;
 use crate::console::line::Line;
 use crate::console::steps::{Stepped, step_through};
 use crate::render::text;
-use crate::teach::board;
 use crate::teach::document::Block;
 use crate::teach::explain::{Options, explain};
 
@@ -112,11 +111,7 @@ impl Runner<'_, '_> {
     }
 
     fn show(&mut self, setup: &Setup) -> Result<Flow, LessonError> {
-        let drawing = match setup.groups {
-            true => board::joined(&setup.position),
-            false => board::plain(&setup.position),
-        };
-        self.blocks(&[drawing], "  ")?;
+        self.blocks(&[setup.drawing()], "  ")?;
         self.write("\n")?;
         Ok(Flow::Next)
     }
@@ -139,17 +134,13 @@ impl Runner<'_, '_> {
 
     fn question(&mut self, q: &Question) -> Result<Flow, LessonError> {
         let setup = &q.setup;
-        let heading = format!(
-            "Question: {} ({})",
-            setup.position,
-            setup.game.describe(setup.position.len())
-        );
+        let heading = q.heading();
         let heading = match self.io.color {
             true => heading.bold().to_string(),
             false => heading,
         };
         self.say(&heading)?;
-        self.blocks(&[board::plain(&setup.position)], "  ")?;
+        self.blocks(&[setup.drawing()], "  ")?;
         let (default, instructions) = match (q.asks, setup.position.len()) {
             (Asks::CanYouWin, _) => (
                 "Can the player to move win?",

@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use super::wrap::unglued;
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
@@ -196,10 +197,11 @@ pub fn illegal(game: &Game, position: &Position, to: Option<&Position>, reason: 
     })
 }
 
+/// The JSON text, with the no-break spaces that keep a move on one line
+/// on a screen made plain: JSON carries words, not line breaks.
 fn to_string(value: &impl Serialize) -> String {
-    let mut text = serde_json::to_string(value).expect("plain data always serialises");
-    text.push('\n');
-    text
+    let text = serde_json::to_string(value).expect("plain data always serialises");
+    unglued(&text) + "\n"
 }
 
 #[derive(Serialize)]

@@ -5,6 +5,7 @@
 use std::fmt::Write;
 
 use super::text;
+use super::wrap::unglued;
 use crate::teach::document::{Block, Document, Grid, PositionLine, Strip};
 
 /// The width of a printed page in a monospaced font: drawings in a handout
@@ -23,9 +24,10 @@ pub fn document(doc: &Document, level: usize) -> String {
         }
         out.push('\n');
     }
-    // Blocks each keep a blank line around themselves; one is enough.
+    // Blocks each keep a blank line around themselves; one is enough. The
+    // page is not wrapped here, so words glued for a screen are plain.
     let mut tidy = String::with_capacity(out.len());
-    for line in out.trim().lines() {
+    for line in unglued(out.trim()).lines() {
         if !(line.is_empty() && tidy.ends_with("\n\n")) {
             tidy.push_str(line);
             tidy.push('\n');

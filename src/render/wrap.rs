@@ -1,13 +1,22 @@
 //! Breaking text into lines that fit the screen.
 //!
 //! Lines break only at spaces: a word, a number or a take set such as `1-3`
-//! is never split. Each line of the input is wrapped on its own, and a list
-//! item (`- ` or `1. `) hangs under its first word.
+//! is never split. Words joined by no-break spaces (a move, a short
+//! position) stay on one line too, unless they are longer than a line. Each
+//! line of the input is wrapped on its own, and a list item (`- ` or `1. `)
+//! hangs under its first word.
 
 use textwrap::{Options, WordSeparator, WordSplitter, WrapAlgorithm};
 
 /// The narrowest width the tool lays out for.
 pub const NARROWEST: usize = 20;
+
+/// The widest a terminal's width is taken to be: longer lines are hard to
+/// follow on a projector. An explicit width may be wider.
+pub const WIDEST_SCREEN: usize = 100;
+
+/// The no-break space, which holds words together on a line.
+const GLUE: char = '\u{a0}';
 
 /// The width on screen of `text`, in columns.
 pub fn columns(text: &str) -> usize {
@@ -25,23 +34,44 @@ pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
             _ => String::new(),
         };
         let rest = format!("{rest}{hang}");
-        let options = Options::new(width.max(NARROWEST))
+        let width = width.max(NARROWEST);
+        let room = width.saturating_sub(columns(start).max(columns(&rest)));
+        let part = unglue_longer_than(part, room);
+        let options = Options::new(width)
             .initial_indent(start)
             .subsequent_indent(&rest)
             .break_words(false)
             .word_separator(WordSeparator::AsciiSpace)
             .word_splitter(WordSplitter::NoHyphenation)
             .wrap_algorithm(WrapAlgorithm::FirstFit);
-        let wrapped = textwrap::wrap(part, &options);
+        let wrapped = textwrap::wrap(&part, &options);
         match wrapped.is_empty() {
             true => lines.push(start.trim_end().to_string()),
-            false => lines.extend(wrapped.into_iter().map(|l| l.trim_end().to_string())),
+            false => lines.extend(wrapped.into_iter().map(|l| l.trim_end().replace(GLUE, " "))),
         }
     }
     if lines.is_empty() {
         lines.push(first.trim_end().to_string());
     }
     lines
+}
+
+/// The text with the no-break spaces of any glued words wider than `room`
+/// made ordinary, so such words may break rather than run off the line.
+fn unglue_longer_than(text: &str, room: usize) -> String {
+    text.split(' ')
+        .map(|word| match word.contains(GLUE) && columns(word) > room {
+            true => word.replace(GLUE, " "),
+            false => word.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The text with its no-break spaces made ordinary: for layouts that do
+/// not wrap.
+pub fn unglued(text: &str) -> String {
+    text.replace(GLUE, " ")
 }
 
 /// "-" or a number with a full stop, as at the start of a list item.
@@ -85,6 +115,21 @@ mod tests {
             let words: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
             assert_eq!(words.join(" "), text, "width {width}");
         }
+    }
+
+    #[test]
+    fn glued_words_stay_on_one_line_when_they_fit() {
+        let text = "so the answer is take\u{a0}1\u{a0}from\u{a0}row\u{a0}3 (3\u{a0}5\u{a0}7).";
+        assert_eq!(
+            wrap(text, 30, "", ""),
+            ["so the answer is", "take 1 from row 3 (3 5 7)."]
+        );
+        // Too long for the line: it breaks at its spaces after all.
+        let lines = wrap(text, 20, "  ", "  ");
+        assert!(lines.iter().all(|l| columns(l) <= 20), "{lines:?}");
+        let words: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
+        assert_eq!(words.join(" "), unglued(text));
+        assert!(lines.iter().all(|l| !l.contains(GLUE)));
     }
 
     #[test]

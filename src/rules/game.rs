@@ -42,22 +42,29 @@ impl Game {
         self.takes == TakeSet::Any && self.rows_per_move == 1
     }
 
-    /// The rules in words for a game of `rows` rows: "misère: whoever takes
-    /// the last stick loses; a move takes 1 to 3 sticks" (and "from one
-    /// row" when there is more than one).
+    /// The rules in words a pupil knows, for a game of `rows` rows: "last
+    /// stick loses", or "last stick loses; a move takes 1 to 3 sticks" (and
+    /// "from one row" when there is more than one).
     pub fn describe(&self, rows: usize) -> String {
+        let ending = |thing: &str| match self.rule {
+            Rule::Misere => format!("last {thing} loses"),
+            Rule::Normal => format!("last {thing} wins"),
+        };
         let takes = match &self.takes {
-            TakeSet::Any => return self.rule.describe().to_string(),
+            TakeSet::Any => return ending("stick"),
             takes => takes,
         };
         // When a move cannot take a single stick, a player can be stuck with
         // sticks left, so the rule is about the last move, not the last stick.
-        let ending = match (self.rule, takes.allows(1)) {
-            (_, true) => self.rule.describe(),
-            (Rule::Misere, false) => "misère: whoever makes the last move loses",
-            (Rule::Normal, false) => "normal play: whoever makes the last move wins",
+        let ending = match takes.allows(1) {
+            true => ending("stick"),
+            false => ending("move"),
         };
         let from = if rows > 1 { " from one row" } else { "" };
-        format!("{ending}; a move takes {takes} sticks{from}")
+        let sticks = match takes.only() {
+            Some([1]) => "stick",
+            _ => "sticks",
+        };
+        format!("{ending}; a move takes {takes} {sticks}{from}")
     }
 }

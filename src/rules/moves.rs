@@ -39,23 +39,23 @@ impl fmt::Display for Move {
 pub enum IllegalMove {
     /// The new position has a different number of rows.
     #[error(
-        "the new position has {to} rows but the game has {from}: a move never adds or removes a row (write 0 for an empty row)"
+        "the new position has {to} rows but the game has {from}, and a move never adds or removes a row (write 0 for an empty row)"
     )]
     RowCount { from: usize, to: usize },
     /// Nothing changed.
-    #[error("nothing was taken: a move takes at least one stick")]
+    #[error("nothing was taken, and a move takes at least one stick")]
     NothingTaken,
     /// A row grew.
-    #[error("row {row} went from {from} to {to} sticks: sticks can only be taken away")]
+    #[error("row {row} went from {from} to {to} sticks, but sticks can only be taken away")]
     SticksAdded { row: usize, from: u64, to: u64 },
     /// More than one row changed.
-    #[error("rows {first} and {second} both changed: take from one row only")]
+    #[error("rows {first} and {second} both changed, but a move takes from one row only")]
     TwoRowsChanged { first: usize, second: usize },
     /// The row number does not exist.
-    #[error("there is no row {row}: the rows are numbered 1 to {rows}")]
+    #[error("there is no row {row}, {}", only_rows(*rows))]
     NoSuchRow { row: usize, rows: usize },
     /// The game does not allow taking this many.
-    #[error("this game does not allow taking {take}: a move takes {allowed} sticks")]
+    #[error("in this game a move takes {allowed} sticks")]
     NotAllowed { take: u64, allowed: String },
     /// More sticks than the row holds.
     #[error("row {row} has only {}, so {take} cannot be taken from it", sticks(*has))]
@@ -75,6 +75,16 @@ impl IllegalMove {
     /// The refusal a pupil reads: "That move is not allowed: …."
     pub fn refusal(&self) -> String {
         format!("That move is not allowed: {self}.")
+    }
+}
+
+/// "only row 1", "only rows 1 and 2", "only rows 1 to 3".
+fn only_rows(rows: usize) -> String {
+    match rows {
+        0 => "and there are no rows".to_string(),
+        1 => "only row 1".to_string(),
+        2 => "only rows 1 and 2".to_string(),
+        n => format!("only rows 1 to {n}"),
     }
 }
 
@@ -208,28 +218,28 @@ mod tests {
         check_to(
             &[3, 5, 7],
             &[3, 5, 7],
-            Err("nothing was taken: a move takes at least one stick"),
+            Err("nothing was taken, and a move takes at least one stick"),
         );
         check_to(
             &[3, 5, 7],
             &[3, 6, 7],
-            Err("row 2 went from 5 to 6 sticks: sticks can only be taken away"),
+            Err("row 2 went from 5 to 6 sticks, but sticks can only be taken away"),
         );
         check_to(
             &[3, 5, 7],
             &[2, 4, 7],
-            Err("rows 1 and 2 both changed: take from one row only"),
+            Err("rows 1 and 2 both changed, but a move takes from one row only"),
         );
         check_to(
             &[3, 5, 7],
             &[2, 6, 7],
-            Err("row 2 went from 5 to 6 sticks: sticks can only be taken away"),
+            Err("row 2 went from 5 to 6 sticks, but sticks can only be taken away"),
         );
         check_to(
             &[3, 5, 7],
             &[3, 5],
             Err(
-                "the new position has 2 rows but the game has 3: a move never adds or removes a row (write 0 for an empty row)",
+                "the new position has 2 rows but the game has 3, and a move never adds or removes a row (write 0 for an empty row)",
             ),
         );
     }
@@ -243,7 +253,7 @@ mod tests {
         );
         assert_eq!(
             p.play(Move { pile: 2, take: 1 }).unwrap_err().to_string(),
-            "there is no row 3: the rows are numbered 1 to 2"
+            "there is no row 3, only rows 1 and 2"
         );
         assert_eq!(
             p.play(Move { pile: 0, take: 4 }).unwrap_err().to_string(),
@@ -260,7 +270,7 @@ mod tests {
             p.play_with(Move { pile: 1, take: 1 }, &takes)
                 .unwrap_err()
                 .to_string(),
-            "this game does not allow taking 1: a move takes 2 or 3 sticks"
+            "in this game a move takes 2 or 3 sticks"
         );
     }
 }

@@ -8,8 +8,10 @@ use super::board;
 use super::document::{Block, Document, Frame, Step};
 use super::method::{grouping, grundy, pattern, searched};
 use super::verdict::{Judgement, Verdict};
-use super::words::{capitalised, moves, position, transition};
+use super::words::{capitalised, move_words, moves, moves_and, position, transition};
 use crate::rules::outcome::Outcome;
+use crate::solve::grouping::Plan;
+use crate::solve::one_row::RowPattern;
 
 /// The comfort after a lost position.
 const ANY_MOVE: &str = "Any legal move is fine; keep going and hope your opponent slips.";
@@ -24,7 +26,7 @@ pub fn check(j: &Judgement) -> Document {
     let mut steps = vec![Step::framed(
         Frame::FOLLOW,
         "The rows after the move",
-        vec![board::for_game(&j.to, &j.after.game, None)],
+        vec![board::for_game(&j.to, &j.after.game, pattern(j))],
     )];
     steps.push(Step::framed(
         Frame::LEAD,
@@ -41,8 +43,17 @@ pub fn check(j: &Judgement) -> Document {
         steps.push(Step::framed(Frame::FOLLOW, "What next", details));
     }
     Document {
-        title: format!("{} ({})", transition(&j.position, &j.to), j.mv),
+        title: format!("{} ({})", transition(&j.position, &j.to), move_words(j.mv)),
         steps,
+    }
+}
+
+/// The pattern of counts to avoid, when a single row has one: the rows
+/// after the move are drawn in its blocks.
+fn pattern(j: &Judgement) -> Option<&RowPattern> {
+    match (&j.before.method, &j.after.method) {
+        (Method::OneRow { pattern, .. }, _) | (_, Method::OneRow { pattern, .. }) => Some(pattern),
+        _ => None,
     }
 }
 
@@ -54,19 +65,13 @@ pub fn verdict_only(j: &Judgement) -> Document {
     doc
 }
 
-/// Why the player to move can win or must lose, in one or two sentences.
-pub fn why(a: &Analysis) -> String {
-    match &a.method {
-        Method::Grouping(g) => grouping::verdict(g).join(" "),
-        Method::OneRow { pile, .. } => pattern::verdict(a, a.position.piles()[*pile]),
-        Method::Grundy { pairing, .. } => grouping::verdict(pairing).join(" "),
-        Method::Searched => match a.outcome {
-            Outcome::Win => "A search of every game says the player to move can win.".to_string(),
-            Outcome::Lose => {
-                "A search of every game says the player to move will lose against good play."
-                    .to_string()
-            }
-        },
+/// What a right yes or no is told, as a clause after "Right: ". It only
+/// says who wins: the reason is kept for the answer, so the move the class
+/// is about to be asked for is not given away.
+pub fn right(a: &Analysis) -> String {
+    match a.outcome {
+        Outcome::Win => "you can win.".to_string(),
+        Outcome::Lose => "no move wins here.".to_string(),
     }
 }
 
@@ -74,23 +79,29 @@ pub fn why(a: &Analysis) -> String {
 /// "mistake: " or "lost anyway: ".
 pub fn reason(j: &Judgement) -> String {
     match (j.verdict, &j.before.method, &j.after.method) {
-        (Verdict::LostAnyway, Method::Grouping(before), _) => format!(
-            "from {} no move could win, because {}. {ANY_MOVE}",
+        (Verdict::LostAnyway, Method::Grouping(before), after) => format!(
+            "from {} no move could win, because {}.{} {ANY_MOVE}",
             position(&j.position),
-            grouping::why_lost(before)
+            grouping::why_lost(before),
+            match (&before.plan, after) {
+                (Plan::AllPaired { .. }, Method::Grouping(after)) => grouping::broken_pairs(after)
+                    .map(|broken| format!(" {broken}"))
+                    .unwrap_or_default(),
+                _ => String::new(),
+            }
         ),
         (Verdict::LostAnyway, _, _) => format!(
-            "from {} no move could win: {}. {ANY_MOVE}",
+            "from {} no move could win, because {}. {ANY_MOVE}",
             position(&j.position),
             why_lost(&j.before)
         ),
         (Verdict::Good, _, Method::Grouping(after)) => grouping::leaves_lost(after),
         (Verdict::Mistake, _, Method::Grouping(after)) => grouping::leaves_won(after),
         (Verdict::Good, _, _) if j.after.is_over() => {
-            "you made the last move, and that wins in normal play.".to_string()
+            "you made the last move, and in this game that wins.".to_string()
         }
         (Verdict::Mistake, _, _) if j.after.is_over() => {
-            "you made the last move, and in misère play that loses.".to_string()
+            "you made the last move, and in this game that loses.".to_string()
         }
         (Verdict::Good, _, Method::OneRow { pile, .. }) => {
             pattern::leaves_lost(j.to.piles()[*pile])
@@ -129,7 +140,8 @@ fn details(j: &Judgement) -> Vec<Block> {
                 &after,
                 true,
                 format!(
-                    "Your opponent's winning reply: {reply} ({}).",
+                    "Your opponent's winning reply: {} ({}).",
+                    move_words(reply),
                     transition(&j.to, &after)
                 ),
             )
@@ -159,21 +171,23 @@ pub fn computer_reason(j: &Judgement) -> String {
     }
 }
 
-/// The computed answer to "can the player to move win?": yes or no first,
-/// then the winning moves or why none wins.
+/// The computed answer to "can the player to move win?": yes and the
+/// winning moves, or no. Why no move wins is left to the teacher's words,
+/// so the reveal does not say it twice.
 pub fn yes_or_no(a: &Analysis) -> String {
-    let word = match a.outcome {
-        Outcome::Win => "yes",
-        Outcome::Lose => "no",
-    };
-    format!("{word}. {}", capitalised(&answer(a)))
+    match a.outcome {
+        Outcome::Win => format!("yes. {}", capitalised(&answer(a))),
+        Outcome::Lose => "no.".to_string(),
+    }
 }
 
-/// The computed answer to a question: the winning moves, or that none wins.
+/// The computed answer to a question: the winning move or moves, or that
+/// none wins.
 pub fn answer(a: &Analysis) -> String {
     match (a.outcome, a.winning_moves.as_slice()) {
         (Outcome::Win, []) => "the game is over.".to_string(),
-        (Outcome::Win, winning) => format!("the winning moves are: {}.", moves(winning)),
-        (Outcome::Lose, _) => "no move wins here: whatever you take, your opponent can win. Any move will do; try to keep the game going.".to_string(),
+        (Outcome::Win, [only]) => format!("the winning move is {}.", move_words(*only)),
+        (Outcome::Win, winning) => format!("the winning moves are {}.", moves_and(winning)),
+        (Outcome::Lose, _) => "no move wins here.".to_string(),
     }
 }

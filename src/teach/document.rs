@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use super::words::transition;
+use super::words::{move_words, transition};
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
@@ -254,7 +254,11 @@ impl Block {
         let to = position
             .play_with(mv, &game.takes)
             .expect("a recommended move is legal");
-        let text = format!("{label}: {mv} ({}).", transition(position, &to));
+        let text = format!(
+            "{label}: {} ({}).",
+            move_words(mv),
+            transition(position, &to)
+        );
         Block::move_with_text(position, mv, &to, wins, text)
     }
 

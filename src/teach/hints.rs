@@ -7,7 +7,7 @@
 
 use super::analysis::{Analysis, Method};
 use super::method::pattern::counts_to_avoid;
-use super::words::{and_list, position, rows_with_one};
+use super::words::{and_list, count, full_stop, move_words, rows_with_one, transition};
 use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::solve::grouping::{Grouping, Plan};
@@ -24,14 +24,22 @@ pub fn hints(a: &Analysis) -> Vec<String> {
         Method::OneRow { pile, pattern } => {
             let n = a.position.piles()[*pile];
             let left = n - mv.take;
+            let counts = counts_to_avoid(pattern, n);
             vec![
-                "Work out the counts to avoid: the counts from which the player to move always loses."
-                    .to_string(),
-                format!("The counts to avoid are {}.", counts_to_avoid(pattern, n)),
+                "Find the counts to avoid. Whoever has to move from one of them loses.".to_string(),
                 match won {
-                    true => format!("Leave {left}: it is a count to avoid."),
+                    true => full_stop(&format!(
+                        "Leave your opponent one of the counts to avoid, which are {counts}"
+                    )),
+                    false => full_stop(&format!("The counts to avoid are {counts}")),
+                },
+                match won {
+                    true => format!(
+                        "Leave your opponent {}, a count to avoid.",
+                        count(left, "stick")
+                    ),
                     false => format!(
-                        "{n} is itself a count to avoid, so no move wins: take a little and hope your opponent slips."
+                        "{n} is itself a count to avoid, so no move wins. Take a little and hope your opponent slips."
                     ),
                 },
             ]
@@ -39,7 +47,7 @@ pub fn hints(a: &Analysis) -> Vec<String> {
         Method::Grundy { pairing, .. } => {
             let values: Vec<u64> = pairing.rows.iter().map(|r| r.sticks).collect();
             vec![
-                "Work out what each row acts like, then pair off the groups of those values: is any group left without a partner?"
+                "Work out what each row acts like, then pair off the groups of those values. Is any group left without a partner?"
                     .to_string(),
                 format!(
                     "The rows act like Nim rows of {}; {}.",
@@ -53,7 +61,7 @@ pub fn hints(a: &Analysis) -> Vec<String> {
             ]
         }
         Method::Searched => vec![
-            "There is no pairing rule here: look at what each move leaves your opponent."
+            "The pairing method does not work here, so look at what each move leaves your opponent."
                 .to_string(),
             match won {
                 true => "A search of every game says the player to move can win.".to_string(),
@@ -66,36 +74,35 @@ pub fn hints(a: &Analysis) -> Vec<String> {
         ],
     };
     let to = a.after(mv);
-    stages.push(format!(
-        "{}: {mv} ({} → {}).",
-        if won { "Move" } else { "Best try" },
-        position(&a.position),
-        position(&to)
-    ));
+    let step = format!("{} ({})", move_words(mv), transition(&a.position, &to));
+    stages.push(match won {
+        true => format!("The move is {step}."),
+        false => format!("No move wins. A best try is {step}."),
+    });
     stages
 }
 
 /// The first three stages for the grouping method, the endgame included.
 fn grouping(g: &Grouping, mv: Move) -> Vec<String> {
-    const PAIR: &str = "Make the groups and pair them: is any group left without a partner?";
+    const PAIR: &str = "Make the groups and pair them. Is any group left without a partner?";
     const COUNT: &str =
         "How many rows have more than one stick? With one or none, it is the endgame.";
     match &g.plan {
         Plan::Unpaired(m) => vec![
             PAIR.to_string(),
             format!("The biggest group without a partner is a group of {}.", m.largest),
-            format!("Take from row {}: it has a group of {}.", m.pile + 1, m.largest),
+            format!("Take from row {}, which has a group of {}.", m.pile + 1, m.largest),
         ],
         Plan::AllPaired { .. } => vec![
             PAIR.to_string(),
-            "Every group has a partner, so no move wins: your opponent can always pair them up again."
+            "Every group has a partner, so no move wins. Your opponent can always pair them up again."
                 .to_string(),
             format!("Take from row {}, to keep the game going.", mv.row()),
         ],
         Plan::OneBigRow { ordinary, .. } => vec![
             COUNT.to_string(),
             format!(
-                "Only row {} has more than one stick: leave an odd number of rows with one stick.",
+                "Only row {} has more than one stick, so leave your opponent an odd number of rows with one stick.",
                 ordinary.pile + 1
             ),
             format!("Take from row {}.", ordinary.pile + 1),
@@ -108,9 +115,9 @@ fn grouping(g: &Grouping, mv: Move) -> Vec<String> {
                 rows_with_one(*ones)
             ),
             match ones % 2 {
-                0 => "Take any single stick: an odd number is then left for your opponent."
+                0 => "Take any single stick, and an odd number is left for your opponent."
                     .to_string(),
-                _ => "The number is odd, so no move wins: take a stick and hope.".to_string(),
+                _ => "The number is odd, so no move wins. Take a stick and hope.".to_string(),
             },
         ],
         Plan::GameOver => Vec::new(),
@@ -155,7 +162,7 @@ mod tests {
             ] {
                 let a = analysed(rows, game.clone());
                 let stages = hints(&a);
-                let Some(mv) = a.recommended.map(|m| m.to_string()) else {
+                let Some(mv) = a.recommended.map(move_words) else {
                     assert!(stages.is_empty(), "no move, yet hints: {stages:?}");
                     continue;
                 };
@@ -176,7 +183,7 @@ mod tests {
     fn the_first_stage_is_the_method_not_the_answer() {
         assert_eq!(
             ladder(&[3, 5, 7], Game::nim(Rule::Misere))[0],
-            "Make the groups and pair them: is any group left without a partner?"
+            "Make the groups and pair them. Is any group left without a partner?"
         );
         assert_eq!(
             ladder(&[3, 4, 5], Game::nim(Rule::Normal))[1],

@@ -102,6 +102,24 @@ pub fn and_more(total: usize, what: &str) -> String {
     }
 }
 
+/// The no-break space: words joined by it stay on one line when a layout
+/// wraps the text, and a layout that does not wrap shows it as a space.
+pub const GLUE: char = '\u{a0}';
+
+/// Positions with more rows than this are not glued onto one line: they
+/// may be too long for it.
+const LONGEST_GLUED: usize = 12;
+
+/// The words joined so that a line never breaks between them.
+pub fn glued(words: &str) -> String {
+    words.replace(' ', &GLUE.to_string())
+}
+
+/// A move in words that stay on one line: "take 1 from row 3".
+pub fn move_words(mv: Move) -> String {
+    glued(&mv.to_string())
+}
+
 /// A list of moves: "take 1 from row 1, take 1 from row 2", or "none".
 pub fn moves(moves: &[Move]) -> String {
     match moves {
@@ -110,7 +128,7 @@ pub fn moves(moves: &[Move]) -> String {
             moves
                 .iter()
                 .take(MOST_LISTED)
-                .map(Move::to_string)
+                .map(|&mv| move_words(mv))
                 .collect::<Vec<_>>()
                 .join(", ")
                 + &and_more(moves.len(), "moves")
@@ -118,12 +136,30 @@ pub fn moves(moves: &[Move]) -> String {
     }
 }
 
+/// Moves as a sentence lists them: "take 1 from row 1, take 1 from row 2
+/// and take 1 from row 3".
+pub fn moves_and(moves: &[Move]) -> String {
+    match moves {
+        [init @ .., last] if !init.is_empty() && moves.len() <= MOST_LISTED => format!(
+            "{} and {}",
+            init.iter()
+                .map(|&mv| move_words(mv))
+                .collect::<Vec<_>>()
+                .join(", "),
+            move_words(*last)
+        ),
+        _ => self::moves(moves),
+    }
+}
+
 /// A position as its rows, "3 5 7", or for a huge one its first rows and
-/// how many there are in all: "1 2 3 … (2000000 rows)".
+/// how many there are in all: "1 2 3 … (2000000 rows)". A short position
+/// stays on one line.
 pub fn position(p: &Position) -> String {
-    match p.len() > MOST_LISTED {
-        false => p.to_string(),
-        true => {
+    match p.len() {
+        rows if rows <= LONGEST_GLUED => glued(&p.to_string()),
+        rows if rows <= MOST_LISTED => p.to_string(),
+        _ => {
             let first: Vec<String> = p.piles()[..MOST_LISTED]
                 .iter()
                 .map(u64::to_string)
@@ -133,10 +169,28 @@ pub fn position(p: &Position) -> String {
     }
 }
 
+/// A position named for a pupil: "4 sticks" for one row, "rows 3 4 5"
+/// for several.
+pub fn rows_named(p: &Position) -> String {
+    match p.piles() {
+        [sticks] => count(*sticks, "stick"),
+        _ => format!("rows {}", position(p)),
+    }
+}
+
 /// "3 5 7 → 2 5 7": a legal move from `from`, shown as the positions
 /// before and after.
 pub fn transition(from: &Position, to: &Position) -> String {
-    format!("{} → {}", position(from), position(to))
+    format!("{} →{GLUE}{}", position(from), position(to))
+}
+
+/// The text with a full stop at the end, unless it already ends a
+/// sentence or trails off ("1, 5, 9, …").
+pub fn full_stop(text: &str) -> String {
+    match text.ends_with(['.', '…', '?', '!']) {
+        true => text.to_string(),
+        false => format!("{text}."),
+    }
 }
 
 /// Items split into runs of neighbours with the same key. Long runs are
@@ -209,5 +263,25 @@ mod tests {
         assert_eq!(groups_of(3, 2), "3 groups of 2");
         assert_eq!(rows_with_one(1), "1 row with one stick");
         assert_eq!(sticks_from_to(3, 1), "from 3 sticks to 1 stick");
+        assert_eq!(full_stop("1, 5, 9, …"), "1, 5, 9, …");
+        assert_eq!(full_stop("the nearest is 17)"), "the nearest is 17).");
+    }
+
+    #[test]
+    fn moves_and_short_positions_stay_on_one_line() {
+        let mv = Move { pile: 2, take: 1 };
+        assert_eq!(move_words(mv), "take\u{a0}1\u{a0}from\u{a0}row\u{a0}3");
+        let p = Position::new(vec![3, 5, 7]);
+        assert_eq!(position(&p), "3\u{a0}5\u{a0}7");
+        assert_eq!(rows_named(&p), "rows 3\u{a0}5\u{a0}7");
+        assert_eq!(rows_named(&Position::new(vec![4])), "4 sticks");
+        let long = Position::new(vec![1; 20]);
+        assert!(!position(&long).contains(GLUE));
+        let three = [mv, Move { pile: 0, take: 1 }, Move { pile: 1, take: 2 }];
+        assert_eq!(
+            moves_and(&three).replace(GLUE, " "),
+            "take 1 from row 3, take 1 from row 1 and take 2 from row 2"
+        );
+        assert_eq!(moves_and(&three[..1]), move_words(mv));
     }
 }

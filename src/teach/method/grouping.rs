@@ -16,8 +16,8 @@ use crate::solve::grouping::{
 };
 use crate::teach::document::{Block, DrawnRow, Frame, Reveal, Step, TallyLine};
 use crate::teach::words::{
-    LONGEST_SUM, MOST_LISTED, SHORTEST_MERGED_RUN, and_list, count, groups_of, rows_with_one, runs,
-    short_sum, sizes_of, sticks_from_to,
+    LONGEST_SUM, MOST_LISTED, SHORTEST_MERGED_RUN, and_list, capitalised, count, groups_of,
+    rows_with_one, runs, short_sum, sizes_of, sticks_from_to,
 };
 
 /// Rows up to this many get a drawing or a line of how their groups were
@@ -30,10 +30,6 @@ const STAGES_DRAWN_UP_TO: u64 = 16;
 
 /// What stands in for a row too big to draw.
 const TOO_MANY: &str = "(too many to draw)";
-
-/// The advice for misère play: pairing wins, but only until the endgame.
-pub const MISERE_ADVICE: &str =
-    "keep pairing, and switch to the endgame rule when at most one row has more than one stick";
 
 /// Every step of the method for a position, or the one step that says the
 /// game is over.
@@ -95,7 +91,7 @@ fn groups_step(g: &Grouping) -> Step {
     let rows = drawn_rows(g);
     let mut blocks = vec![
         Block::sentence(
-            "Join two groups of the same size until every group in the row has a different size.",
+            "Join two groups of the same size until each group in the row has its own size.",
         ),
         Block::Rows { rows },
     ];
@@ -241,15 +237,24 @@ pub fn verdict(g: &Grouping) -> Vec<String> {
             ordinary.pile + 1
         ),
         (_, None) => "Every group has a partner.".to_string(),
-        (_, Some(&size)) => match g.unpaired.len() {
-            1 => format!("A group of {size} has no partner."),
-            n if n > LONGEST_SUM => {
-                format!("{n} group sizes have no partner; the biggest is {size}.")
-            }
-            _ => format!("Groups of {} have no partner.", and_list(&g.unpaired)),
-        },
+        (_, Some(_)) => format!("{}.", capitalised(&unpaired(g))),
     };
     vec![first, who.to_string()]
+}
+
+/// Every group size without a partner: "a group of 4 has no partner",
+/// "groups of 2 and 1 have no partner", or for many sizes "9 group sizes
+/// have no partner; the biggest is 256".
+fn unpaired(g: &Grouping) -> String {
+    match g.unpaired.as_slice() {
+        [] => "every group has a partner".to_string(),
+        [size] => format!("a group of {size} has no partner"),
+        [biggest, ..] if g.unpaired.len() > LONGEST_SUM => format!(
+            "{} group sizes have no partner; the biggest is {biggest}",
+            g.unpaired.len()
+        ),
+        sizes => format!("groups of {} have no partner", and_list(sizes)),
+    }
 }
 
 /// "an odd number" or "an even number".
@@ -340,11 +345,22 @@ fn group_move(m: &GroupMove) -> Vec<Block> {
     let mut lines = vec![format!(
         "The biggest group without a partner is a group of {g}; row {row} has one."
     )];
+    // The move first, so the class never takes the single stick that
+    // breaks the group for the whole move.
+    let taken = m.before - m.after;
+    if taken > 1 {
+        lines.push(format!(
+            "You take {} from row {row} in all: 1 to break up the group of {g}, then {} more to tidy up.",
+            count(taken, "stick"),
+            taken - 1
+        ));
+    }
     lines.push(match g {
         1 => format!("Take that single stick from row {row}."),
-        2 => "Take 1 stick from that group of 2; the other stick stays, a group of 1.".to_string(),
+        2 => "First take 1 stick from the group of 2; the other stick stays, a group of 1."
+            .to_string(),
         g => format!(
-            "Take 1 stick from that group of {g}; the other {} sticks regroup as {}.",
+            "First take 1 stick from the group of {g}; the other {} sticks regroup as {}.",
             g - 1,
             short_sum(&m.regrouped)
         ),
@@ -457,48 +473,81 @@ pub fn why_lost(before: &Grouping) -> &'static str {
     }
 }
 
-/// How to go on winning from a position left with every group paired.
-fn keep_on(rule: Rule) -> &'static str {
-    match rule {
-        Rule::Normal => "keep pairing",
-        Rule::Misere => MISERE_ADVICE,
+/// The two rows that have sticks, when exactly two have.
+fn two_rows(g: &Grouping) -> Option<(u64, u64)> {
+    let mut filled = g.rows.iter().map(|r| r.sticks).filter(|&n| n > 0);
+    match (filled.next(), filled.next(), filled.next()) {
+        (Some(a), Some(b), None) => Some((a, b)),
+        _ => None,
+    }
+}
+
+/// What to watch for after leaving every group paired: with the last
+/// stick losing and only two rows of more than one stick, the opponent
+/// may start the endgame with their next move.
+fn endgame_warning(after: &Grouping) -> &'static str {
+    let big_rows = after.rows.iter().filter(|r| r.sticks > 1).count();
+    match (after.rule, big_rows) {
+        (Rule::Misere, 2) => {
+            " If your opponent leaves only one row with more than one stick, switch to the endgame rule."
+        }
+        _ => "",
     }
 }
 
 /// Why the position left to the opponent is lost for them.
 pub fn leaves_lost(after: &Grouping) -> String {
-    match &after.plan {
-        Plan::GameOver => "you took the last stick, and that wins in normal play.".to_string(),
-        Plan::Singles { ones, .. } => format!(
-            "you leave {} and no bigger row: an odd number, so your opponent will have to take the last stick.",
+    match (&after.plan, two_rows(after)) {
+        (Plan::GameOver, _) => "you took the last stick, and in this game that wins.".to_string(),
+        (Plan::Singles { ones, .. }, _) => format!(
+            "you leave {} and no bigger row, an odd number, so your opponent will have to take the last stick.",
             rows_with_one(*ones)
         ),
+        (_, Some((n, _))) if n > 1 => format!(
+            "both rows now have {}, so you can copy every move your opponent makes.{}",
+            count(n, "stick"),
+            endgame_warning(after)
+        ),
         _ => format!(
-            "every group now has a partner ({}), so your opponent cannot win if you {}.",
+            "every group now has a partner ({}), so your opponent cannot win if you keep pairing.{}",
             pairs(after),
-            keep_on(after.rule)
+            endgame_warning(after)
         ),
     }
 }
 
 /// Why the position left to the opponent is won for them.
 pub fn leaves_won(after: &Grouping) -> String {
-    match (&after.plan, after.unpaired.first()) {
-        (Plan::GameOver, _) => {
-            "you took the last stick, and in misère play that loses.".to_string()
-        }
+    match (&after.plan, two_rows(after)) {
+        (Plan::GameOver, _) => "you took the last stick, and in this game that loses.".to_string(),
         (Plan::Singles { ones, .. }, _) => format!(
-            "you leave {} and no bigger row: an even number, so your opponent can make you take the last stick.",
+            "you leave {} and no bigger row, an even number, so your opponent can make you take the last stick.",
             rows_with_one(*ones)
         ),
+        // Even in the endgame some group has no partner: say so first, in
+        // the words of the groups, then how the opponent wins.
         (Plan::OneBigRow { ordinary, .. }, _) => format!(
-            "you leave only row {} with more than one stick, so your opponent can leave you an odd number of rows with one stick.",
+            "after your move {}, so your opponent can win. It is the endgame: only row {} has more than one stick, and your opponent can leave you an odd number of rows with one stick.",
+            unpaired(after),
             ordinary.pile + 1
         ),
-        (_, Some(size)) => format!(
-            "after your move a group of {size} has no partner, so your opponent can pair everything up."
+        (Plan::Unpaired(_), Some((a, b))) => format!(
+            "the rows now have {a} and {b} sticks, so your opponent can make them equal and then copy you."
         ),
-        (_, None) => "your opponent can win from here.".to_string(),
+        (Plan::Unpaired(_), None) => format!(
+            "after your move {}, so your opponent can pair everything up again.",
+            unpaired(after)
+        ),
+        (Plan::AllPaired { .. }, _) => "your opponent can win from here.".to_string(),
+    }
+}
+
+/// What became of the pairs after a move from a position where every
+/// group had a partner: "Now groups of 2 and 1 have no partner."
+pub fn broken_pairs(after: &Grouping) -> Option<String> {
+    match after.unpaired.is_empty() {
+        true => None,
+        false => Some(format!("Now {}.", unpaired(after))),
     }
 }
 
@@ -518,5 +567,66 @@ pub fn computer_reason(after: &Grouping) -> String {
                     "pair them up again, and switch to the endgame rule when at most one row has more than one stick",
             }
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grouped(rows: &[u64], rule: Rule) -> Grouping {
+        Grouping::new(&Position::new(rows.to_vec()), rule)
+    }
+
+    #[test]
+    fn a_mistake_names_every_size_without_a_partner() {
+        let cases: [(&[u64], &str); 5] = [
+            (
+                &[3, 5, 5],
+                "after your move groups of 2 and 1 have no partner, so your opponent can pair everything up again.",
+            ),
+            (
+                &[2, 2, 6],
+                "after your move groups of 4 and 2 have no partner, so your opponent can pair everything up again.",
+            ),
+            // The endgame really applies: the groups first, then how the
+            // opponent wins.
+            (
+                &[0, 3],
+                "after your move groups of 2 and 1 have no partner, so your opponent can win. It is the endgame: only row 2 has more than one stick, and your opponent can leave you an odd number of rows with one stick.",
+            ),
+            (
+                &[3, 6],
+                "the rows now have 3 and 6 sticks, so your opponent can make them equal and then copy you.",
+            ),
+            (
+                &[1, 1],
+                "you leave 2 rows with one stick and no bigger row, an even number, so your opponent can make you take the last stick.",
+            ),
+        ];
+        for (rows, expected) in cases {
+            assert_eq!(
+                leaves_won(&grouped(rows, Rule::Misere)),
+                expected,
+                "{rows:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_endgame_is_mentioned_only_when_the_opponent_may_start_it() {
+        let warns = |rows: &[u64], rule| leaves_lost(&grouped(rows, rule)).contains("endgame");
+        // Three rows of more than one stick: one move cannot start it.
+        assert!(!warns(&[2, 5, 7], Rule::Misere));
+        assert!(!warns(&[2, 4, 6], Rule::Misere));
+        // Two: the opponent's next move may leave only one.
+        assert!(warns(&[1, 4, 5], Rule::Misere));
+        assert!(warns(&[4, 4], Rule::Misere));
+        // When the last stick wins there is no endgame.
+        assert!(!warns(&[4, 4], Rule::Normal));
+        assert_eq!(
+            leaves_lost(&grouped(&[4, 4], Rule::Normal)),
+            "both rows now have 4 sticks, so you can copy every move your opponent makes."
+        );
     }
 }

@@ -9,15 +9,19 @@ use crate::solve::grundy::Grundy;
 use crate::teach::analysis::Analysis;
 use crate::teach::board;
 use crate::teach::document::{Block, Reveal, Step, Strip, StripCell};
-use crate::teach::words::{MOST_LISTED, and_list, count, sum, transition};
+use crate::teach::words::{MOST_LISTED, and_list, count, move_words, sum, transition};
 
 /// Every step for several rows in normal play.
 pub fn steps(a: &Analysis, grundy: &Grundy, pairing: &Grouping) -> Vec<Step> {
     let mut worth = vec![
         board::for_game(&a.position, &a.game, None),
-        Block::sentence(
-            "In normal play a row acts like a Nim row of its Grundy value: the smallest number that none of its moves lead to.",
-        ),
+        Block::sentence(format!(
+            "When the last {} wins, a row acts like a Nim row of its Grundy value: the smallest number that none of its moves lead to.",
+            match a.game.takes.allows(1) {
+                true => "stick",
+                false => "move",
+            }
+        )),
         Block::Strip(strip(grundy)),
         Block::sentence(format!(
             "The values repeat every {}.",
@@ -95,7 +99,8 @@ fn plan(a: &Analysis, pairing: &Grouping) -> Vec<Block> {
                     &to,
                     true,
                     format!(
-                        "With the real sticks: {mv} ({step}); a row of {} acts like {}.",
+                        "With the real sticks: {} ({step}); a row of {} acts like {}.",
+                        move_words(mv),
                         n - mv.take,
                         from - nim.take
                     ),
@@ -109,7 +114,10 @@ fn plan(a: &Analysis, pairing: &Grouping) -> Vec<Block> {
                 mv,
                 &to,
                 false,
-                format!("Best try: {mv} ({step}), and hope your opponent slips."),
+                format!(
+                    "Best try: {} ({step}), and hope your opponent slips.",
+                    move_words(mv)
+                ),
             ),
         ],
     }

@@ -7,7 +7,7 @@ use crate::solve::one_row::RowPattern;
 use crate::teach::analysis::Analysis;
 use crate::teach::board;
 use crate::teach::document::{Block, Reveal, Step, Strip, StripCell};
-use crate::teach::words::{and_list, count, transition};
+use crate::teach::words::{and_list, count, full_stop, move_words, transition};
 
 /// Every step for a single row.
 pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
@@ -15,12 +15,16 @@ pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
     let mut steps = vec![
         Step::numbered(
             1,
-            "Work upward from an empty row",
+            "Find the counts to avoid, from 0 sticks up",
             vec![
                 Block::sentence(
-                    "A count is lost (L) when every move leads to a won count (W), and won when some move leads to a lost one.",
+                    "L marks a count to avoid: whoever has to move from it loses if the other player plays well. W marks a count the player to move can win from.",
                 ),
-                Block::Strip(strip(pattern)),
+                Block::sentence(no_move_left(a)),
+                Block::sentence(
+                    "Then work upward: a count is L when every move from it leaves a W, and W when some move leaves an L.",
+                ),
+                Block::Strip(strip(pattern, n)),
             ],
         ),
         Step::numbered(
@@ -44,10 +48,13 @@ pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
     if let Some(mv) = a.recommended {
         let to = a.after(mv);
         let left = to.piles()[pile];
-        let step = format!("{mv} ({})", transition(&a.position, &to));
+        let step = format!("{} ({})", move_words(mv), transition(&a.position, &to));
         let mut blocks = Vec::new();
         let text = match a.outcome {
-            Outcome::Win => format!("Leave your opponent {left}, a count to avoid: {step}."),
+            Outcome::Win => format!(
+                "Leave your opponent {}, a count to avoid: {step}.",
+                count(left, "stick")
+            ),
             Outcome::Lose => {
                 blocks.push(Block::sentence(
                     "Whatever you take, your opponent can leave you a count to avoid again.",
@@ -69,12 +76,34 @@ pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
 
 /// Row sizes to show in a strip: two rounds of the pattern, at least 13.
 pub fn strip_length(start: u64, period: u64) -> u64 {
-    (start + 2 * period).clamp(13, 31)
+    (start + 2 * period).clamp(13, LONGEST_STRIP)
 }
 
-/// Won and lost counts from 0 upward.
-fn strip(pattern: &RowPattern) -> Strip {
-    let cells = (0..strip_length(pattern.start(), pattern.period()))
+/// The most row sizes a strip shows.
+const LONGEST_STRIP: u64 = 31;
+
+/// Why a count with no move left is won or lost: the other player made
+/// the last move.
+fn no_move_left(a: &Analysis) -> String {
+    let letter = match a.game.rule.when_stuck() {
+        Outcome::Win => "W",
+        Outcome::Lose => "L",
+    };
+    match a.game.takes.allows(1) {
+        true => format!(
+            "With 0 sticks the other player has just taken the last stick, so 0 is {letter}."
+        ),
+        false => format!(
+            "When no move is left, the other player has just made the last move, so that count is {letter}."
+        ),
+    }
+}
+
+/// Won and lost counts from 0 upward, far enough to reach a row of `n`
+/// when it is not too long.
+fn strip(pattern: &RowPattern, n: u64) -> Strip {
+    let length = strip_length(pattern.start(), pattern.period()).max((n + 1).min(LONGEST_STRIP));
+    let cells = (0..length)
         .map(|n| {
             let lost = pattern.outcome(n) == Outcome::Lose;
             StripCell {
@@ -169,10 +198,10 @@ fn pattern_rule(pattern: &RowPattern, n: u64) -> Vec<String> {
         });
         return lines;
     }
-    lines.push(format!(
-        "The counts to avoid are {}: whoever has to move from one of them loses if the other player plays well.",
+    lines.push(full_stop(&format!(
+        "The counts to avoid are {}",
         counts_to_avoid(pattern, n)
-    ));
+    )));
     lines.push("So the rule is: always leave your opponent a count to avoid.".to_string());
     lines
 }

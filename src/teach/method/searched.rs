@@ -11,7 +11,7 @@ pub fn steps(a: &Analysis) -> Vec<Step> {
     let mut blocks = vec![
         board::for_game(&a.position, &a.game, None),
         Block::sentence(
-            "With several rows, misère play and limited takes there is no simple pairing rule, so every possible game from here was searched.",
+            "With several rows, limited takes and the last stick losing, the pairing method does not work, so every possible game from here was searched.",
         ),
     ];
     if let Some(s) = a.searched {
