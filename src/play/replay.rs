@@ -342,7 +342,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             refused.to_string(),
-            "That move is not allowed: this game does not allow taking 4: a move takes 1 to 3 sticks."
+            "That move is not allowed: in this game a move takes 1 to 3 sticks."
         );
         assert!(matches!(refused, ReplayError::Illegal { number: 1, .. }));
     }

@@ -227,7 +227,7 @@ mod tests {
             &[3, 5, 7],
             2,
             &[],
-            Err("nothing was taken: a move takes at least one stick"),
+            Err("nothing was taken, and a move takes at least one stick"),
         );
         check_play(
             &[3, 5, 7],
@@ -257,13 +257,13 @@ mod tests {
             &[3, 5, 7],
             2,
             &[(2, 1), (4, 1)],
-            Err("there is no row 4: the rows are numbered 1 to 3"),
+            Err("there is no row 4, only rows 1 to 3"),
         );
         check_play(
             &[3, 5, 7],
             2,
             &[(2, 1), (3, 0)],
-            Err("nothing was taken: a move takes at least one stick"),
+            Err("nothing was taken, and a move takes at least one stick"),
         );
     }
 
@@ -274,26 +274,26 @@ mod tests {
             &[3, 5, 7],
             1,
             &[(1, 1), (2, 1)],
-            Err("rows 1 and 2 both changed: take from one row only"),
+            Err("rows 1 and 2 both changed, but a move takes from one row only"),
         );
         check_play(
             &[3, 5, 7],
             1,
             &[(1, 1), (2, 1), (3, 1)],
-            Err("rows 1 and 2 both changed: take from one row only"),
+            Err("rows 1 and 2 both changed, but a move takes from one row only"),
         );
         check_to(&[3, 5, 7], &[3, 5, 0], 1, Ok(&[(3, 7)]));
         check_to(
             &[3, 5, 7],
             &[2, 4, 7],
             1,
-            Err("rows 1 and 2 both changed: take from one row only"),
+            Err("rows 1 and 2 both changed, but a move takes from one row only"),
         );
         check_to(
             &[3, 5, 7],
             &[2, 6, 7],
             1,
-            Err("row 2 went from 5 to 6 sticks: sticks can only be taken away"),
+            Err("row 2 went from 5 to 6 sticks, but sticks can only be taken away"),
         );
         // Every single move and every pair of positions is judged as before.
         let position = Position::new(vec![3, 0, 2]);
@@ -324,13 +324,13 @@ mod tests {
             &[3, 5, 7],
             &[3, 5, 7],
             2,
-            Err("nothing was taken: a move takes at least one stick"),
+            Err("nothing was taken, and a move takes at least one stick"),
         );
         check_to(
             &[3, 5, 7],
             &[2, 4, 8],
             2,
-            Err("row 3 went from 7 to 8 sticks: sticks can only be taken away"),
+            Err("row 3 went from 7 to 8 sticks, but sticks can only be taken away"),
         );
         check_to(
             &[3, 5, 7],
@@ -343,7 +343,7 @@ mod tests {
             &[3, 5],
             2,
             Err(
-                "the new position has 2 rows but the game has 3: a move never adds or removes a row (write 0 for an empty row)",
+                "the new position has 2 rows but the game has 3, and a move never adds or removes a row (write 0 for an empty row)",
             ),
         );
     }
@@ -364,7 +364,7 @@ mod tests {
                 .multi_move_to(&Position::new(vec![2, 5, 4]), &game)
                 .unwrap_err()
                 .to_string(),
-            "this game does not allow taking 3: a move takes 1 or 2 sticks"
+            "in this game a move takes 1 or 2 sticks"
         );
     }
 

@@ -312,7 +312,7 @@ mod tests {
         assert_eq!(names, ["the grouping method", "XOR"]);
         assert_eq!(
             found[0].to_string(),
-            "at 1 1 (normal play: whoever takes the last stick wins), the grouping method says the player to move loses, but the search says the player to move wins by take 1 from row 1, take 1 from row 2"
+            "at 1 1 (last stick wins), the grouping method says the player to move loses, but the search says the player to move wins by take 1 from row 1, take 1 from row 2"
         );
         let mut right = Solver::for_game(game.clone(), Budget::default());
         assert_eq!(check(&[1, 1], &game, &mut right).unwrap(), Vec::new());
