@@ -87,6 +87,20 @@ fn every_lesson_runs_unattended() {
     }
 }
 
+#[test]
+fn a_lesson_is_found_by_its_name_typed_loosely_or_its_number() {
+    let by_name = run(&["lesson", "twenty-one", "--auto"]);
+    assert_eq!(by_name.status.code(), Some(0));
+    for other in ["twentyone", "Twenty-One", "1", "TWENTY ONE"] {
+        let found = run(&["lesson", other, "--auto"]);
+        assert_eq!(found.stdout, by_name.stdout, "lesson {other}");
+        assert_eq!(found.status.code(), Some(0), "lesson {other}");
+    }
+    let third = run(&["lesson", "3", "--format", "markdown"]);
+    let copy_cat = run(&["lesson", "copy-cat", "--format", "markdown"]);
+    assert_eq!(third.stdout, copy_cat.stdout);
+}
+
 /// Parses `source` and returns its problems as "LINE: message".
 fn problems(source: &str) -> Vec<String> {
     match parse(source.as_bytes()) {

@@ -83,7 +83,8 @@ const LESSON_EXAMPLES: &str = indoc! {"
 
     While a lesson runs: Enter goes on, q quits. At a question type a move as
     ROW COUNT (\"2 3\" takes 3 sticks from row 2) or the new position, hint for
-    a hint, or show for the answer.
+    a hint, or show for the answer. NAME may also be the lesson's number in
+    the list.
 "};
 
 const COMPLETIONS_EXAMPLES: &str = indoc! {"
@@ -236,7 +237,7 @@ pub struct CheckArgs {
 /// `matchsticks lesson`.
 #[derive(Debug, Args)]
 pub struct LessonArgs {
-    /// The bundled lesson to run; leave out to list them
+    /// The bundled lesson to run, by name or number; leave out to list them
     #[arg(value_name = "NAME", conflicts_with_all = ["file", "check"])]
     pub name: Option<String>,
 

@@ -180,12 +180,13 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
                 .map(|l| l.name.len())
                 .max()
                 .unwrap_or(0);
-            for found in bundled::LESSONS {
+            for (number, found) in bundled::LESSONS.iter().enumerate() {
                 let title = lesson::parse::parse(found.source.as_bytes())
                     .map(|l| l.title)
                     .unwrap_or_default();
-                writeln!(io.out, "{:width$}  {title}", found.name)?;
+                writeln!(io.out, "{:>2}. {:width$}  {title}", number + 1, found.name)?;
             }
+            writeln!(io.out, "\nRun `matchsticks lesson NAME` to start one.")?;
             return Ok(0);
         }
     };

@@ -151,7 +151,10 @@ pub fn read_file(path: &Path) -> Result<Lesson, LessonError> {
 
 /// The bundled lesson called `name`, parsed.
 pub fn bundled(name: &str) -> Result<Lesson, LessonError> {
-    let found = bundled::find(name).ok_or_else(|| LessonError::Unknown(name.to_string()))?;
+    let found = bundled::find(name).ok_or_else(|| LessonError::Unknown {
+        name: name.to_string(),
+        closest: bundled::closest(name).map(|l| l.name),
+    })?;
     parse::parse(found.source.as_bytes()).map_err(|problems| LessonError::Problems {
         path: format!("lessons/{}.lesson", found.name).into(),
         problems,
@@ -181,8 +184,16 @@ pub enum LessonError {
     #[error("the lesson file '{}' is bigger than 1 MB, the most a lesson may be", .0.display())]
     TooBig(PathBuf),
     /// No bundled lesson has this name.
-    #[error("there is no lesson called '{0}': run `matchsticks lesson` to list them")]
-    Unknown(String),
+    #[error("there is no lesson called '{name}': {}", match closest {
+        Some(closest) => format!("did you mean '{closest}'?"),
+        None => "run `matchsticks lesson` to list them".to_string(),
+    })]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The bundled lesson it was most likely meant to be.
+        closest: Option<&'static str>,
+    },
     /// A position in the lesson could not be worked out.
     #[error("{0}")]
     Analysis(#[from] AnalysisError),
