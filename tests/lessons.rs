@@ -269,7 +269,7 @@ fn a_scripted_class_answers_right_wrong_with_hints_and_show() {
         "Well done.",
         "Answer: the winning moves are: take 2 from row 2.",
         "> 2 9",
-        "That move is not allowed: row 2 has only 1 stick, so 9 cannot be taken from it.",
+        "Row 2 has only 1 stick, so 9 cannot be taken from it. Try again.",
         "Hint: Think about who will take the very last stick.",
         "Hint: What if row 1 were empty?",
         "Hint: Take from row 1.",

@@ -162,18 +162,20 @@ fn a_bad_move_is_flagged_in_the_review() {
 
 #[test]
 fn undo_hint_and_illegal_input() {
-    let script = "hint\n4 1\n1 9\nbanana\n1 2\nundo\nundo\n1 1\nquit\n";
+    let script = "hint\n4 1\n1 9\nbanana\nI don't know\n1 2\nundo\nundo\ntake 1 from row 1\nquit\n";
     let (code, out) = play(&["--first", "me"], script);
     assert_eq!(code, 0);
     let expected_in_order = [
         "Your move> hint",
         "Hint 1: Make the groups and pair them: is any group left without a partner?",
         "Your move> 4 1",
-        "That move is not allowed: there is no row 4: the rows are numbered 1 to 3. Try again.",
+        "There is no row 4: the rows are numbered 1 to 3. Try again.",
         "Your move> 1 9",
-        "That move is not allowed: row 1 has only 3 sticks, so 9 cannot be taken from it. Try again.",
+        "Row 1 has only 3 sticks, so 9 cannot be taken from it. Try again.",
         "Your move> banana",
-        "Sorry: 'banana' is not a number: use a whole number such as 3.",
+        "Sorry, I can't read that: type the row and how many to take, like 2 3.",
+        "Your move> I don't know",
+        "No problem: type hint for a clue, or show to see the answer.",
         "Your move> 1 2",
         "The computer takes",
         "Your move> undo",
@@ -181,7 +183,7 @@ fn undo_hint_and_illegal_input() {
         "  row 1  ||  |        3",
         "Your move> undo",
         "There is no move of yours to take back.",
-        "Your move> 1 1",
+        "Your move> take 1 from row 1",
         "Why: no move wins for me here",
         "Your move> quit",
         "Game stopped.",
@@ -190,6 +192,7 @@ fn undo_hint_and_illegal_input() {
         "The game was stopped before the end.",
     ];
     assert_in_order(&out, &expected_in_order);
+    assert!(!out.contains("is not a number"), "{out}");
 }
 
 #[test]

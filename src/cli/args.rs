@@ -68,8 +68,9 @@ const PLAY_EXAMPLES: &str = indoc! {"
       matchsticks play 4 5 6 --level beginner   a computer that slips sometimes
       matchsticks play --level good --seed 7    the same game again, given the same moves
 
-    During the game type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2),
-    hint to see how to win from here, undo to take your last move back, or quit.
+    During the game type the row and how many to take (\"2 3\" or \"take 3 from
+    row 2\"), hint to see how to win from here, undo to take your last move back,
+    or quit.
 "};
 
 const LESSON_EXAMPLES: &str = indoc! {"
@@ -81,10 +82,10 @@ const LESSON_EXAMPLES: &str = indoc! {"
       matchsticks lesson --file my.lesson            run your own lesson file
       matchsticks lesson --check my.lesson           check a lesson file
 
-    While a lesson runs: Enter goes on, q quits. At a question type a move as
-    ROW COUNT (\"2 3\" takes 3 sticks from row 2) or the new position, hint for
-    a hint, or show for the answer. NAME may also be the lesson's number in
-    the list.
+    While a lesson runs: Enter goes on, q quits. At a question type the row and
+    how many to take (\"2 3\" takes 3 sticks from row 2) or the new position,
+    hint for a hint, or show for the answer. NAME may also be the lesson's
+    number in the list.
 "};
 
 const COMPLETIONS_EXAMPLES: &str = indoc! {"

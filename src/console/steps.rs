@@ -44,7 +44,7 @@ pub fn step_through(
         while wait && i > 0 && i + 1 < sections.len() {
             match read(io, prompt)? {
                 Line::End => wait = false,
-                Line::Text(text) => match Answer::parse(&text, 0) {
+                Line::Text(text) => match Answer::parse(&text) {
                     Answer::Quit => return Ok(Stepped::Quit),
                     Answer::Hint => match hints.next() {
                         Some(hint) => say(io, &format!("Hint: {hint}"))?,

@@ -103,7 +103,7 @@ impl Runner<'_, '_> {
                 self.auto = true;
                 Ok(Flow::Next)
             }
-            Line::Text(text) if Answer::parse(&text, 0) == Answer::Quit => Ok(Flow::Quit),
+            Line::Text(text) if Answer::parse(&text) == Answer::Quit => Ok(Flow::Quit),
             _ => {
                 self.write("\n")?;
                 Ok(Flow::Next)
@@ -150,33 +150,34 @@ impl Runner<'_, '_> {
         };
         self.say(&heading)?;
         self.blocks(&[board::plain(&setup.position)], "  ")?;
-        let (default, instructions) = match (q.asks, setup.position.len()) {
-            (Asks::CanYouWin, _) => (
-                "Can the player to move win?",
-                "Type yes or no, or hint, show or q.",
-            ),
-            (Asks::Move, 1) => (
-                "Your move: how many do you take?",
-                "Type how many sticks to take, or hint, show or q.",
-            ),
-            (Asks::Move, _) => (
-                "Your move: what do you take?",
-                "Type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2) or the rows after it, or hint, show or q.",
-            ),
+        let default = match (q.asks, setup.position.len()) {
+            (Asks::CanYouWin, _) => "Can the player to move win?",
+            (Asks::Move, 1) => "Your move: how many do you take?",
+            (Asks::Move, _) => "Your move: what do you take?",
         };
         self.paragraph(q.ask.as_deref().unwrap_or(default))?;
         let mut asking = Asking::new(q)?;
         if self.auto {
             return self.reveal(&asking);
         }
-        self.say(instructions)?;
+        let winning = asking.analysis().winning_moves.clone();
+        let question = |yes_no| ask::Question {
+            prompt: "> ",
+            position: &setup.position,
+            game: &setup.game,
+            yes_no,
+            winning: &winning,
+        };
+        let instructions = match q.asks {
+            Asks::CanYouWin => "Type yes or no, or hint, show or q.".to_string(),
+            Asks::Move => format!(
+                "{} Or type hint, show or q.",
+                question(false).instructions()
+            ),
+        };
+        self.say(&instructions)?;
         loop {
-            let question = ask::Question {
-                prompt: "> ",
-                position: &setup.position,
-                game: &setup.game,
-                yes_no: asking.asks() == Asks::CanYouWin,
-            };
+            let question = question(asking.asks() == Asks::CanYouWin);
             let response = match ask::ask(self.io, question)? {
                 Reply::Hint => asking.hint(),
                 Reply::Show => break,

@@ -66,8 +66,8 @@ pub fn play(setup: Setup, io: &mut Io<'_>) -> Result<(), PlayError> {
     if analysis.is_over() {
         return Err(PlayError::NothingToPlay(setup.start.to_string()));
     }
-    let pattern = match analysis.method {
-        Method::OneRow { pattern, .. } => Some(pattern),
+    let pattern = match &analysis.method {
+        Method::OneRow { pattern, .. } => Some(pattern.clone()),
         _ => None,
     };
     let mut session = Session {
@@ -78,7 +78,7 @@ pub fn play(setup: Setup, io: &mut Io<'_>) -> Result<(), PlayError> {
         pattern,
         solver,
     };
-    session.run()
+    session.run(&analysis)
 }
 
 impl Session<'_, '_> {
@@ -108,7 +108,8 @@ impl Session<'_, '_> {
         }
     }
 
-    fn run(&mut self) -> Result<(), PlayError> {
+    /// The game, from `start`, the start worked out.
+    fn run(&mut self, start: &Analysis) -> Result<(), PlayError> {
         let level = match self.setup.level {
             Level::Perfect => "perfect".to_string(),
             Level::Good => format!("good, seed {}", self.setup.seed),
@@ -120,10 +121,18 @@ impl Session<'_, '_> {
             self.setup.game.describe(self.setup.start.len())
         );
         self.say(&intro)?;
-        self.say(match self.setup.start.len() {
-            1 => "Type how many sticks to take, or hint, show, undo or quit.",
-            _ => "Type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2) or the rows after it, or hint, show, undo or quit.",
-        })?;
+        let question = ask::Question {
+            prompt: "",
+            position: &self.setup.start,
+            game: &self.setup.game,
+            yes_no: false,
+            winning: &start.winning_moves,
+        };
+        let instructions = format!(
+            "{} Or type hint, show, undo or quit.",
+            question.instructions()
+        );
+        self.say(&instructions)?;
         loop {
             let position = self.position();
             self.board(&position)?;
@@ -196,6 +205,7 @@ impl Session<'_, '_> {
                 position,
                 game: &self.setup.game,
                 yes_no: false,
+                winning: &analysis.winning_moves,
             };
             match ask::ask(self.io, question)? {
                 Reply::Quit | Reply::End => return Ok(false),
