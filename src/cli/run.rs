@@ -222,8 +222,7 @@ fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         Format::Markdown => io.out.write_all(markdown::document(doc, 1).as_bytes())?,
         Format::Html => io.out.write_all(html::page(doc).as_bytes())?,
         Format::Text => {
-            let sections = text::sections(doc, io.style());
-            step_through(io, &sections, &hints(&explained.analysis), args.step)?;
+            step_through(io, doc, &hints(&explained.analysis), args.step, None)?;
         }
     }
     Ok(0)

@@ -14,15 +14,15 @@ use colored::Colorize;
 
 use super::asking::{Asking, Response};
 use super::{Asks, Lesson, LessonError, Part, Question, Setup};
-use crate::console::answer::Answer;
 use crate::console::ask::{self, Reply};
 use crate::console::io::Io;
-use crate::console::line::Line;
+use crate::console::pause::{GO_ON, Paused, pause};
 use crate::console::steps::{Stepped, step_through};
 use crate::render::text;
 use crate::teach::board;
 use crate::teach::document::Block;
 use crate::teach::explain::{Options, explain};
+use crate::teach::hints::hints;
 
 /// Whether to go on after a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,19 +92,20 @@ impl Runner<'_, '_> {
         Ok(Flow::Next)
     }
 
-    /// Waits at a prompt; `q` stops the lesson. At the end of input, and
-    /// with `--auto`, it goes on at once.
+    /// Waits at a prompt until Enter; `q` stops the lesson. A pause has no
+    /// hint of its own. At the end of input, and with `--auto`, it goes on
+    /// at once.
     fn pause(&mut self, prompt: &str) -> Result<Flow, LessonError> {
         if self.auto {
             return Ok(Flow::Next);
         }
-        match ask::read(self.io, prompt)? {
-            Line::End => {
+        match pause(self.io, prompt, GO_ON, &mut || None)? {
+            Paused::End => {
                 self.auto = true;
                 Ok(Flow::Next)
             }
-            Line::Text(text) if Answer::parse(&text) == Answer::Quit => Ok(Flow::Quit),
-            _ => {
+            Paused::Stop => Ok(Flow::Quit),
+            Paused::Go => {
                 self.write("\n")?;
                 Ok(Flow::Next)
             }
@@ -121,15 +122,17 @@ impl Runner<'_, '_> {
         Ok(Flow::Next)
     }
 
-    /// The explanation, a step at a time when someone is at the keyboard.
+    /// The explanation, a step at a time when someone is at the keyboard,
+    /// with hints at the waits that never give away what the lesson holds
+    /// back for a question.
     fn explain(&mut self, setup: &Setup) -> Result<Flow, LessonError> {
         let analysis = setup.analysis()?;
         let options = Options {
             xor: setup.xor,
             hide: setup.hide,
         };
-        let sections = text::sections(&explain(&analysis, options), self.io.style());
-        let stepped = step_through(self.io, &sections, &[], !self.auto)?;
+        let doc = explain(&analysis, options);
+        let stepped = step_through(self.io, &doc, &hints(&analysis), !self.auto, setup.hide)?;
         self.write("\n")?;
         Ok(match stepped {
             Stepped::Done => Flow::Next,
