@@ -87,12 +87,23 @@ fn a_perfect_pupil_beats_the_computer_from_a_won_start() {
     let script = perfect_pupil(&[3, 5, 7], &game);
     let (code, out) = play(&["--first", "me"], &script);
     assert_eq!(code, 0);
-    assert!(out.contains("You win! Well played."), "{out}");
-    assert!(
-        out.contains("Who slipped: nobody threw away a win."),
+    assert_in_order(
+        &out,
+        &[
+            "Why: no move wins for me here, so I keep the game going and hope you slip.",
+            // Said in full once, then briefly.
+            "Why: still no winning move for me, so I keep going.",
+            "Why: still no winning move for me, so I keep going.",
+            "Why: I have to take the last stick, so you win!",
+            "No move is left. You win! Well played.",
+            "Who slipped: nobody threw away a win.",
+        ],
+    );
+    assert_eq!(
+        out.matches("Why: no move wins for me here").count(),
+        1,
         "{out}"
     );
-    assert!(out.contains("Why: no move wins for me here"), "{out}");
     assert!(
         out.ends_with("The computer took the last stick, so you won.\n"),
         "{out}"
@@ -128,8 +139,33 @@ fn a_perfect_pupil_wins_twenty_one_when_the_computer_starts() {
     }
     let (code, out) = play(&["21", "--take", "1-3"], &script);
     assert_eq!(code, 0);
-    assert!(out.contains("You win! Well played."), "{out}");
+    assert_in_order(
+        &out,
+        &[
+            "Why: I have to take the last stick, so you win!",
+            "You win! Well played.",
+        ],
+    );
     assert!(out.contains("Your move> 3\n"), "{out}");
+}
+
+#[test]
+fn the_computer_says_plainly_when_it_takes_the_last_stick() {
+    // Normal play: taking the last stick wins.
+    let (_, out) = play(&["1", "--normal"], "");
+    assert!(
+        out.contains("Why: I take the last stick, so I win.\n"),
+        "{out}"
+    );
+    // A beginner may take the last stick when it need not.
+    let (_, out) = play(&["5", "--level", "beginner", "--seed", "4"], "");
+    assert_in_order(
+        &out,
+        &[
+            "The computer takes 5.",
+            "Why: I take the last stick, so you win!",
+        ],
+    );
 }
 
 #[test]

@@ -3,8 +3,10 @@
 //! The board is drawn after every move, in the game's own terms: groups
 //! for Nim, blocks of the pattern for a single row with limited takes. The
 //! pupil answers through the same conversation as a lesson: a move, `hint`
-//! (one stage at a time), `show`, `undo` or `quit`. At the end, or when
-//! input runs out, the game is reviewed move by move.
+//! (one stage at a time), `show`, `undo` or `quit`. The computer says why
+//! it moved, in full the first time and briefly after, and plainly when
+//! its move ends the game. At the end, or when input runs out, the game is
+//! reviewed move by move.
 
 use colored::Colorize;
 
@@ -20,7 +22,7 @@ use crate::solve::one_row::RowPattern;
 use crate::solve::search::{Budget, Solver};
 use crate::teach::analysis::{Analysis, Extras, Method};
 use crate::teach::board;
-use crate::teach::check::computer_reason;
+use crate::teach::computer::{self, Kind};
 use crate::teach::hints::hints;
 use crate::teach::review::{self, Side, Turn};
 use crate::teach::verdict::Judgement;
@@ -50,6 +52,8 @@ struct Session<'r, 'io> {
     /// The game's search, kept from move to move and for the review, so
     /// nothing is worked out twice.
     solver: Solver,
+    /// The computer's reasons told in full so far: after that, briefly.
+    told: Vec<Kind>,
 }
 
 /// Plays one game.
@@ -77,6 +81,7 @@ pub fn play(setup: Setup, io: &mut Io<'_>) -> Result<(), PlayError> {
         turns: Vec::new(),
         pattern,
         solver,
+        told: Vec::new(),
     };
     session.run(&analysis)
 }
@@ -177,9 +182,30 @@ impl Session<'_, '_> {
             ),
         };
         self.say(&took)?;
-        if let (Level::Perfect, Some(before)) = (self.setup.level, choice.analysis) {
-            let j = Judgement::using(before, choice.mv, &mut self.solver)?;
-            self.say(&format!("Why: {}", computer_reason(&j)))?;
+        let after = position
+            .play_with(choice.mv, &self.setup.game.takes)
+            .expect("the computer's moves are legal");
+        let why = match (
+            computer::ending(position, &after, &self.setup.game),
+            self.setup.level,
+            choice.analysis,
+        ) {
+            (Some(ending), _, _) => Some(ending),
+            (None, Level::Perfect, Some(before)) => {
+                let j = Judgement::using(before, choice.mv, &mut self.solver)?;
+                let reason = computer::reason(&j);
+                match self.told.contains(&reason.kind) {
+                    true => Some(reason.short),
+                    false => {
+                        self.told.push(reason.kind);
+                        Some(reason.full)
+                    }
+                }
+            }
+            _ => None,
+        };
+        if let Some(why) = why {
+            self.say(&format!("Why: {why}"))?;
         }
         self.turns.push(Turn {
             side: Side::Computer,
