@@ -96,7 +96,8 @@ fn a_perfect_pupil_beats_the_computer_from_a_won_start() {
             "Why: still no winning move for me, so I keep going.",
             "Why: I have to take the last stick, so you win!",
             "No move is left. You win! Well played.",
-            "Who slipped: nobody threw away a win.",
+            "The computer took the last stick, so you won.",
+            "Nobody slipped: the winner played every move well.",
         ],
     );
     assert_eq!(
@@ -105,7 +106,7 @@ fn a_perfect_pupil_beats_the_computer_from_a_won_start() {
         "{out}"
     );
     assert!(
-        out.ends_with("The computer took the last stick, so you won.\n"),
+        out.ends_with("Nobody slipped: the winner played every move well.\n"),
         "{out}"
     );
 }
@@ -164,36 +165,40 @@ fn the_computer_says_plainly_when_it_takes_the_last_stick() {
         &[
             "The computer takes 5.",
             "Why: I take the last stick, so you win!",
+            "To replay this game: --seed 4",
         ],
     );
 }
 
 #[test]
 fn a_bare_one_in_the_twenty_one_game_takes_one_stick() {
-    let (code, out) = play(&["22", "--take", "1-3", "--first", "me"], "1\n");
+    let (code, out) = play(&["22", "--take", "1-3", "--first", "me"], "1\nquit\n");
     assert_eq!(code, 0);
-    assert!(out.contains("Your move> 1\n"), "{out}");
-    assert!(
-        out.contains("1. you: take 1 from row 1 (22 → 21)."),
-        "{out}"
+    assert_in_order(
+        &out,
+        &[
+            "Your move> 1\n",
+            "  row 1  |  ||||  ||||  ||||  ||||  ||||  21",
+            "The computer takes",
+        ],
     );
     assert!(!out.contains("does not allow"), "{out}");
 }
 
 #[test]
-fn a_bad_move_is_flagged_in_the_review() {
+fn a_bad_move_is_a_turning_point_in_the_review() {
     // From 3 5 7 the pupil takes 2 from row 3, which gives the win away.
     let (code, out) = play(&["--first", "me"], "3 2\n");
     assert_eq!(code, 0);
     assert_in_order(
         &out,
         &[
-            "1. you: take 2 from row 3 (3 5 7 → 3 5 5).",
-            "Before it you could win (14 moves left with best play); after it the computer could win",
-            "✗ threw away a win: the winning move was take 1 from row 1 (3 5 7 → 2 5 7).",
-            "Who slipped: move 1 (you).",
+            "Review of the game",
+            "The game was stopped before the end.",
+            "Move 1: you took 2 from row 3. One of 3 winning moves, such as taking 1 from row 1, would have kept the win.",
         ],
     );
+    assert!(!out.contains("Move 2"), "only the turning points: {out}");
 }
 
 #[test]
@@ -223,9 +228,9 @@ fn undo_hint_and_illegal_input() {
         "Why: no move wins for me here",
         "Your move> quit",
         "Game stopped.",
-        "1. you: take 1 from row 1 (3 5 7 → 2 5 7)",
-        "Who slipped: nobody threw away a win.",
         "The game was stopped before the end.",
+        "Nobody slipped so far.",
+        "You took back 1 move.",
     ];
     assert_in_order(&out, &expected_in_order);
     assert!(!out.contains("is not a number"), "{out}");
@@ -237,7 +242,7 @@ fn end_of_input_quits_cleanly() {
     assert_eq!(code, 0);
     assert!(out.contains("The computer takes 1 from row"), "{out}");
     assert!(
-        out.ends_with("The game was stopped before the end.\n"),
+        out.ends_with("The game was stopped before the end.\nNobody slipped so far.\n"),
         "{out}"
     );
 }
@@ -255,4 +260,9 @@ fn a_seed_replays_the_same_game() {
     );
     assert_eq!(first, again);
     assert!(first.1.contains("level: beginner, seed 11"));
+    assert!(
+        first.1.ends_with("To replay this game: --seed 11\n"),
+        "{}",
+        first.1
+    );
 }

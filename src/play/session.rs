@@ -5,8 +5,8 @@
 //! pupil answers through the same conversation as a lesson: a move, `hint`
 //! (one stage at a time), `show`, `undo` or `quit`. The computer says why
 //! it moved, in full the first time and briefly after, and plainly when
-//! its move ends the game. At the end, or when input runs out, the game is
-//! reviewed move by move.
+//! its move ends the game. At the end the result stays on the screen until
+//! Enter, and then the review tells the turning points.
 
 use colored::Colorize;
 
@@ -14,6 +14,7 @@ use super::rng::Rng;
 use super::{First, Level, PlayError, computer_move};
 use crate::console::ask::{self, Reply};
 use crate::console::io::Io;
+use crate::console::pause::{Paused, pause};
 use crate::render::text;
 use crate::rules::game::Game;
 use crate::rules::outcome::Outcome;
@@ -24,7 +25,7 @@ use crate::teach::analysis::{Analysis, Extras, Method};
 use crate::teach::board;
 use crate::teach::computer::{self, Kind};
 use crate::teach::hints::hints;
-use crate::teach::review::{self, Side, Turn};
+use crate::teach::review::{self, Notes, Side, Turn};
 use crate::teach::verdict::Judgement;
 
 /// How a game is set up.
@@ -54,6 +55,8 @@ struct Session<'r, 'io> {
     solver: Solver,
     /// The computer's reasons told in full so far: after that, briefly.
     told: Vec<Kind>,
+    /// How many of the pupil's moves were taken back.
+    taken_back: u64,
 }
 
 /// Plays one game.
@@ -82,6 +85,7 @@ pub fn play(setup: Setup, io: &mut Io<'_>) -> Result<(), PlayError> {
         pattern,
         solver,
         told: Vec::new(),
+        taken_back: 0,
     };
     session.run(&analysis)
 }
@@ -254,6 +258,7 @@ impl Session<'_, '_> {
                 Reply::Undo => match self.turns.iter().rposition(|t| t.side == Side::Pupil) {
                     Some(last) => {
                         self.turns.truncate(last);
+                        self.taken_back += 1;
                         self.say("Taken back: it is your move again.")?;
                         return Ok(true);
                     }
@@ -290,6 +295,19 @@ impl Session<'_, '_> {
         };
         self.io.out.write_all(b"\n")?;
         self.say(&format!("No move is left. {line}"))?;
+        // Someone at the keyboard reads the result before the review
+        // pushes it up the screen, and may skip the review.
+        if self.io.interactive {
+            let paused = pause(
+                self.io,
+                "Enter: see the review (q: skip) ",
+                "Press Enter to see the review, or q to skip it.",
+                &mut || None,
+            )?;
+            if paused != Paused::Go {
+                return Ok(());
+            }
+        }
         self.review(true)
     }
 
@@ -298,7 +316,15 @@ impl Session<'_, '_> {
             return Ok(());
         }
         let reviewed = review::review(&self.turns, &self.setup.game, &mut self.solver)?;
-        let doc = review::document(&reviewed, &self.setup.game, ended);
+        let notes = Notes {
+            ended,
+            taken_back: self.taken_back,
+            replay: match self.setup.level {
+                Level::Perfect => None,
+                Level::Good | Level::Beginner => Some(self.setup.seed),
+            },
+        };
+        let doc = review::document(&reviewed, &self.setup.game, notes);
         let text = text::document(&doc, self.io.style());
         self.io.out.write_all(b"\n")?;
         self.io.out.write_all(text.as_bytes())?;
