@@ -85,11 +85,13 @@ fn perfect_pupil(start: &[u64], game: &Game) -> String {
 fn a_perfect_pupil_beats_the_computer_from_a_won_start() {
     let game = Game::nim(Rule::Misere);
     let script = perfect_pupil(&[3, 5, 7], &game);
-    let (code, out) = play(&["--first", "me"], &script);
+    // The pupil moves first unless told otherwise.
+    let (code, out) = play(&[], &script);
     assert_eq!(code, 0);
     assert_in_order(
         &out,
         &[
+            "You go first.",
             "Why: no move wins for me here, so I keep the game going and hope you slip.",
             // Said in full once, then briefly.
             "Why: still no winning move for me, so I keep going.",
@@ -105,6 +107,7 @@ fn a_perfect_pupil_beats_the_computer_from_a_won_start() {
         1,
         "{out}"
     );
+    assert!(!out.contains("seed"), "{out}");
     assert!(
         out.ends_with("Nobody slipped: the winner played every move well.\n"),
         "{out}"
@@ -138,11 +141,12 @@ fn a_perfect_pupil_wins_twenty_one_when_the_computer_starts() {
         script += &format!("{}\n", mv.take);
         position = position.play_with(mv, &game.takes).unwrap();
     }
-    let (code, out) = play(&["21", "--take", "1-3"], &script);
+    let (code, out) = play(&["21", "--take", "1-3", "--first", "computer"], &script);
     assert_eq!(code, 0);
     assert_in_order(
         &out,
         &[
+            "It goes first.",
             "Why: I have to take the last stick, so you win!",
             "You win! Well played.",
         ],
@@ -153,16 +157,22 @@ fn a_perfect_pupil_wins_twenty_one_when_the_computer_starts() {
 #[test]
 fn the_computer_says_plainly_when_it_takes_the_last_stick() {
     // Normal play: taking the last stick wins.
-    let (_, out) = play(&["1", "--normal"], "");
+    let (_, out) = play(&["1", "--normal", "--first", "computer"], "");
     assert!(
         out.contains("Why: I take the last stick, so I win.\n"),
         "{out}"
     );
     // A beginner may take the last stick when it need not.
-    let (_, out) = play(&["5", "--level", "beginner", "--seed", "4"], "");
+    let (_, out) = play(
+        &[
+            "5", "--level", "beginner", "--seed", "4", "--first", "computer",
+        ],
+        "",
+    );
     assert_in_order(
         &out,
         &[
+            "The computer is a beginner and slips often (seed 4). It goes first.",
             "The computer takes 5.",
             "Why: I take the last stick, so you win!",
             "To replay this game: --seed 4",
@@ -172,7 +182,7 @@ fn the_computer_says_plainly_when_it_takes_the_last_stick() {
 
 #[test]
 fn a_bare_one_in_the_twenty_one_game_takes_one_stick() {
-    let (code, out) = play(&["22", "--take", "1-3", "--first", "me"], "1\nquit\n");
+    let (code, out) = play(&["22", "--take", "1-3"], "1\nquit\n");
     assert_eq!(code, 0);
     assert_in_order(
         &out,
@@ -188,7 +198,7 @@ fn a_bare_one_in_the_twenty_one_game_takes_one_stick() {
 #[test]
 fn a_bad_move_is_a_turning_point_in_the_review() {
     // From 3 5 7 the pupil takes 2 from row 3, which gives the win away.
-    let (code, out) = play(&["--first", "me"], "3 2\n");
+    let (code, out) = play(&[], "3 2\n");
     assert_eq!(code, 0);
     assert_in_order(
         &out,
@@ -204,7 +214,7 @@ fn a_bad_move_is_a_turning_point_in_the_review() {
 #[test]
 fn undo_hint_and_illegal_input() {
     let script = "hint\n4 1\n1 9\nbanana\nI don't know\n1 2\nundo\nundo\ntake 1 from row 1\nquit\n";
-    let (code, out) = play(&["--first", "me"], script);
+    let (code, out) = play(&[], script);
     assert_eq!(code, 0);
     let expected_in_order = [
         "Your move> hint",
@@ -234,11 +244,13 @@ fn undo_hint_and_illegal_input() {
     ];
     assert_in_order(&out, &expected_in_order);
     assert!(!out.contains("is not a number"), "{out}");
+    // The rule is said in a pupil's words, not by its name.
+    assert!(!out.contains("misère"), "{out}");
 }
 
 #[test]
 fn end_of_input_quits_cleanly() {
-    let (code, out) = play(&[], "");
+    let (code, out) = play(&["--first", "computer"], "");
     assert_eq!(code, 0);
     assert!(out.contains("The computer takes 1 from row"), "{out}");
     assert!(
@@ -259,10 +271,22 @@ fn a_seed_replays_the_same_game() {
         script,
     );
     assert_eq!(first, again);
-    assert!(first.1.contains("level: beginner, seed 11"));
+    assert!(first.1.contains("slips often (seed 11)."), "{}", first.1);
     assert!(
         first.1.ends_with("To replay this game: --seed 11\n"),
         "{}",
         first.1
+    );
+    // Without --seed the seed is only told at the end, to replay the game.
+    let (_, picked) = play(&["9", "9", "9", "--level", "good"], "1 1\n");
+    assert!(
+        picked.starts_with("A game of 9 9 9 against the computer"),
+        "{picked}"
+    );
+    let seed_lines: Vec<&str> = picked.lines().filter(|l| l.contains("seed")).collect();
+    assert_eq!(seed_lines.len(), 1, "{picked}");
+    assert!(
+        seed_lines[0].starts_with("To replay this game: --seed "),
+        "{picked}"
     );
 }

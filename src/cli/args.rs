@@ -62,8 +62,8 @@ const TABLE_EXAMPLES: &str = indoc! {"
 
 const PLAY_EXAMPLES: &str = indoc! {"
     Examples:
-      matchsticks play                          the 3-5-7 game; the computer starts
-      matchsticks play --first me               you start (and can win)
+      matchsticks play                          the 3-5-7 game; you start
+      matchsticks play --first computer         the computer starts
       matchsticks play 21 --take 1-3            the 21-matchstick game
       matchsticks play 4 5 6 --level beginner   a computer that slips sometimes
       matchsticks play --level good --seed 7    the same game again, given the same moves
@@ -283,7 +283,7 @@ pub struct PlayArgs {
     pub level: Level,
 
     /// Seed for the computer's random moves at lower levels, to replay a game
-    /// (the default picks one and shows it)
+    /// (the default picks one, and the review shows it)
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 }

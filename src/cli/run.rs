@@ -117,8 +117,8 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         false => Position::parse(&args.rows)?,
     };
     let game = request::game(args.normal, args.takes.take.as_deref())?;
-    // Without a seed, take one from the clock; it is shown so the game can
-    // be replayed.
+    // Without a seed, take one from the clock; the review shows it, so the
+    // game can be replayed.
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -131,6 +131,7 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         first: args.first,
         level: args.level,
         seed,
+        seed_given: args.seed.is_some(),
     };
     crate::play::session::play(setup, io)?;
     Ok(0)

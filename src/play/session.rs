@@ -41,6 +41,8 @@ pub struct Setup {
     pub level: Level,
     /// The seed for the computer's random moves.
     pub seed: u64,
+    /// Whether the seed was given, to replay a game, rather than picked.
+    pub seed_given: bool,
 }
 
 struct Session<'r, 'io> {
@@ -57,6 +59,8 @@ struct Session<'r, 'io> {
     told: Vec<Kind>,
     /// How many of the pupil's moves were taken back.
     taken_back: u64,
+    /// Whether the pupil has been told how to type a move.
+    instructed: bool,
 }
 
 /// Plays one game.
@@ -86,8 +90,9 @@ pub fn play(setup: Setup, io: &mut Io<'_>) -> Result<(), PlayError> {
         solver,
         told: Vec::new(),
         taken_back: 0,
+        instructed: false,
     };
-    session.run(&analysis)
+    session.run()
 }
 
 impl Session<'_, '_> {
@@ -117,31 +122,8 @@ impl Session<'_, '_> {
         }
     }
 
-    /// The game, from `start`, the start worked out.
-    fn run(&mut self, start: &Analysis) -> Result<(), PlayError> {
-        let level = match self.setup.level {
-            Level::Perfect => "perfect".to_string(),
-            Level::Good => format!("good, seed {}", self.setup.seed),
-            Level::Beginner => format!("beginner, seed {}", self.setup.seed),
-        };
-        let intro = format!(
-            "A game of {} ({}) against the computer (level: {level}).",
-            self.setup.start,
-            self.setup.game.describe(self.setup.start.len())
-        );
-        self.say(&intro)?;
-        let question = ask::Question {
-            prompt: "",
-            position: &self.setup.start,
-            game: &self.setup.game,
-            yes_no: false,
-            winning: &start.winning_moves,
-        };
-        let instructions = format!(
-            "{} Or type hint, show, undo or quit.",
-            question.instructions()
-        );
-        self.say(&instructions)?;
+    fn run(&mut self) -> Result<(), PlayError> {
+        self.introduce()?;
         loop {
             let position = self.position();
             self.board(&position)?;
@@ -157,6 +139,36 @@ impl Session<'_, '_> {
                 return self.review(false);
             }
         }
+    }
+
+    /// What the game is and who starts.
+    fn introduce(&mut self) -> Result<(), PlayError> {
+        let setup = &self.setup;
+        let level = match setup.level {
+            Level::Perfect => "The computer plays perfectly",
+            Level::Good => "The computer plays well, but slips now and then",
+            Level::Beginner => "The computer is a beginner and slips often",
+        };
+        let seed = match (setup.seed_given, setup.level) {
+            (true, Level::Good | Level::Beginner) => format!(" (seed {})", setup.seed),
+            _ => String::new(),
+        };
+        let first = match setup.first {
+            First::Me => "You go first.",
+            First::Computer => "It goes first.",
+        };
+        let intro = [
+            format!(
+                "A game of {} against the computer: {}.",
+                setup.start,
+                setup.game.in_words(setup.start.len())
+            ),
+            format!("{level}{seed}. {first}"),
+        ];
+        for line in intro {
+            self.say(&line)?;
+        }
+        Ok(())
     }
 
     fn board(&mut self, position: &Position) -> Result<(), PlayError> {
@@ -229,14 +241,24 @@ impl Session<'_, '_> {
         )?;
         let ladder = hints(&analysis);
         let mut shown = 0;
+        let game = self.setup.game.clone();
+        let question = ask::Question {
+            prompt: "Your move> ",
+            position,
+            game: &game,
+            yes_no: false,
+            winning: &analysis.winning_moves,
+        };
+        // How to type a move, once, just above the first prompt, with an
+        // example from the board the pupil moves on.
+        if !std::mem::replace(&mut self.instructed, true) {
+            let instructions = format!(
+                "{} Or type hint, show, undo or quit.",
+                question.instructions()
+            );
+            ask::say(self.io, &instructions)?;
+        }
         loop {
-            let question = ask::Question {
-                prompt: "Your move> ",
-                position,
-                game: &self.setup.game,
-                yes_no: false,
-                winning: &analysis.winning_moves,
-            };
             match ask::ask(self.io, question)? {
                 Reply::Quit | Reply::End => return Ok(false),
                 Reply::Hint => match ladder.get(shown) {
