@@ -92,24 +92,33 @@ fn sorted_positions(rows: usize, most: u64) -> Vec<Vec<u64>> {
 /// pupil always taking one stick from the first row that has one, played
 /// to the end: the body to send, and how many moves the pupil made.
 fn long_game(rows: usize, sticks: u64) -> (String, usize) {
-    use matchsticks::play::replay::Replay;
+    use matchsticks::play::replay::{Replay, Setup};
     use matchsticks::play::{First, Level};
+    use matchsticks::rules::moves::Move;
     use matchsticks::rules::position::Position;
     let start = Position::new(vec![sticks; rows]);
-    let game = Game::nim(Rule::Misere);
-    let mut replay =
-        Replay::start(start.clone(), game, First::Me, Level::Beginner, 1).expect("the game starts");
+    let setup = Setup {
+        start: start.clone(),
+        game: Game::nim(Rule::Misere),
+        first: First::Me,
+        level: Level::Beginner,
+        seed: 1,
+        seed_given: true,
+    };
+    let mut replay = Replay::start(setup).expect("the game starts");
     let mut moves = Vec::new();
     while !replay.is_over() {
-        let row = replay
+        let pile = replay
             .position()
             .piles()
             .iter()
             .position(|&n| n > 0)
-            .unwrap()
-            + 1;
-        replay.pupil(row as u64, 1).expect("the move is legal");
-        moves.push(format!(r#"{{"row": {row}, "take": 1}}"#));
+            .unwrap();
+        replay.pupil(Move { pile, take: 1 });
+        moves.push(format!(r#"{{"row": {}, "take": 1}}"#, pile + 1));
+        if !replay.is_over() {
+            replay.computer().expect("the computer moves");
+        }
     }
     let body = format!(
         r#"{{"position": "{start}", "first": "me", "level": "beginner", "seed": 1, "moves": [{}]}}"#,

@@ -147,6 +147,20 @@ fn no_lesson_shows_more_than_a_screen_between_waits() {
     }
 }
 
+#[test]
+fn a_lesson_is_found_by_its_name_typed_loosely_or_its_number() {
+    let by_name = run(&["lesson", "twenty-one", "--auto"]);
+    assert_eq!(by_name.status.code(), Some(0));
+    for other in ["twentyone", "Twenty-One", "1", "TWENTY ONE"] {
+        let found = run(&["lesson", other, "--auto"]);
+        assert_eq!(found.stdout, by_name.stdout, "lesson {other}");
+        assert_eq!(found.status.code(), Some(0), "lesson {other}");
+    }
+    let third = run(&["lesson", "3", "--format", "markdown"]);
+    let copy_cat = run(&["lesson", "copy-cat", "--format", "markdown"]);
+    assert_eq!(third.stdout, copy_cat.stdout);
+}
+
 /// Parses `source` and returns its problems as "LINE: message".
 fn problems(source: &str) -> Vec<String> {
     match parse(source.as_bytes()) {
@@ -323,7 +337,7 @@ fn a_scripted_class_answers_right_wrong_with_hints_and_show() {
         "Well done.",
         "Answer: the winning move is take 2 from row 2.",
         "> 2 9",
-        "That move is not allowed: row 2 has only 1 stick, so 9 cannot be taken from it.",
+        "Row 2 has only 1 stick, so 9 cannot be taken from it. Try again.",
         "Hint: Think about who will take the very last stick.",
         "Hint: What if row 1 were empty?",
         "Hint: Take from row 1.",

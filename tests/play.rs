@@ -85,16 +85,31 @@ fn perfect_pupil(start: &[u64], game: &Game) -> String {
 fn a_perfect_pupil_beats_the_computer_from_a_won_start() {
     let game = Game::nim(Rule::Misere);
     let script = perfect_pupil(&[3, 5, 7], &game);
-    let (code, out) = play(&["--first", "me"], &script);
+    // The pupil moves first unless told otherwise.
+    let (code, out) = play(&[], &script);
     assert_eq!(code, 0);
-    assert!(out.contains("You win! Well played."), "{out}");
-    assert!(
-        out.contains("Who slipped: nobody threw away a win."),
+    assert_in_order(
+        &out,
+        &[
+            "You go first.",
+            "Why: no move wins for me here, so I keep the game going and hope you slip.",
+            // Said in full once, then briefly.
+            "Why: still no winning move for me, so I keep going.",
+            "Why: still no winning move for me, so I keep going.",
+            "Why: I have to take the last stick, so you win!",
+            "No move is left. You win! Well played.",
+            "The computer took the last stick, so you won.",
+            "Nobody slipped: the winner played every move well.",
+        ],
+    );
+    assert_eq!(
+        out.matches("Why: no move wins for me here").count(),
+        1,
         "{out}"
     );
-    assert!(out.contains("Why: no move wins for me here"), "{out}");
+    assert!(!out.contains("seed"), "{out}");
     assert!(
-        out.ends_with("The computer took the last stick, so you won.\n"),
+        out.ends_with("Nobody slipped: the winner played every move well.\n"),
         "{out}"
     );
 }
@@ -126,54 +141,92 @@ fn a_perfect_pupil_wins_twenty_one_when_the_computer_starts() {
         script += &format!("{}\n", mv.take);
         position = position.play_with(mv, &game.takes).unwrap();
     }
-    let (code, out) = play(&["21", "--take", "1-3"], &script);
-    assert_eq!(code, 0);
-    assert!(out.contains("You win! Well played."), "{out}");
-    assert!(out.contains("Your move> 3\n"), "{out}");
-}
-
-#[test]
-fn a_bare_one_in_the_twenty_one_game_takes_one_stick() {
-    let (code, out) = play(&["22", "--take", "1-3", "--first", "me"], "1\n");
-    assert_eq!(code, 0);
-    assert!(out.contains("Your move> 1\n"), "{out}");
-    assert!(
-        out.contains("1. you: take 1 from row 1 (22 → 21)."),
-        "{out}"
-    );
-    assert!(!out.contains("does not allow"), "{out}");
-}
-
-#[test]
-fn a_bad_move_is_flagged_in_the_review() {
-    // From 3 5 7 the pupil takes 2 from row 3, which gives the win away.
-    let (code, out) = play(&["--first", "me"], "3 2\n");
+    let (code, out) = play(&["21", "--take", "1-3", "--first", "computer"], &script);
     assert_eq!(code, 0);
     assert_in_order(
         &out,
         &[
-            "1. you: take 2 from row 3 (3 5 7 → 3 5 5).",
-            "Before it you could win (14 moves left with best play); after it the computer could win",
-            "✗ threw away a win: the winning move was take 1 from row 1 (3 5 7 → 2 5 7).",
-            "Who slipped: move 1 (you).",
+            "It goes first.",
+            "Why: I have to take the last stick, so you win!",
+            "You win! Well played.",
+        ],
+    );
+    assert!(out.contains("Your move> 3\n"), "{out}");
+}
+
+#[test]
+fn the_computer_says_plainly_when_it_takes_the_last_stick() {
+    // Normal play: taking the last stick wins.
+    let (_, out) = play(&["1", "--normal", "--first", "computer"], "");
+    assert!(
+        out.contains("Why: I take the last stick, so I win.\n"),
+        "{out}"
+    );
+    // A beginner may take the last stick when it need not.
+    let (_, out) = play(
+        &[
+            "5", "--level", "beginner", "--seed", "4", "--first", "computer",
+        ],
+        "",
+    );
+    assert_in_order(
+        &out,
+        &[
+            "The computer is a beginner and slips often (seed 4). It goes first.",
+            "The computer takes 5.",
+            "Why: I take the last stick, so you win!",
+            "To replay this game: --seed 4",
         ],
     );
 }
 
 #[test]
+fn a_bare_one_in_the_twenty_one_game_takes_one_stick() {
+    let (code, out) = play(&["22", "--take", "1-3"], "1\nquit\n");
+    assert_eq!(code, 0);
+    assert_in_order(
+        &out,
+        &[
+            "Your move> 1\n",
+            "  row 1  |  ||||  ||||  ||||  ||||  ||||  21",
+            "The computer takes",
+        ],
+    );
+    assert!(!out.contains("does not allow"), "{out}");
+}
+
+#[test]
+fn a_bad_move_is_a_turning_point_in_the_review() {
+    // From 3 5 7 the pupil takes 2 from row 3, which gives the win away.
+    let (code, out) = play(&[], "3 2\n");
+    assert_eq!(code, 0);
+    assert_in_order(
+        &out,
+        &[
+            "Review of the game",
+            "The game was stopped before the end.",
+            "Move 1: you took 2 from row 3. One of 3 winning moves, such as taking 1 from row 1, would have kept the win.",
+        ],
+    );
+    assert!(!out.contains("Move 2"), "only the turning points: {out}");
+}
+
+#[test]
 fn undo_hint_and_illegal_input() {
-    let script = "hint\n4 1\n1 9\nbanana\n1 2\nundo\nundo\n1 1\nquit\n";
-    let (code, out) = play(&["--first", "me"], script);
+    let script = "hint\n4 1\n1 9\nbanana\nI don't know\n1 2\nundo\nundo\ntake 1 from row 1\nquit\n";
+    let (code, out) = play(&[], script);
     assert_eq!(code, 0);
     let expected_in_order = [
         "Your move> hint",
         "Hint 1: Make the groups and pair them. Is any group left without a partner?",
         "Your move> 4 1",
-        "That move is not allowed: there is no row 4, only rows 1 to 3. Try again.",
+        "There is no row 4, only rows 1 to 3. Try again.",
         "Your move> 1 9",
-        "That move is not allowed: row 1 has only 3 sticks, so 9 cannot be taken from it. Try again.",
+        "Row 1 has only 3 sticks, so 9 cannot be taken from it. Try again.",
         "Your move> banana",
-        "Sorry: 'banana' is not a number: use a whole number such as 3.",
+        "Sorry, I can't read that: type the row and how many to take, like 2 3.",
+        "Your move> I don't know",
+        "No problem: type hint for a clue, or show to see the answer.",
         "Your move> 1 2",
         "The computer takes",
         "Your move> undo",
@@ -181,24 +234,27 @@ fn undo_hint_and_illegal_input() {
         "  row 1  ||  |        3",
         "Your move> undo",
         "There is no move of yours to take back.",
-        "Your move> 1 1",
+        "Your move> take 1 from row 1",
         "Why: no move wins for me here",
         "Your move> quit",
         "Game stopped.",
-        "1. you: take 1 from row 1 (3 5 7 → 2 5 7)",
-        "Who slipped: nobody threw away a win.",
         "The game was stopped before the end.",
+        "Nobody slipped so far.",
+        "You took back 1 move.",
     ];
     assert_in_order(&out, &expected_in_order);
+    assert!(!out.contains("is not a number"), "{out}");
+    // The rule is said in a pupil's words, not by its name.
+    assert!(!out.contains("misère"), "{out}");
 }
 
 #[test]
 fn end_of_input_quits_cleanly() {
-    let (code, out) = play(&[], "");
+    let (code, out) = play(&["--first", "computer"], "");
     assert_eq!(code, 0);
     assert!(out.contains("The computer takes 1 from row"), "{out}");
     assert!(
-        out.ends_with("The game was stopped before the end.\n"),
+        out.ends_with("The game was stopped before the end.\nNobody slipped so far.\n"),
         "{out}"
     );
 }
@@ -215,5 +271,22 @@ fn a_seed_replays_the_same_game() {
         script,
     );
     assert_eq!(first, again);
-    assert!(first.1.contains("level: beginner, seed 11"));
+    assert!(first.1.contains("slips often (seed 11)."), "{}", first.1);
+    assert!(
+        first.1.ends_with("To replay this game: --seed 11\n"),
+        "{}",
+        first.1
+    );
+    // Without --seed the seed is only told at the end, to replay the game.
+    let (_, picked) = play(&["9", "9", "9", "--level", "good"], "1 1\n");
+    assert!(
+        picked.starts_with("A game of 9 9 9 against the computer"),
+        "{picked}"
+    );
+    let seed_lines: Vec<&str> = picked.lines().filter(|l| l.contains("seed")).collect();
+    assert_eq!(seed_lines.len(), 1, "{picked}");
+    assert!(
+        seed_lines[0].starts_with("To replay this game: --seed "),
+        "{picked}"
+    );
 }

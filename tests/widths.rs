@@ -118,7 +118,8 @@ proptest! {
         }
         let mut solver = Solver::for_game(game.clone(), Budget::default());
         let reviewed = review::review(&turns, &game, &mut solver).unwrap();
-        let doc = review::document(&reviewed, &game, position.is_over());
+        let notes = review::Notes { ended: position.is_over(), taken_back: 3, replay: Some(u64::MAX) };
+        let doc = review::document(&reviewed, &game, notes);
         fits(&text::document(&doc, Style::plain(width)), width)?;
     }
 }

@@ -64,14 +64,15 @@ const TABLE_EXAMPLES: &str = indoc! {"
 
 const PLAY_EXAMPLES: &str = indoc! {"
     Examples:
-      matchsticks play                          the 3-5-7 game; the computer starts
-      matchsticks play --first me               you start (and can win)
+      matchsticks play                          the 3-5-7 game; you start
+      matchsticks play --first computer         the computer starts
       matchsticks play 21 --take 1-3            the 21-matchstick game
       matchsticks play 4 5 6 --level beginner   a computer that slips sometimes
       matchsticks play --level good --seed 7    the same game again, given the same moves
 
-    During the game type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2),
-    hint to see how to win from here, undo to take your last move back, or quit.
+    During the game type the row and how many to take (\"2 3\" or \"take 3 from
+    row 2\"), hint to see how to win from here, undo to take your last move back,
+    or quit.
 "};
 
 const LESSON_EXAMPLES: &str = indoc! {"
@@ -83,9 +84,10 @@ const LESSON_EXAMPLES: &str = indoc! {"
       matchsticks lesson --file my.lesson            run your own lesson file
       matchsticks lesson --check my.lesson           check a lesson file
 
-    While a lesson runs: Enter goes on, q quits. At a question type a move as
-    ROW COUNT (\"2 3\" takes 3 sticks from row 2) or the new position, hint for
-    a hint, or show for the answer.
+    While a lesson runs: Enter goes on, q quits. At a question type the row and
+    how many to take (\"2 3\" takes 3 sticks from row 2) or the new position,
+    hint for a hint, or show for the answer. NAME may also be the lesson's
+    number in the list.
 "};
 
 const VERIFY_EXAMPLES: &str = indoc! {"
@@ -327,7 +329,7 @@ pub struct CheckArgs {
 /// `matchsticks lesson`.
 #[derive(Debug, Args)]
 pub struct LessonArgs {
-    /// The bundled lesson to run; leave out to list them
+    /// The bundled lesson to run, by name or number; leave out to list them
     #[arg(value_name = "NAME", conflicts_with_all = ["file", "check"])]
     pub name: Option<String>,
 
@@ -372,7 +374,7 @@ pub struct PlayArgs {
     pub level: Level,
 
     /// Seed for the computer's random moves at lower levels, to replay a game
-    /// (the default picks one and shows it)
+    /// (the default picks one, and the review shows it)
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 }

@@ -213,20 +213,21 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         false => Position::parse(&args.rows)?,
     };
     let game = request::game(args.normal, args.takes.take.as_deref())?;
-    // Without a seed, take one from the clock; it is shown so the game can
-    // be replayed.
+    // Without a seed, take one from the clock; the review shows it, so the
+    // game can be replayed.
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64 % 1_000_000)
             .unwrap_or(0)
     });
-    let setup = crate::play::session::Setup {
+    let setup = crate::play::replay::Setup {
         start,
         game,
         first: args.first,
         level: args.level,
         seed,
+        seed_given: args.seed.is_some(),
     };
     crate::play::session::play(setup, io)?;
     Ok(0)
@@ -276,12 +277,13 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
                 .map(|l| l.name.len())
                 .max()
                 .unwrap_or(0);
-            for found in bundled::LESSONS {
+            for (number, found) in bundled::LESSONS.iter().enumerate() {
                 let title = lesson::parse::parse(found.source.as_bytes())
                     .map(|l| l.title)
                     .unwrap_or_default();
-                writeln!(io.out, "{:width$}  {title}", found.name)?;
+                writeln!(io.out, "{:>2}. {:width$}  {title}", number + 1, found.name)?;
             }
+            writeln!(io.out, "\nRun `matchsticks lesson NAME` to start one.")?;
             return Ok(0);
         }
     };
@@ -317,8 +319,7 @@ fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         Format::Markdown => io.out.write_all(markdown::document(doc, 1).as_bytes())?,
         Format::Html => io.out.write_all(html::page(doc).as_bytes())?,
         Format::Text => {
-            let sections = text::sections(doc, io.style());
-            step_through(io, &sections, &hints(&explained.analysis), args.step)?;
+            step_through(io, doc, &hints(&explained.analysis), args.step, None)?;
         }
     }
     Ok(0)

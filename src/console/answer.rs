@@ -1,43 +1,48 @@
 //! What a pupil types at a prompt, read the way a pupil means it.
 //!
-//! - In a game with one row, a bare number is how many to take: `1`.
-//! - Otherwise `ROW COUNT` takes COUNT sticks from ROW: `2 3`.
-//! - The rows after the move may be typed instead, with commas or spaces:
-//!   `3,5,6` or `3 5 6`. With two rows, `4 4` could be either; both
-//!   readings are kept, and [`Answer::resolve`] settles which was meant,
-//!   or says the pupil must be asked.
-//! - `yes`, `no`, `y`, `n` answer a yes-or-no question.
-//! - A few words are commands: `hint`, `show`, `undo`, `quit`.
+//! Spaces and commas are read alike, capitals and a final `!` or `.` do
+//! not matter, and a few words may be mixed in, the way the tool itself
+//! writes moves:
+//!
+//! - `2 3`, `take 3 from row 2`, `2 take 3`, `row 2 take 3`: take 3 sticks
+//!   from row 2;
+//! - `3` or `take 3`: take 3 sticks, when only one row has any;
+//! - `2 all`, `all from row 2`, `take all from row 2`: empty row 2;
+//! - the rows after the move, `3 5 6`, `3,5,6` or `leave 3 5 6`; empty
+//!   rows may be left out when the numbers cannot be a row and a count (or
+//!   after `leave`), so at `0 5 7`, `5 5` means `0 5 5`;
+//! - yes and no in a pupil's words: `yeah`, `nope`, `Yes!`;
+//! - the commands `hint`, `show`, `undo` and `quit`, and "I don't know",
+//!   which gets a nudge rather than a telling-off.
+//!
+//! Where the numbers fit two different legal moves (`4 4` at `4 6` is
+//! "take 4 from row 4" or "leave 4 and 4"), [`Answer::resolve`] keeps both
+//! and the pupil is asked which was meant.
 
 use crate::rules::game::Game;
 use crate::rules::moves::{IllegalMove, Move};
 use crate::rules::position::Position;
-use crate::rules::row_reader::parse_number;
 
 /// One line typed by the pupil, understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
-    /// Take sticks from a row: `row` counts from 1, as typed.
+    /// Numbers alone: a count, a row and a count, or the rows after.
+    Numbers(Vec<u64>),
+    /// Words said which number is the row: `take 3 from row 2`.
     Take {
         /// The row number as typed, from 1.
         row: u64,
         /// How many sticks.
         take: u64,
     },
-    /// The rows after the move.
-    To(Position),
-    /// A single number with several rows: how many to take, which is clear
-    /// only when one row has sticks, or when every row left has one.
-    Bare(u64),
-    /// Two numbers with two rows: a move (row, count) or the rows after.
-    Either {
-        /// Read as a move: the row, from 1.
-        row: u64,
-        /// Read as a move: how many sticks.
-        take: u64,
-        /// Read as the rows after the move.
-        to: Position,
-    },
+    /// How many to take, and no row: `take 3`.
+    HowMany(u64),
+    /// Every stick of a row: `2 all`, or `take all` without a row.
+    All(Option<u64>),
+    /// A row, and no count: `row 3`.
+    Row(u64),
+    /// The rows to leave: `leave 17`, `leave 3 3`.
+    Leave(Vec<u64>),
     /// Yes.
     Yes,
     /// No.
@@ -50,10 +55,12 @@ pub enum Answer {
     Undo,
     /// Stop.
     Quit,
+    /// "I don't know": a nudge towards a hint.
+    Stuck,
     /// Nothing typed.
     Empty,
-    /// Something that is none of the above; the text says what was wrong.
-    Unclear(String),
+    /// Something that is none of the above.
+    Unclear,
 }
 
 /// What an answer comes to at a position.
@@ -63,8 +70,23 @@ pub enum Meant {
     Move(Move),
     /// An illegal move, and why.
     Illegal(IllegalMove),
-    /// Numbers that do not say which move is meant.
-    Unclear(String),
+    /// A count (or "all") with no row, where several rows have sticks.
+    WhichRow {
+        /// The count typed, or `None` for "all".
+        take: Option<u64>,
+    },
+    /// A row with no count.
+    HowMany {
+        /// The row, from 1.
+        row: u64,
+    },
+    /// A move from a row that has no sticks.
+    EmptyRow {
+        /// The row, from 1.
+        row: u64,
+    },
+    /// Words or numbers that fit no move.
+    Unclear,
     /// Two different legal moves: the pupil must say which.
     Either {
         /// The answer read as ROW COUNT.
@@ -74,92 +96,319 @@ pub enum Meant {
     },
 }
 
+/// Words for yes, and for no, as pupils type them.
+const YES: &[&str] = &[
+    "yes", "y", "yeah", "yep", "yup", "yea", "ya", "sure", "ok", "okay", "right", "true",
+];
+const NO: &[&str] = &["no", "n", "nope", "nah", "not", "false"];
+
+/// Ways of saying "I don't know".
+const STUCK: &[&str] = &[
+    "i don't know",
+    "i dont know",
+    "i do not know",
+    "don't know",
+    "dont know",
+    "dunno",
+    "i dunno",
+    "idk",
+    "no idea",
+    "not sure",
+    "i'm not sure",
+    "im not sure",
+    "help",
+    "what",
+    "huh",
+    "what do i do",
+    "what now",
+    "how",
+    "stuck",
+    "i'm stuck",
+    "im stuck",
+];
+
+/// One word or number of a typed move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Token {
+    Number(u64),
+    /// `row 3`: a number said to be a row.
+    Row(u64),
+    Take,
+    From,
+    All,
+    Leave,
+}
+
 impl Answer {
-    /// Reads a line typed at a position with `rows` rows.
-    pub fn parse(line: &str, rows: usize) -> Answer {
-        let line = line.trim();
-        let lower = line.to_lowercase();
-        match lower.as_str() {
-            "" => return Answer::Empty,
-            "hint" | "h" | "?" => return Answer::Hint,
-            "show" | "answer" | "s" => return Answer::Show,
-            "undo" | "u" => return Answer::Undo,
-            "quit" | "q" | "exit" => return Answer::Quit,
-            "yes" | "y" => return Answer::Yes,
-            "no" | "n" => return Answer::No,
+    /// Reads a line as typed.
+    pub fn parse(line: &str) -> Answer {
+        let lower = line.trim().to_lowercase().replace('’', "'");
+        let words = lower.trim_end_matches(['.', '!', '?', ',', ';', ':']);
+        let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+        match words.as_str() {
+            "" if lower.is_empty() => return Answer::Empty,
+            "" if lower.contains('?') => return Answer::Stuck,
+            "hint" | "h" | "clue" | "a hint" | "hint please" => return Answer::Hint,
+            "show" | "s" | "answer" | "show me" | "tell me" => return Answer::Show,
+            "undo" | "u" | "back" | "take back" => return Answer::Undo,
+            "quit" | "q" | "exit" | "stop" => return Answer::Quit,
+            w if STUCK.contains(&w) => return Answer::Stuck,
+            w if YES.contains(&w) || YES.contains(&collapsed(w).as_str()) => return Answer::Yes,
+            w if NO.contains(&w) || NO.contains(&collapsed(w).as_str()) => return Answer::No,
             _ => {}
         }
-        let parts: Vec<&str> = line
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|p| !p.is_empty())
-            .collect();
-        let numbers: Result<Vec<u64>, _> =
-            parts.iter().map(|p| parse_number(p, "number")).collect();
-        let numbers = match numbers {
-            Ok(numbers) => numbers,
-            Err(e) => return Answer::Unclear(e.to_string()),
-        };
-        let commas = line.contains(',');
-        match (numbers.as_slice(), rows) {
-            ([take], 1) => Answer::Take {
-                row: 1,
-                take: *take,
-            },
-            ([take], _) => Answer::Bare(*take),
-            (&[row, take], 2) if !commas => Answer::Either {
-                row,
-                take,
-                to: Position::new(numbers),
-            },
-            (&[row, take], _) if !commas || rows != 2 => Answer::Take { row, take },
-            (_, _) if numbers.len() == rows => Answer::To(Position::new(numbers)),
-            _ => Answer::Unclear(match rows {
-                1 => "type how many sticks to take, such as 2".to_string(),
-                _ => format!(
-                    "type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2) or the rows after it, {rows} numbers"
-                ),
-            }),
+        match tokens(&words) {
+            Some(tokens) => from_tokens(&tokens),
+            None => Answer::Unclear,
         }
     }
 
     /// What this answer comes to at `position`, if it is a move at all.
     pub fn resolve(&self, position: &Position, game: &Game) -> Option<Meant> {
-        let meant = |mv: Result<Move, IllegalMove>| match mv {
-            Ok(mv) => Meant::Move(mv),
-            Err(illegal) => Meant::Illegal(illegal),
-        };
         Some(match self {
+            Answer::Numbers(numbers) => numbers_meant(numbers, position, game),
             Answer::Take { row, take } => meant(row_move(position, *row, *take, game)),
-            Answer::To(to) => meant(position.move_to_with(to, &game.takes)),
-            Answer::Bare(take) => {
-                let piles = position.piles();
-                let with_sticks: Vec<usize> = (0..piles.len()).filter(|&i| piles[i] > 0).collect();
-                let singles = with_sticks.iter().all(|&i| piles[i] == 1);
-                match (with_sticks.as_slice(), singles && *take == 1) {
-                    // Only one row can be taken from.
-                    ([row], _) => meant(row_move(position, *row as u64 + 1, *take, game)),
-                    // Every row left has one stick: they are all alike.
-                    ([row, ..], true) => meant(row_move(position, *row as u64 + 1, 1, game)),
-                    _ => Meant::Unclear(
-                        "a single number does not say which row; type ROW COUNT (\"2 3\" takes 3 sticks from row 2) or the rows after the move".to_string(),
-                    ),
-                }
-            }
-            Answer::Either { row, take, to } => {
-                let taken = row_move(position, *row, *take, game);
-                let left = position.move_to_with(to, &game.takes);
-                match (taken, left) {
-                    (Ok(a), Ok(b)) if a != b => Meant::Either { take: a, to: b },
-                    (Ok(mv), _) | (_, Ok(mv)) => Meant::Move(mv),
-                    // Neither works: say what is wrong with the reading the
-                    // numbers fit best, a row that exists or else the rows.
-                    (Err(illegal), Err(_)) if (1..=2).contains(row) => Meant::Illegal(illegal),
-                    (Err(_), Err(illegal)) => Meant::Illegal(illegal),
-                }
-            }
+            Answer::HowMany(take) => match only_row(position) {
+                Some(pile) => meant(row_move(position, pile as u64 + 1, *take, game)),
+                None => Meant::WhichRow { take: Some(*take) },
+            },
+            Answer::All(Some(row)) => all_from(position, *row, game),
+            Answer::All(None) => match only_row(position) {
+                Some(pile) => all_from(position, pile as u64 + 1, game),
+                None => Meant::WhichRow { take: None },
+            },
+            Answer::Row(row) => Meant::HowMany { row: *row },
+            Answer::Leave(rows) => rows_after(rows, position, game).map_or(Meant::Unclear, meant),
+            Answer::Unclear => Meant::Unclear,
             _ => return None,
         })
     }
+}
+
+/// A word with its repeated letters run together: "yesss" is "yes".
+fn collapsed(word: &str) -> String {
+    let mut out = String::new();
+    for c in word.chars() {
+        if !out.ends_with(c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The words and numbers of a line, or `None` when a word is not one a
+/// move is made of. Words that only fill out a sentence are dropped.
+fn tokens(words: &str) -> Option<Vec<Token>> {
+    let mut tokens = Vec::new();
+    let mut row_next = false;
+    for word in words.split([' ', ',']).filter(|w| !w.is_empty()) {
+        let token = match word {
+            "take" | "takes" | "taking" | "took" => Token::Take,
+            "leave" | "leaves" | "leaving" => Token::Leave,
+            "from" | "of" | "in" => Token::From,
+            "all" | "everything" | "them" => Token::All,
+            "row" | "line" => {
+                row_next = true;
+                continue;
+            }
+            "i" | "i'll" | "ill" | "will" | "stick" | "sticks" | "please" | "the" | "and" => {
+                continue;
+            }
+            _ if word.bytes().all(|b| b.is_ascii_digit()) => {
+                let n = word.parse().ok()?;
+                match std::mem::take(&mut row_next) {
+                    true => Token::Row(n),
+                    false => Token::Number(n),
+                }
+            }
+            _ => return None,
+        };
+        if row_next && !matches!(token, Token::Row(_)) {
+            return None;
+        }
+        tokens.push(token);
+    }
+    match row_next {
+        true => None,
+        false => Some(tokens),
+    }
+}
+
+/// The answer the words and numbers make.
+fn from_tokens(tokens: &[Token]) -> Answer {
+    use Token::{All, From, Leave, Number, Row, Take};
+    let numbers = |tokens: &[Token]| -> Option<Vec<u64>> {
+        tokens
+            .iter()
+            .map(|t| match t {
+                Number(n) => Some(*n),
+                _ => None,
+            })
+            .collect()
+    };
+    match tokens {
+        [Leave, rest @ ..] if !rest.is_empty() => {
+            return numbers(rest).map_or(Answer::Unclear, Answer::Leave);
+        }
+        [_, ..] => {
+            if let Some(numbers) = numbers(tokens) {
+                return Answer::Numbers(numbers);
+            }
+        }
+        [] => {}
+    }
+    match *tokens {
+        [Row(row)] => Answer::Row(row),
+        [Row(row), Number(take)]
+        | [Row(row) | Number(row), Take, Number(take)]
+        | [Take, Number(take), From, Row(row) | Number(row)]
+        | [Take, Number(take), Row(row)]
+        | [Number(take), From, Row(row) | Number(row)] => Answer::Take { row, take },
+        [Take, Number(take)] => Answer::HowMany(take),
+        [Take, All] | [All] => Answer::All(None),
+        [Take, All, From, Row(row) | Number(row)]
+        | [All, From, Row(row) | Number(row)]
+        | [Take, All, Row(row)]
+        | [All, Row(row)]
+        | [Row(row) | Number(row), All]
+        | [Row(row) | Number(row), Take, All] => Answer::All(Some(row)),
+        _ => Answer::Unclear,
+    }
+}
+
+fn meant(mv: Result<Move, IllegalMove>) -> Meant {
+    match mv {
+        Ok(mv) => Meant::Move(mv),
+        Err(IllegalMove::TooMany { row, has: 0, .. }) => Meant::EmptyRow { row: row as u64 },
+        Err(illegal) => Meant::Illegal(illegal),
+    }
+}
+
+/// The row a count without a row must mean: the only row, or the only row
+/// with sticks.
+pub fn only_row(position: &Position) -> Option<usize> {
+    let piles = position.piles();
+    if piles.len() == 1 {
+        return Some(0);
+    }
+    let mut with_sticks = (0..piles.len()).filter(|&i| piles[i] > 0);
+    match (with_sticks.next(), with_sticks.next()) {
+        (Some(pile), None) => Some(pile),
+        _ => None,
+    }
+}
+
+/// Every stick of `row` (from 1).
+fn all_from(position: &Position, row: u64, game: &Game) -> Meant {
+    let sticks = usize::try_from(row)
+        .ok()
+        .and_then(|row| row.checked_sub(1))
+        .and_then(|pile| position.piles().get(pile).copied());
+    match sticks {
+        Some(0) => Meant::EmptyRow { row },
+        _ => meant(row_move(position, row, sticks.unwrap_or(0), game)),
+    }
+}
+
+/// Plain numbers: a count, a row and a count, or the rows after the move,
+/// whichever of them is a legal move; both when two are.
+fn numbers_meant(numbers: &[u64], position: &Position, game: &Game) -> Meant {
+    let rows = position.len();
+    let typed = numbers.len();
+    if let [take] = numbers {
+        return Answer::HowMany(*take)
+            .resolve(position, game)
+            .expect("a count is a move or a refusal");
+    }
+    let as_take = match numbers {
+        [row, take] => Some(row_move(position, *row, *take, game)),
+        _ => None,
+    };
+    let as_rows = match (typed < rows, &as_take) {
+        // Empty rows left out: only when the numbers cannot be a row and
+        // a count, or a pupil would be asked about nearly every move near
+        // the end of a game.
+        (true, Some(Ok(_))) => None,
+        _ => rows_after(numbers, position, game),
+    };
+    match (as_take, as_rows) {
+        (Some(Ok(take)), Some(Ok(to))) if take != to => Meant::Either { take, to },
+        (Some(Ok(mv)), _) | (_, Some(Ok(mv))) => Meant::Move(mv),
+        // Neither reading is legal: say what is wrong with the one the
+        // numbers fit best, a row that exists or else the rows.
+        (Some(Err(illegal)), _) if (1..=rows as u64).contains(&numbers[0]) => meant(Err(illegal)),
+        (_, Some(Err(illegal))) | (Some(Err(illegal)), None) => Meant::Illegal(illegal),
+        (None, None) => Meant::Unclear,
+    }
+}
+
+/// The numbers read as the rows after the move, all of them or those with
+/// sticks: the move, why it is illegal, or `None` when they cannot be.
+fn rows_after(
+    numbers: &[u64],
+    position: &Position,
+    game: &Game,
+) -> Option<Result<Move, IllegalMove>> {
+    Some(match numbers.len().cmp(&position.len()) {
+        std::cmp::Ordering::Equal => {
+            position.move_to_with(&Position::new(numbers.to_vec()), &game.takes)
+        }
+        std::cmp::Ordering::Less => {
+            let mv = without_empty_rows(position, numbers)?;
+            position.play_with(mv, &game.takes).map(|_| mv)
+        }
+        std::cmp::Ordering::Greater => return None,
+    })
+}
+
+/// The move that leaves `typed` as the rows with sticks, empty rows left
+/// out, if there is one: at `0 5 7`, `5 5` is "take 2 from row 3", and at
+/// `1 2 3`, `2 3` is "take 1 from row 1". When several rows of the same
+/// size could be the one emptied, the moves are alike and the first is
+/// taken.
+fn without_empty_rows(position: &Position, typed: &[u64]) -> Option<Move> {
+    if typed.contains(&0) {
+        return None;
+    }
+    let rows: Vec<(usize, u64)> = position
+        .piles()
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    if rows.len() == typed.len() {
+        // One row made smaller, none emptied.
+        let mut changed = (0..typed.len()).filter(|&i| rows[i].1 != typed[i]);
+        let (Some(i), None) = (changed.next(), changed.next()) else {
+            return None;
+        };
+        let (pile, has) = rows[i];
+        return (typed[i] < has).then(|| Move {
+            pile,
+            take: has - typed[i],
+        });
+    }
+    if rows.len() != typed.len() + 1 {
+        return None;
+    }
+    // One row emptied: the first place the rows and the typed numbers
+    // differ, moved back over rows of the same size.
+    let mut i = (0..typed.len())
+        .find(|&i| rows[i].1 != typed[i])
+        .unwrap_or(typed.len());
+    if rows[i + 1..]
+        .iter()
+        .map(|r| r.1)
+        .ne(typed[i..].iter().copied())
+    {
+        return None;
+    }
+    while i > 0 && rows[i - 1].1 == rows[i].1 {
+        i -= 1;
+    }
+    let (pile, has) = rows[i];
+    Some(Move { pile, take: has })
 }
 
 /// The legal move "take `take` from row `row`", with rows counted from 1.
@@ -191,76 +440,172 @@ mod tests {
     use crate::rules::take_set::TakeSet;
 
     #[test]
-    fn answers() {
+    fn lines_as_pupils_type_them() {
         let take = |row, take| Answer::Take { row, take };
-        let to = |piles: &[u64]| Answer::To(Position::new(piles.to_vec()));
-        let either = |row, take| Answer::Either {
-            row,
-            take,
-            to: Position::new(vec![row, take]),
-        };
+        let numbers = |n: &[u64]| Answer::Numbers(n.to_vec());
         let cases = [
-            ("1", 1, take(1, 1)),
-            (" 3 ", 1, take(1, 3)),
-            ("1 3", 1, take(1, 3)),
-            ("2 3", 3, take(2, 3)),
-            ("  2   3 ", 3, take(2, 3)),
-            ("4 4", 2, either(4, 4)),
-            ("4,4", 2, to(&[4, 4])),
-            ("3,5,6", 3, to(&[3, 5, 6])),
-            ("3 5 6", 3, to(&[3, 5, 6])),
-            ("2,3", 4, take(2, 3)),
-            ("HINT", 3, Answer::Hint),
-            ("show", 3, Answer::Show),
-            ("q", 3, Answer::Quit),
-            ("undo", 3, Answer::Undo),
-            ("Yes", 3, Answer::Yes),
-            ("n", 1, Answer::No),
-            ("", 3, Answer::Empty),
+            ("1", numbers(&[1])),
+            (" 3 ", numbers(&[3])),
+            ("2 3", numbers(&[2, 3])),
+            ("2,3", numbers(&[2, 3])),
+            ("  2 ,  3 ", numbers(&[2, 3])),
+            ("3,5,6", numbers(&[3, 5, 6])),
+            ("take 2", Answer::HowMany(2)),
+            ("Take 2 sticks.", Answer::HowMany(2)),
+            ("take 1 from row 3", take(3, 1)),
+            ("take 1 from 3", take(3, 1)),
+            ("I take 1 stick from row 3!", take(3, 1)),
+            ("3 take 1", take(3, 1)),
+            ("row 3 take 1", take(3, 1)),
+            ("row 3, 1", take(3, 1)),
+            ("1 from row 3", take(3, 1)),
+            ("4 all", Answer::All(Some(4))),
+            ("row 4 all", Answer::All(Some(4))),
+            ("all from row 4", Answer::All(Some(4))),
+            ("take all from 4", Answer::All(Some(4))),
+            ("take all", Answer::All(None)),
+            ("row 3", Answer::Row(3)),
+            ("leave 17", Answer::Leave(vec![17])),
+            ("Leave 3, 3.", Answer::Leave(vec![3, 3])),
+            ("leave", Answer::Unclear),
+            ("leave row 2", Answer::Unclear),
+            ("I'm stuck", Answer::Stuck),
+            ("HINT", Answer::Hint),
+            ("show", Answer::Show),
+            ("q", Answer::Quit),
+            ("undo", Answer::Undo),
+            ("Yes", Answer::Yes),
+            ("Yes!", Answer::Yes),
+            ("yeah", Answer::Yes),
+            ("yess", Answer::Yes),
+            ("yep.", Answer::Yes),
+            ("n", Answer::No),
+            ("nope", Answer::No),
+            ("Nooo!", Answer::No),
+            ("nah", Answer::No),
+            ("I don't know", Answer::Stuck),
+            ("I don’t know.", Answer::Stuck),
+            ("dunno", Answer::Stuck),
+            ("?", Answer::Stuck),
+            ("help", Answer::Stuck),
+            ("", Answer::Empty),
+            ("   ", Answer::Empty),
+            ("two", Answer::Unclear),
+            ("banana 3", Answer::Unclear),
+            ("-1 2", Answer::Unclear),
+            ("row", Answer::Unclear),
+            ("take", Answer::Unclear),
+            ("99999999999999999999", Answer::Unclear),
+            ("all", Answer::All(None)),
+            ("hitn", Answer::Unclear),
         ];
-        for (line, rows, expected) in cases {
-            assert_eq!(
-                Answer::parse(line, rows),
-                expected,
-                "{line:?} with {rows} rows"
-            );
+        for (line, expected) in cases {
+            assert_eq!(Answer::parse(line), expected, "{line:?}");
         }
-        assert!(matches!(Answer::parse("two", 3), Answer::Unclear(_)));
-        assert!(matches!(Answer::parse("1 2 3 4", 3), Answer::Unclear(_)));
-        assert!(matches!(Answer::parse("-1 2", 3), Answer::Unclear(_)));
-        assert!(matches!(Answer::parse("1 2", 1), Answer::Take { .. }));
-        assert_eq!(Answer::parse("3", 4), Answer::Bare(3));
     }
 
     fn meant(line: &str, rows: &[u64], game: &Game) -> Option<Meant> {
         let p = Position::new(rows.to_vec());
-        Answer::parse(line, p.len()).resolve(&p, game)
+        Answer::parse(line).resolve(&p, game)
+    }
+
+    fn mv(row: usize, take: u64) -> Meant {
+        Meant::Move(Move {
+            pile: row - 1,
+            take,
+        })
     }
 
     #[test]
     fn readings_settle_on_the_move_that_is_legal() {
         let nim = Game::nim(Rule::Misere);
-        let mv = |row: usize, take| {
-            Meant::Move(Move {
-                pile: row - 1,
-                take,
+        let one_to_three = Game::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
+        let cases: &[(&str, &[u64], &Game, Meant)] = &[
+            // A single number with one row is how many to take.
+            ("1", &[21], &one_to_three, mv(1, 1)),
+            ("take 3", &[21], &one_to_three, mv(1, 3)),
+            // ... and with one row that has sticks, too.
+            ("3", &[0, 5, 0], &nim, mv(2, 3)),
+            ("take all", &[0, 5, 0], &nim, mv(2, 5)),
+            ("1 1", &[0, 5, 7], &nim, Meant::EmptyRow { row: 1 }),
+            ("1 all", &[0, 5, 7], &nim, Meant::EmptyRow { row: 1 }),
+            // Otherwise it does not say which row.
+            ("1", &[1, 1, 1, 1], &nim, Meant::WhichRow { take: Some(1) }),
+            ("3", &[1, 2], &nim, Meant::WhichRow { take: Some(3) }),
+            ("all", &[1, 2], &nim, Meant::WhichRow { take: None }),
+            ("row 2", &[1, 2], &nim, Meant::HowMany { row: 2 }),
+            // Words say which number is the row.
+            ("take 1 from row 3", &[1, 4, 6], &nim, mv(3, 1)),
+            ("4 all", &[1, 4, 6, 2], &nim, mv(4, 2)),
+            // "4 4" with two rows: there is no row 4, so it is the rows after.
+            ("4 4", &[4, 6], &nim, mv(2, 2)),
+            ("4,4", &[4, 6], &nim, mv(2, 2)),
+            // Both readings the same move: no need to ask.
+            ("1 4", &[5, 4], &nim, mv(1, 4)),
+            // The rows after, with empty rows left out.
+            ("5 5", &[0, 5, 7], &nim, mv(3, 2)),
+            ("1 1 1", &[1, 1, 1, 1], &nim, mv(1, 1)),
+            ("2 3", &[1, 2, 3], &nim, mv(1, 1)),
+            ("0 5 5", &[0, 5, 7], &nim, mv(3, 2)),
+            // "leave" says the numbers are the rows after.
+            ("leave 18", &[21], &one_to_three, mv(1, 3)),
+            ("leave 3 3", &[0, 3, 4], &nim, mv(3, 1)),
+            ("leave 4", &[4, 6], &nim, mv(2, 6)),
+            ("leave 5", &[4, 6], &nim, Meant::Unclear),
+            (
+                "leave 5 6",
+                &[4, 6],
+                &nim,
+                Meant::Illegal(IllegalMove::SticksAdded {
+                    row: 1,
+                    from: 4,
+                    to: 5,
+                }),
+            ),
+        ];
+        for (line, rows, game, expected) in cases {
+            assert_eq!(
+                meant(line, rows, game).as_ref(),
+                Some(expected),
+                "{line:?} at {rows:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn two_legal_readings_are_both_kept() {
+        let nim = Game::nim(Rule::Misere);
+        let either = |take: (usize, u64), to: (usize, u64)| {
+            Some(Meant::Either {
+                take: Move {
+                    pile: take.0,
+                    take: take.1,
+                },
+                to: Move {
+                    pile: to.0,
+                    take: to.1,
+                },
             })
         };
-        // A bare number in the 21 game takes that many.
-        let one_to_three = Game::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
-        assert_eq!(meant("1", &[21], &one_to_three), Some(mv(1, 1)));
-        // "4 4" with two rows: there is no row 4, so it is the rows after.
-        assert_eq!(meant("4 4", &[4, 6], &nim), Some(mv(2, 2)));
-        // Both readings the same move: no need to ask.
-        assert_eq!(meant("1 4", &[5, 4], &nim), Some(mv(1, 4)));
-        // Two different legal moves: ask.
+        assert_eq!(meant("1 1", &[5, 1], &nim), either((0, 1), (0, 4)));
+        // Commas are read like spaces.
+        assert_eq!(meant("2,2", &[2, 3], &nim), either((1, 2), (1, 1)));
+        assert_eq!(meant("2 2", &[2, 3], &nim), either((1, 2), (1, 1)));
+        // Leaving out an empty row is no second reading: "3 5" takes 5
+        // from row 3 rather than emptying row 1.
         assert_eq!(
-            meant("1 1", &[5, 1], &nim),
-            Some(Meant::Either {
-                take: Move { pile: 0, take: 1 },
-                to: Move { pile: 0, take: 4 },
-            })
+            meant("3 5", &[1, 3, 5], &nim),
+            Some(Meant::Move(Move { pile: 2, take: 5 }))
         );
+        assert_eq!(
+            meant("3 1", &[0, 3, 4], &nim),
+            Some(Meant::Move(Move { pile: 2, take: 1 }))
+        );
+    }
+
+    #[test]
+    fn a_move_that_fits_no_reading_is_refused_with_its_reason() {
+        let nim = Game::nim(Rule::Misere);
         assert_eq!(
             meant("2 9", &[5, 4], &nim),
             Some(Meant::Illegal(IllegalMove::TooMany {
@@ -269,10 +614,19 @@ mod tests {
                 take: 9
             }))
         );
+        assert_eq!(
+            meant("4 1", &[3, 5, 7], &nim),
+            Some(Meant::Illegal(IllegalMove::NoSuchRow { row: 4, rows: 3 }))
+        );
+        assert_eq!(
+            meant("3 5 7", &[3, 5, 7], &nim),
+            Some(Meant::Illegal(IllegalMove::NothingTaken))
+        );
+        assert_eq!(meant("1 2 3 4", &[3, 5, 7], &nim), Some(Meant::Unclear));
+        assert_eq!(
+            meant("6 6", &[0, 5, 7], &nim),
+            Some(Meant::Illegal(IllegalMove::NoSuchRow { row: 6, rows: 3 }))
+        );
         assert_eq!(meant("hint", &[5, 4], &nim), None);
-        // A single number: clear with one row left, or only single sticks.
-        assert_eq!(meant("3", &[0, 5, 0], &nim), Some(mv(2, 3)));
-        assert_eq!(meant("1", &[1, 0, 1, 1], &nim), Some(mv(1, 1)));
-        assert!(matches!(meant("1", &[1, 2], &nim), Some(Meant::Unclear(_))));
     }
 }

@@ -1,13 +1,14 @@
 //! Asking a pupil for a move, in a lesson or a game, until the answer is
 //! one the tool can act on.
 //!
-//! A line that cannot be read (not a number, not text at all) gets "Sorry"
-//! and the question again. An illegal move gets its reason. Where the
-//! numbers fit two different legal moves, the pupil is asked which was
-//! meant rather than the tool guessing. Only commands and legal moves come
-//! back to the caller.
+//! A line that cannot be read gets one kind sentence saying what can be
+//! typed, with an example that fits the board, and the question again. An
+//! illegal move gets its reason. Where the numbers fit two different legal
+//! moves, the pupil is asked which was meant, and asked again until they
+//! say 1 or 2. Only commands and legal moves come back to the caller.
 
-use super::answer::{Answer, Meant};
+use super::answer::{Answer, Meant, only_row};
+use super::example::{Fit, example, typed};
 use super::io::Io;
 use super::line::{Line, LineError, read_line};
 use crate::render::text;
@@ -38,6 +39,17 @@ pub enum Reply {
     End,
 }
 
+/// Whether a question takes yes or no for an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum YesNo {
+    /// Only yes or no: "Can the player to move win?"
+    Only,
+    /// A move, or no when there is none to find (a lesson's question).
+    Also,
+    /// A move only (a game).
+    Never,
+}
+
 /// A question to ask.
 #[derive(Clone, Copy, Debug)]
 pub struct Question<'a> {
@@ -48,8 +60,79 @@ pub struct Question<'a> {
     /// The rules.
     pub game: &'a Game,
     /// Whether yes and no are answers here.
-    pub yes_no: bool,
+    pub yes_no: YesNo,
+    /// The winning moves, which an example of how to type a move must not
+    /// give away.
+    pub winning: &'a [Move],
 }
+
+impl Question<'_> {
+    /// An example move that fits the board, typed: "2 3".
+    fn example(&self, fit: Fit) -> Option<String> {
+        let mv = example(self.position, self.game, self.winning, fit)
+            .or_else(|| example(self.position, self.game, self.winning, Fit::Any))?;
+        let fit = match (fit, mv.take == self.position.piles()[mv.pile]) {
+            (Fit::All, true) => Fit::All,
+            _ => Fit::Any,
+        };
+        Some(typed(mv, self.position, fit))
+    }
+
+    /// How to type a move here: "type the row and how many to take, like
+    /// 2 3", or for one row "type how many sticks to take, like 2".
+    pub fn how_to_move(&self) -> String {
+        let what = match only_row(self.position) {
+            Some(_) => "type how many sticks to take",
+            None => "type the row and how many to take",
+        };
+        match self.example(Fit::Any) {
+            Some(example) => format!("{what}, like {example}"),
+            None => what.to_string(),
+        }
+    }
+
+    /// How to type a move, said in full once, at the start:
+    /// "Type the row and how many to take: 2 3 takes 3 sticks from row 2."
+    pub fn instructions(&self) -> String {
+        let mv = example(self.position, self.game, self.winning, Fit::Any);
+        match (mv, only_row(self.position)) {
+            (Some(mv), None) => format!(
+                "Type the row and how many to take: {} {} takes {} from row {}.",
+                mv.row(),
+                mv.take,
+                sticks(mv.take),
+                mv.row()
+            ),
+            (Some(mv), Some(_)) => format!(
+                "Type how many sticks to take: {} takes {}.",
+                mv.take,
+                sticks(mv.take)
+            ),
+            (None, _) => "Type the row and how many sticks to take.".to_string(),
+        }
+    }
+
+    /// What to say to a line that is not understood.
+    fn unclear(&self) -> String {
+        match self.yes_no {
+            YesNo::Only => "Please type yes or no, or hint for a clue.".to_string(),
+            YesNo::Also | YesNo::Never => {
+                format!("Sorry, I can't read that: {}.", self.how_to_move())
+            }
+        }
+    }
+}
+
+/// "1 stick", "3 sticks".
+fn sticks(n: u64) -> String {
+    match n {
+        1 => "1 stick".to_string(),
+        n => format!("{n} sticks"),
+    }
+}
+
+/// What to say to "I don't know".
+pub const NUDGE: &str = "No problem: type hint for a clue, or show to see the answer.";
 
 /// Says a line of words to the pupil, wrapped to the screen.
 pub fn say(io: &mut Io<'_>, words: &str) -> Result<(), LineError> {
@@ -77,83 +160,334 @@ pub fn read(io: &mut Io<'_>, prompt: &str) -> Result<Line, LineError> {
 /// With one row, a number that cannot be taken may be the count the pupil
 /// wants to leave: " To leave 17, type 1." Otherwise nothing.
 fn leave_instead(answer: &Answer, position: &Position, game: &Game) -> String {
-    let (Answer::Take { take, .. }, [sticks]) = (answer, position.piles()) else {
+    let take = match answer {
+        Answer::Numbers(numbers) => match numbers.as_slice() {
+            [take] => *take,
+            _ => return String::new(),
+        },
+        Answer::HowMany(take) => *take,
+        _ => return String::new(),
+    };
+    let [sticks] = position.piles() else {
         return String::new();
     };
-    let left = Position::new(vec![*take]);
+    let left = Position::new(vec![take]);
     match position.move_to_with(&left, &game.takes) {
-        Ok(mv) if take < sticks => format!(" To leave {take}, type {}.", mv.take),
+        Ok(mv) if take < *sticks => format!(" To leave {take}, type {}.", mv.take),
         _ => String::new(),
+    }
+}
+
+/// Keeps a short piece of text on one line when it is wrapped, by joining
+/// its words with no-break spaces; a long one may still break.
+fn unbroken(text: &str) -> String {
+    const LONGEST_UNBROKEN: usize = 30;
+    match text.chars().count() <= LONGEST_UNBROKEN {
+        true => text.replace(' ', "\u{a0}"),
+        false => text.to_string(),
     }
 }
 
 /// Asks until the pupil gives a command or a legal move.
 pub fn ask(io: &mut Io<'_>, question: Question<'_>) -> Result<Reply, LineError> {
-    let mut pending: Option<String> = None;
     loop {
-        let text = match pending.take() {
-            Some(text) => text,
-            None => match read(io, question.prompt)? {
-                Line::End => return Ok(Reply::End),
-                Line::NotText => {
-                    say(io, "Sorry, that is not text I can read. Try again.")?;
-                    continue;
-                }
-                Line::Text(text) => text,
-            },
+        let text = match read(io, question.prompt)? {
+            Line::End => return Ok(Reply::End),
+            Line::NotText => {
+                say(io, "Sorry, that is not text I can read. Try again.")?;
+                continue;
+            }
+            Line::Text(text) => text,
         };
-        let answer = Answer::parse(&text, question.position.len());
+        let answer = Answer::parse(&text);
         let meant = answer.resolve(question.position, question.game);
-        match (answer, meant) {
-            (Answer::Empty, _) => {}
+        let words = match (answer, meant) {
+            (Answer::Empty, _) => continue,
             (Answer::Hint, _) => return Ok(Reply::Hint),
             (Answer::Show, _) => return Ok(Reply::Show),
             (Answer::Undo, _) => return Ok(Reply::Undo),
             (Answer::Quit, _) => return Ok(Reply::Quit),
-            (Answer::Yes, _) if question.yes_no => return Ok(Reply::Yes),
-            (Answer::No, _) if question.yes_no => return Ok(Reply::No),
-            // A yes-or-no question is answered first; the move comes after.
-            (_, _) if question.yes_no => {
-                say(io, "Sorry: answer yes or no first (or hint, show or q).")?
+            (Answer::Stuck, _) => NUDGE.to_string(),
+            (Answer::Yes, _) if question.yes_no != YesNo::Never => return Ok(Reply::Yes),
+            (Answer::No, _) if question.yes_no != YesNo::Never => return Ok(Reply::No),
+            (_, _) if question.yes_no == YesNo::Only => question.unclear(),
+            (Answer::Yes | Answer::No, _) => {
+                format!("This question wants a move: {}.", question.how_to_move())
             }
-            (Answer::Yes | Answer::No, _) => say(
-                io,
-                "Sorry, this question wants a move, not yes or no. Try again.",
-            )?,
-            (Answer::Unclear(why), _) => say(io, &format!("Sorry: {why}. Try again."))?,
             (_, Some(Meant::Move(mv))) => return Ok(Reply::Move(mv)),
             (answer, Some(Meant::Illegal(illegal))) => {
                 let nudge = leave_instead(&answer, question.position, question.game);
-                say(
-                    io,
-                    &format!("That move is not allowed: {illegal}.{nudge} Try again."),
-                )?
+                format!("{}{nudge} Try again.", illegal.refusal())
             }
-            (_, Some(Meant::Unclear(why))) => say(io, &format!("Sorry: {why}. Try again."))?,
-            (_, Some(Meant::Either { take, to })) => {
-                let from = question.position;
-                let after = |mv: Move| {
-                    from.play_with(mv, &question.game.takes)
-                        .expect("both readings are legal")
+            (answer, Some(Meant::WhichRow { take })) => {
+                // A bare number may have been meant as the row; "take 3"
+                // is a count.
+                let fit = match (answer, take) {
+                    (Answer::Numbers(_), Some(n))
+                        if (1..=question.position.len() as u64).contains(&n) =>
+                    {
+                        Fit::Row(n)
+                    }
+                    (_, Some(n)) => Fit::Take(n),
+                    (_, None) => Fit::All,
                 };
-                say(
-                    io,
-                    &format!(
-                        "Do you mean 1: {take} ({}), or 2: the rows after the move ({})? Type 1 or 2.",
-                        transition(from, &after(take)),
-                        transition(from, &after(to))
-                    ),
-                )?;
-                match read(io, question.prompt)? {
-                    Line::End => return Ok(Reply::End),
-                    Line::Text(choice) if choice.trim() == "1" => return Ok(Reply::Move(take)),
-                    Line::Text(choice) if choice.trim() == "2" => return Ok(Reply::Move(to)),
-                    // Anything else is a fresh answer.
-                    Line::Text(other) => pending = Some(other),
-                    Line::NotText => say(io, "Sorry, that is not text I can read. Try again.")?,
+                match question.example(fit) {
+                    Some(example) => {
+                        format!("Which row? Type the row and how many, like {example}.")
+                    }
+                    None => "Which row? Type the row and how many.".to_string(),
                 }
             }
-            (_, None) => {}
+            (_, Some(Meant::HowMany { row })) => match question.example(Fit::Row(row)) {
+                Some(example) if example.starts_with(&format!("{row} ")) => {
+                    format!("How many from row {row}? Type the row and how many, like {example}.")
+                }
+                _ => match usize::try_from(row)
+                    .ok()
+                    .and_then(|row| row.checked_sub(1))
+                    .and_then(|pile| question.position.piles().get(pile))
+                {
+                    Some(0) => format!("Row {row} is empty: {}.", question.how_to_move()),
+                    Some(_) => format!(
+                        "No move can take from row {row}: {}.",
+                        question.how_to_move()
+                    ),
+                    None => format!("There is no row {row}: {}.", question.how_to_move()),
+                },
+            },
+            (_, Some(Meant::EmptyRow { row })) => {
+                format!("Row {row} is empty: {}.", question.how_to_move())
+            }
+            (_, Some(Meant::Either { take, to })) => match which(io, question, take, to)? {
+                Some(reply) => return Ok(reply),
+                None => continue,
+            },
+            (_, Some(Meant::Unclear) | None) => question.unclear(),
+        };
+        say(io, &words)?;
+    }
+}
+
+/// Asks which of two moves was meant, until the pupil types 1 or 2 or a
+/// command. `None` when the question should be asked again.
+fn which(
+    io: &mut Io<'_>,
+    question: Question<'_>,
+    take: Move,
+    to: Move,
+) -> Result<Option<Reply>, LineError> {
+    let from = question.position;
+    let after = |mv: Move| {
+        let to = from
+            .play_with(mv, &question.game.takes)
+            .expect("both readings are legal");
+        unbroken(&transition(from, &to))
+    };
+    say(
+        io,
+        &format!(
+            "Do you mean 1: {} ({}), or 2: the rows after the move ({})? Type 1 or 2.",
+            unbroken(&take.to_string()),
+            after(take),
+            after(to)
+        ),
+    )?;
+    loop {
+        let reply = match read(io, question.prompt)? {
+            Line::End => Reply::End,
+            Line::NotText => {
+                say(io, "Please type 1 or 2.")?;
+                continue;
+            }
+            Line::Text(text) => match Answer::parse(&text) {
+                Answer::Numbers(n) if n == [1] => Reply::Move(take),
+                Answer::Numbers(n) if n == [2] => Reply::Move(to),
+                Answer::Hint => Reply::Hint,
+                Answer::Show => Reply::Show,
+                Answer::Undo => Reply::Undo,
+                Answer::Quit => Reply::Quit,
+                Answer::Empty => continue,
+                _ => {
+                    say(io, "Please type 1 or 2.")?;
+                    continue;
+                }
+            },
+        };
+        return Ok(Some(reply));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::wrap::wrap;
+    use crate::rules::rule::Rule;
+
+    /// Asks at `rows` in misère Nim with `typed` as the pupil's lines, and
+    /// returns the reply and what was shown, prompts and echoes included.
+    fn run(rows: &[u64], yes_no: bool, typed: &str, width: usize) -> (Reply, String) {
+        let yes_no = match yes_no {
+            true => YesNo::Only,
+            false => YesNo::Never,
+        };
+        let position = Position::new(rows.to_vec());
+        let game = Game::nim(Rule::Misere);
+        let mut out = Vec::new();
+        let mut input = typed.as_bytes();
+        let mut io = Io {
+            out: &mut out,
+            input: &mut input,
+            interactive: false,
+            color: false,
+            width,
+        };
+        let question = Question {
+            prompt: "> ",
+            position: &position,
+            game: &game,
+            yes_no,
+            winning: &[Move { pile: 0, take: 1 }],
+        };
+        let reply = ask(&mut io, question).unwrap();
+        (reply, String::from_utf8(out).unwrap())
+    }
+
+    fn said(rows: &[u64], yes_no: bool, line: &str) -> String {
+        let (reply, out) = run(rows, yes_no, &format!("{line}\nq\n"), 200);
+        assert_eq!(reply, Reply::Quit, "{out}");
+        out.lines().nth(1).unwrap_or_default().to_string()
+    }
+
+    #[test]
+    fn every_line_not_understood_gets_one_kind_sentence() {
+        let cases = [
+            (&[3, 5, 7][..], false, "I don't know", NUDGE),
+            (
+                &[3, 5, 7],
+                false,
+                "banana",
+                "Sorry, I can't read that: type the row and how many to take, like 2 3.",
+            ),
+            (
+                &[21],
+                false,
+                "lots",
+                "Sorry, I can't read that: type how many sticks to take, like 2.",
+            ),
+            (
+                &[3, 5, 7],
+                true,
+                "take 2",
+                "Please type yes or no, or hint for a clue.",
+            ),
+            (
+                &[3, 5, 7],
+                false,
+                "yes",
+                "This question wants a move: type the row and how many to take, like 2 3.",
+            ),
+            (
+                &[1, 1, 1, 1],
+                false,
+                "3",
+                "Which row? Type the row and how many, like 3 1.",
+            ),
+            (
+                &[3, 5, 7],
+                false,
+                "take 2",
+                "Which row? Type the row and how many, like 1 2.",
+            ),
+            (
+                &[3, 5, 7],
+                false,
+                "take all",
+                "Which row? Type the row and how many, like 2 all.",
+            ),
+            (
+                &[3, 5, 7],
+                false,
+                "row 3",
+                "How many from row 3? Type the row and how many, like 3 2.",
+            ),
+            (
+                &[3, 0, 7],
+                false,
+                "row 2",
+                "Row 2 is empty: type the row and how many to take, like 1 2.",
+            ),
+            (
+                &[3, 5, 7],
+                false,
+                "row 0",
+                "There is no row 0: type the row and how many to take, like 2 3.",
+            ),
+            (
+                &[3, 5, 7],
+                false,
+                "4 1",
+                "There is no row 4, only rows 1 to 3. Try again.",
+            ),
+            (
+                &[21],
+                false,
+                "25",
+                "Row 1 has only 21 sticks, so 25 cannot be taken from it. Try again.",
+            ),
+        ];
+        for (rows, yes_no, line, expected) in cases {
+            assert_eq!(said(rows, yes_no, line), expected, "{line:?} at {rows:?}");
         }
+    }
+
+    #[test]
+    fn which_reading_is_asked_until_the_answer_is_1_or_2() {
+        let (reply, out) = run(&[2, 3], false, "2 2\n3\nyes\n\n2\n", 200);
+        assert_eq!(reply, Reply::Move(Move { pile: 1, take: 1 }));
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines[1],
+            "Do you mean 1: take 2 from row 2 (2 3 → 2 1), or 2: the rows after the move (2 3 → 2 2)? Type 1 or 2."
+        );
+        assert_eq!(
+            &lines[2..],
+            [
+                "> 3",
+                "Please type 1 or 2.",
+                "> yes",
+                "Please type 1 or 2.",
+                "> ",
+                "> 2"
+            ]
+        );
+        let (reply, _) = run(&[2, 3], false, "2,2\nhint\n", 200);
+        assert_eq!(reply, Reply::Hint);
+    }
+
+    #[test]
+    fn a_position_is_never_broken_across_lines() {
+        // textwrap breaks only at ASCII spaces, so the no-break spaces hold
+        // "2 3 → 2 1" together at every width; the lines printed then have
+        // plain spaces again.
+        for width in 20..90 {
+            let (_, out) = run(&[2, 3], false, "2 2\nq\n", width);
+            let question: Vec<&str> = out
+                .lines()
+                .skip(1)
+                .take_while(|l| !l.starts_with("> "))
+                .collect();
+            for position in ["(2 3 → 2 1)", "(2 3 → 2 2)"] {
+                assert!(
+                    question.iter().any(|line| line.contains(position)),
+                    "width {width}: {question:?}"
+                );
+            }
+            assert!(!out.contains('\u{a0}'));
+        }
+        assert_eq!(
+            wrap("a b\u{a0}c", 20, "", "").len(),
+            1,
+            "no-break spaces are kept"
+        );
     }
 }

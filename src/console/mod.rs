@@ -1,9 +1,12 @@
 //! Talking to a class at a prompt: where a session reads and writes, how a
-//! line is read within a limit, how a typed answer is understood, and the
-//! conversation that asks for a move until one is given.
+//! line is read within a limit, how a typed answer is understood, the
+//! conversation that asks for a move until one is given, with examples
+//! that fit the board, and the pauses between steps.
 
 pub mod answer;
 pub mod ask;
+pub mod example;
 pub mod io;
 pub mod line;
+pub mod pause;
 pub mod steps;

@@ -16,6 +16,7 @@ use crate::teach::check::{answer, check, right, verdict_only, yes_or_no};
 use crate::teach::document::Document;
 use crate::teach::hints::hints;
 use crate::teach::verdict::{JudgeError, Judgement, Verdict};
+use crate::teach::words::capitalised;
 
 /// A question in progress.
 #[derive(Clone, Debug)]
@@ -53,6 +54,41 @@ pub enum Response {
 }
 
 impl Response {
+    /// The verdict on a move, when the try was one.
+    pub fn verdict(&self) -> Option<&Document> {
+        match self {
+            Response::Mistake(doc, _) | Response::Good(doc) | Response::LostAnyway(doc) => {
+                Some(doc)
+            }
+            _ => None,
+        }
+    }
+
+    /// What the tool says after the verdict, line by line. `show` says how
+    /// to ask for the answer where the lesson runs: "type show" at a
+    /// prompt, "press Show the answer" on the page.
+    pub fn words(&self, show: &str) -> Vec<String> {
+        let next = |words: &str, hint: &Option<String>| match hint {
+            Some(hint) => format!("{words} Hint: {hint}"),
+            None => format!("{words} {} to see the answer.", capitalised(show)),
+        };
+        match self {
+            Response::Hint(hint) => vec![format!("Hint: {hint}")],
+            Response::NoMoreHints => vec![format!("No more hints: {show} to see the answer.")],
+            Response::Right { why, then_move } => {
+                let mut lines = vec![format!("Right: {why}")];
+                if *then_move {
+                    lines.push("So what do you take?".to_string());
+                }
+                lines
+            }
+            Response::NotQuite(hint) => vec![next("Not quite.", hint)],
+            Response::Mistake(_, hint) => vec![next("Not yet: try again.", hint)],
+            Response::Good(_) => vec!["Well done.".to_string()],
+            Response::LostAnyway(_) => Vec::new(),
+        }
+    }
+
     /// Whether the question is over after this.
     pub fn settles(&self) -> bool {
         matches!(

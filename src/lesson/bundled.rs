@@ -2,7 +2,10 @@
 //!
 //! The files in `lessons/` are the source; they are compiled in so that
 //! `matchsticks lesson` works from any folder. A test checks that every file
-//! there is listed here and that each one parses.
+//! there is listed here and that each one parses. A lesson is found by its
+//! name, typed loosely, or by its number in the list.
+
+use super::parse;
 
 /// A lesson compiled into the binary.
 #[derive(Clone, Copy, Debug)]
@@ -36,7 +39,116 @@ pub const LESSONS: &[Bundled] = lessons![
     "binary",
 ];
 
-/// The bundled lesson called `name`.
+/// The bundled lesson a teacher means by `name`: its name in any case,
+/// with or without its hyphens ("Twenty-One", "twentyone"), or its number
+/// in the list, from 1.
 pub fn find(name: &str) -> Option<&'static Bundled> {
-    LESSONS.iter().find(|l| l.name == name)
+    if let Ok(number) = name.trim().parse::<usize>() {
+        return number.checked_sub(1).and_then(|i| LESSONS.get(i));
+    }
+    let wanted = letters(name);
+    LESSONS.iter().find(|l| letters(l.name) == wanted)
+}
+
+/// The bundled lesson `name` most likely meant, when it is no lesson's
+/// name: one a slip of the keys away, one whose name starts with it, or
+/// one whose title has it as a word.
+pub fn closest(name: &str) -> Option<&'static Bundled> {
+    let typed = letters(name);
+    if typed.len() < 3 {
+        return None;
+    }
+    let slips = match typed.chars().count() {
+        0..=4 => 1,
+        5..=8 => 2,
+        _ => 3,
+    };
+    LESSONS
+        .iter()
+        .filter_map(|l| {
+            let own = letters(l.name);
+            let distance = edits(&typed, &own);
+            let title = parse::parse(l.source.as_bytes())
+                .map(|lesson| lesson.title.to_lowercase())
+                .unwrap_or_default();
+            let in_title = title
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|word| word == typed);
+            match (distance <= slips, own.starts_with(&typed), in_title) {
+                (true, _, _) => Some(((0, distance), l)),
+                (_, true, _) => Some(((1, 0), l)),
+                (_, _, true) => Some(((2, 0), l)),
+                _ => None,
+            }
+        })
+        .min_by_key(|(score, _)| *score)
+        .map(|(_, l)| l)
+}
+
+/// A name as its letters and digits, in lower case: "Twenty-One" is
+/// "twentyone".
+fn letters(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// How many letters must be added, removed or changed to turn `a` into
+/// `b`.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lesson_is_found_the_way_a_teacher_types_it() {
+        let cases = [
+            ("twenty-one", Some("twenty-one")),
+            ("twentyone", Some("twenty-one")),
+            ("Twenty-One", Some("twenty-one")),
+            ("TWENTY ONE", Some("twenty-one")),
+            ("1", Some("twenty-one")),
+            ("3", Some("copy-cat")),
+            ("10", Some("binary")),
+            ("0", None),
+            ("11", None),
+            ("copy", None),
+        ];
+        for (typed, expected) in cases {
+            assert_eq!(find(typed).map(|l| l.name), expected, "{typed:?}");
+        }
+    }
+
+    #[test]
+    fn a_near_miss_gets_a_suggestion() {
+        let cases = [
+            ("copy-kat", Some("copy-cat")),
+            ("binery", Some("binary")),
+            ("pairing", Some("pairing-groups")),
+            ("endgame", Some("single-sticks")),
+            ("three-five-severn", Some("three-five-seven")),
+            ("chess", None),
+            ("x", None),
+        ];
+        for (typed, expected) in cases {
+            assert_eq!(closest(typed).map(|l| l.name), expected, "{typed:?}");
+        }
+    }
 }

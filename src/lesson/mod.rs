@@ -152,6 +152,16 @@ impl Question {
     pub fn heading(&self) -> String {
         format!("Question: {}", self.setup.describe())
     }
+
+    /// What the question asks: the teacher's words, or the tool's own.
+    pub fn asked(&self) -> &str {
+        match (&self.ask, self.asks, self.setup.position.len()) {
+            (Some(ask), _, _) => ask,
+            (None, Asks::CanYouWin, _) => "Can the player to move win?",
+            (None, Asks::Move, 1) => "Your move: how many do you take?",
+            (None, Asks::Move, _) => "Your move: what do you take?",
+        }
+    }
 }
 
 /// Something wrong in a lesson file, at a line (from 1).
@@ -189,7 +199,10 @@ pub fn read_file(path: &Path) -> Result<Lesson, LessonError> {
 
 /// The bundled lesson called `name`, parsed.
 pub fn bundled(name: &str) -> Result<Lesson, LessonError> {
-    let found = bundled::find(name).ok_or_else(|| LessonError::Unknown(name.to_string()))?;
+    let found = bundled::find(name).ok_or_else(|| LessonError::Unknown {
+        name: name.to_string(),
+        closest: bundled::closest(name).map(|l| l.name),
+    })?;
     parse::parse(found.source.as_bytes()).map_err(|problems| LessonError::Problems {
         path: format!("lessons/{}.lesson", found.name).into(),
         problems,
@@ -219,8 +232,16 @@ pub enum LessonError {
     #[error("the lesson file '{}' is bigger than 1 MB, the most a lesson may be", .0.display())]
     TooBig(PathBuf),
     /// No bundled lesson has this name.
-    #[error("there is no lesson called '{0}': run `matchsticks lesson` to list them")]
-    Unknown(String),
+    #[error("there is no lesson called '{name}': {}", match closest {
+        Some(closest) => format!("did you mean '{closest}'?"),
+        None => "run `matchsticks lesson` to list them".to_string(),
+    })]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The bundled lesson it was most likely meant to be.
+        closest: Option<&'static str>,
+    },
     /// A position in the lesson could not be worked out.
     #[error("{0}")]
     Analysis(#[from] AnalysisError),

@@ -14,14 +14,14 @@ use colored::Colorize;
 
 use super::asking::{Asking, Response};
 use super::{Asks, Lesson, LessonError, Part, Question, Setup};
-use crate::console::answer::Answer;
-use crate::console::ask::{self, Reply};
+use crate::console::ask::{self, Reply, YesNo};
 use crate::console::io::Io;
-use crate::console::line::Line;
+use crate::console::pause::{GO_ON, Paused, pause};
 use crate::console::steps::{Stepped, step_through};
 use crate::render::text;
 use crate::teach::document::Block;
 use crate::teach::explain::{Options, explain};
+use crate::teach::hints::hints;
 
 /// Whether to go on after a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,19 +91,20 @@ impl Runner<'_, '_> {
         Ok(Flow::Next)
     }
 
-    /// Waits at a prompt; `q` stops the lesson. At the end of input, and
-    /// with `--auto`, it goes on at once.
+    /// Waits at a prompt until Enter; `q` stops the lesson. A pause has no
+    /// hint of its own. At the end of input, and with `--auto`, it goes on
+    /// at once.
     fn pause(&mut self, prompt: &str) -> Result<Flow, LessonError> {
         if self.auto {
             return Ok(Flow::Next);
         }
-        match ask::read(self.io, prompt)? {
-            Line::End => {
+        match pause(self.io, prompt, GO_ON, &mut || None)? {
+            Paused::End => {
                 self.auto = true;
                 Ok(Flow::Next)
             }
-            Line::Text(text) if Answer::parse(&text, 0) == Answer::Quit => Ok(Flow::Quit),
-            _ => {
+            Paused::Stop => Ok(Flow::Quit),
+            Paused::Go => {
                 self.write("\n")?;
                 Ok(Flow::Next)
             }
@@ -116,15 +117,17 @@ impl Runner<'_, '_> {
         Ok(Flow::Next)
     }
 
-    /// The explanation, a step at a time when someone is at the keyboard.
+    /// The explanation, a step at a time when someone is at the keyboard,
+    /// with hints at the waits that never give away what the lesson holds
+    /// back for a question.
     fn explain(&mut self, setup: &Setup) -> Result<Flow, LessonError> {
         let analysis = setup.analysis()?;
         let options = Options {
             xor: setup.xor,
             hide: setup.hide,
         };
-        let sections = text::sections(&explain(&analysis, options), self.io.style());
-        let stepped = step_through(self.io, &sections, &[], !self.auto)?;
+        let doc = explain(&analysis, options);
+        let stepped = step_through(self.io, &doc, &hints(&analysis), !self.auto, setup.hide)?;
         self.write("\n")?;
         Ok(match stepped {
             Stepped::Done => Flow::Next,
@@ -141,33 +144,34 @@ impl Runner<'_, '_> {
         };
         self.say(&heading)?;
         self.blocks(&[setup.drawing()], "  ")?;
-        let (default, instructions) = match (q.asks, setup.position.len()) {
-            (Asks::CanYouWin, _) => (
-                "Can the player to move win?",
-                "Type yes or no, or hint, show or q.",
-            ),
-            (Asks::Move, 1) => (
-                "Your move: how many do you take?",
-                "Type how many sticks to take, or hint, show or q.",
-            ),
-            (Asks::Move, _) => (
-                "Your move: what do you take?",
-                "Type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2) or the rows after it, or hint, show or q.",
-            ),
-        };
-        self.paragraph(q.ask.as_deref().unwrap_or(default))?;
+        self.paragraph(q.asked())?;
         let mut asking = Asking::new(q)?;
         if self.auto {
             return self.reveal(&asking);
         }
-        self.say(instructions)?;
+        let winning = asking.analysis().winning_moves.clone();
+        let question = |yes_no| ask::Question {
+            prompt: "> ",
+            position: &setup.position,
+            game: &setup.game,
+            yes_no,
+            winning: &winning,
+        };
+        let instructions = match q.asks {
+            Asks::CanYouWin => "Type yes or no, or hint, show or q.".to_string(),
+            Asks::Move => format!(
+                "{} Or type hint, show or q.",
+                question(YesNo::Also).instructions()
+            ),
+        };
+        self.say(&instructions)?;
         loop {
-            let question = ask::Question {
-                prompt: "> ",
-                position: &setup.position,
-                game: &setup.game,
-                yes_no: asking.asks() == Asks::CanYouWin,
-            };
+            // Yes or no first, when asked; at a move, "no" may say that no
+            // move wins.
+            let question = question(match asking.asks() {
+                Asks::CanYouWin => YesNo::Only,
+                Asks::Move => YesNo::Also,
+            });
             let response = match ask::ask(self.io, question)? {
                 Reply::Hint => asking.hint(),
                 Reply::Show => break,
@@ -193,38 +197,16 @@ impl Runner<'_, '_> {
         self.reveal(&asking)
     }
 
-    /// What the tool says to a try.
+    /// What the tool says to a try: the verdict on a move, then words.
     fn respond(&mut self, response: &Response) -> Result<(), LessonError> {
-        let style = self.io.style();
-        match response {
-            Response::Hint(hint) => self.say(&format!("Hint: {hint}")),
-            Response::NoMoreHints => self.say("No more hints: type show to see the answer."),
-            Response::Right { why, then_move } => {
-                self.say(&format!("Right: {why}"))?;
-                match then_move {
-                    true => self.say("So what do you take?"),
-                    false => Ok(()),
-                }
-            }
-            Response::NotQuite(hint) => self.not_yet("Not quite.", hint.clone()),
-            Response::Mistake(verdict, hint) => {
-                self.write(&text::document(verdict, style))?;
-                self.not_yet("Not yet: try again.", hint.clone())
-            }
-            Response::Good(judged) => {
-                self.write(&text::document(judged, style))?;
-                self.say("Well done.")
-            }
-            Response::LostAnyway(judged) => self.write(&text::document(judged, style)),
+        if let Some(verdict) = response.verdict() {
+            let style = self.io.style();
+            self.write(&text::document(verdict, style))?;
         }
-    }
-
-    /// After a wrong try: say so, and give the next hint if there is one.
-    fn not_yet(&mut self, words: &str, hint: Option<String>) -> Result<(), LessonError> {
-        match hint {
-            Some(hint) => self.say(&format!("{words} Hint: {hint}")),
-            None => self.say(&format!("{words} Type show to see the answer.")),
+        for line in response.words("type show") {
+            self.say(&line)?;
         }
+        Ok(())
     }
 
     fn reveal(&mut self, asking: &Asking<'_>) -> Result<Flow, LessonError> {

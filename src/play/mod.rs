@@ -62,14 +62,16 @@ impl Level {
     }
 }
 
-/// Who moves first.
+/// Who moves first. The pupil does, unless asked otherwise: from most
+/// starts, 3-5-7 among them, the first player can win, and a first game
+/// should be one a pupil can win.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum First {
-    /// The computer starts
-    #[default]
-    Computer,
     /// You start
+    #[default]
     Me,
+    /// The computer starts
+    Computer,
 }
 
 /// The computer's choice, and whether it was a deliberate random move.

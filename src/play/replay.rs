@@ -1,21 +1,25 @@
-//! A game against the computer replayed from its start and the pupil's
-//! moves alone. The computer's moves follow from the seed, so the same
-//! start, seed and pupil moves always give the same game: the classroom
-//! page keeps only those, and taking a move back is dropping the last one.
+//! A game against the computer as a list of moves: the one record of a
+//! game, kept by the terminal session and rebuilt by the classroom page.
+//!
+//! The computer's moves follow from the seed, so the same start, seed and
+//! pupil moves always give the same game. The page keeps only those and
+//! replays them on every request ([`Replay::of`]); taking a move back there
+//! is sending one move fewer. The terminal plays one move at a time.
 
 use super::rng::Rng;
 use super::{First, Level, PlayError, computer_move};
 use crate::console::answer::row_move;
 use crate::rules::game::Game;
-use crate::rules::moves::IllegalMove;
+use crate::rules::moves::{IllegalMove, Move};
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
+use crate::solve::one_row::RowPattern;
 use crate::solve::search::{Budget, Solver};
-use crate::teach::analysis::{Analysis, Extras};
-use crate::teach::check::computer_reason;
-use crate::teach::document::Document;
-use crate::teach::hints::hints;
-use crate::teach::review::{self, Side, Turn};
+use crate::teach::analysis::{Analysis, Extras, Method};
+use crate::teach::board;
+use crate::teach::computer::{self, Kind};
+use crate::teach::document::{Block, Document};
+use crate::teach::review::{self, Notes, Side, Turn};
 use crate::teach::verdict::Judgement;
 
 /// The most moves of the pupil's a replayed game may hold: far more than a
@@ -27,7 +31,8 @@ pub const MOST_REPLAYED_MOVES: usize = 1_000;
 pub struct Told {
     /// The move.
     pub turn: Turn,
-    /// Why the computer moved as it did, when it says (at `perfect`).
+    /// What the computer said about its move: why it moved (at `perfect`),
+    /// or that its move ended the game.
     pub why: Option<String>,
 }
 
@@ -45,6 +50,14 @@ impl Told {
             _ => format!("{who} {takes} {} from row {}.", mv.take, mv.row()),
         }
     }
+
+    /// The rows after the move.
+    pub fn after(&self, game: &Game) -> Position {
+        self.turn
+            .before
+            .play_with(self.turn.mv, &game.takes)
+            .expect("recorded moves are legal")
+    }
 }
 
 /// The end of a game in words, for the player who won.
@@ -55,16 +68,38 @@ pub fn result(winner: Side) -> &'static str {
     }
 }
 
+/// How a game is set up.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The starting rows.
+    pub start: Position,
+    /// The rules.
+    pub game: Game,
+    /// Who moves first.
+    pub first: First,
+    /// How well the computer plays.
+    pub level: Level,
+    /// The seed for the computer's random moves.
+    pub seed: u64,
+    /// Whether the seed was given, to replay a game, rather than picked.
+    pub seed_given: bool,
+}
+
 /// A game so far.
 #[derive(Debug)]
 pub struct Replay {
-    start: Position,
-    game: Game,
-    level: Level,
-    first: First,
+    setup: Setup,
     rng: Rng,
+    /// The game's search, kept from move to move and for the review, so
+    /// nothing is worked out twice.
     solver: Solver,
+    /// The single row's pattern, when the board is drawn in its blocks.
+    pattern: Option<RowPattern>,
     told: Vec<Told>,
+    /// The computer's reasons told in full so far: after that, briefly.
+    reasons: Vec<Kind>,
+    /// How many of the pupil's moves were taken back.
+    taken_back: u64,
 }
 
 /// Why a replay stopped.
@@ -90,96 +125,113 @@ pub enum ReplayError {
 }
 
 impl Replay {
-    /// Starts a game and plays the computer's moves until it is the
-    /// pupil's turn or the game is over.
-    pub fn start(
-        start: Position,
-        game: Game,
-        first: First,
-        level: Level,
-        seed: u64,
-    ) -> Result<Replay, PlayError> {
-        let mut solver = Solver::for_game(game.clone(), Budget::default());
-        let analysis =
-            Analysis::using(start.clone(), game.clone(), Extras::default(), &mut solver)?;
+    /// Starts a game, refusing one too big to work out or with nothing to
+    /// take before anyone moves.
+    pub fn start(setup: Setup) -> Result<Replay, PlayError> {
+        let mut solver = Solver::for_game(setup.game.clone(), Budget::default());
+        let analysis = Analysis::using(
+            setup.start.clone(),
+            setup.game.clone(),
+            Extras::default(),
+            &mut solver,
+        )?;
         if analysis.is_over() {
-            return Err(PlayError::NothingToPlay(start.to_string()));
+            return Err(PlayError::NothingToPlay(setup.start.to_string()));
         }
-        let mut replay = Replay {
-            start,
-            game,
-            level,
-            first,
-            rng: Rng::new(seed),
-            solver,
-            told: Vec::new(),
+        let pattern = match analysis.method {
+            Method::OneRow { pattern, .. } => Some(pattern),
+            _ => None,
         };
-        replay.computer()?;
-        Ok(replay)
+        Ok(Replay {
+            rng: Rng::new(setup.seed),
+            setup,
+            solver,
+            pattern,
+            told: Vec::new(),
+            reasons: Vec::new(),
+            taken_back: 0,
+        })
     }
 
-    /// Starts a game and plays the pupil's `moves` in it, each a row (from
-    /// 1) and how many sticks, each followed by the computer's answer.
-    pub fn of(
-        start: Position,
-        game: Game,
-        first: First,
-        level: Level,
-        seed: u64,
-        moves: &[(u64, u64)],
-    ) -> Result<Replay, ReplayError> {
+    /// Starts a game and plays the pupil's `moves` in it, each given as the
+    /// row, counted from one, and how many sticks. The computer answers
+    /// each in turn, until it is the pupil's move or the game is over.
+    /// `taken_back` is how many moves the pupil took back on the way, for
+    /// the review.
+    pub fn of(setup: Setup, moves: &[(u64, u64)], taken_back: u64) -> Result<Replay, ReplayError> {
         if moves.len() > MOST_REPLAYED_MOVES {
             return Err(ReplayError::TooLong);
         }
-        let mut replay = Replay::start(start, game, first, level, seed)?;
+        let mut replay = Replay::start(setup)?;
+        replay.taken_back = taken_back;
+        replay.computer_if_due()?;
         for &(row, take) in moves {
-            replay.pupil(row, take)?;
+            let number = replay.told.len() + 1;
+            if replay.is_over() {
+                return Err(ReplayError::AfterTheEnd(number));
+            }
+            let mv = row_move(&replay.position(), row, take, &replay.setup.game)
+                .map_err(|reason| ReplayError::Illegal { number, reason })?;
+            replay.pupil(mv);
+            replay.computer_if_due()?;
         }
         Ok(replay)
     }
 
-    /// The pupil takes `take` sticks from row `row` (from 1), and the
-    /// computer answers.
-    pub fn pupil(&mut self, row: u64, take: u64) -> Result<(), ReplayError> {
-        let number = self.told.len() + 1;
-        if self.is_over() {
-            return Err(ReplayError::AfterTheEnd(number));
+    fn computer_if_due(&mut self) -> Result<(), PlayError> {
+        if self.to_move() == Side::Computer && !self.is_over() {
+            self.computer()?;
         }
-        let position = self.position();
-        let mv = row_move(&position, row, take, &self.game)
-            .map_err(|reason| ReplayError::Illegal { number, reason })?;
+        Ok(())
+    }
+
+    /// The pupil makes `mv`, a legal move.
+    pub fn pupil(&mut self, mv: Move) {
+        let before = self.position();
+        debug_assert!(before.play_with(mv, &self.setup.game.takes).is_ok());
         self.told.push(Told {
             turn: Turn {
                 side: Side::Pupil,
-                before: position,
+                before,
                 mv,
             },
             why: None,
         });
-        self.computer()?;
-        Ok(())
     }
 
-    /// The computer moves if it is its turn.
-    fn computer(&mut self) -> Result<(), PlayError> {
-        if self.to_move() != Side::Computer || self.is_over() {
-            return Ok(());
-        }
+    /// The computer moves, and says why: in full the first time a kind of
+    /// reason comes up and briefly after, and plainly when its move ends
+    /// the game.
+    pub fn computer(&mut self) -> Result<&Told, PlayError> {
         let position = self.position();
-        let Some(choice) = computer_move(
+        let game = &self.setup.game;
+        let choice = computer_move(
             &position,
-            &self.game,
-            self.level,
+            game,
+            self.setup.level,
             &mut self.rng,
             &mut self.solver,
         )?
-        else {
-            return Ok(());
-        };
-        let why = match (self.level, choice.analysis) {
-            (Level::Perfect, Some(before)) => {
+        .ok_or_else(|| PlayError::NothingToPlay(position.to_string()))?;
+        let after = position
+            .play_with(choice.mv, &game.takes)
+            .expect("the computer's moves are legal");
+        let why = match (
+            computer::ending(&position, &after, game),
+            self.setup.level,
+            choice.analysis,
+        ) {
+            (Some(ending), _, _) => Some(ending),
+            (None, Level::Perfect, Some(before)) => {
                 let j = Judgement::using(before, choice.mv, &mut self.solver)?;
-                Some(computer_reason(&j))
+                let reason = computer::reason(&j);
+                match self.reasons.contains(&reason.kind) {
+                    true => Some(reason.short),
+                    false => {
+                        self.reasons.push(reason.kind);
+                        Some(reason.full)
+                    }
+                }
             }
             _ => None,
         };
@@ -191,17 +243,30 @@ impl Replay {
             },
             why,
         });
-        Ok(())
+        Ok(self.told.last().expect("just told"))
+    }
+
+    /// Takes back the pupil's last move and everything after it; false
+    /// when the pupil has not moved.
+    pub fn undo(&mut self) -> bool {
+        match self.told.iter().rposition(|t| t.turn.side == Side::Pupil) {
+            Some(last) => {
+                self.told.truncate(last);
+                self.taken_back += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// How the game was set up.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
     }
 
     /// The game's rules.
     pub fn game(&self) -> &Game {
-        &self.game
-    }
-
-    /// The rows it started from.
-    pub fn start_position(&self) -> &Position {
-        &self.start
+        &self.setup.game
     }
 
     /// Every move so far.
@@ -212,18 +277,20 @@ impl Replay {
     /// The rows now.
     pub fn position(&self) -> Position {
         match self.told.last() {
-            Some(t) => t
-                .turn
-                .before
-                .play_with(t.turn.mv, &self.game.takes)
-                .expect("replayed moves are legal"),
-            None => self.start.clone(),
+            Some(t) => t.after(&self.setup.game),
+            None => self.setup.start.clone(),
         }
+    }
+
+    /// The rows now, drawn in the game's own terms: groups for Nim, blocks
+    /// of the pattern for a single row with limited takes.
+    pub fn board(&self) -> Block {
+        board::for_game(&self.position(), &self.setup.game, self.pattern.as_ref())
     }
 
     /// Who moves next.
     pub fn to_move(&self) -> Side {
-        let first = match self.first {
+        let first = match self.setup.first {
             First::Computer => Side::Computer,
             First::Me => Side::Pupil,
         };
@@ -236,7 +303,7 @@ impl Replay {
     /// Whether no move is left.
     pub fn is_over(&self) -> bool {
         self.position()
-            .moves_with(&self.game.takes)
+            .moves_with(&self.setup.game.takes)
             .next()
             .is_none()
     }
@@ -244,31 +311,37 @@ impl Replay {
     /// Who has won, once the game is over.
     pub fn winner(&self) -> Option<Side> {
         let stuck = self.to_move();
-        self.is_over().then(|| match self.game.rule.when_stuck() {
-            Outcome::Win => stuck,
-            Outcome::Lose => stuck.other(),
-        })
+        self.is_over()
+            .then(|| match self.setup.game.rule.when_stuck() {
+                Outcome::Win => stuck,
+                Outcome::Lose => stuck.other(),
+            })
     }
 
-    /// The hint ladder for the pupil's move now, last stage the move.
-    pub fn hints(&mut self) -> Result<Vec<String>, PlayError> {
-        if self.is_over() {
-            return Ok(Vec::new());
-        }
-        let analysis = Analysis::using(
+    /// The position now, worked out with the game's search.
+    pub fn analysis(&mut self) -> Result<Analysis, PlayError> {
+        Ok(Analysis::using(
             self.position(),
-            self.game.clone(),
+            self.setup.game.clone(),
             Extras::default(),
             &mut self.solver,
-        )?;
-        Ok(hints(&analysis))
+        )?)
     }
 
-    /// The review of the game so far.
-    pub fn review(&mut self) -> Result<Document, PlayError> {
+    /// The review of the game so far; `ended` when it was played to the
+    /// end rather than stopped.
+    pub fn review(&mut self, ended: bool) -> Result<Document, PlayError> {
         let turns: Vec<Turn> = self.told.iter().map(|t| t.turn.clone()).collect();
-        let reviewed = review::review(&turns, &self.game, &mut self.solver)?;
-        Ok(review::document(&reviewed, &self.game, self.is_over()))
+        let reviewed = review::review(&turns, &self.setup.game, &mut self.solver)?;
+        let notes = Notes {
+            ended,
+            taken_back: self.taken_back,
+            replay: match self.setup.level {
+                Level::Perfect => None,
+                Level::Good | Level::Beginner => Some(self.setup.seed),
+            },
+        };
+        Ok(review::document(&reviewed, &self.setup.game, notes))
     }
 }
 
@@ -278,23 +351,26 @@ mod tests {
     use crate::rules::rule::Rule;
     use crate::rules::take_set::TakeSet;
 
-    fn twenty_one() -> Game {
-        Game::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap())
+    fn setup(start: &[u64], game: Game, first: First, level: Level, seed: u64) -> Setup {
+        Setup {
+            start: Position::new(start.to_vec()),
+            game,
+            first,
+            level,
+            seed,
+            seed_given: true,
+        }
+    }
+
+    fn twenty_one(level: Level, seed: u64) -> Setup {
+        let game = Game::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
+        setup(&[21], game, First::Me, level, seed)
     }
 
     #[test]
     fn the_same_moves_and_seed_give_the_same_game() {
-        let play = |moves: &[(u64, u64)]| {
-            Replay::of(
-                Position::new(vec![21]),
-                twenty_one(),
-                First::Me,
-                Level::Beginner,
-                7,
-                moves,
-            )
-            .unwrap()
-        };
+        let play =
+            |moves: &[(u64, u64)]| Replay::of(twenty_one(Level::Beginner, 7), moves, 0).unwrap();
         let moves = [(1, 1), (1, 2)];
         let once = play(&moves);
         let twice = play(&moves);
@@ -308,11 +384,10 @@ mod tests {
 
     #[test]
     fn the_perfect_computer_wins_from_a_winning_start_and_says_why() {
-        let mut replay = Replay::start(
-            Position::new(vec![3, 5, 7]),
-            Game::nim(Rule::Misere),
-            First::Computer,
-            Level::Perfect,
+        let game = Game::nim(Rule::Misere);
+        let mut replay = Replay::of(
+            setup(&[3, 5, 7], game, First::Computer, Level::Perfect, 0),
+            &[],
             0,
         )
         .unwrap();
@@ -323,26 +398,23 @@ mod tests {
                 .moves_with(&replay.game().takes)
                 .next()
                 .unwrap();
-            replay.pupil(mv.row() as u64, mv.take).unwrap();
+            replay.pupil(mv);
+            if !replay.is_over() {
+                replay.computer().unwrap();
+            }
         }
         assert_eq!(replay.winner(), Some(Side::Computer));
-        assert!(!replay.review().unwrap().steps.is_empty());
+        assert!(!replay.review(true).unwrap().steps.is_empty());
+        assert!(replay.undo());
+        assert_eq!(replay.to_move(), Side::Pupil);
     }
 
     #[test]
     fn an_illegal_move_is_refused_with_its_number() {
-        let refused = Replay::of(
-            Position::new(vec![21]),
-            twenty_one(),
-            First::Me,
-            Level::Perfect,
-            0,
-            &[(1, 4)],
-        )
-        .unwrap_err();
+        let refused = Replay::of(twenty_one(Level::Perfect, 0), &[(1, 4)], 0).unwrap_err();
         assert_eq!(
             refused.to_string(),
-            "That move is not allowed: in this game a move takes 1 to 3 sticks."
+            "In this game a move takes 1 to 3 sticks."
         );
         assert!(matches!(refused, ReplayError::Illegal { number: 1, .. }));
     }

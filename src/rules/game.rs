@@ -67,4 +67,59 @@ impl Game {
         };
         format!("{ending}; a move takes {takes} {sticks}{from}")
     }
+
+    /// The rules as a pupil would say them, without the name of the rule:
+    /// "whoever takes the last stick loses, and a move takes 1 to 3
+    /// sticks".
+    pub fn in_words(&self, rows: usize) -> String {
+        let ending = match (self.rule, self.takes.allows(1)) {
+            (Rule::Misere, true) => "whoever takes the last stick loses",
+            (Rule::Normal, true) => "whoever takes the last stick wins",
+            (Rule::Misere, false) => "whoever makes the last move loses",
+            (Rule::Normal, false) => "whoever makes the last move wins",
+        };
+        match &self.takes {
+            TakeSet::Any => ending.to_string(),
+            takes => {
+                let from = if rows > 1 { " from one row" } else { "" };
+                format!("{ending}, and a move takes {takes} sticks{from}")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rules_in_a_pupils_words_never_name_the_rule() {
+        let takes = |set| TakeSet::parse(set).unwrap();
+        let cases = [
+            (
+                Game::nim(Rule::Misere),
+                3,
+                "whoever takes the last stick loses",
+            ),
+            (
+                Game::nim(Rule::Normal),
+                3,
+                "whoever takes the last stick wins",
+            ),
+            (
+                Game::with_takes(Rule::Misere, takes("1-3")),
+                1,
+                "whoever takes the last stick loses, and a move takes 1 to 3 sticks",
+            ),
+            (
+                Game::with_takes(Rule::Normal, takes("2,3")),
+                2,
+                "whoever makes the last move wins, and a move takes 2 or 3 sticks from one row",
+            ),
+        ];
+        for (game, rows, expected) in cases {
+            assert_eq!(game.in_words(rows), expected);
+            assert!(!game.in_words(rows).contains("misère"));
+        }
+    }
 }

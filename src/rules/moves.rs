@@ -72,9 +72,15 @@ pub enum IllegalMove {
 }
 
 impl IllegalMove {
-    /// The refusal a pupil reads: "That move is not allowed: …."
+    /// The refusal a pupil reads, as a sentence: "There is no row 4, only
+    /// rows 1 to 3."
     pub fn refusal(&self) -> String {
-        format!("That move is not allowed: {self}.")
+        let words = self.to_string();
+        let mut letters = words.chars();
+        match letters.next() {
+            Some(first) => format!("{}{}.", first.to_uppercase(), letters.as_str()),
+            None => String::new(),
+        }
     }
 }
 

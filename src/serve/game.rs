@@ -5,15 +5,16 @@
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::page::board;
+use super::page::buttons;
 use super::params::ParamError;
 use super::reply::Reply;
-use crate::play::replay::{Replay, ReplayError, result};
+use crate::play::replay::{Replay, ReplayError, Setup, result};
 use crate::play::{First, Level, PlayError};
 use crate::render::html;
 use crate::request;
 use crate::request::error::Error;
 use crate::rules::position::Position;
+use crate::teach::hints::hints;
 use crate::teach::review::Side;
 
 /// The most rows a game on the page may have, so that replaying a long
@@ -45,6 +46,9 @@ struct Asked {
     /// The review, even if the game is not over.
     #[serde(default)]
     review: bool,
+    /// How many moves the pupil has taken back, for the review.
+    #[serde(default)]
+    taken_back: u64,
 }
 
 /// A pupil's move: the row (from 1) and how many sticks.
@@ -106,11 +110,23 @@ fn replay(body: &[u8]) -> Result<Value, Refusal> {
     let level = choice::<Level>(asked.level.as_deref(), "level")?;
     let first = choice::<First>(asked.first.as_deref(), "first")?;
     let moves: Vec<(u64, u64)> = asked.moves.iter().map(|m| (m.row, m.take)).collect();
-    let mut replay = Replay::of(start, game, first, level, asked.seed, &moves)?;
+    let setup = Setup {
+        start,
+        game,
+        first,
+        level,
+        seed: asked.seed,
+        seed_given: true,
+    };
+    let mut replay = Replay::of(setup, &moves, asked.taken_back)?;
     let position = replay.position();
-    let ladder = replay.hints()?;
-    let review = match replay.is_over() || asked.review {
-        true => Some(html::document(&replay.review()?, 2)),
+    let ladder = match replay.is_over() {
+        true => Vec::new(),
+        false => hints(&replay.analysis()?),
+    };
+    let over = replay.is_over();
+    let review = match over || asked.review {
+        true => Some(html::document(&replay.review(over)?, 2)),
         false => None,
     };
     let told: Vec<Value> = replay
@@ -121,14 +137,19 @@ fn replay(body: &[u8]) -> Result<Value, Refusal> {
                 "side": side(t.turn.side),
                 "said": t.said(),
                 "why": t.why,
-                "rows_after": t.turn.before.play_with(t.turn.mv, &replay.game().takes)
-                    .expect("replayed moves are legal").piles(),
+                "rows_after": t.after(replay.game()).piles(),
             })
         })
         .collect();
     Ok(json!({
-        "start": replay.start_position().piles(),
-        "position": board(&position, replay.game())?,
+        "start": replay.setup().start.piles(),
+        "position": {
+            "rows": position.piles(),
+            "game": replay.game().describe(position.len()),
+            "board": html::block_html(&replay.board(), 3),
+            "buttons": buttons(&position, replay.game()),
+            "over": over,
+        },
         "moves": told,
         "to_move": side(replay.to_move()),
         "over": replay.is_over(),

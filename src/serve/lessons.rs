@@ -16,7 +16,6 @@ use crate::lesson::asking::{Asking, Response};
 use crate::lesson::{self, Asks, Lesson, Part, Question, bundled};
 use crate::render::html;
 use crate::request::error::Error;
-use crate::teach::board as drawn;
 use crate::teach::document::Block;
 use crate::teach::explain::{Options, explain};
 
@@ -60,11 +59,7 @@ pub fn lesson(query: Option<&str>) -> Reply {
                     }
                     Part::Pause => json!({ "kind": "pause" }),
                     Part::Show(setup) => {
-                        let drawing = match setup.groups {
-                            true => drawn::joined(&setup.position),
-                            false => drawn::plain(&setup.position),
-                        };
-                        json!({ "kind": "show", "html": html::block_html(&drawing, 3) })
+                        json!({ "kind": "show", "html": html::block_html(&setup.drawing(), 3) })
                     }
                     Part::Explain(setup) => {
                         let analysis = setup.analysis().map_err(Error::from)?;
@@ -96,20 +91,11 @@ pub fn lesson(query: Option<&str>) -> Reply {
 /// A question as the page shows it before anyone has tried.
 fn question(q: &Question, number: usize) -> Result<Value, ParamError> {
     let setup = &q.setup;
-    let ask = match (q.asks, setup.position.len()) {
-        (Asks::CanYouWin, _) => "Can the player to move win?",
-        (Asks::Move, 1) => "Your move: how many do you take?",
-        (Asks::Move, _) => "Your move: what do you take?",
-    };
     Ok(json!({
         "kind": "question",
         "number": number,
-        "heading": format!(
-            "Question: {} ({})",
-            setup.position,
-            setup.game.describe(setup.position.len())
-        ),
-        "ask": q.ask.as_deref().unwrap_or(ask),
+        "heading": q.heading(),
+        "ask": q.asked(),
         "asks": asks(q.asks),
         "board": board(&setup.position, &setup.game)?,
     }))
@@ -230,36 +216,21 @@ fn answering(body: &[u8]) -> Result<Result<Value, String>, String> {
     })))
 }
 
-/// What the tool says to a try: a kind, words, and the verdict as HTML.
+/// What the tool says to a try: its kind, the verdict on a move as HTML,
+/// and the words after it, line by line.
 fn response_json(response: &Response) -> Value {
-    let hint = |hint: &Option<String>| hint.as_ref().map(|h| format!("Hint: {h}"));
-    match response {
-        Response::Hint(hint) => json!({ "kind": "hint", "words": format!("Hint: {hint}") }),
-        Response::NoMoreHints => json!({
-            "kind": "no-more-hints",
-            "words": "No more hints: ask to see the answer.",
-        }),
-        Response::Right { why, then_move } => json!({
-            "kind": "right",
-            "words": format!("Right: {why}"),
-            "then": then_move.then_some("So what do you take?"),
-        }),
-        Response::NotQuite(h) => {
-            json!({ "kind": "not-quite", "words": "Not quite.", "hint": hint(h) })
-        }
-        Response::Mistake(doc, h) => json!({
-            "kind": "mistake",
-            "html": html::document(doc, 3),
-            "words": "Not yet: try again.",
-            "hint": hint(h),
-        }),
-        Response::Good(doc) => json!({
-            "kind": "good",
-            "html": html::document(doc, 3),
-            "words": "Well done.",
-        }),
-        Response::LostAnyway(doc) => {
-            json!({ "kind": "lost-anyway", "html": html::document(doc, 3) })
-        }
-    }
+    let kind = match response {
+        Response::Hint(_) => "hint",
+        Response::NoMoreHints => "no-more-hints",
+        Response::Right { .. } => "right",
+        Response::NotQuite(_) => "not-quite",
+        Response::Mistake(..) => "mistake",
+        Response::Good(_) => "good",
+        Response::LostAnyway(_) => "lost-anyway",
+    };
+    json!({
+        "kind": kind,
+        "html": response.verdict().map(|doc| html::document(doc, 3)),
+        "words": response.words("press Show the answer"),
+    })
 }

@@ -43,17 +43,21 @@ pub fn board(position: &Position, game: &Game) -> Result<Value, Error> {
         _ => None,
     };
     let drawn = board::for_game(position, game, pattern);
-    let buttons: Option<Vec<u64>> = match (position.piles(), game.takes.only()) {
-        ([sticks], Some(_)) => Some(game.takes.takes_from(*sticks).collect()),
-        _ => None,
-    };
     Ok(json!({
         "rows": position.piles(),
         "game": game.describe(position.len()),
         "board": html::block_html(&drawn, 3),
-        "buttons": buttons,
+        "buttons": buttons(position, game),
         "over": analysis.is_over(),
     }))
+}
+
+/// The takes to offer as buttons: when a single row allows only a few.
+pub fn buttons(position: &Position, game: &Game) -> Option<Vec<u64>> {
+    match (position.piles(), game.takes.only()) {
+        ([sticks], Some(_)) => Some(game.takes.takes_from(*sticks).collect()),
+        _ => None,
+    }
 }
 
 /// `GET /page/explain?position=3,5,7[&normal=1][&take=1-3][&xor=1]`: the

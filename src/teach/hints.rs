@@ -28,9 +28,10 @@ pub fn hints(a: &Analysis) -> Vec<String> {
             vec![
                 "Find the counts to avoid. Whoever has to move from one of them loses.".to_string(),
                 match won {
-                    true => full_stop(&format!(
-                        "Leave your opponent one of the counts to avoid, which are {counts}"
-                    )),
+                    true => format!(
+                        "{} Leave your opponent one of them.",
+                        full_stop(&format!("The counts to avoid are {counts}"))
+                    ),
                     false => full_stop(&format!("The counts to avoid are {counts}")),
                 },
                 match won {

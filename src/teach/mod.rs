@@ -5,6 +5,7 @@
 pub mod analysis;
 pub mod board;
 pub mod check;
+pub mod computer;
 pub mod document;
 pub mod explain;
 pub mod hints;

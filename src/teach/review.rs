@@ -1,11 +1,11 @@
-//! The review after a game: every move with whether the mover could win
-//! before it and the other player after it, the moves left with best play,
-//! which moves threw away a win and what would have won instead, and who
-//! took the last stick.
+//! The review after a game, kept short enough to read at the end of one:
+//! the result, then only the turning points, the moves that gave a win
+//! away, each in one line with a move that would have kept it. How many
+//! moves were taken back, and how to replay the game, close it.
 
 use super::analysis::{Analysis, AnalysisError, Extras};
 use super::document::{Block, Document, Frame, Step};
-use super::words::{count, transition};
+use super::words::{count, position};
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
@@ -61,26 +61,22 @@ pub struct Reviewed {
     pub before_outcome: Outcome,
     /// The outcome for the other player, after the move.
     pub after_outcome: Outcome,
-    /// Moves left before the move, when the game is small enough to search.
-    pub before_left: Option<u64>,
-    /// Moves left after the move, when the game is small enough to search.
-    pub after_left: Option<u64>,
-    /// The move that would have won, when this one threw a win away.
-    pub better: Option<Move>,
+    /// The winning moves the mover had, when this move gave the win away:
+    /// the best first.
+    pub winning: Vec<Move>,
 }
 
 impl Reviewed {
     /// True when the mover could win before and the other player can win
-    /// after: this move threw the win away.
+    /// after: this move gave the win away.
     pub fn slipped(&self) -> bool {
         self.before_outcome == Outcome::Win && self.after_outcome == Outcome::Win
     }
 }
 
 /// Reviews every move of a game. The turns follow on from each other, as
-/// a game records them.
-/// The search is the game's own, so what it worked out during the game is
-/// not worked out again.
+/// a game records them. The search is the game's own, so what it worked
+/// out during the game is not worked out again.
 pub fn review(
     turns: &[Turn],
     game: &Game,
@@ -89,52 +85,42 @@ pub fn review(
     let Some(last) = turns.last() else {
         return Ok(Vec::new());
     };
-    // Every position of the game, each valued once: the position after one
-    // move is the position before the next.
+    // Every position of the game, each worked out once: the position after
+    // one move is the position before the next.
     let end = last
         .before
         .play_with(last.mv, &game.takes)
         .expect("played moves are legal");
     let positions: Vec<&Position> = turns.iter().map(|t| &t.before).chain([&end]).collect();
-    let mut searchable = true;
-    let mut values = Vec::with_capacity(positions.len());
-    for p in &positions {
-        let analysis = Analysis::using((*p).clone(), game.clone(), Extras::default(), solver)?;
-        // Once the search refuses, it is not asked again: the shortcut
-        // methods still give every outcome.
-        let left = match searchable {
-            true => match solver.solve(p.piles()) {
-                Ok(solved) => Some(solved.moves_left),
-                Err(_) => {
-                    searchable = false;
-                    None
-                }
-            },
-            false => None,
-        };
-        values.push((analysis, left));
-    }
+    let values = positions
+        .iter()
+        .map(|p| Analysis::using((*p).clone(), game.clone(), Extras::default(), solver))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(turns
         .iter()
         .enumerate()
         .map(|(i, turn)| {
-            let (before, before_left) = &values[i];
-            let (after, after_left) = &values[i + 1];
+            let (before, after) = (&values[i], &values[i + 1]);
             let slipped = before.outcome == Outcome::Win && after.outcome == Outcome::Win;
+            // The recommended move first, then the others.
+            let winning = match (slipped, before.recommended) {
+                (true, Some(best)) => std::iter::once(best)
+                    .chain(before.winning_moves.iter().copied().filter(|&m| m != best))
+                    .collect(),
+                _ => Vec::new(),
+            };
             Reviewed {
                 turn: turn.clone(),
                 after: positions[i + 1].clone(),
                 before_outcome: before.outcome,
                 after_outcome: after.outcome,
-                before_left: *before_left,
-                after_left: *after_left,
-                better: before.recommended.filter(|_| slipped),
+                winning,
             }
         })
         .collect())
 }
 
-/// The moves that threw away a win, with their numbers (from 1).
+/// The moves that gave a win away, with their numbers (from 1).
 pub fn slips(reviewed: &[Reviewed]) -> Vec<(usize, Side)> {
     reviewed
         .iter()
@@ -144,78 +130,97 @@ pub fn slips(reviewed: &[Reviewed]) -> Vec<(usize, Side)> {
         .collect()
 }
 
-/// "could win (14 moves left with best play)", or, when the game is over,
-/// that it is over and who has won.
-fn chances(outcome: Outcome, left: Option<u64>, over: bool) -> String {
-    match (over, outcome) {
-        (true, Outcome::Win) => return "had won: the game was over".to_string(),
-        (true, Outcome::Lose) => return "had lost: the game was over".to_string(),
-        (false, _) => {}
+/// What the review says besides the moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Notes {
+    /// Whether the game was played to the end.
+    pub ended: bool,
+    /// How many of the pupil's moves were taken back.
+    pub taken_back: u64,
+    /// The seed that replays the computer's choices, when they were random.
+    pub replay: Option<u64>,
+}
+
+/// The review as a document: the result, the turning points, and the
+/// notes.
+pub fn document(reviewed: &[Reviewed], game: &Game, notes: Notes) -> Document {
+    let mut result = vec![Block::sentence(match (notes.ended, reviewed.last()) {
+        (true, Some(last)) => ending(last, game),
+        _ => "The game was stopped before the end.".to_string(),
+    })];
+    let turning: Vec<Block> = reviewed
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.slipped())
+        .map(|(i, r)| Block::sentence(turning_point(i + 1, r)))
+        .collect();
+    if turning.is_empty() {
+        result.push(Block::sentence(match notes.ended {
+            true => "Nobody slipped: the winner played every move well.",
+            false => "Nobody slipped so far.",
+        }));
+        // Then the game was lost from the start for whoever began it.
+        if let (true, Some(first)) = (notes.ended, reviewed.first())
+            && first.before_outcome == Outcome::Lose
+        {
+            result.push(Block::sentence(format!(
+                "From {}, whoever moves first cannot win if the other plays well.",
+                position(&first.turn.before)
+            )));
+        }
     }
-    let can = match outcome {
-        Outcome::Win => "could win",
-        Outcome::Lose => "could not win",
-    };
-    match left {
-        Some(n) => format!("{can} ({} left with best play)", count(n, "move")),
-        None => can.to_string(),
+    let mut closing = Vec::new();
+    if notes.taken_back > 0 {
+        closing.push(Block::sentence(format!(
+            "You took back {}.",
+            count(notes.taken_back, "move")
+        )));
+    }
+    if let Some(seed) = notes.replay {
+        closing.push(Block::sentence(format!(
+            "To replay this game: --seed {seed}"
+        )));
+    }
+    let mut steps = vec![Step::framed(Frame::LEAD, "Result", result)];
+    if !turning.is_empty() {
+        steps.push(Step::framed(Frame::BARE, "Turning points", turning));
+    }
+    if !closing.is_empty() {
+        steps.push(Step::framed(Frame::CLOSING, "Notes", closing));
+    }
+    Document {
+        title: "Review of the game".to_string(),
+        steps,
     }
 }
 
-/// The review as a document. `ended` says whether the game was played to
-/// the end, so the last line can say who took the last stick.
-pub fn document(reviewed: &[Reviewed], game: &Game, ended: bool) -> Document {
-    let mut blocks = Vec::new();
-    for (i, r) in reviewed.iter().enumerate() {
-        let who = r.turn.side.who();
-        let over = r.after.moves_with(&game.takes).next().is_none();
-        blocks.push(Block::note(format!(
-            "{}. {who}: {} ({}). Before it {who} {}; after it {} {}.",
-            i + 1,
-            r.turn.mv,
-            transition(&r.turn.before, &r.after),
-            chances(r.before_outcome, r.before_left, false),
-            r.turn.side.other().who(),
-            chances(r.after_outcome, r.after_left, over)
-        )));
-        if let Some(better) = r.better {
-            let won = r
-                .turn
-                .before
-                .play_with(better, &game.takes)
-                .expect("the winning move is legal");
-            blocks.push(Block::Verdict {
-                verdict: "mistake",
-                mark: "✗",
-                label: "threw away a win",
-                text: format!(
-                    "the winning move was {better} ({}).",
-                    transition(&r.turn.before, &won)
-                ),
-            });
+/// A move that gave the win away, in one line: "Move 3: you took 7 from
+/// row 3. Taking 1 from row 1 would have kept the win."
+fn turning_point(number: usize, r: &Reviewed) -> String {
+    let one_row = r.turn.before.len() == 1;
+    let took = taken(r.turn.mv, one_row);
+    match (r.turn.side, r.winning.as_slice()) {
+        (Side::Pupil, [best]) => format!(
+            "Move {number}: you took {took}. Taking {} would have kept the win.",
+            taken(*best, one_row)
+        ),
+        (Side::Pupil, [best, ..]) => format!(
+            "Move {number}: you took {took}. One of {} winning moves, such as taking {}, would have kept the win.",
+            r.winning.len(),
+            taken(*best, one_row)
+        ),
+        (Side::Pupil, []) => format!("Move {number}: you took {took}, and the win slipped away."),
+        (Side::Computer, _) => {
+            format!("Move {number}: the computer took {took}, and that gave you a chance to win.")
         }
     }
-    let slipped = slips(reviewed);
-    let mut closing = vec![Block::sentence(match slipped.as_slice() {
-        [] => "Who slipped: nobody threw away a win.".to_string(),
-        list => format!(
-            "Who slipped: {}.",
-            list.iter()
-                .map(|(n, side)| format!("move {n} ({})", side.who()))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    })];
-    closing.push(Block::sentence(match (ended, reviewed.last()) {
-        (true, Some(last)) => ending(last, game),
-        _ => "The game was stopped before the end.".to_string(),
-    }));
-    Document {
-        title: "Review of the game".to_string(),
-        steps: vec![
-            Step::framed(Frame::BARE, "Moves", blocks),
-            Step::framed(Frame::CLOSING, "Result", closing),
-        ],
+}
+
+/// "7 from row 3", or "7" in a game of one row.
+fn taken(mv: Move, one_row: bool) -> String {
+    match one_row {
+        true => mv.take.to_string(),
+        false => format!("{} from row {}", mv.take, mv.row()),
     }
 }
 
@@ -251,62 +256,94 @@ mod tests {
         Solver::for_game(game.clone(), crate::solve::search::Budget::default())
     }
 
-    #[test]
-    fn a_slip_is_flagged_with_the_move_that_would_have_won() {
-        let game = Game::nim(Rule::Misere);
-        let start = Position::new(vec![3, 5, 7]);
-        // The computer wins by taking one from row 1; the pupil answers, and
-        // then the computer throws the win away by emptying row 3.
-        let first = Move { pile: 0, take: 1 };
-        let second = Move { pile: 1, take: 1 };
-        let p1 = start.play(first).unwrap();
-        let p2 = p1.play(second).unwrap();
-        let third = Move { pile: 2, take: 7 };
-        let turn = |side, before: &Position, mv| Turn {
-            side,
-            before: before.clone(),
-            mv,
-        };
-        let turns = vec![
-            turn(Side::Computer, &start, first),
-            turn(Side::Pupil, &p1, second),
-            turn(Side::Computer, &p2, third),
-        ];
-        let reviewed = review(&turns, &game, &mut solver(&game)).unwrap();
-        assert!(!reviewed[0].slipped());
-        assert!(!reviewed[1].slipped(), "the pupil was lost anyway");
-        assert!(reviewed[2].slipped());
-        assert_eq!(slips(&reviewed), vec![(3, Side::Computer)]);
-        assert_eq!(reviewed[0].before_left, Some(14));
-        // The better move leaves the pupil lost.
-        let better = reviewed[2].better.unwrap();
-        let won = p2.play(better).unwrap();
-        let a = Analysis::new(won, game.clone(), Extras::default()).unwrap();
-        assert_eq!(a.outcome, Outcome::Lose);
+    /// The turns of a game from `start`, each side moving in turn.
+    fn played(start: &[u64], first: Side, moves: &[(usize, u64)]) -> Vec<Turn> {
+        let mut position = Position::new(start.to_vec());
+        let mut side = first;
+        let mut turns = Vec::new();
+        for &(row, take) in moves {
+            let mv = Move {
+                pile: row - 1,
+                take,
+            };
+            let after = position.play(mv).unwrap();
+            turns.push(Turn {
+                side,
+                before: position,
+                mv,
+            });
+            position = after;
+            side = side.other();
+        }
+        turns
+    }
+
+    fn lines(game: &Game, turns: &[Turn], notes: Notes) -> Vec<String> {
+        let reviewed = review(turns, game, &mut solver(game)).unwrap();
+        let doc = document(&reviewed, game, notes);
+        doc.steps.iter().flat_map(|s| s.lines()).collect()
     }
 
     #[test]
-    fn the_last_line_says_who_took_the_last_stick() {
+    fn only_the_turning_points_are_told() {
         let game = Game::nim(Rule::Misere);
-        let start = Position::new(vec![1]);
-        let turns = vec![Turn {
-            side: Side::Pupil,
-            before: start,
-            mv: Move { pile: 0, take: 1 },
-        }];
-        let reviewed = review(&turns, &game, &mut solver(&game)).unwrap();
-        let doc = document(&reviewed, &game, true);
-        let last = doc.steps.last().unwrap().lines();
+        // The pupil gives the win away at once; the computer wins 3 5 5
+        // back, then empties row 3 and gives it away in turn.
+        let turns = played(&[3, 5, 7], Side::Pupil, &[(3, 2), (1, 3), (2, 1), (3, 5)]);
+        let notes = Notes {
+            ended: false,
+            taken_back: 2,
+            replay: Some(7),
+        };
         assert_eq!(
-            last.last().unwrap(),
-            "You took the last stick, so the computer won."
+            lines(&game, &turns, notes),
+            [
+                "The game was stopped before the end.",
+                "Move 1: you took 2 from row 3. One of 3 winning moves, such as taking 1 from row 1, would have kept the win.",
+                "Move 4: the computer took 5 from row 3, and that gave you a chance to win.",
+                "You took back 2 moves.",
+                "To replay this game: --seed 7",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_game_without_a_slip_says_so_kindly() {
+        let game = Game::nim(Rule::Misere);
+        let notes = Notes {
+            ended: true,
+            ..Notes::default()
+        };
+        let won = played(&[2], Side::Pupil, &[(1, 1), (1, 1)]);
+        assert_eq!(
+            lines(&game, &won, notes),
+            [
+                "The computer took the last stick, so you won.",
+                "Nobody slipped: the winner played every move well.",
+            ]
+        );
+        let all_at_once = played(&[3], Side::Pupil, &[(1, 3)]);
+        assert_eq!(
+            lines(&game, &all_at_once, notes),
+            [
+                "You took the last stick, so the computer won.",
+                "Move 1: you took 3. Taking 2 would have kept the win.",
+            ]
         );
         let normal = Game::nim(Rule::Normal);
-        let doc = document(
-            &review(&turns, &normal, &mut solver(&normal)).unwrap(),
-            &normal,
-            true,
+        assert_eq!(
+            lines(&normal, &all_at_once, notes)[0],
+            "You took the last stick, so you won."
         );
-        assert!(doc.steps[1].lines()[1].ends_with("so you won."));
+        // A start lost for the first player: no slip, and that is why.
+        let lost = played(&[1, 1, 1], Side::Pupil, &[(1, 1), (2, 1), (3, 1)]);
+        assert_eq!(
+            lines(&game, &lost, notes),
+            [
+                "You took the last stick, so the computer won.",
+                "Nobody slipped: the winner played every move well.",
+                "From 1\u{a0}1\u{a0}1, whoever moves first cannot win if the other plays well.",
+            ]
+        );
     }
 }
