@@ -291,6 +291,15 @@ impl Page {
             .unwrap_or_else(|e| panic!("pressing {key}: {e}"));
     }
 
+    /// Types `text` into the field at `selector`, replacing what it held.
+    fn type_into(&self, selector: &str, text: &str) {
+        self.eval(&format!("document.querySelector({selector:?}).value = ''"));
+        self.click(selector);
+        self.tab
+            .type_str(text)
+            .unwrap_or_else(|e| panic!("typing into {selector}: {e}"));
+    }
+
     /// Whether the JavaScript `condition` holds now.
     fn is(&self, condition: &str) -> bool {
         self.eval(&format!("Boolean({condition})")) == serde_json::Value::Bool(true)
@@ -394,6 +403,14 @@ fn the_page_opens_on_3_5_7_ready_to_play() {
         })
         .expect("screen media");
 
+    // Every part of the page opens from its letter.
+    for (key, part) in [("e", "explain"), ("p", "play")] {
+        page.press(key);
+        page.wait(
+            &format!("!document.getElementById('{part}').hidden && location.hash === '#{part}'"),
+            part,
+        );
+    }
     page.assert_no_errors(true);
 }
 
@@ -469,5 +486,67 @@ fn a_game_of_21_is_played_to_the_end_by_clicking() {
     );
     eprintln!("{turns} turns; each game request took (ms): {trips}");
     page.shot("play-21");
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn explain_3_4_5_goes_step_by_step() {
+    let Some(page) = Page::open("/#explain") else {
+        return;
+    };
+    page.wait(
+        "document.querySelector('#explain-steps .step-holder')",
+        "the first explanation",
+    );
+    page.type_into("#explain-setup [name=position]", "3 4 5");
+    page.press("Enter");
+    page.wait(
+        "document.getElementById('explain-title').textContent.startsWith('3 4 5')",
+        "3 4 5",
+    );
+
+    let step = "#explain-steps .step-holder.current";
+    let shown = "[...document.querySelectorAll('#explain-steps .step-holder')].filter(s => s.offsetParent).length";
+    assert_eq!(page.text("#explain-counter"), "1 / 5");
+    assert!(
+        page.text(step)
+            .starts_with("Step 1. Make groups in every row")
+    );
+    page.click("#explain-next");
+    assert_eq!(page.text("#explain-counter"), "2 / 5");
+    assert!(page.text(step).starts_with("Step 2. Pair off groups"));
+    assert!(page.text(step).contains("groups of 2: 1 → no partner"));
+    page.press("ArrowRight");
+    assert!(page.text(step).starts_with("Step 3."));
+    assert!(page.text(step).contains("The player to move can win."));
+    page.press("ArrowLeft");
+    assert_eq!(page.text("#explain-counter"), "2 / 5");
+    page.press("ArrowRight");
+    page.press("ArrowRight");
+    assert_eq!(page.text("#explain-counter"), "4 / 5");
+    assert!(
+        page.text(step)
+            .contains("Move: take 2 from row 1 (3 4 5 → 1 4 5).")
+    );
+    assert_eq!(page.eval(shown), 1, "one step at a time");
+    page.shot("explain-3-4-5");
+    page.press("ArrowRight");
+    assert!(
+        page.text(step)
+            .contains("Winning moves: take 2 from row 1.")
+    );
+    assert!(page.is("document.getElementById('explain-next').disabled"));
+
+    // The binary view adds a step and keeps the place.
+    page.click("#explain-xor");
+    page.wait(
+        "document.getElementById('explain-counter').textContent === '5 / 6'",
+        "the XOR view",
+    );
+    assert!(page.text(step).starts_with("The same in binary"));
+    assert!(page.text(step).contains("nim-sum"));
+    // The arrows still step while the switch has the focus.
+    page.press("ArrowRight");
+    assert_eq!(page.text("#explain-counter"), "6 / 6");
     page.assert_no_errors(true);
 }

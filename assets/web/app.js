@@ -3,10 +3,11 @@
 // between them and hands each key press to the part that is shown.
 
 import * as play from "./play.js";
+import * as explain from "./explain.js";
 
-const parts = { play };
+const parts = { play, explain };
 /** The letter that opens each part. */
-const letters = { p: "play" };
+const letters = { p: "play", e: "explain" };
 
 let shown = null;
 

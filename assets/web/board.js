@@ -214,3 +214,35 @@ export function showError(line, words) {
   line.hidden = !words;
 }
 
+/** Draws every row of sticks inside `root` `scale` times the server's size. */
+export function enlarge(root, scale) {
+  for (const svg of root.querySelectorAll("svg.sticks")) {
+    svg.style.width = `${Number(svg.getAttribute("width")) * scale}px`;
+    svg.style.height = `${Number(svg.getAttribute("height")) * scale}px`;
+  }
+}
+
+/** Type sizes (in rem) tried, largest first, to fit a step on the screen. */
+const SIZES = [1.6, 1.45, 1.3, 1.2, 1.1, 1, 0.9];
+
+/**
+ * Shows `element` as large as it fits in `box` without scrolling: its type
+ * and its drawings shrink together, a size at a time, until it fits (or
+ * reaches the smallest size, when the box scrolls).
+ */
+export function fitInto(box, element) {
+  for (const size of SIZES) {
+    element.style.fontSize = `${size}rem`;
+    enlarge(element, size * 1.1);
+    if (box.scrollHeight <= box.clientHeight && box.scrollWidth <= box.clientWidth) return;
+  }
+}
+
+/** Undoes `enlarge` and `fitInto`: the server's own sizes, as on paper. */
+export function unfit(element) {
+  element.style.fontSize = "";
+  for (const svg of element.querySelectorAll("svg.sticks")) {
+    svg.style.width = "";
+    svg.style.height = "";
+  }
+}

@@ -38,6 +38,7 @@ pub const ASSETS: &[Asset] = assets![
     "api.js" => JS,
     "board.js" => JS,
     "play.js" => JS,
+    "explain.js" => JS,
 ];
 
 /// The file at `path`; `/` is the page itself.
