@@ -404,7 +404,7 @@ fn the_page_opens_on_3_5_7_ready_to_play() {
         .expect("screen media");
 
     // Every part of the page opens from its letter.
-    for (key, part) in [("e", "explain"), ("p", "play")] {
+    for (key, part) in [("e", "explain"), ("c", "check"), ("p", "play")] {
         page.press(key);
         page.wait(
             &format!("!document.getElementById('{part}').hidden && location.hash === '#{part}'"),
@@ -548,5 +548,44 @@ fn explain_3_4_5_goes_step_by_step() {
     // The arrows still step while the switch has the focus.
     page.press("ArrowRight");
     assert_eq!(page.text("#explain-counter"), "6 / 6");
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn a_wrong_move_is_checked_by_clicking() {
+    let Some(page) = Page::open("/#check") else {
+        return;
+    };
+    page.wait(
+        "document.querySelectorAll('#check-board rect[data-row]').length === 15",
+        "3 5 7",
+    );
+    page.click("#check-board rect[data-row='3'][data-stick='5']");
+    assert_eq!(page.text("#check-take"), "Check: take 3 from row 3");
+    page.click("#check-take");
+    page.wait(
+        "document.querySelector('#check-verdict .verdict')",
+        "the verdict",
+    );
+    let verdict = page.text("#check-verdict");
+    assert!(verdict.contains("3 5 7 → 3 5 4"), "{verdict}");
+    assert!(verdict.contains("mistake"), "{verdict}");
+    assert!(
+        verdict.contains("Your opponent's winning reply"),
+        "{verdict}"
+    );
+    assert_eq!(
+        page.eval("document.querySelectorAll('#check-board rect.taken').length"),
+        3
+    );
+    page.shot("check-mistake");
+
+    // Going on from there draws the rows after the move.
+    page.click("#check-on");
+    page.wait(
+        "document.querySelectorAll('#check-board rect[data-row]').length === 12",
+        "3 5 4",
+    );
+    assert_eq!(page.rows("#check-board"), "3 5 4");
     page.assert_no_errors(true);
 }

@@ -4,10 +4,11 @@
 
 import * as play from "./play.js";
 import * as explain from "./explain.js";
+import * as check from "./check.js";
 
-const parts = { play, explain };
+const parts = { play, explain, check };
 /** The letter that opens each part. */
-const letters = { p: "play", e: "explain" };
+const letters = { p: "play", e: "explain", c: "check" };
 
 let shown = null;
 

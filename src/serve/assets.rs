@@ -39,6 +39,7 @@ pub const ASSETS: &[Asset] = assets![
     "board.js" => JS,
     "play.js" => JS,
     "explain.js" => JS,
+    "check.js" => JS,
 ];
 
 /// The file at `path`; `/` is the page itself.
