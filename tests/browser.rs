@@ -404,7 +404,12 @@ fn the_page_opens_on_3_5_7_ready_to_play() {
         .expect("screen media");
 
     // Every part of the page opens from its letter.
-    for (key, part) in [("e", "explain"), ("c", "check"), ("p", "play")] {
+    for (key, part) in [
+        ("e", "explain"),
+        ("c", "check"),
+        ("l", "lessons"),
+        ("p", "play"),
+    ] {
         page.press(key);
         page.wait(
             &format!("!document.getElementById('{part}').hidden && location.hash === '#{part}'"),
@@ -587,5 +592,70 @@ fn a_wrong_move_is_checked_by_clicking() {
         "3 5 4",
     );
     assert_eq!(page.rows("#check-board"), "3 5 4");
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn a_lesson_question_is_answered_a_try_at_a_time() {
+    let Some(page) = Page::open("/#lessons") else {
+        return;
+    };
+    page.click("button.lesson-choice[data-name='copy-cat']");
+    page.wait(
+        "document.getElementById('lesson-title').textContent.startsWith('Two equal rows')",
+        "the lesson",
+    );
+    // Narration until the question; it waits for the class.
+    let question = "document.querySelector('#lesson-page .question:not(.done)')";
+    let mut nexts = 0;
+    while page.eval(&format!("Boolean({question})")) == false {
+        nexts += 1;
+        if nexts == 10 {
+            page.shot("failed");
+            panic!("no question came");
+        }
+        page.click("#lesson-next");
+    }
+    assert!(page.is("document.getElementById('lesson-next').disabled"));
+    assert!(page.text(".question .ask").contains("What do you take?"));
+    assert_eq!(page.rows(".question .board"), "4 6");
+    assert!(page.text(".question").contains("Show the answer"));
+    assert!(page.is("document.querySelector('.question .answer').hidden"));
+
+    // A wrong try: one stick from row 1.
+    page.click(".question rect[data-row='1'][data-stick='4']");
+    page.click(".question button.take");
+    page.wait(
+        "document.querySelectorAll('.said-log .said').length === 1",
+        "the first answer",
+    );
+    let said = page.text(".said-log .said");
+    assert!(said.starts_with("Not yet: try again."), "{said}");
+    assert!(said.contains("mistake"), "{said}");
+
+    // A hint.
+    page.click(".question button.hint-button");
+    page.wait(
+        "document.querySelectorAll('.said-log .said').length === 2",
+        "the hint",
+    );
+    assert!(page.text(".said-log .said:last-child").starts_with("Hint:"));
+
+    // The right move: two sticks from row 2, chosen with the keyboard.
+    page.click(".question rect[data-row='2'][data-stick='5']");
+    page.press("Enter");
+    page.wait(
+        "document.querySelectorAll('.said-log .said').length === 3",
+        "the verdict",
+    );
+    let said = page.text(".said-log .said:last-child");
+    assert!(said.starts_with("Well done."), "{said}");
+    assert!(said.contains("4 6 → 4 4"), "{said}");
+    assert!(
+        page.text(".question .answer")
+            .contains("Take 2 sticks from row 2")
+    );
+    assert!(page.is("!document.getElementById('lesson-next').disabled"));
+    page.shot("lesson-copy-cat");
     page.assert_no_errors(true);
 }

@@ -5,10 +5,11 @@
 import * as play from "./play.js";
 import * as explain from "./explain.js";
 import * as check from "./check.js";
+import * as lessons from "./lessons.js";
 
-const parts = { play, explain, check };
+const parts = { play, explain, check, lessons };
 /** The letter that opens each part. */
-const letters = { p: "play", e: "explain", c: "check" };
+const letters = { p: "play", e: "explain", c: "check", l: "lessons" };
 
 let shown = null;
 

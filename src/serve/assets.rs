@@ -40,6 +40,7 @@ pub const ASSETS: &[Asset] = assets![
     "play.js" => JS,
     "explain.js" => JS,
     "check.js" => JS,
+    "lessons.js" => JS,
 ];
 
 /// The file at `path`; `/` is the page itself.
