@@ -408,6 +408,7 @@ fn the_page_opens_on_3_5_7_ready_to_play() {
         ("e", "explain"),
         ("c", "check"),
         ("l", "lessons"),
+        ("t", "table"),
         ("p", "play"),
     ] {
         page.press(key);
@@ -416,6 +417,10 @@ fn the_page_opens_on_3_5_7_ready_to_play() {
             part,
         );
     }
+    page.wait(
+        "document.querySelector('#table-out table.grid')",
+        "the table of 3 5 7",
+    );
     page.assert_no_errors(true);
 }
 

@@ -6,10 +6,11 @@ import * as play from "./play.js";
 import * as explain from "./explain.js";
 import * as check from "./check.js";
 import * as lessons from "./lessons.js";
+import * as table from "./table.js";
 
-const parts = { play, explain, check, lessons };
+const parts = { play, explain, check, lessons, table };
 /** The letter that opens each part. */
-const letters = { p: "play", e: "explain", c: "check", l: "lessons" };
+const letters = { p: "play", e: "explain", c: "check", l: "lessons", t: "table" };
 
 let shown = null;
 

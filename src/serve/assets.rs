@@ -41,6 +41,7 @@ pub const ASSETS: &[Asset] = assets![
     "explain.js" => JS,
     "check.js" => JS,
     "lessons.js" => JS,
+    "table.js" => JS,
 ];
 
 /// The file at `path`; `/` is the page itself.
