@@ -35,6 +35,13 @@ pub const ASSETS: &[Asset] = assets![
     "app.css" => CSS,
     "document.css" => CSS,
     "app.js" => JS,
+    "api.js" => JS,
+    "board.js" => JS,
+    "play.js" => JS,
+    "explain.js" => JS,
+    "check.js" => JS,
+    "lessons.js" => JS,
+    "table.js" => JS,
 ];
 
 /// The file at `path`; `/` is the page itself.
@@ -76,6 +83,45 @@ mod tests {
         assert_eq!(find("/app.css").unwrap().kind, CSS);
         assert_eq!(find("/app.js").unwrap().kind, JS);
         assert!(find("/../Cargo.toml").is_none());
+    }
+
+    #[test]
+    fn every_file_of_the_page_is_served() {
+        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/web");
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            assert!(
+                find(&format!("/{name}")).is_some(),
+                "{name} is not in ASSETS"
+            );
+        }
+        // Every module a script imports, and every file the page links.
+        for asset in ASSETS {
+            for name in references(asset.text) {
+                assert!(
+                    find(&format!("/{name}")).is_some(),
+                    "{} refers to {name}, which is not served",
+                    asset.path
+                );
+            }
+        }
+    }
+
+    /// The scripts and stylesheets a file names in quotes, by a path of
+    /// this server ("./api.js", "/app.css").
+    fn references(text: &str) -> Vec<&str> {
+        let mut names = Vec::new();
+        for start in ["\"./", "\"/", "'./", "'/"] {
+            let quote = &start[..1];
+            for (at, _) in text.match_indices(start) {
+                let rest = &text[at + start.len()..];
+                let name = &rest[..rest.find(quote).unwrap_or(0)];
+                if name.ends_with(".js") || name.ends_with(".css") {
+                    names.push(name);
+                }
+            }
+        }
+        names
     }
 
     #[test]

@@ -1,0 +1,61 @@
+// Talking to the server. Every answer the page shows comes from here: the
+// page sends what was clicked and draws what comes back.
+
+/** A refusal from the server (400 or 422), with its words. */
+export class Refused extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** The words shown when the server cannot be reached at all. */
+const UNREACHABLE = "The page cannot reach matchsticks: is it still running?";
+
+/** Fetches, turning a lost connection into a Refused with plain words. */
+async function ask(url, options) {
+  try {
+    return await fetch(url, options);
+  } catch {
+    throw new Refused(0, UNREACHABLE);
+  }
+}
+
+/** Reads a reply: its JSON, or a Refused with the server's own words. */
+async function answer(reply) {
+  const data = await reply.json().catch(() => null);
+  if (reply.ok && data) return data;
+  const words = data?.error ?? `the server answered ${reply.status}`;
+  throw new Refused(reply.status, words);
+}
+
+/** GET `path` with the parameters that are set (empty ones are left out). */
+export async function get(path, params = {}) {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== "" && value !== false) {
+      query.set(name, value === true ? "1" : String(value));
+    }
+  }
+  const text = query.toString();
+  return answer(await ask(text ? `${path}?${text}` : path));
+}
+
+/** POST `body` as JSON to `path`. */
+export async function post(path, body) {
+  return answer(await ask(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  }));
+}
+
+/** The game named by a setup form: its rows, rule and take set. */
+export function gameOf(form) {
+  const data = new FormData(form);
+  return {
+    position: (data.get("position") ?? "").trim(),
+    normal: data.get("normal") === "1",
+    take: (data.get("take") ?? "").trim(),
+  };
+}

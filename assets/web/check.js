@@ -1,0 +1,126 @@
+// Check: set up a position, make a move by clicking, and read the server's
+// verdict on it: good, a mistake, or lost anyway, with why and the
+// opponent's reply.
+
+import { get, gameOf } from "./api.js";
+import { Board, takeButtons, showError } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+const form = $("check-setup");
+
+const board = new Board($("check-board"), {
+  onChange: chosen,
+  onTake: (choice) => check(choice),
+});
+
+const state = { game: null, after: null, checked: false };
+
+/** Draws the position in the form, ready for a move. */
+export async function setUp() {
+  const game = gameOf(form);
+  try {
+    const reply = await get("/page/board", game);
+    state.game = game;
+    showBoard(reply);
+  } catch (refused) {
+    showError($("check-error"), refused.message);
+  }
+}
+
+function showBoard(reply) {
+  state.after = null;
+  state.checked = false;
+  showError($("check-error"), null);
+  $("check-game").textContent = reply.game;
+  $("check-verdict").replaceChildren();
+  board.show(reply.board);
+  takeButtons($("check-buttons"), reply.buttons, (n) => {
+    const row = board.rows.get(1);
+    if (row) board.choose(1, row.length - n + 1);
+    check({ row: 1, take: n });
+  });
+
+  $("check-take").hidden = false;
+  $("check-again").hidden = true;
+  $("check-on").hidden = true;
+  if (reply.over) board.lock();
+}
+
+/** Asks the server to judge the chosen move. */
+async function check(choice) {
+  if (!choice || state.checked || !state.game) return;
+  const { position, normal, take } = state.game;
+  try {
+    const reply = await get("/page/check", {
+      position,
+      normal,
+      take,
+      row: choice.row,
+      remove: choice.take,
+    });
+    state.checked = true;
+    state.after = reply.after;
+    showError($("check-error"), null);
+    board.markTaken();
+    board.lock();
+    $("check-verdict").innerHTML = reply.html;
+    $("check-again").hidden = false;
+    $("check-on").hidden = false;
+    $("check-take").hidden = true;
+    for (const b of $("check-buttons").querySelectorAll("button")) b.disabled = true;
+    $("check-again").focus({ preventScroll: true });
+  } catch (refused) {
+    board.clear();
+    showError($("check-error"), refused.message);
+  }
+}
+
+/** Takes the move back, to try another from the same position. */
+function again() {
+  setUp();
+}
+
+/** Carries on from the position after the move. */
+function goOn() {
+  if (!state.after) return;
+  form.elements.position.value = state.after.rows.join(" ");
+  state.game = { ...state.game, position: form.elements.position.value };
+  showBoard(state.after);
+  board.root.focus({ preventScroll: true });
+}
+
+function chosen(choice) {
+  const button = $("check-take");
+  button.disabled = !choice || state.checked;
+  button.textContent = choice ? `Check: take ${choice.take} from row ${choice.row}` : "Check";
+}
+
+/** Sets up 3 5 7 the first time Check is opened. */
+export function opened() {
+  if (!state.game) setUp();
+}
+
+/** Keys while Check is shown: digits take, Enter checks, arrows choose. */
+export function key(event) {
+  const digit = /^\d$/.test(event.key) && document.querySelector(`#check-buttons button[data-take="${event.key}"]`);
+  if (digit && !digit.disabled) {
+    digit.click();
+  } else if (event.key === "Enter" && event.target === document.body) {
+    check(board.choice());
+  } else if (event.key.startsWith("Arrow") || event.key === "Escape") {
+    board.root.focus({ preventScroll: true });
+    board.key(event);
+    return;
+  } else {
+    return;
+  }
+  event.preventDefault();
+}
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  setUp();
+});
+$("check-take").addEventListener("click", () => check(board.choice()));
+$("check-again").addEventListener("click", again);
+$("check-on").addEventListener("click", goOn);

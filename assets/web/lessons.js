@@ -1,0 +1,351 @@
+// Lessons: a bundled lesson, part by part. Narration and drawings come up
+// to the next pause, an explanation goes one step per "Next", and a
+// question waits for the class. Every try at a question is kept here and
+// sent again each time, so the server can replay them and answer the last.
+
+import { get, post } from "./api.js";
+import { Board, takeButtons, showError, enlarge, button } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+
+const lesson = {
+  name: null,
+  parts: [],
+  next: 0, // the part to show next
+  paused: false, // the last part shown was a pause: Next starts a new page
+  explain: null, // the explanation being stepped through
+  question: null, // the question being asked, until it is answered or shown
+};
+
+/** Lists the lessons, the first time Lessons is opened. */
+export async function opened() {
+  if ($("lesson-items").children.length > 0) return;
+  try {
+    const reply = await get("/page/lessons");
+    $("lesson-items").replaceChildren(...reply.lessons.map((l) => {
+      const li = document.createElement("li");
+      const b = button("", () => start(l.name), "lesson-choice");
+      b.dataset.name = l.name;
+      const title = document.createElement("strong");
+      title.textContent = l.title;
+      const summary = document.createElement("span");
+      summary.textContent = l.summary ?? "";
+      b.append(title, summary);
+      li.append(b);
+      return li;
+    }));
+  } catch (refused) {
+    showError($("lessons-error"), refused.message);
+  }
+}
+
+/** Starts the lesson named `name` from its beginning. */
+export async function start(name) {
+  try {
+    const reply = await get("/page/lesson", { name });
+    Object.assign(lesson, {
+      name,
+      parts: reply.parts,
+      next: 0,
+      paused: false,
+      explain: null,
+      question: null,
+    });
+    showError($("lessons-error"), null);
+    $("lesson-title").textContent = reply.title;
+    $("lesson-page").replaceChildren();
+    $("lesson-list").hidden = true;
+    $("lesson-run").hidden = false;
+    next();
+    $("lesson-next").focus({ preventScroll: true });
+  } catch (refused) {
+    showError($("lessons-error"), refused.message);
+  }
+}
+
+/** Goes on: the next step of an explanation, or the parts up to a stop. */
+function next() {
+  if (lesson.question) return;
+  if (lesson.explain && lesson.explain.at < lesson.explain.steps.length - 1) {
+    lesson.explain.go(lesson.explain.at + 1);
+    enable();
+    return;
+  }
+  lesson.explain = null;
+  const page = $("lesson-page");
+  if (lesson.paused) {
+    page.replaceChildren();
+    lesson.paused = false;
+  }
+  for (const done of page.querySelectorAll(".question")) done.classList.add("done");
+  let first = null;
+  while (lesson.next < lesson.parts.length) {
+    const part = lesson.parts[lesson.next++];
+    if (part.kind === "pause") {
+      lesson.paused = true;
+      break;
+    }
+    const shown = show(part);
+    first ??= shown;
+    page.append(shown);
+    if (part.kind === "explain" || part.kind === "question") break;
+  }
+  if (lesson.next >= lesson.parts.length && !lesson.question && !lesson.explain) {
+    const end = document.createElement("p");
+    end.className = "the-end";
+    end.textContent = "The end of the lesson.";
+    page.append(end);
+    first ??= end;
+  }
+  if (first) reveal(first, "start");
+  // A question is shown whole, even if the words before it scroll away.
+  const asked = page.querySelector(".question:not(.done)");
+  if (asked) reveal(asked, "nearest");
+  enable();
+}
+
+/** One part of the lesson, drawn. */
+function show(part) {
+  const holder = document.createElement("div");
+  holder.className = `part ${part.kind}`;
+  if (part.kind === "text") {
+    holder.innerHTML = part.html;
+  } else if (part.kind === "show") {
+    holder.innerHTML = part.html;
+    enlarge(holder, 1.6);
+  } else if (part.kind === "explain") {
+    lesson.explain = explanation(holder, part);
+  } else if (part.kind === "question") {
+    lesson.question = asking(holder, part);
+  }
+  return holder;
+}
+
+/** An explanation inside a lesson, shown a step at a time. */
+function explanation(holder, part) {
+  const title = document.createElement("h3");
+  title.textContent = part.title;
+  const counter = document.createElement("p");
+  counter.className = "counter";
+  holder.append(title, counter);
+  const steps = part.steps.map((step) => {
+    const s = document.createElement("div");
+    s.className = "step-holder";
+    s.innerHTML = step.html;
+    enlarge(s, 1.4);
+    holder.append(s);
+    return s;
+  });
+  const shown = {
+    steps,
+    at: 0,
+    go(at) {
+      shown.at = at;
+      steps.forEach((s, i) => s.classList.toggle("current", i === at));
+      counter.textContent = `${at + 1} / ${steps.length}`;
+      if (holder.isConnected) reveal(steps[at], "nearest");
+    },
+  };
+  shown.go(0);
+  return shown;
+}
+
+/** A question: its board to click, its buttons, and what is said to tries. */
+function asking(holder, part) {
+  const q = { number: part.number, tries: [], asks: part.asks, busy: false };
+  const heading = document.createElement("h3");
+  heading.textContent = part.heading;
+  const ask = document.createElement("p");
+  ask.className = "ask";
+  ask.textContent = part.ask;
+  const boardBox = document.createElement("div");
+  boardBox.className = "board";
+  const error = document.createElement("p");
+  error.className = "error";
+  error.setAttribute("role", "alert");
+  error.hidden = true;
+  const actions = document.createElement("div");
+  actions.className = "actions";
+  const said = document.createElement("div");
+  said.className = "said-log";
+  const answer = document.createElement("div");
+  answer.className = "answer";
+  answer.hidden = true;
+  // The board and its buttons on the left, what is said on the right, so
+  // both stay on the screen together.
+  const left = document.createElement("div");
+  left.className = "q-board";
+  left.append(heading, ask, boardBox, error, actions);
+  const right = document.createElement("div");
+  right.className = "q-talk";
+  right.append(said, answer);
+  holder.append(left, right);
+
+  const takeButton = button("Try", () => tryMove(board.choice()), "primary take");
+  takeButton.disabled = true;
+  const takes = document.createElement("span");
+  takes.className = "take-buttons";
+  const yes = button("Yes", () => tryThis({ try: "yes" }), "yes-no primary");
+  const no = button("No", () => tryThis({ try: "no" }), "yes-no primary");
+  yes.setAttribute("aria-keyshortcuts", "y");
+  no.setAttribute("aria-keyshortcuts", "n");
+  // At a move question, "no" says that no move wins: right when none does.
+  const none = button("No move wins", () => tryThis({ try: "no" }), "none");
+  const hint = button("Hint", () => tryThis({ try: "hint" }), "hint-button");
+  const showAnswer = button("Show the answer", () => tryThis({ try: "show" }), "reveal");
+  actions.append(yes, no, takeButton, takes, none, hint, showAnswer);
+
+  const board = new Board(boardBox, {
+    onChange: (choice) => {
+      takeButton.disabled = !choice || q.busy;
+      takeButton.textContent = choice ? `Try: take ${choice.take} from row ${choice.row}` : "Try";
+    },
+    onTake: (choice) => tryMove(choice),
+  });
+  // Tall enough for the rows, so the sticks are drawn large but the
+  // question still fits on the screen.
+  boardBox.style.height = `${Math.min(16, Math.max(7, part.board.rows.length * 4 + 1))}rem`;
+  board.show(part.board.board);
+  takeButtons(takes, part.board.buttons, (n) => {
+    const row = board.rows.get(1);
+    if (row) board.choose(1, row.length - n + 1);
+    tryMove({ row: 1, take: n });
+  });
+
+
+  // A question about who wins is answered Yes or No first: the sticks
+  // wait until the server asks for a move.
+  const showAsks = () => {
+    const yesNo = q.asks === "can-you-win";
+    yes.hidden = no.hidden = !yesNo;
+    takeButton.hidden = takes.hidden = none.hidden = yesNo;
+    board.lock(yesNo);
+  };
+  showAsks();
+
+  function tryMove(choice) {
+    if (choice) tryThis({ try: "move", row: choice.row, take: choice.take });
+  }
+
+  async function tryThis(attempt) {
+    if (q.busy || q.finished) return;
+    q.busy = true;
+    const tries = [...q.tries, attempt];
+    try {
+      const reply = await post("/page/lesson/answer", {
+        name: lesson.name,
+        question: q.number,
+        tries,
+      });
+      q.tries = tries;
+      showError(error, null);
+      heard(reply);
+    } catch (refused) {
+      showError(error, refused.message);
+    } finally {
+      q.busy = false;
+      board.clear();
+    }
+  }
+
+  // What the server said to the last try, added under the earlier ones.
+  function heard(reply) {
+    for (const old of said.children) old.classList.add("old");
+    if (reply.said) {
+      const box = document.createElement("div");
+      box.className = `said ${reply.said.kind}`;
+      // The verdict on a move first, then the words after it, as the
+      // terminal says them.
+      if (reply.said.html) {
+        const verdict = document.createElement("div");
+        verdict.className = "verdict-html";
+        verdict.innerHTML = reply.said.html;
+        box.append(verdict);
+      }
+      for (const line of reply.said.words ?? []) box.append(paragraph(line, "words"));
+      said.append(box);
+    }
+    q.asks = reply.asks;
+    showAsks();
+    if (reply.answer) {
+      answer.replaceChildren(paragraph(reply.answer.answer, "answer-line"),
+        paragraph(reply.answer.words, "answer-words"));
+      answer.hidden = false;
+    }
+    if (reply.settled || reply.answer) {
+      q.finished = true;
+      board.lock();
+      for (const b of actions.querySelectorAll("button")) b.disabled = true;
+      lesson.question = null;
+      enable();
+      $("lesson-next").focus({ preventScroll: true });
+    }
+    // Show the top of the newest words: the latest answer to a try, or
+    // the answer itself when it was asked for.
+    const newest = reply.said ? said.lastElementChild : answer;
+    right.scrollTop = newest.offsetTop;
+  }
+
+  return {
+    key(event) {
+      const digit = /^\d$/.test(event.key) && takes.querySelector(`button[data-take="${event.key}"]`);
+      if (digit && !digit.disabled) digit.click();
+      else if (event.key === "y" && !yes.hidden) yes.click();
+      else if (event.key === "n" && !no.hidden) no.click();
+      else if (event.key === "h") hint.click();
+      else if (event.key === "Enter" && event.target === document.body) tryMove(board.choice());
+      else if (event.key.startsWith("Arrow") || event.key === "Escape") {
+        board.root.focus({ preventScroll: true });
+        board.key(event);
+        return true;
+      } else return false;
+      return true;
+    },
+  };
+}
+
+/**
+ * Scrolls the lesson's page, and only it, so that `element` is in view:
+ * at the top ("start"), or just enough ("nearest").
+ */
+function reveal(element, where) {
+  const page = $("lesson-page");
+  const top = element.offsetTop;
+  const bottom = top + element.offsetHeight;
+  if (where === "start" || bottom - top > page.clientHeight) page.scrollTop = top;
+  else if (bottom > page.scrollTop + page.clientHeight) page.scrollTop = bottom - page.clientHeight;
+  else if (top < page.scrollTop) page.scrollTop = top;
+}
+
+function paragraph(text, className) {
+  const p = document.createElement("p");
+  p.className = className;
+  p.textContent = text;
+  return p;
+}
+
+/** Next can be pressed unless a question waits for the class. */
+function enable() {
+  const finished = lesson.next >= lesson.parts.length && !lesson.explain;
+  $("lesson-next").disabled = Boolean(lesson.question) || finished;
+}
+
+/** Keys while Lessons is shown: arrows go on, or choose sticks at a question. */
+export function key(event) {
+  if ($("lesson-run").hidden) return;
+  if (lesson.question) {
+    if (lesson.question.key(event)) event.preventDefault();
+    return;
+  }
+  if (event.key === "ArrowRight" || event.key === "PageDown") {
+    if (!$("lesson-next").disabled) next();
+    event.preventDefault();
+  }
+}
+
+$("lesson-next").addEventListener("click", next);
+$("lesson-restart").addEventListener("click", () => start(lesson.name));
+$("lesson-back").addEventListener("click", () => {
+  $("lesson-run").hidden = true;
+  $("lesson-list").hidden = false;
+});

@@ -1,0 +1,229 @@
+// Play: a game against the computer. The page keeps only the game's
+// settings, its seed and the pupil's moves; every request sends them all
+// and the server replays the game, so Undo is one move fewer.
+
+import { post, gameOf } from "./api.js";
+import { Board, takeButtons, showError } from "./board.js";
+
+/** How long the computer seems to think before its move is shown, in ms. */
+const THINKING = 700;
+
+const $ = (id) => document.getElementById(id);
+
+const form = $("play-setup");
+const board = new Board($("play-board"), {
+  onChange: chosen,
+  onTake: (choice) => take(choice),
+});
+
+const game = {
+  settings: null, // what the form said when the game began
+  seed: 0,
+  moves: [], // the pupil's moves, [{row, take}]
+  hints: 0, // hints asked for at this move
+  reply: null, // the server's last answer
+  busy: false,
+};
+
+/** Starts a new game from the form, with a fresh seed. */
+export async function newGame() {
+  const data = new FormData(form);
+  const settings = {
+    ...gameOf(form),
+    level: data.get("level"),
+    first: data.get("first"),
+  };
+  const seed = Math.floor(Math.random() * 2 ** 32);
+  try {
+    const reply = await send(settings, seed, [], 0);
+    Object.assign(game, { settings, seed, moves: [], hints: 0 });
+    show(reply);
+  } catch (refused) {
+    showError($("play-error"), refused.message);
+  }
+}
+
+function send(settings, seed, moves, hints) {
+  const { position, normal, take, level, first } = settings;
+  return post("/page/play", {
+    position,
+    normal,
+    take: take || null,
+    level,
+    first,
+    seed,
+    moves,
+    hints,
+    review: false,
+  });
+}
+
+/** Plays the pupil's move: greys out the sticks, waits, then shows the reply. */
+async function take(choice) {
+  if (!choice || game.busy || !game.reply || game.reply.over) return;
+  game.busy = true;
+  board.markTaken();
+  board.lock();
+  showError($("play-error"), null);
+  enable();
+  $("play-said").replaceChildren(line("Thinking…", "thinking"));
+  const moves = [...game.moves, { row: choice.row, take: choice.take }];
+  try {
+    const [reply] = await Promise.all([
+      send(game.settings, game.seed, moves, 0),
+      new Promise((done) => setTimeout(done, THINKING)),
+    ]);
+    game.moves = moves;
+    game.hints = 0;
+    show(reply);
+  } catch (refused) {
+    show(game.reply);
+    showError($("play-error"), refused.message);
+  } finally {
+    game.busy = false;
+    enable();
+  }
+}
+
+/** Asks for one more hint at this move. */
+async function hint() {
+  if (game.busy || !game.reply || game.reply.over) return;
+  if (game.hints >= game.reply.hints_total) return;
+  try {
+    const reply = await send(game.settings, game.seed, game.moves, game.hints + 1);
+    game.hints += 1;
+    game.reply.hints = reply.hints;
+    showHints(reply);
+    enable();
+  } catch (refused) {
+    showError($("play-error"), refused.message);
+  }
+}
+
+/** Takes back the pupil's last move (and the computer's answer to it). */
+async function undo() {
+  if (game.busy || game.moves.length === 0) return;
+  const moves = game.moves.slice(0, -1);
+  try {
+    const reply = await send(game.settings, game.seed, moves, 0);
+    game.moves = moves;
+    game.hints = 0;
+    show(reply);
+  } catch (refused) {
+    showError($("play-error"), refused.message);
+  }
+}
+
+/** Draws the server's answer: the board, what was said, hints, the end. */
+function show(reply) {
+  game.reply = reply;
+  showError($("play-error"), null);
+  $("play-game").textContent = reply.position.game;
+  board.show(reply.position.board);
+  takeButtons($("play-buttons"), reply.over ? [] : reply.position.buttons, (n) => takeN(n));
+  showSaid(reply);
+  showHints(reply);
+  $("play-help").hidden = reply.moves.length > 0 || reply.over;
+  $("play").querySelector(".stage").classList.toggle("over", reply.over);
+  const result = $("play-result");
+  result.hidden = !reply.result;
+  result.textContent = reply.result ?? "";
+  $("play-review").innerHTML = reply.review ?? "";
+  $("play-take").hidden = reply.over;
+  enable();
+  if (reply.over) {
+    board.lock();
+    $("play-talk").scrollTop = 0;
+  } else {
+    board.root.focus({ preventScroll: true });
+  }
+}
+
+/** What was said since the pupil's last move: that move and the answer. */
+function showSaid(reply) {
+  const from = Math.max(0, reply.moves.findLastIndex((m) => m.side === "pupil"));
+  const said = $("play-said");
+  said.replaceChildren();
+  for (const m of reply.moves.slice(from)) {
+    said.append(line(m.said, `said ${m.side}`));
+    if (m.why) said.append(line(`Why: ${m.why}`, "why"));
+  }
+}
+
+function showHints(reply) {
+  $("play-hints").replaceChildren(...reply.hints.map((h) => {
+    const li = document.createElement("li");
+    li.textContent = h;
+    return li;
+  }));
+}
+
+/** A take button of a game with few takes: chooses that many sticks first. */
+function takeN(n) {
+  const row = board.rows.get(1);
+  if (!row) return;
+  board.choose(1, row.length - n + 1);
+  take({ row: 1, take: n });
+}
+
+function chosen(choice) {
+  const button = $("play-take");
+  button.disabled = !choice || game.busy;
+  button.textContent = choice ? `Take ${choice.take} from row ${choice.row}` : "Take";
+}
+
+/** Which buttons can be pressed now; the part is busy while the computer thinks. */
+function enable() {
+  $("play").setAttribute("aria-busy", String(game.busy));
+  const reply = game.reply;
+  const over = !reply || reply.over;
+  const idle = !game.busy;
+  $("play-hint").disabled = !idle || over || reply.hints.length >= reply.hints_total;
+  $("play-undo").disabled = !idle || game.moves.length === 0;
+  $("play-take").disabled = !idle || over || !board.choice();
+  for (const b of $("play-buttons").querySelectorAll("button")) b.disabled = !idle || over;
+}
+
+function line(text, className) {
+  const p = document.createElement("p");
+  p.className = className;
+  p.textContent = text;
+  return p;
+}
+
+/** Keys while Play is shown: digits take, H hints, U undoes. */
+export function key(event) {
+  const digit = /^\d$/.test(event.key) && document.querySelector(`#play-buttons button[data-take="${event.key}"]`);
+  if (digit) {
+    digit.click();
+  } else if (event.key === "h") {
+    hint();
+  } else if (event.key === "u") {
+    undo();
+  } else if (event.key === "Enter" && event.target === document.body) {
+    take(board.choice());
+  } else if (event.key.startsWith("Arrow") || event.key === "Escape") {
+    board.root.focus({ preventScroll: true });
+    board.key(event);
+    return;
+  } else {
+    return;
+  }
+  event.preventDefault();
+}
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  newGame();
+});
+for (const preset of form.querySelectorAll(".preset")) {
+  preset.addEventListener("click", () => {
+    form.elements.position.value = preset.dataset.position;
+    form.elements.take.value = preset.dataset.take;
+    form.elements.normal.value = "";
+    newGame();
+  });
+}
+$("play-take").addEventListener("click", () => take(board.choice()));
+$("play-hint").addEventListener("click", hint);
+$("play-undo").addEventListener("click", undo);

@@ -1,0 +1,666 @@
+//! The classroom page in a real browser: the server runs in this process,
+//! a headless Chromium loads the page, and each test clicks and presses
+//! keys as a teacher would, then reads what the page shows. Every test
+//! saves a screenshot at 1280×720 in `target/screenshots/`.
+//!
+//! Chromium is found on `PATH` (or named by the `CHROME` variable). Without
+//! it each test says so and passes, so the suite still runs anywhere; `.ci/run`
+//! installs it. The tests share one browser while any of them runs.
+
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::time::{Duration, Instant};
+
+use headless_chrome::protocol::cdp::Log::LogEntryLevel;
+use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
+use headless_chrome::protocol::cdp::Runtime::ConsoleAPICalledEventTypeOption;
+use headless_chrome::protocol::cdp::types::Event;
+use headless_chrome::protocol::cdp::{Emulation, Input};
+use headless_chrome::{Browser, LaunchOptions, Tab};
+use matchsticks::serve::Server;
+
+/// The screen of a classroom projector.
+const WIDTH: u32 = 1280;
+const HEIGHT: u32 = 720;
+
+/// How long to wait for the page to show something before failing.
+const PATIENCE: Duration = Duration::from_secs(15);
+
+/// A browser and the server it talks to, shared by the tests that run at
+/// the same time and closed when the last of them finishes.
+struct Shared {
+    browser: Browser,
+    server: Server,
+    _metronome: Arc<Tab>,
+}
+
+static SHARED: Mutex<Weak<Shared>> = Mutex::new(Weak::new());
+
+/// The browser to drive, if this computer has one.
+fn chromium() -> Option<PathBuf> {
+    if let Some(named) = std::env::var_os("CHROME") {
+        return Some(PathBuf::from(named));
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).find_map(|dir| {
+        [
+            "chromium",
+            "chromium-browser",
+            "google-chrome",
+            "google-chrome-stable",
+        ]
+        .iter()
+        .map(|name| dir.join(name))
+        .find(|candidate| candidate.is_file())
+    })
+}
+
+fn shared() -> Option<Arc<Shared>> {
+    let Some(chrome) = chromium() else {
+        eprintln!(
+            "skipped: no Chromium found; install Debian's chromium package to run the browser tests"
+        );
+        return None;
+    };
+    let mut slot = SHARED.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(running) = slot.upgrade() {
+        return Some(running);
+    }
+    let server = Server::start("127.0.0.1:0".parse().unwrap()).expect("the server starts");
+    let browser = Browser::new(LaunchOptions {
+        path: Some(chrome),
+        headless: true,
+        // The tests run as root in CI, where Chromium's sandbox cannot start.
+        sandbox: false,
+        window_size: Some((WIDTH, HEIGHT)),
+        idle_browser_timeout: Duration::from_secs(120),
+        args: vec![OsStr::new("--hide-scrollbars")],
+        ..LaunchOptions::default()
+    })
+    .expect("Chromium starts");
+    let metronome = metronome(&browser);
+    let running = Arc::new(Shared {
+        browser,
+        server,
+        _metronome: metronome,
+    });
+    *slot = Arc::downgrade(&running);
+    Some(running)
+}
+
+/// A blank tab that logs a line every few milliseconds.
+///
+/// headless_chrome's reader holds the connection's lock while it waits up
+/// to 100 ms for a message, so with nothing coming in every call to the
+/// browser waits that long (rust-headless-chrome issue 446). A steady
+/// stream of small messages keeps that wait short for every tab, which
+/// makes the whole suite several times faster; no test page is touched.
+fn metronome(browser: &Browser) -> Arc<Tab> {
+    let tab = browser.new_tab().expect("a blank tab");
+    tab.enable_runtime().expect("its runtime is on");
+    tab.evaluate("setInterval(() => console.debug(''), 4)", false)
+        .expect("it ticks");
+    tab
+}
+
+/// One tab showing the page, with every error it reports kept.
+struct Page {
+    tab: Arc<Tab>,
+    errors: Arc<Mutex<Vec<String>>>,
+    _shared: Arc<Shared>,
+}
+
+impl Page {
+    /// Opens the page at `path` (such as `/#explain`) in a new tab of
+    /// 1280×720, or None when there is no browser.
+    fn open(path: &str) -> Option<Page> {
+        let shared = shared()?;
+        let tab = shared.browser.new_tab().expect("a new tab");
+        tab.set_default_timeout(PATIENCE);
+        tab.call_method(Emulation::SetDeviceMetricsOverride {
+            width: WIDTH,
+            height: HEIGHT,
+            device_scale_factor: 1.0,
+            mobile: false,
+            scale: None,
+            screen_width: None,
+            screen_height: None,
+            position_x: None,
+            position_y: None,
+            dont_set_visible_size: None,
+            screen_orientation: None,
+            viewport: None,
+            display_feature: None,
+            device_posture: None,
+        })
+        .expect("the screen size is set");
+        let errors = Arc::new(Mutex::new(Vec::new()));
+        let kept = Arc::clone(&errors);
+        tab.add_event_listener(Arc::new(move |event: &Event| {
+            let error = match event {
+                Event::RuntimeExceptionThrown(e) => Some(format!(
+                    "exception: {} {}",
+                    e.params.exception_details.text,
+                    e.params
+                        .exception_details
+                        .exception
+                        .as_ref()
+                        .and_then(|x| x.description.clone())
+                        .unwrap_or_default()
+                )),
+                Event::RuntimeConsoleAPICalled(c)
+                    if c.params.Type == ConsoleAPICalledEventTypeOption::Error =>
+                {
+                    Some(format!("console.error: {:?}", c.params.args))
+                }
+                Event::LogEntryAdded(l) if l.params.entry.level == LogEntryLevel::Error => Some(
+                    format!("{:?}: {}", l.params.entry.source, l.params.entry.text),
+                ),
+                _ => None,
+            };
+            if let Some(error) = error {
+                kept.lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push(error);
+            }
+        }))
+        .expect("errors are listened for");
+        tab.enable_log().expect("the log is on");
+        tab.enable_runtime().expect("the runtime is on");
+        let url = format!("http://{}{path}", shared.server.addr());
+        tab.navigate_to(&url).expect("the page is asked for");
+        // The crate's own wait lasts until the network has been idle for a
+        // while; the page has loaded long before.
+        let loaded = "location.protocol === 'http:' && document.readyState === 'complete'";
+        let start = Instant::now();
+        while !tab
+            .evaluate(loaded, false)
+            .is_ok_and(|now| now.value == Some(serde_json::Value::Bool(true)))
+        {
+            assert!(start.elapsed() < PATIENCE, "{url} did not load");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Some(Page {
+            tab,
+            errors,
+            _shared: shared,
+        })
+    }
+
+    // Each helper makes as few calls to the browser as it can: one to
+    // read, one to wait, three to click.
+
+    /// The value of a JavaScript expression (a string, number, bool or null).
+    fn eval(&self, expression: &str) -> serde_json::Value {
+        self.tab
+            .evaluate(expression, false)
+            .unwrap_or_else(|e| panic!("{expression}: {e}"))
+            .value
+            .unwrap_or(serde_json::Value::Null)
+    }
+
+    /// Waits in the page until the JavaScript `condition` is true, or fails
+    /// saying `what`.
+    fn wait(&self, condition: &str, what: &str) {
+        let millis = PATIENCE.as_millis() * 2 / 3;
+        let js = format!(
+            "new Promise(done => {{ const start = performance.now(); const poll = () => {{ \
+             if ({condition}) done(true); else if (performance.now() - start > {millis}) done(false); \
+             else setTimeout(poll, 15); }}; poll(); }})"
+        );
+        let met = self
+            .tab
+            .evaluate(&js, true)
+            .unwrap_or_else(|e| panic!("waiting for {what}: {e}"))
+            .value;
+        if met != Some(serde_json::Value::Bool(true)) {
+            self.shot("failed");
+            panic!("waited {millis} ms for {what}: {condition}");
+        }
+    }
+
+    /// The text shown by the element at `selector`.
+    fn text(&self, selector: &str) -> String {
+        let js = format!("document.querySelector({selector:?})?.innerText ?? null");
+        match self.eval(&js) {
+            // Moves and short positions are kept on one line with no-break
+            // spaces; read as plain spaces.
+            serde_json::Value::String(text) => text.replace('\u{a0}', " "),
+            _ => panic!("nothing on the page matches {selector}"),
+        }
+    }
+
+    /// Clicks the element at `selector` with the mouse, in its middle, once
+    /// it is there and nothing else covers that point.
+    fn click(&self, selector: &str) {
+        let millis = PATIENCE.as_millis() * 2 / 3;
+        let js = format!(
+            "new Promise(done => {{ const start = performance.now(); const look = () => {{ \
+             const e = document.querySelector({selector:?}); let why = 'missing'; \
+             if (e) {{ e.scrollIntoView({{ block: 'nearest' }}); const r = e.getBoundingClientRect(); \
+               const x = r.left + r.width / 2, y = r.top + r.height / 2; \
+               const hit = document.elementFromPoint(x, y); \
+               if (hit && (e === hit || e.contains(hit))) return done([x, y].join(' ')); \
+               why = 'not where it can be clicked'; }} \
+             if (performance.now() - start > {millis}) done(why); else setTimeout(look, 15); }}; look(); }})"
+        );
+        let at = self
+            .tab
+            .evaluate(&js, true)
+            .unwrap_or_else(|e| panic!("clicking {selector}: {e}"))
+            .value
+            .unwrap_or_default();
+        let at = at.as_str().unwrap_or("missing");
+        let Some((x, y)) = at
+            .split_once(' ')
+            .and_then(|(x, y)| Some((x.parse().ok()?, y.parse().ok()?)))
+        else {
+            self.shot("failed");
+            panic!("clicking {selector}: {at}");
+        };
+        for kind in [
+            Input::DispatchMouseEventTypeOption::MousePressed,
+            Input::DispatchMouseEventTypeOption::MouseReleased,
+        ] {
+            self.tab
+                .call_method(Input::DispatchMouseEvent {
+                    Type: kind,
+                    x,
+                    y,
+                    button: Some(Input::MouseButton::Left),
+                    click_count: Some(1),
+                    modifiers: None,
+                    timestamp: None,
+                    buttons: None,
+                    force: None,
+                    tangential_pressure: None,
+                    tilt_x: None,
+                    tilt_y: None,
+                    twist: None,
+                    delta_x: None,
+                    delta_y: None,
+                    pointer_Type: None,
+                })
+                .unwrap_or_else(|e| panic!("clicking {selector}: {e}"));
+        }
+    }
+
+    /// Presses a key, such as "ArrowRight" or "Enter".
+    fn press(&self, key: &str) {
+        self.tab
+            .press_key(key)
+            .unwrap_or_else(|e| panic!("pressing {key}: {e}"));
+    }
+
+    /// Types `text` into the field at `selector`, replacing what it held.
+    fn type_into(&self, selector: &str, text: &str) {
+        self.eval(&format!("document.querySelector({selector:?}).value = ''"));
+        self.click(selector);
+        self.tab
+            .type_str(text)
+            .unwrap_or_else(|e| panic!("typing into {selector}: {e}"));
+    }
+
+    /// Whether the JavaScript `condition` holds now.
+    fn is(&self, condition: &str) -> bool {
+        self.eval(&format!("Boolean({condition})")) == serde_json::Value::Bool(true)
+    }
+
+    /// Saves what the screen shows as `target/screenshots/NAME.png`.
+    fn shot(&self, name: &str) {
+        let png = self
+            .tab
+            .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
+            .expect("a screenshot");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+        std::fs::create_dir_all(&dir).expect("the screenshot folder");
+        std::fs::write(dir.join(format!("{name}.png")), png).expect("the screenshot is saved");
+    }
+
+    /// Fails if the page reported an error: an exception, `console.error`,
+    /// or (unless `network` is false) a request that failed.
+    fn assert_no_errors(&self, network: bool) {
+        let errors = self.errors.lock().unwrap_or_else(PoisonError::into_inner);
+        let errors: Vec<&String> = errors
+            .iter()
+            .filter(|e| network || !e.starts_with("Network"))
+            .collect();
+        assert!(errors.is_empty(), "the page reported errors: {errors:#?}");
+    }
+
+    /// How many sticks the board at `selector` draws in each row.
+    fn rows(&self, board: &str) -> String {
+        let js = format!(
+            "(() => {{ const n = {{}}; for (const r of document.querySelectorAll('{board} rect[data-row]')) n[r.dataset.row] = (n[r.dataset.row] ?? 0) + 1; return Object.values(n).join(' '); }})()"
+        );
+        self.eval(&js).as_str().unwrap_or_default().to_string()
+    }
+}
+
+impl Drop for Page {
+    fn drop(&mut self) {
+        let _ = self.tab.close(false);
+    }
+}
+
+#[test]
+fn the_page_opens_on_3_5_7_ready_to_play() {
+    let started = Instant::now();
+    let Some(page) = Page::open("/") else { return };
+    page.wait(
+        "document.querySelectorAll('#play-board rect[data-row]').length === 15",
+        "the board of 3 5 7",
+    );
+    let timing = page.eval(
+        "(() => { const n = performance.getEntriesByType('navigation')[0]; \
+         const game = performance.getEntriesByType('resource').find(e => e.name.endsWith('/page/play')); \
+         return `loaded in ${Math.round(n.loadEventEnd)} ms, board drawn by ${Math.round(game.responseEnd)} ms`; })()",
+    );
+    eprintln!(
+        "the page {timing}; 3 5 7 seen after {:?} (with the browser's start)",
+        started.elapsed()
+    );
+    assert_eq!(page.rows("#play-board"), "3 5 7");
+    assert!(page.is("!document.getElementById('play').hidden"));
+    assert!(page.text("#play-game").contains("last stick loses"));
+
+    // A stick and every stick to its right are chosen; Esc forgets them.
+    page.click("#play-board rect[data-row='3'][data-stick='5']");
+    let chosen = "[...document.querySelectorAll('#play-board rect.chosen')].map(r => r.dataset.row + '.' + r.dataset.stick).join(' ')";
+    assert_eq!(page.eval(chosen), "3.5 3.6 3.7");
+    assert_eq!(page.text("#play-take"), "Take 3 from row 3");
+    page.press("Escape");
+    assert_eq!(page.eval(chosen), "");
+    // The arrow keys choose too: up to row 3's last stick, then one more.
+    page.press("ArrowUp");
+    page.press("ArrowLeft");
+    assert_eq!(page.eval(chosen), "3.6 3.7");
+    page.shot("page");
+
+    // Printed, the board stays and the buttons and tabs go.
+    page.tab
+        .call_method(Emulation::SetEmulatedMedia {
+            media: Some("print".to_string()),
+            features: None,
+        })
+        .expect("print media");
+    let shown = |selector: &str| {
+        page.is(&format!(
+            "document.querySelector({selector:?}).checkVisibility()"
+        ))
+    };
+    assert!(shown("#play-board svg.sticks"));
+    for gone in ["#play-take", "#play-hint", ".tabs", "#play-setup", ".keys"] {
+        assert!(!shown(gone), "{gone} is printed");
+    }
+    page.shot("page-print");
+    page.tab
+        .call_method(Emulation::SetEmulatedMedia {
+            media: Some(String::new()),
+            features: None,
+        })
+        .expect("screen media");
+
+    // Every part of the page opens from its letter.
+    for (key, part) in [
+        ("e", "explain"),
+        ("c", "check"),
+        ("l", "lessons"),
+        ("t", "table"),
+        ("p", "play"),
+    ] {
+        page.press(key);
+        page.wait(
+            &format!("!document.getElementById('{part}').hidden && location.hash === '#{part}'"),
+            part,
+        );
+    }
+    page.wait(
+        "document.querySelector('#table-out table.grid')",
+        "the table of 3 5 7",
+    );
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn a_game_of_21_is_played_to_the_end_by_clicking() {
+    let Some(page) = Page::open("/") else { return };
+    page.click("button.preset[data-position='21']");
+    page.wait(
+        "document.querySelectorAll('#play-board rect[data-row]').length === 21",
+        "21 sticks",
+    );
+    assert!(
+        page.text("#play-game")
+            .contains("a move takes 1 to 3 sticks")
+    );
+
+    page.click("#play-hint");
+    page.wait(
+        "document.querySelectorAll('#play-hints li').length === 1",
+        "a hint",
+    );
+    assert!(!page.text("#play-hints li").is_empty());
+
+    let idle = "document.getElementById('play').getAttribute('aria-busy') === 'false'";
+    let mut turns = 0;
+    loop {
+        // How the game stands, in one look: the sticks left and what was
+        // said, or "over".
+        let state = page.eval(
+            "document.getElementById('play-result').hidden \
+             ? document.querySelectorAll('#play-board rect[data-row]').length + '|' + document.getElementById('play-said').innerText \
+             : 'over'",
+        );
+        let state = state.as_str().unwrap_or_default().to_string();
+        let Some((sticks, said)) = state.split_once('|') else {
+            break;
+        };
+        if turns > 0 {
+            assert!(said.starts_with("You take"), "{said}");
+            assert!(said.contains("The computer takes"), "{said}");
+        }
+        turns += 1;
+        assert!(turns < 30, "the game never ended");
+        let last = format!("#play-board rect[data-row='1'][data-stick='{sticks}']");
+        // Take the last stick by clicking it and then "Take" (or Enter), or
+        // two sticks with the "Take 2" button.
+        match turns % 3 {
+            1 => {
+                page.click(&last);
+                if turns == 1 {
+                    assert_eq!(page.text("#play-take"), "Take 1 from row 1");
+                }
+                page.click("#play-take");
+            }
+            2 if sticks != "1" => page.click("#play-buttons button[data-take='2']"),
+            _ => {
+                page.click(&last);
+                page.press("Enter");
+            }
+        }
+        page.wait(
+            &format!("{idle} && !document.querySelector('#play-board rect.taken')"),
+            "the computer's move",
+        );
+    }
+    // The computer plays perfectly, and 21 is a count to avoid for whoever starts.
+    assert_eq!(page.text("#play-result"), "The computer wins this time.");
+    let review = page.text("#play-review");
+    assert!(review.contains("Review of the game"), "{review}");
+    assert!(review.contains("You took the last stick"), "{review}");
+    let trips = page.eval(
+        "performance.getEntriesByType('resource').filter(e => e.name.endsWith('/page/play')).map(e => Math.round(e.duration)).join(' ')",
+    );
+    eprintln!("{turns} turns; each game request took (ms): {trips}");
+    page.shot("play-21");
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn explain_3_4_5_goes_step_by_step() {
+    let Some(page) = Page::open("/#explain") else {
+        return;
+    };
+    page.wait(
+        "document.querySelector('#explain-steps .step-holder')",
+        "the first explanation",
+    );
+    page.type_into("#explain-setup [name=position]", "3 4 5");
+    page.press("Enter");
+    page.wait(
+        "document.getElementById('explain-title').textContent.replace(/\\u00a0/g, ' ').startsWith('3 4 5')",
+        "3 4 5",
+    );
+
+    let step = "#explain-steps .step-holder.current";
+    let shown = "[...document.querySelectorAll('#explain-steps .step-holder')].filter(s => s.offsetParent).length";
+    assert_eq!(page.text("#explain-counter"), "1 / 5");
+    assert!(
+        page.text(step)
+            .starts_with("Step 1. Make groups in every row")
+    );
+    page.click("#explain-next");
+    assert_eq!(page.text("#explain-counter"), "2 / 5");
+    assert!(page.text(step).starts_with("Step 2. Pair off groups"));
+    assert!(page.text(step).contains("groups of 2: 1 → no partner"));
+    page.press("ArrowRight");
+    assert!(page.text(step).starts_with("Step 3."));
+    assert!(page.text(step).contains("The player to move can win."));
+    page.press("ArrowLeft");
+    assert_eq!(page.text("#explain-counter"), "2 / 5");
+    page.press("ArrowRight");
+    page.press("ArrowRight");
+    assert_eq!(page.text("#explain-counter"), "4 / 5");
+    assert!(
+        page.text(step)
+            .contains("Move: take 2 from row 1 (3 4 5 → 1 4 5).")
+    );
+    assert_eq!(page.eval(shown), 1, "one step at a time");
+    page.shot("explain-3-4-5");
+    page.press("ArrowRight");
+    assert!(
+        page.text(step)
+            .contains("Winning moves: take 2 from row 1.")
+    );
+    assert!(page.is("document.getElementById('explain-next').disabled"));
+
+    // The binary view adds a step and keeps the place.
+    page.click("#explain-xor");
+    page.wait(
+        "document.getElementById('explain-counter').textContent === '5 / 6'",
+        "the XOR view",
+    );
+    assert!(page.text(step).starts_with("The same in binary"));
+    assert!(page.text(step).contains("nim-sum"));
+    // The arrows still step while the switch has the focus.
+    page.press("ArrowRight");
+    assert_eq!(page.text("#explain-counter"), "6 / 6");
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn a_wrong_move_is_checked_by_clicking() {
+    let Some(page) = Page::open("/#check") else {
+        return;
+    };
+    page.wait(
+        "document.querySelectorAll('#check-board rect[data-row]').length === 15",
+        "3 5 7",
+    );
+    page.click("#check-board rect[data-row='3'][data-stick='5']");
+    assert_eq!(page.text("#check-take"), "Check: take 3 from row 3");
+    page.click("#check-take");
+    page.wait(
+        "document.querySelector('#check-verdict .verdict')",
+        "the verdict",
+    );
+    let verdict = page.text("#check-verdict");
+    assert!(verdict.contains("3 5 7 → 3 5 4"), "{verdict}");
+    assert!(verdict.contains("mistake"), "{verdict}");
+    assert!(
+        verdict.contains("Your opponent's winning reply"),
+        "{verdict}"
+    );
+    assert_eq!(
+        page.eval("document.querySelectorAll('#check-board rect.taken').length"),
+        3
+    );
+    page.shot("check-mistake");
+
+    // Going on from there draws the rows after the move.
+    page.click("#check-on");
+    page.wait(
+        "document.querySelectorAll('#check-board rect[data-row]').length === 12",
+        "3 5 4",
+    );
+    assert_eq!(page.rows("#check-board"), "3 5 4");
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn a_lesson_question_is_answered_a_try_at_a_time() {
+    let Some(page) = Page::open("/#lessons") else {
+        return;
+    };
+    page.click("button.lesson-choice[data-name='copy-cat']");
+    page.wait(
+        "document.getElementById('lesson-title').textContent.startsWith('Two equal rows')",
+        "the lesson",
+    );
+    // Narration until the question; it waits for the class.
+    let question = "document.querySelector('#lesson-page .question:not(.done)')";
+    let mut nexts = 0;
+    while page.eval(&format!("Boolean({question})")) == false {
+        nexts += 1;
+        if nexts == 10 {
+            page.shot("failed");
+            panic!("no question came");
+        }
+        page.click("#lesson-next");
+    }
+    assert!(page.is("document.getElementById('lesson-next').disabled"));
+    assert!(page.text(".question .ask").contains("What do you take?"));
+    assert_eq!(page.rows(".question .board"), "4 6");
+    assert!(page.text(".question").contains("Show the answer"));
+    assert!(page.is("document.querySelector('.question .answer').hidden"));
+
+    // A wrong try: one stick from row 1.
+    page.click(".question rect[data-row='1'][data-stick='4']");
+    page.click(".question button.take");
+    page.wait(
+        "document.querySelectorAll('.said-log .said').length === 1",
+        "the first answer",
+    );
+    let said = page.text(".said-log .said");
+    assert!(said.contains("Not yet: try again."), "{said}");
+    assert!(said.contains("mistake"), "{said}");
+
+    // A hint.
+    page.click(".question button.hint-button");
+    page.wait(
+        "document.querySelectorAll('.said-log .said').length === 2",
+        "the hint",
+    );
+    assert!(page.text(".said-log .said:last-child").starts_with("Hint:"));
+
+    // The right move: two sticks from row 2, chosen with the keyboard.
+    page.click(".question rect[data-row='2'][data-stick='5']");
+    page.press("Enter");
+    page.wait(
+        "document.querySelectorAll('.said-log .said').length === 3",
+        "the verdict",
+    );
+    let said = page.text(".said-log .said:last-child");
+    assert!(said.trim_end().ends_with("Well done."), "{said}");
+    assert!(said.contains("4 6 → 4 4"), "{said}");
+    let answer = page.text(".question .answer");
+    assert!(
+        answer.contains("Answer: the winning move is take 2 from row 2."),
+        "{answer}"
+    );
+    assert!(page.is("!document.getElementById('lesson-next').disabled"));
+    page.shot("lesson-copy-cat");
+    page.assert_no_errors(true);
+}
