@@ -4,6 +4,7 @@
 
 pub mod answer;
 pub mod ask;
+pub mod bite;
 pub mod io;
 pub mod line;
 pub mod steps;
