@@ -231,6 +231,7 @@ impl Session<'_, '_> {
                     None => self.say("There is no bite of yours to take back.")?,
                 },
                 BiteReply::Bite(bite) => {
+                    self.say(&format!("You bite {bite}."))?;
                     self.turns.push(BiteTurn {
                         side: Side::Pupil,
                         before: bar.clone(),

@@ -48,8 +48,8 @@ pub fn hints(a: &BarAnalysis) -> Vec<String> {
         None => vec![
             "No simple rule is known for this bar: think about what each bite leaves your opponent.".to_string(),
             match won {
-                true => "A search of every game says the player to move can win.".to_string(),
-                false => "A search of every game says the player to move will lose against good play.".to_string(),
+                true => "A search of every game says you can win from here.".to_string(),
+                false => "A search of every game says you will lose from here if your opponent plays well.".to_string(),
             },
             format!("Bite in row {}.", bite.row),
         ],
