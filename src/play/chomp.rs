@@ -24,7 +24,7 @@ use crate::teach::chomp::analysis::{BarAnalysis, Beyond};
 use crate::teach::chomp::check::{BiteError, BiteJudgement, computer_reason};
 use crate::teach::chomp::hints::hints;
 use crate::teach::chomp::review::{self, BiteTurn, Ending};
-use crate::teach::chomp::words::{describe, drawn, with_commas};
+use crate::teach::chomp::words::{describe, drawn, shapes, with_commas};
 use crate::teach::document::Block;
 use crate::teach::review::Side;
 
@@ -34,7 +34,7 @@ pub enum ChompPlayError {
     /// The bar is too big for the computer to play by the search.
     #[error(
         "the bar {bar} is too big to play on: a game on it can reach {} shapes, more than the search's limit of {}, and the computer plays by the search; try a bar with fewer rows or columns, or `matchsticks chomp explain {bar}`",
-        with_commas(too_big.count),
+        shapes(too_big.count),
         with_commas(u128::from(too_big.limit))
     )]
     TooBig {

@@ -15,7 +15,7 @@ use crate::solve::chomp::{
     two_row_strategy,
 };
 
-use super::words::with_commas;
+use super::words::{shape, shapes as shapes_in_words, with_commas};
 
 /// A rule that wins on a bar without a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,7 +115,7 @@ pub enum Searched {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
     "the bar {bar} is too big to search bite by bite: a game on it can reach {} shapes, more than the search's limit of {}, and no known rule covers its shape; try a bar with fewer rows or columns",
-    with_commas(*shapes),
+    shapes_in_words(*shapes),
     with_commas(u128::from(*limit))
 )]
 pub struct Beyond {
@@ -218,7 +218,7 @@ impl BarAnalysis {
                 winning: None,
             }),
             (Err(too_big), None, None) => Err(Beyond {
-                bar: bar.to_string(),
+                bar: shape(bar),
                 shapes,
                 limit: too_big.limit,
             }),

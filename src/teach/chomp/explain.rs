@@ -4,7 +4,9 @@
 //! was not run, and the bite.
 
 use super::analysis::{BarAnalysis, Searched, Strategy};
-use super::words::{bite_from, bites, describe, drawn, shape, with_commas};
+use super::words::{
+    bite_from, bites, describe, drawn, shape, shapes as shapes_in_words, with_commas,
+};
 use crate::rules::bar::{Arms, Bar};
 use crate::rules::outcome::Outcome;
 use crate::solve::chomp::StrategyStealing;
@@ -191,7 +193,7 @@ fn search_blocks(a: &BarAnalysis) -> Vec<Block> {
         Searched::Done { shapes, bites_left } => {
             blocks.push(Block::sentence(format!(
                 "A search through every shape a game on this bar can reach ({} shapes) says: the player to move {}, with {} left under best play, the last one eating the poisoned square.",
-                with_commas(shapes),
+                shapes_in_words(shapes),
                 match a.outcome {
                     Outcome::Win => "can win",
                     Outcome::Lose => "will lose against good play",
@@ -207,7 +209,7 @@ fn search_blocks(a: &BarAnalysis) -> Vec<Block> {
         Searched::Refused { shapes, limit } => {
             blocks.push(Block::sentence(format!(
                 "A game on this bar can reach {} shapes, more than the search's limit of {}, so the search was not run.",
-                with_commas(shapes),
+                shapes_in_words(shapes),
                 with_commas(u128::from(limit))
             )));
             blocks.push(Block::sentence(match (a.bite, a.strategy) {

@@ -40,11 +40,33 @@ pub fn describe(bar: &Bar) -> String {
     }
 }
 
-/// The bar as typed: "4x5", "5,5,3", or "nothing" once eaten.
+/// Shapes written longer than this are shortened, so that a word without
+/// spaces still fits a line.
+const LONGEST_SHAPE: usize = 24;
+
+/// The bar as typed: "4x5", "5,5,3", or "nothing" once eaten. A long
+/// staircase keeps its first rows and its last: "64,1,1,1,…,1 (64 rows)".
 pub fn shape(bar: &Bar) -> String {
-    match bar.is_eaten() {
-        true => "nothing".to_string(),
-        false => bar.to_string(),
+    let plain = bar.to_string();
+    match (bar.is_eaten(), bar.row_lengths()) {
+        (true, _) => "nothing".to_string(),
+        (false, [first @ .., last]) if plain.len() > LONGEST_SHAPE && first.len() > 4 => {
+            let start: Vec<String> = first[..4].iter().map(usize::to_string).collect();
+            format!("{},…,{last} ({} rows)", start.join(","), bar.rows())
+        }
+        (false, _) => plain,
+    }
+}
+
+/// A count of shapes: "2,000,000", or for a count too long to read,
+/// "about 2.4 × 10^37".
+pub fn shapes(n: u128) -> String {
+    match n.to_string().len() {
+        0..=12 => with_commas(n),
+        digits => {
+            let lead = n / 10u128.pow(digits as u32 - 2);
+            format!("about {}.{} × 10^{}", lead / 10, lead % 10, digits - 1)
+        }
     }
 }
 
@@ -108,6 +130,13 @@ mod tests {
     fn phrases() {
         assert_eq!(with_commas(2_000_000), "2,000,000");
         assert_eq!(with_commas(705), "705");
+        assert_eq!(shapes(2_704_156), "2,704,156");
+        assert_eq!(
+            shapes(23_951_146_041_928_082_866_135_587_776_380_551_750),
+            "about 2.3 × 10^37"
+        );
+        let long = Bar::new([vec![64], vec![1; 63]].concat()).unwrap();
+        assert_eq!(shape(&long), "64,1,1,1,…,1 (64 rows)");
         assert_eq!(
             describe(&bar("4x5")),
             "a bar of 4 rows and 5 columns (20 squares)"
