@@ -377,6 +377,56 @@ fn main() {
             },
         );
     }
+    // Whole runs of `chomp explain`, `check` and `play` at the search's
+    // limit (the square and the rectangles that cost it the most work) and
+    // beyond it, where the search is refused at once and a rule or strategy
+    // stealing answers.
+    let shapes: &[&str] = match timing {
+        true => &["11x11", "10x14", "5x44", "4x64", "12x12", "12x13", "64x64"],
+        false => &["4x4", "12x13"],
+    };
+    for shape in shapes {
+        let bar: Bar = shape.parse().expect("a valid shape");
+        let args = words(&["chomp", "explain", shape]);
+        time(
+            &format!(
+                "chomp explain {shape} ({} shapes, whole run)",
+                reachable(&bar)
+            ),
+            runs(10),
+            || {
+                run_binary(&args, 0);
+            },
+        );
+    }
+    let largest = if timing { "11x11" } else { "4x4" };
+    let args = words(&["chomp", "check", largest, "--bite", "1,2"]);
+    time(
+        &format!("chomp check {largest} --bite 1,2 (whole run)"),
+        runs(10),
+        || {
+            run_binary(&args, 1);
+        },
+    );
+    let script_file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("bites.txt");
+    std::fs::write(
+        &script_file,
+        "3 3
+4 1
+2 4
+quit
+",
+    )
+    .expect("the bites are written");
+    let bites = || Stdio::from(std::fs::File::open(&script_file).expect("the bites are there"));
+    let args = words(&["chomp", "play", largest]);
+    time(
+        &format!("chomp play {largest}: three bites each, with the review (whole run)"),
+        runs(10),
+        || {
+            run_with_input(&args, bites());
+        },
+    );
     let huge = Bar::rectangle(64, 64).expect("the largest bar");
     time("chomp search refusing 64x64", runs(1000), || {
         Chomp::search(&huge).expect_err("beyond the limit");

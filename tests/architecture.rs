@@ -250,6 +250,8 @@ fn the_readme_states_every_limit_as_the_code_has_it() {
             play::replay::MOST_REPLAYED_MOVES as u64,
         ),
         ("MOST_TRIES", serve::lessons::MOST_TRIES as u64),
+        ("LARGEST_SEARCH", solve::chomp::LARGEST_SEARCH),
+        ("LARGEST_SIDE", rules::bar::LARGEST_SIDE as u64),
     ];
     let readme =
         fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();

@@ -249,3 +249,185 @@ fn strategy_stealing_matches_the_search() {
         }
     }
 }
+
+// What the tool tells about a bar, held to the plain search: the analysis
+// behind `chomp explain` and `chomp check`, the strategies it names, and
+// the documents, on every bar inside 5x5.
+
+use matchsticks::render::{chomp_json, text};
+use matchsticks::solve::chomp::equal_sides_strategy;
+use matchsticks::teach::chomp::analysis::{BarAnalysis, Strategy as Rule};
+use matchsticks::teach::chomp::check::{BiteJudgement, check};
+use matchsticks::teach::chomp::explain::explain;
+use matchsticks::teach::verdict::Verdict;
+
+fn pairs(bites: &[Bite]) -> Vec<(usize, usize)> {
+    bites.iter().map(|b| (b.row, b.column)).collect()
+}
+
+#[test]
+fn every_explained_bar_up_to_5x5_agrees_with_plain_recursion() {
+    let mut memo = HashMap::new();
+    for rows in staircases(5, 5) {
+        let bar = Bar::new(rows.clone()).unwrap();
+        let expected = plain(&rows, &mut memo);
+        let a = BarAnalysis::new(&bar).unwrap();
+        assert_eq!(a.outcome, expected.outcome, "{bar}");
+        assert_eq!(
+            a.winning.as_deref().map(pairs),
+            Some(expected.winning.clone()),
+            "{bar}"
+        );
+        // The explained bite is legal, and on a won bar it wins.
+        let bite = a.bite.expect("a bar has a bite");
+        let left = bar.bite(bite).expect("the explained bite is legal");
+        let (after, _) = plain_value(left.row_lengths(), &mut memo);
+        match expected.outcome {
+            Outcome::Win => assert_eq!(after, Outcome::Lose, "{bar}: {bite}"),
+            Outcome::Lose => assert_eq!(Some((bite.row, bite.column)), expected.best, "{bar}"),
+        }
+        // A strategy says who wins, and when it claims to know every winning
+        // bite it knows them all.
+        if let Some(strategy) = a.strategy {
+            assert_eq!(strategy.outcome(), expected.outcome, "{bar}: {strategy:?}");
+            let named = strategy.bite(&bar).map(|b| (b.row, b.column));
+            match named {
+                Some(b) => assert!(expected.winning.contains(&b), "{bar}: {b:?}"),
+                None => assert!(expected.winning.is_empty(), "{bar}"),
+            }
+            if let Some(all) = strategy.every_winning_bite(&bar) {
+                assert_eq!(pairs(&all), expected.winning, "{bar}: {strategy:?}");
+            }
+        }
+        // The JSON says what the analysis says.
+        let json: serde_json::Value =
+            serde_json::from_str(&chomp_json::explain(&a, &explain(&a))).unwrap();
+        assert_eq!(json["rows"], serde_json::json!(rows));
+        assert_eq!(json["outcome"], expected.outcome.name());
+        assert_eq!(json["bite"]["row"], bite.row);
+        assert_eq!(
+            json["bite"]["rows_after"],
+            serde_json::json!(left.row_lengths())
+        );
+        assert_eq!(
+            json["winning_bites"].as_array().unwrap().len(),
+            expected.winning.len()
+        );
+    }
+}
+
+#[test]
+fn every_bite_on_every_bar_up_to_5x5_is_judged_as_the_plain_search_would() {
+    let mut memo = HashMap::new();
+    for rows in staircases(5, 5) {
+        let bar = Bar::new(rows.clone()).unwrap();
+        let chomp = Chomp::search(&bar).unwrap();
+        let (before, _) = plain_value(&rows, &mut memo);
+        for bite in bar.bites() {
+            let j = BiteJudgement::new(&bar, bite, Some(&chomp)).unwrap();
+            let (after, _) = plain_value(bar.bite(bite).unwrap().row_lengths(), &mut memo);
+            let verdict = match (before, after) {
+                (Outcome::Lose, _) => Verdict::LostAnyway,
+                (Outcome::Win, Outcome::Lose) => Verdict::Good,
+                (Outcome::Win, Outcome::Win) => Verdict::Mistake,
+            };
+            assert_eq!(j.verdict, verdict, "{bar}: {bite}");
+            // The reply named after a bite that leaves a won bar wins.
+            if let Some(reply) = j.reply() {
+                let left = j.after.bar.bite(reply).unwrap();
+                assert_eq!(
+                    plain_value(left.row_lengths(), &mut memo).0,
+                    Outcome::Lose,
+                    "{bar}: {bite}, {reply}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn equal_sides_win_with_row_2_column_2_on_every_such_bar_up_to_7x7() {
+    let chomp = Chomp::search(&Bar::rectangle(7, 7).unwrap()).unwrap();
+    let mut seen = 0;
+    for rows in staircases(7, 7) {
+        let bar = Bar::new(rows).unwrap();
+        if let Some(bite) = equal_sides_strategy(&bar) {
+            seen += 1;
+            let winning = chomp.winning_bites(&bar).unwrap();
+            assert!(winning.contains(&bite), "{bar}");
+            // On a square it is the only winning bite.
+            if bar.is_rectangle() {
+                assert_eq!(winning, vec![bite], "{bar}");
+            }
+        }
+    }
+    assert!(seen > 100, "only {seen} bars with equal sides");
+}
+
+/// The words of a text with its line breaks and indentation taken out.
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Every line of every step in `json` appears in `text`, in order.
+fn lines_appear_in_order(json: &str, text: &str) {
+    let value: serde_json::Value = serde_json::from_str(json).unwrap();
+    let text = words(text);
+    let mut rest = text.as_str();
+    for step in value["steps"].as_array().unwrap() {
+        for line in step["lines"].as_array().unwrap() {
+            let line = words(line.as_str().unwrap());
+            let at = rest
+                .find(&line)
+                .unwrap_or_else(|| panic!("missing or out of order: {line:?}\nin: {text}"));
+            rest = &rest[at + line.len()..];
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn the_text_of_an_explanation_and_a_verdict_says_every_line_of_the_json(
+        rows in staircase_within_5x5(),
+        choice in any::<proptest::sample::Index>(),
+        width in 20usize..120,
+    ) {
+        let bar = Bar::new(rows).unwrap();
+        let a = BarAnalysis::new(&bar).unwrap();
+        let doc = explain(&a);
+        let shown = text::document(&doc, text::Style::plain(1000));
+        lines_appear_in_order(&chomp_json::explain(&a, &doc), &shown);
+        // Every line fits the width asked for.
+        for line in text::document(&doc, text::Style::plain(width)).lines() {
+            prop_assert!(line.chars().count() <= width, "{line:?} is wider than {width}");
+        }
+        let bites: Vec<Bite> = bar.bites().collect();
+        let bite = bites[choice.index(bites.len())];
+        let j = BiteJudgement::new(&bar, bite, None).unwrap();
+        let doc = check(&j);
+        lines_appear_in_order(
+            &chomp_json::check(&j, &doc),
+            &text::document(&doc, text::Style::plain(1000)),
+        );
+    }
+}
+
+#[test]
+fn beyond_the_search_a_square_is_still_solved_and_a_rectangle_still_won() {
+    for n in [12, 30, 64] {
+        let a = BarAnalysis::new(&Bar::rectangle(n, n).unwrap()).unwrap();
+        assert_eq!(a.outcome, Outcome::Win);
+        assert_eq!(a.bite, Some(Bite::new(2, 2)));
+        assert_eq!(
+            a.strategy,
+            Some(Rule::EqualSides {
+                side: n,
+                square: true
+            })
+        );
+    }
+    let a = BarAnalysis::new(&Bar::rectangle(12, 64).unwrap()).unwrap();
+    assert_eq!((a.outcome, a.bite, a.winning), (Outcome::Win, None, None));
+}

@@ -115,3 +115,26 @@ fn text_from_the_user_is_escaped() {
     assert!(html.contains("Sticks &lt; stones &gt; words &amp; &quot;quotes&quot;."));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn every_chomp_handout_parses_stands_alone_and_can_be_clicked() {
+    for args in [
+        &["chomp", "explain", "4x5"][..],
+        &["chomp", "explain", "5,5,3"],
+        &["chomp", "explain", "30x30"],
+        &["chomp", "explain", "12x13"],
+        &["chomp", "check", "4x5", "--bite", "1,1"],
+        &["chomp", "check", "3,2", "--bite", "2,2"],
+    ] {
+        let mut args = args.to_vec();
+        args.extend(["--format", "html"]);
+        let html = handout(&args);
+        parses(&html, &args);
+        stands_alone(&html, &args);
+        // Every square of the bar is a rect that knows its row and column.
+        let rows = html.matches("data-row=").count();
+        assert!(rows > 0, "{args:?}: no bar drawn");
+        assert_eq!(rows, html.matches("data-column=").count(), "{args:?}");
+        assert!(html.contains("class=\"poison"), "{args:?}: no poison");
+    }
+}

@@ -169,6 +169,9 @@ pub enum Command {
     /// Serve the classroom page to a browser on this computer
     #[command(after_help = SERVE_EXAMPLES)]
     Serve(ServeArgs),
+    /// Chomp: bite a chocolate bar, and never the poisoned square
+    #[command(after_help = super::chomp_args::CHOMP_EXAMPLES)]
+    Chomp(super::chomp_args::ChompArgs),
     /// Print a completion script for a shell
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions(CompletionsArgs),

@@ -3,5 +3,7 @@
 
 pub mod args;
 pub mod browser;
+pub mod chomp;
+pub mod chomp_args;
 pub mod color;
 pub mod run;

@@ -85,6 +85,7 @@ pub fn execute(command: Command, io: &mut Io<'_>) -> Result<u8, Error> {
         Command::Play(args) => play(args, io),
         Command::Verify(args) => verify(args, io),
         Command::Serve(args) => serve(args, io),
+        Command::Chomp(args) => super::chomp::run(args, io),
         Command::Completions(args) => completions(args.shell, io),
         Command::Manpage => manpage(io),
     }

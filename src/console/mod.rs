@@ -5,6 +5,7 @@
 
 pub mod answer;
 pub mod ask;
+pub mod bite;
 pub mod example;
 pub mod io;
 pub mod line;

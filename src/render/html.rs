@@ -104,6 +104,11 @@ pub fn block_html(block: &Block, level: usize) -> String {
         Block::Grid(grid) => grid_html(grid),
         Block::Positions { entries } => positions(entries),
         Block::Document(inner) => document(inner, level),
+        Block::Bar(bar) => format!(
+            "<figure class=\"bar\">{}<figcaption>{}</figcaption></figure>\n",
+            super::bar::svg(bar),
+            escape(&bar.legend)
+        ),
     }
 }
 

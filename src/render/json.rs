@@ -225,3 +225,9 @@ pub fn table(entries: &[crate::teach::table::Entry]) -> String {
         .collect();
     to_string(&rows)
 }
+
+/// The steps of any document as JSON, each with its sentences as plain
+/// text and its blocks, for the JSON of other games.
+pub fn document_steps(doc: &Document) -> impl Serialize + '_ {
+    steps(doc)
+}

@@ -65,6 +65,11 @@ fn block_text(block: &Block, level: usize) -> String {
         Block::Grid(grid) => grid_table(grid),
         Block::Positions { entries } => positions(entries),
         Block::Document(inner) => format!("{}\n", document(inner, level)),
+        // A bar keeps its grid in a code block, as on the screen.
+        Block::Bar(bar) => format!(
+            "\n```text\n{}```\n\n",
+            super::bar::text(bar, "", HANDOUT_WIDTH, false)
+        ),
     }
 }
 

@@ -5,6 +5,8 @@
 //! Layouts never decide a game question or a word. They place blocks; a
 //! change to what the tool says is made once, in the builders.
 
+pub mod bar;
+pub mod chomp_json;
 pub mod html;
 pub mod json;
 pub mod markdown;

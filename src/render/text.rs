@@ -121,6 +121,7 @@ fn block(block: &Block, indent: &str, style: Style) -> String {
         Block::Grid(grid) => grid_text(grid, indent, style),
         Block::Positions { entries } => positions(entries, indent, style),
         Block::Document(inner) => document(inner, style),
+        Block::Bar(bar) => super::bar::text(bar, indent, style.width, style.color),
     }
 }
 

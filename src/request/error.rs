@@ -69,6 +69,21 @@ pub enum Error {
     /// Writing the output failed.
     #[error("cannot write the output: {0}")]
     Io(#[from] io::Error),
+    /// The shape is not a chocolate bar.
+    #[error("{0}")]
+    Bar(#[from] crate::rules::bar::BarError),
+    /// A bite given on the command line cannot be read.
+    #[error("{0}")]
+    UnclearBite(#[from] crate::console::bite::UnclearBite),
+    /// The bite names no square of the bar.
+    #[error("illegal bite: {0}")]
+    IllegalBite(crate::rules::bar::IllegalBite),
+    /// A bar beyond the search that no strategy covers.
+    #[error("{0}")]
+    Beyond(#[from] crate::teach::chomp::analysis::Beyond),
+    /// A game of Chomp could not go on.
+    #[error("{0}")]
+    ChompPlay(#[from] crate::play::chomp::ChompPlayError),
 }
 
 /// What to do about a port in use.

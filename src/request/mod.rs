@@ -5,6 +5,7 @@
 //! answers.
 
 pub mod check;
+pub mod chomp;
 pub mod error;
 pub mod explain;
 pub mod table;

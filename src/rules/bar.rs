@@ -112,7 +112,7 @@ pub enum IllegalBite {
     #[error("there is no row 0 or column 0: rows and columns are counted from 1")]
     Zero,
     /// Below the bottom row.
-    #[error("there is no row {row}: this bar has rows 1 to {rows}")]
+    #[error("there is no row {row}: this bar has {}", rows_from_1(*rows))]
     NoSuchRow {
         /// The row asked for.
         row: usize,
@@ -132,6 +132,14 @@ pub enum IllegalBite {
         /// How many squares that row has.
         length: usize,
     },
+}
+
+/// "only row 1", "rows 1 to 4".
+fn rows_from_1(rows: usize) -> String {
+    match rows {
+        1 => "only row 1".to_string(),
+        n => format!("rows 1 to {n}"),
+    }
 }
 
 /// "1 square", "5 squares".

@@ -339,6 +339,24 @@ pub fn square_strategy(bar: &Bar) -> Option<Bite> {
     }
 }
 
+/// The winning bite of the equal-sides strategy, or `None` when it does not
+/// apply.
+///
+/// It is the square strategy stretched to any bar whose top row is exactly
+/// as long as its first column and which is more than an L: a square, or a
+/// staircase such as 4,3,3,1. Biting (2,2) leaves the L of the top row and
+/// the first column, with equal arms, and the copying takes over. Every
+/// other bite that keeps square (2,2) loses to that same answer, so on a
+/// square, where the remaining bites leave rectangles, (2,2) is the only
+/// winning bite.
+pub fn equal_sides_strategy(bar: &Bar) -> Option<Bite> {
+    // Not an L (and not eaten) means row 2 reaches column 2.
+    match (bar.arms(), bar.rows() == bar.columns() && !bar.is_eaten()) {
+        (None, true) => Some(Bite::new(2, 2)),
+        _ => None,
+    }
+}
+
 /// The winning bite of the two-row strategy, or `None` when the bar has more
 /// than two rows or is lost.
 ///
@@ -531,6 +549,18 @@ mod tests {
             strategy_stealing(&bar("2x2")).unwrap().outcome,
             Outcome::Win
         );
+    }
+
+    #[test]
+    fn equal_sides_need_a_top_row_as_long_as_the_first_column() {
+        let bite = |shape: &str| equal_sides_strategy(&bar(shape)).map(|b| (b.row, b.column));
+        assert_eq!(bite("5x5"), Some((2, 2)));
+        assert_eq!(bite("4,3,3,1"), Some((2, 2)));
+        assert_eq!(bite("4,1,1,1"), None);
+        assert_eq!(bite("4,3,3"), None);
+        assert_eq!(bite("1x1"), None);
+        let eaten = bar("2x2").bite(Bite::new(1, 1)).unwrap();
+        assert_eq!(equal_sides_strategy(&eaten), None);
     }
 
     #[test]

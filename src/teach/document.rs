@@ -8,6 +8,7 @@
 
 use serde::Serialize;
 
+use super::drawn_bar::DrawnBar;
 use super::words::{move_words, transition};
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
@@ -209,6 +210,8 @@ pub enum Block {
     /// A whole explanation inside another document, as in a lesson
     /// handout.
     Document(Box<Document>),
+    /// A chocolate bar of Chomp, a bite marked on it or not.
+    Bar(DrawnBar),
 }
 
 impl Block {
@@ -276,6 +279,8 @@ impl Block {
             Block::Tally { lines } => lines.iter().map(|l| l.text.clone()).collect(),
             Block::Move(m) => vec![m.text.clone()],
             Block::Verdict { label, text, .. } => vec![format!("{label}: {text}")],
+            // A bar is a picture; its words are in the sentences around it.
+            Block::Bar(_) => Vec::new(),
             Block::Strip(_)
             | Block::Binary(_)
             | Block::Columns { .. }

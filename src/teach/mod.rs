@@ -5,8 +5,10 @@
 pub mod analysis;
 pub mod board;
 pub mod check;
+pub mod chomp;
 pub mod computer;
 pub mod document;
+pub mod drawn_bar;
 pub mod explain;
 pub mod hints;
 pub mod method;

@@ -1,0 +1,239 @@
+//! What a pupil types for a bite of Chomp, read the way a pupil means it,
+//! and the conversation that asks for a bite until one is given.
+//!
+//! A bite is a row and a column: `2 3`, `2,3`, `(2,3)` or
+//! `row 2 column 3` (also `column 3 row 2`, `r2 c3`). The commands are the
+//! same words as in a game of Nim: `hint`, `show`, `undo`, `quit`.
+
+use super::answer::Answer;
+use super::ask::{read, say};
+use super::io::Io;
+use super::line::{Line, LineError};
+use crate::rules::bar::{Bar, Bite};
+
+/// The hint every unclear bite ends with.
+const HOW: &str = "type a bite as ROW COLUMN, such as 2 3 for row 2, column 3";
+
+/// Words that cannot be read as a bite.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not a bite: {problem}")]
+pub struct UnclearBite {
+    /// The words as typed.
+    pub text: String,
+    /// What is wrong, and how to type it.
+    pub problem: String,
+}
+
+/// Reads a bite from words such as `2 3`, `2,3` or `row 2 column 3`.
+pub fn parse_bite(text: &str) -> Result<Bite, UnclearBite> {
+    let unclear = |problem: String| UnclearBite {
+        text: text.trim().to_string(),
+        problem,
+    };
+    let lower = text.to_lowercase();
+    // Letters and digits run together ("r2c3") are split apart.
+    let mut spaced = String::new();
+    let mut last: Option<char> = None;
+    for c in lower.chars() {
+        let turn = last.is_some_and(|l| l.is_ascii_digit() != c.is_ascii_digit());
+        if turn && c.is_alphanumeric() && last.is_some_and(char::is_alphanumeric) {
+            spaced.push(' ');
+        }
+        spaced.push(c);
+        last = Some(c);
+    }
+    let (mut row, mut column) = (None, None);
+    let mut named: Option<bool> = None;
+    for word in spaced
+        .split(|c: char| c == ',' || c == '(' || c == ')' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+    {
+        match word {
+            "row" | "r" => named = Some(true),
+            "column" | "col" | "c" => named = Some(false),
+            "and" => {}
+            number if number.bytes().all(|b| b.is_ascii_digit()) => {
+                let value: usize = number.parse().map_err(|_| {
+                    unclear(format!("{number} is far too big for a row or a column"))
+                })?;
+                let slot = match named.take() {
+                    Some(true) => &mut row,
+                    Some(false) => &mut column,
+                    None if row.is_none() => &mut row,
+                    None => &mut column,
+                };
+                if slot.replace(value).is_some() {
+                    return Err(unclear(format!("it names too many numbers; {HOW}")));
+                }
+            }
+            other => return Err(unclear(format!("'{other}' is not a number; {HOW}"))),
+        }
+    }
+    match (row, column) {
+        (Some(row), Some(column)) => Ok(Bite::new(row, column)),
+        _ => Err(unclear(format!("it needs a row and a column; {HOW}"))),
+    }
+}
+
+/// What came of asking for a bite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BiteReply {
+    /// A legal bite.
+    Bite(Bite),
+    /// The next hint, please.
+    Hint,
+    /// The bite, please.
+    Show,
+    /// Take back the last bite.
+    Undo,
+    /// Stop.
+    Quit,
+    /// The input has ended.
+    End,
+}
+
+/// Asks until the pupil gives a command or a legal bite of `bar`. A bite
+/// of the poisoned square, while other squares are left, is asked about
+/// once more, since it loses at once.
+pub fn ask_bite(io: &mut Io<'_>, prompt: &str, bar: &Bar) -> Result<BiteReply, LineError> {
+    let mut pending: Option<String> = None;
+    loop {
+        let text = match pending.take() {
+            Some(text) => text,
+            None => match read(io, prompt)? {
+                Line::End => return Ok(BiteReply::End),
+                Line::NotText => {
+                    say(io, "Sorry, that is not text I can read. Try again.")?;
+                    continue;
+                }
+                Line::Text(text) => text,
+            },
+        };
+        match Answer::parse(&text) {
+            Answer::Empty => continue,
+            Answer::Hint => return Ok(BiteReply::Hint),
+            Answer::Show => return Ok(BiteReply::Show),
+            Answer::Undo => return Ok(BiteReply::Undo),
+            Answer::Quit => return Ok(BiteReply::Quit),
+            _ => {}
+        }
+        let bite = match parse_bite(&text) {
+            Ok(bite) => bite,
+            Err(unclear) => {
+                say(io, &format!("Sorry: {}. Try again.", unclear.problem))?;
+                continue;
+            }
+        };
+        if let Err(illegal) = bar.bite(bite) {
+            say(
+                io,
+                &format!("That bite is not allowed: {illegal}. Try again."),
+            )?;
+            continue;
+        }
+        if !bite.is_poison() || bar.squares() == 1 {
+            return Ok(BiteReply::Bite(bite));
+        }
+        say(
+            io,
+            "That is the poisoned square: whoever eats it loses! Type yes to eat it anyway, or type another bite.",
+        )?;
+        match read(io, prompt)? {
+            Line::End => return Ok(BiteReply::End),
+            Line::Text(answer) => match Answer::parse(&answer) {
+                Answer::Yes => return Ok(BiteReply::Bite(bite)),
+                Answer::No => say(io, "Good: type another bite.")?,
+                _ => pending = Some(answer),
+            },
+            Line::NotText => say(io, "Sorry, that is not text I can read. Try again.")?,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(text: &str, expected: Result<(usize, usize), &str>) {
+        let got = parse_bite(text)
+            .map(|b| (b.row, b.column))
+            .map_err(|e| e.to_string());
+        assert_eq!(got, expected.map_err(str::to_string), "{text:?}");
+    }
+
+    #[test]
+    fn bites_as_pupils_type_them() {
+        check("2 3", Ok((2, 3)));
+        check("2,3", Ok((2, 3)));
+        check(" (2, 3) ", Ok((2, 3)));
+        check("row 2 column 3", Ok((2, 3)));
+        check("Row 2, Column 3", Ok((2, 3)));
+        check("column 3 row 2", Ok((2, 3)));
+        check("r2c3", Ok((2, 3)));
+        check("r2 c3", Ok((2, 3)));
+        check("0 4", Ok((0, 4)));
+        let how = "type a bite as ROW COLUMN, such as 2 3 for row 2, column 3";
+        check(
+            "2",
+            Err(&format!(
+                "'2' is not a bite: it needs a row and a column; {how}"
+            )),
+        );
+        check(
+            "2 3 4",
+            Err(&format!(
+                "'2 3 4' is not a bite: it names too many numbers; {how}"
+            )),
+        );
+        check(
+            "two 3",
+            Err(&format!(
+                "'two 3' is not a bite: 'two' is not a number; {how}"
+            )),
+        );
+        check(
+            "2 -3",
+            Err(&format!(
+                "'2 -3' is not a bite: '-3' is not a number; {how}"
+            )),
+        );
+        check(
+            "99999999999999999999999 1",
+            Err(
+                "'99999999999999999999999 1' is not a bite: 99999999999999999999999 is far too big for a row or a column",
+            ),
+        );
+    }
+
+    fn session(typed: &str, shape: &str) -> (String, BiteReply) {
+        let mut out = Vec::new();
+        let mut input = typed.as_bytes();
+        let mut io = Io {
+            out: &mut out,
+            input: &mut input,
+            interactive: false,
+            color: false,
+            width: 80,
+        };
+        let reply = ask_bite(&mut io, "> ", &shape.parse().unwrap()).unwrap();
+        (String::from_utf8(out).unwrap(), reply)
+    }
+
+    #[test]
+    fn the_poison_is_asked_about_and_illegal_bites_refused() {
+        let (out, reply) = session("5 1\n1 1\nno\n2 2\n", "4x5");
+        assert_eq!(reply, BiteReply::Bite(Bite::new(2, 2)));
+        assert!(
+            out.contains("That bite is not allowed: there is no row 5"),
+            "{out}"
+        );
+        assert!(out.contains("That is the poisoned square"), "{out}");
+        assert!(out.contains("Good: type another bite."), "{out}");
+        let (_, reply) = session("1,1\nyes\n", "4x5");
+        assert_eq!(reply, BiteReply::Bite(Bite::new(1, 1)));
+        let (_, reply) = session("1 1\n", "1x1");
+        assert_eq!(reply, BiteReply::Bite(Bite::new(1, 1)));
+        assert_eq!(session("hint\n", "4x5").1, BiteReply::Hint);
+        assert_eq!(session("", "4x5").1, BiteReply::End);
+    }
+}

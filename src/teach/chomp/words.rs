@@ -1,0 +1,167 @@
+//! The small phrases every Chomp explanation uses: a bar in words, a bite
+//! with the bar it leaves, lists of bites, and big numbers with commas.
+//!
+//! They speak a pupil's language: bar, squares, bite, poison, rows and
+//! columns.
+
+use crate::rules::bar::{Bar, Bite};
+use crate::teach::drawn_bar::DrawnBar;
+use crate::teach::words::{and_list, count};
+
+/// A number with its thousands set apart: "2,000,000".
+pub fn with_commas(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// The bar in words: "a bar of 4 rows and 5 columns (20 squares)", or for
+/// a staircase "a bar with rows of 5, 5 and 3 squares (13 squares)".
+pub fn describe(bar: &Bar) -> String {
+    let squares = count(bar.squares() as u64, "square");
+    match (bar.is_rectangle(), bar.row_lengths()) {
+        (_, []) => "no bar at all: the poisoned square has been eaten".to_string(),
+        (_, [1]) => "only the poisoned square".to_string(),
+        (true, _) => format!(
+            "a bar of {} and {} ({squares})",
+            count(bar.rows() as u64, "row"),
+            count(bar.columns() as u64, "column")
+        ),
+        (false, lengths) => {
+            let list: Vec<u64> = lengths.iter().map(|&l| l as u64).collect();
+            format!("a bar with rows of {} squares ({squares})", and_list(&list))
+        }
+    }
+}
+
+/// Shapes written longer than this are shortened, so that a word without
+/// spaces still fits a line.
+const LONGEST_SHAPE: usize = 24;
+
+/// The bar as typed: "4x5", "5,5,3", or "nothing" once eaten. A long
+/// staircase keeps its first rows and its last: "64,1,1,1,…,1 (64 rows)".
+pub fn shape(bar: &Bar) -> String {
+    let plain = bar.to_string();
+    match (bar.is_eaten(), bar.row_lengths()) {
+        (true, _) => "nothing".to_string(),
+        (false, [first @ .., last]) if plain.len() > LONGEST_SHAPE && first.len() > 4 => {
+            let start: Vec<String> = first[..4].iter().map(usize::to_string).collect();
+            format!("{},…,{last} ({} rows)", start.join(","), bar.rows())
+        }
+        (false, _) => plain,
+    }
+}
+
+/// A count of shapes: "2,000,000", or for a count too long to read,
+/// "about 2.4 × 10^37".
+pub fn shapes(n: u128) -> String {
+    match n.to_string().len() {
+        0..=12 => with_commas(n),
+        digits => {
+            let lead = n / 10u128.pow(digits as u32 - 2);
+            format!("about {}.{} × 10^{}", lead / 10, lead % 10, digits - 1)
+        }
+    }
+}
+
+/// "4x5 → 5,1,1,1": a bar before and after a bite.
+pub fn transition(from: &Bar, to: &Bar) -> String {
+    format!("{} → {}", shape(from), shape(to))
+}
+
+/// "row 2, column 2 (4x5 → 5,1,1,1)", or for the poison "row 1, column 1,
+/// the poisoned square".
+pub fn bite_from(bar: &Bar, bite: Bite) -> String {
+    match bite.is_poison() {
+        true => format!("{bite}, the poisoned square"),
+        false => {
+            let after = bar.bite(bite).expect("a bite told is legal");
+            format!("{bite} ({})", transition(bar, &after))
+        }
+    }
+}
+
+/// Bites as a list: "row 1, column 2; row 2, column 1", or "none".
+pub fn bites(list: &[Bite]) -> String {
+    match list {
+        [] => "none".to_string(),
+        _ => list
+            .iter()
+            .map(Bite::to_string)
+            .collect::<Vec<_>>()
+            .join("; "),
+    }
+}
+
+/// What the letters of a drawn bar mean.
+const LEGEND: &str = "P is the poisoned square.";
+
+/// What the letters of a drawn bar with a bite mean.
+const BITE_LEGEND: &str = "P is the poisoned square; x marks the squares the bite takes.";
+
+/// The bar drawn, with `bite` marked when given.
+pub fn drawn(bar: &Bar, bite: Option<Bite>) -> DrawnBar {
+    let legend = match bite {
+        Some(_) => BITE_LEGEND,
+        None => LEGEND,
+    };
+    let stand_in = format!(
+        "({} columns: too wide to draw on this screen)",
+        bar.columns()
+    );
+    DrawnBar::new(bar, bite, legend.to_string(), stand_in)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bar(shape: &str) -> Bar {
+        shape.parse().unwrap()
+    }
+
+    #[test]
+    fn phrases() {
+        assert_eq!(with_commas(2_000_000), "2,000,000");
+        assert_eq!(with_commas(705), "705");
+        assert_eq!(shapes(2_704_156), "2,704,156");
+        assert_eq!(
+            shapes(23_951_146_041_928_082_866_135_587_776_380_551_750),
+            "about 2.3 × 10^37"
+        );
+        let long = Bar::new([vec![64], vec![1; 63]].concat()).unwrap();
+        assert_eq!(shape(&long), "64,1,1,1,…,1 (64 rows)");
+        assert_eq!(
+            describe(&bar("4x5")),
+            "a bar of 4 rows and 5 columns (20 squares)"
+        );
+        assert_eq!(
+            describe(&bar("1x2")),
+            "a bar of 1 row and 2 columns (2 squares)"
+        );
+        assert_eq!(
+            describe(&bar("5,5,3")),
+            "a bar with rows of 5, 5 and 3 squares (13 squares)"
+        );
+        assert_eq!(describe(&bar("1x1")), "only the poisoned square");
+        assert_eq!(
+            bite_from(&bar("4x5"), Bite::new(2, 2)),
+            "row 2, column 2 (4x5 → 5,1,1,1)"
+        );
+        assert_eq!(
+            bite_from(&bar("4x5"), Bite::new(1, 1)),
+            "row 1, column 1, the poisoned square"
+        );
+        assert_eq!(
+            bites(&[Bite::new(1, 2), Bite::new(2, 1)]),
+            "row 1, column 2; row 2, column 1"
+        );
+        assert_eq!(bites(&[]), "none");
+    }
+}
