@@ -93,6 +93,9 @@ pub const MOST_ROWS_READ: usize = 2_000_000;
 /// The most bytes read from a stream: 64 MiB.
 pub const MOST_BYTES_READ: usize = 64 << 20;
 
+/// The most bytes of an entry a message quotes.
+const QUOTED: usize = 64;
+
 /// Reads row sizes entry by entry. Entries are separated by commas or white
 /// space; every comma must stand between two entries.
 #[derive(Debug)]
@@ -136,10 +139,10 @@ impl RowReader {
                     if self.entry.is_empty() {
                         self.entries += 1;
                     }
-                    // Keep a long entry's start for the message, not all of it.
-                    if self.entry.len() < 64 {
-                        self.entry.push(b);
-                    }
+                    // All of it: a number may have any count of leading
+                    // zeros, so its end is needed to read it. The stream's
+                    // byte limit bounds an entry too.
+                    self.entry.push(b);
                 }
             }
         }
@@ -161,12 +164,25 @@ impl RowReader {
             return Err(PositionError::TooManyRows);
         }
         let text = String::from_utf8_lossy(&self.entry);
-        let row = parse_number(&text, "row size").map_err(|e| match self.numbered {
-            true => PositionError::Entry {
-                entry: self.entries,
-                problem: Box::new(e),
-            },
-            false => e,
+        let row = parse_number(&text, "row size").map_err(|e| {
+            // Quote a long entry's start, not all of it.
+            let e = match e {
+                PositionError::BadNumber { what, why, .. } if self.entry.len() > QUOTED => {
+                    PositionError::BadNumber {
+                        text: String::from_utf8_lossy(&self.entry[..QUOTED]).into_owned(),
+                        what,
+                        why,
+                    }
+                }
+                e => e,
+            };
+            match self.numbered {
+                true => PositionError::Entry {
+                    entry: self.entries,
+                    problem: Box::new(e),
+                },
+                false => e,
+            }
         })?;
         self.rows.push(row);
         self.entry.clear();
@@ -265,6 +281,30 @@ mod tests {
         assert_eq!(
             stream("\u{ff}"),
             Err("entry 1: 'ÿ' is not a row size: use a whole number such as 3".to_string())
+        );
+    }
+
+    #[test]
+    fn long_entries_are_read_to_their_end() {
+        // Leading zeros make a number as long as you like; it once lost
+        // its last digits past 64 bytes, so that 0…05 read as 0.
+        let zeros = "0".repeat(70);
+        assert_eq!(words(&format!("{zeros}5 7")), Ok(vec![5, 7]));
+        assert_eq!(stream(&format!("-{zeros}\n{zeros}12")), Ok(vec![0, 12]));
+        assert_eq!(
+            words(&format!("-{zeros}1")),
+            Err(format!(
+                "'-{}' is not a row size: it cannot be negative",
+                &zeros[..63]
+            ))
+        );
+        // A message quotes only the start.
+        assert_eq!(
+            stream(&format!("{}x", "1".repeat(100))),
+            Err(format!(
+                "entry 1: '{}' is not a row size: use a whole number such as 3",
+                "1".repeat(64)
+            ))
         );
     }
 
