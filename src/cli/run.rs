@@ -24,7 +24,7 @@ use crate::render::wrap::NARROWEST;
 use crate::render::{json, markdown, text};
 use crate::rules::game::Game;
 use crate::rules::position::Position;
-use crate::rules::row_reader::parse_number;
+use crate::rules::row_reader::{parse_number, printable};
 use crate::rules::rule::Rule;
 use crate::rules::take_set::TakeSet;
 use crate::teach::analysis::{Analysis, Extras};
@@ -164,7 +164,7 @@ fn takes(take: Option<&str>) -> Result<TakeSet, Error> {
     match take {
         None => Ok(TakeSet::Any),
         Some(text) => TakeSet::parse(text).map_err(|problem| Error::BadTakeSet {
-            text: text.to_string(),
+            text: printable(text),
             problem,
         }),
     }
@@ -329,4 +329,20 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         Verdict::Mistake => EXIT_MISTAKE,
         Verdict::Good | Verdict::LostAnyway => 0,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_take_set_is_quoted_on_one_line() {
+        // The value is quoted twice, by the error and by the set's own
+        // problem; a new line in it once broke the message in two.
+        let error = takes(Some("1\n2")).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            r"invalid --take '1\n2': '1\n2' is not a number of sticks: give a range like 1-3 or a list like 2,3,5"
+        );
+    }
 }

@@ -17,7 +17,7 @@ pub enum PositionError {
     /// A word that should be a number is not one.
     #[error("'{text}' is not a {what}: {why}")]
     BadNumber {
-        /// The word as typed.
+        /// The word as typed, made [`printable`].
         text: String,
         /// What it should have been: "row size", "number of sticks".
         what: &'static str,
@@ -72,7 +72,7 @@ impl Position {
 /// ("row size", "number of sticks").
 pub fn parse_number(text: &str, what: &'static str) -> Result<u64, PositionError> {
     let bad = |why: &'static str| PositionError::BadNumber {
-        text: text.to_string(),
+        text: printable(text),
         what,
         why,
     };
@@ -85,6 +85,22 @@ pub fn parse_number(text: &str, what: &'static str) -> Result<u64, PositionError
             .map_err(|_| bad("too big: the largest allowed is 18446744073709551615")),
         (_, false) => Err(bad("use a whole number such as 3")),
     }
+}
+
+/// `text` ready to quote in a message: control characters (a new line, a
+/// form feed, an escape) are written as escapes such as `\n` or `\u{c}`.
+/// A message quotes what the user typed or piped in, and must stay on one
+/// line and never move the cursor or colour the terminal.
+pub fn printable(text: &str) -> String {
+    // The line and paragraph separators are not control characters, but
+    // they end a line all the same.
+    let control = |c: char| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}');
+    text.chars()
+        .map(|c| match control(c) {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
 }
 
 /// The most rows read from a stream.
@@ -169,7 +185,7 @@ impl RowReader {
             let e = match e {
                 PositionError::BadNumber { what, why, .. } if self.entry.len() > QUOTED => {
                     PositionError::BadNumber {
-                        text: String::from_utf8_lossy(&self.entry[..QUOTED]).into_owned(),
+                        text: printable(&String::from_utf8_lossy(&self.entry[..QUOTED])),
                         what,
                         why,
                     }
@@ -306,6 +322,22 @@ mod tests {
                 "1".repeat(64)
             ))
         );
+    }
+
+    #[test]
+    fn messages_quote_control_characters_as_escapes() {
+        // A form feed or an escape inside an entry does not separate rows;
+        // quoted as it is, it would break the message's line or reach the
+        // terminal.
+        assert_eq!(
+            stream("3\u{c}5 \u{1b}[31m"),
+            Err(r"entry 1: '3\u{c}5' is not a row size: use a whole number such as 3".to_string())
+        );
+        assert_eq!(
+            words("\u{1b}[31m"),
+            Err(r"'\u{1b}[31m' is not a row size: use a whole number such as 3".to_string())
+        );
+        assert_eq!(printable("a\u{2028}b\u{85}ü"), r"a\u{2028}b\u{85}ü");
     }
 
     #[test]
