@@ -11,12 +11,14 @@
 //!   as a document;
 //! - [`render`]: layouts of those documents as text, Markdown or JSON;
 //! - [`console`], [`lesson`] and [`play`]: talking to a class at a prompt;
-//! - [`cli`]: the command line, which the binary hands over to at once.
+//! - [`cli`]: the command line, which the binary hands over to at once;
+//! - [`fuzzing`]: the checks the fuzz targets and the corpus test run.
 
 #![forbid(unsafe_code)]
 
 pub mod cli;
 pub mod console;
+pub mod fuzzing;
 pub mod lesson;
 pub mod play;
 pub mod render;

@@ -19,6 +19,7 @@ const LAYERS: &[&[&str]] = &[
     &["lesson", "play"],
     &["serve"],
     &["cli"],
+    &["fuzzing"],
 ];
 
 fn layer(folder: &str) -> Option<usize> {
