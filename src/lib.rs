@@ -13,12 +13,14 @@
 //! - [`console`], [`lesson`] and [`play`]: talking to a class at a prompt;
 //! - [`request`]: the questions a user asks, taken from plain words, the
 //!   same for the command line and the page;
-//! - [`cli`]: the command line, which the binary hands over to at once.
+//! - [`cli`]: the command line, which the binary hands over to at once;
+//! - [`fuzzing`]: the checks the fuzz targets and the corpus test run.
 
 #![forbid(unsafe_code)]
 
 pub mod cli;
 pub mod console;
+pub mod fuzzing;
 pub mod lesson;
 pub mod play;
 pub mod render;

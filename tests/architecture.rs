@@ -20,6 +20,7 @@ const LAYERS: &[&[&str]] = &[
     &["request"],
     &["serve"],
     &["cli"],
+    &["fuzzing"],
 ];
 
 fn layer(folder: &str) -> Option<usize> {

@@ -238,7 +238,13 @@ fn malformed_lessons_name_their_lines() {
             "title: T\nquestion: 1 2\nanswer: A.\nanswer: B.\n",
             &["4: this question already has an 'answer:'"],
         ),
-        ("title: T\nText \u{fffd}.\nshow: 1\n\nbad\x01: x\n", &[]),
+        ("title: T\nText \u{fffd}.\nshow: 1\n\nbad1: x\n", &[]),
+        (
+            "title: T\nbad\x01: x\n",
+            &[
+                "2: this line holds the control character \\u{1}: remove it, as a lesson is plain text",
+            ],
+        ),
     ];
     for (source, expected) in cases {
         assert_eq!(problems(source), *expected, "{source:?}");

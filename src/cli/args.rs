@@ -13,6 +13,7 @@ use indoc::indoc;
 use super::color::ColorChoice;
 use crate::play::{First, Level};
 use crate::render::wrap::NARROWEST;
+use crate::rules::row_reader::printable;
 use crate::rules::rule::Rule;
 use crate::serve;
 
@@ -468,9 +469,10 @@ pub fn early_exit(error: &clap::Error) -> u8 {
 }
 
 /// Turns a clap error into one line: the message and any hint, without the
-/// usage block.
+/// usage block. The message quotes what was typed, whose control characters
+/// (a carriage return, an escape) are written as escapes.
 pub fn one_line(error: &clap::Error) -> String {
-    error
+    let line = error
         .render()
         .to_string()
         .lines()
@@ -479,7 +481,8 @@ pub fn one_line(error: &clap::Error) -> String {
             !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information")
         })
         .collect::<Vec<_>>()
-        .join(" ")
+        .join(" ");
+    printable(&line)
 }
 
 #[cfg(test)]
@@ -490,5 +493,15 @@ mod tests {
     #[test]
     fn definitions_are_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn a_usage_error_is_one_line_whatever_was_typed() {
+        // A carriage return in an argument once reached the terminal.
+        let error = Cli::try_parse_from(["matchsticks", "check", "3", "-\r"]).unwrap_err();
+        assert_eq!(
+            one_line(&error),
+            r"error: unexpected argument '-\r' found tip: to pass '-\r' as a value, use '-- -\r'"
+        );
     }
 }

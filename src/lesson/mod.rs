@@ -22,6 +22,7 @@ pub mod runner;
 
 use crate::rules::game::Game;
 use crate::rules::position::Position;
+use crate::rules::row_reader::printable;
 
 /// A parsed, valid lesson.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,7 +201,7 @@ pub fn read_file(path: &Path) -> Result<Lesson, LessonError> {
 /// The bundled lesson called `name`, parsed.
 pub fn bundled(name: &str) -> Result<Lesson, LessonError> {
     let found = bundled::find(name).ok_or_else(|| LessonError::Unknown {
-        name: name.to_string(),
+        name: printable(name),
         closest: bundled::closest(name).map(|l| l.name),
     })?;
     parse::parse(found.source.as_bytes()).map_err(|problems| LessonError::Problems {
@@ -221,7 +222,7 @@ pub enum LessonError {
         problems: Vec<Problem>,
     },
     /// A lesson file could not be read.
-    #[error("cannot read the lesson file '{}': {source}", path.display())]
+    #[error("cannot read the lesson file '{}': {source}", shown(path))]
     Read {
         /// The file.
         path: PathBuf,
@@ -229,7 +230,7 @@ pub enum LessonError {
         source: io::Error,
     },
     /// A lesson file is bigger than the tool reads.
-    #[error("the lesson file '{}' is bigger than 1 MB, the most a lesson may be", .0.display())]
+    #[error("the lesson file '{}' is bigger than 1 MB, the most a lesson may be", shown(.0))]
     TooBig(PathBuf),
     /// No bundled lesson has this name.
     #[error("there is no lesson called '{name}': {}", match closest {
@@ -256,11 +257,39 @@ pub enum LessonError {
     Line(#[from] crate::console::line::LineError),
 }
 
+/// A path as a message quotes it: on one line, whatever it holds.
+fn shown(path: &Path) -> String {
+    printable(&path.display().to_string())
+}
+
 /// "PATH:LINE: message", one line per problem.
 fn problem_lines(path: &Path, problems: &[Problem]) -> String {
     problems
         .iter()
-        .map(|p| format!("{}:{}: {}", path.display(), p.line, p.message))
+        .map(|p| format!("{}:{}: {}", shown(path), p.line, p.message))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_paths_are_quoted_on_one_line() {
+        // What was typed for a lesson's name or file reaches the message;
+        // a carriage return or a new line in it once did so as it was.
+        let unknown = bundled("zzzz\rqqqq").unwrap_err().to_string();
+        assert_eq!(
+            unknown,
+            r"there is no lesson called 'zzzz\rqqqq': run `matchsticks lesson` to list them"
+        );
+        let missing = read_file(Path::new("no\nsuch.lesson")).unwrap_err();
+        assert!(
+            missing
+                .to_string()
+                .starts_with(r"cannot read the lesson file 'no\nsuch.lesson': "),
+            "{missing}"
+        );
+    }
 }

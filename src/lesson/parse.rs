@@ -103,6 +103,18 @@ impl Parser {
         if text.trim_start().starts_with('#') {
             return;
         }
+        // Shown as it is, a control character would reach the terminal: an
+        // escape can clear the screen or colour it, and no line's width
+        // can be measured.
+        if let Some(c) = text.chars().find(|&c| c.is_control() && c != '\t') {
+            return self.problem(
+                line,
+                format!(
+                    "this line holds the control character {}: remove it, as a lesson is plain text",
+                    c.escape_unicode()
+                ),
+            );
+        }
         if text.trim().is_empty() {
             self.end_paragraph();
             self.continues = None;
@@ -505,6 +517,18 @@ mod tests {
         let lesson = parse(b"\xef\xbb\xbftitle: T\r\nSome text.\r\n").unwrap();
         assert_eq!(lesson.title, "T");
         assert_eq!(lesson.parts, vec![Part::Text("Some text.".to_string())]);
+    }
+
+    #[test]
+    fn control_characters_are_refused() {
+        let problems = parse(b"title: T\nSome \x1b[2Jtext.\n# a \x07 comment\n").unwrap_err();
+        assert_eq!(
+            problems,
+            vec![Problem {
+                line: 2,
+                message: r"this line holds the control character \u{1b}: remove it, as a lesson is plain text".to_string(),
+            }]
+        );
     }
 
     #[test]

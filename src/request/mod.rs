@@ -11,6 +11,7 @@ pub mod explain;
 pub mod table;
 
 use crate::rules::game::Game;
+use crate::rules::row_reader::printable;
 use crate::rules::rule::Rule;
 use crate::rules::take_set::TakeSet;
 use error::Error;
@@ -21,9 +22,25 @@ pub fn game(normal: bool, take: Option<&str>) -> Result<Game, Error> {
     let takes = match take {
         None => TakeSet::Any,
         Some(text) => TakeSet::parse(text).map_err(|problem| Error::BadTakeSet {
-            text: text.to_string(),
+            text: printable(text),
             problem,
         })?,
     };
     Ok(Game::with_takes(Rule::from_normal_flag(normal), takes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_take_set_is_quoted_on_one_line() {
+        // The value is quoted twice, by the error and by the set's own
+        // problem; a new line in it once broke the message in two.
+        let error = game(false, Some("1\n2")).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            r"invalid --take '1\n2': '1\n2' is not a number of sticks: give a range like 1-3 or a list like 2,3,5"
+        );
+    }
 }

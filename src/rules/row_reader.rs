@@ -17,7 +17,7 @@ pub enum PositionError {
     /// A word that should be a number is not one.
     #[error("'{text}' is not a {what}: {why}")]
     BadNumber {
-        /// The word as typed.
+        /// The word as typed, made [`printable`].
         text: String,
         /// What it should have been: "row size", "number of sticks".
         what: &'static str,
@@ -72,7 +72,7 @@ impl Position {
 /// ("row size", "number of sticks").
 pub fn parse_number(text: &str, what: &'static str) -> Result<u64, PositionError> {
     let bad = |why: &'static str| PositionError::BadNumber {
-        text: text.to_string(),
+        text: printable(text),
         what,
         why,
     };
@@ -87,11 +87,30 @@ pub fn parse_number(text: &str, what: &'static str) -> Result<u64, PositionError
     }
 }
 
+/// `text` ready to quote in a message: control characters (a new line, a
+/// form feed, an escape) are written as escapes such as `\n` or `\u{c}`.
+/// A message quotes what the user typed or piped in, and must stay on one
+/// line and never move the cursor or colour the terminal.
+pub fn printable(text: &str) -> String {
+    // The line and paragraph separators are not control characters, but
+    // they end a line all the same.
+    let control = |c: char| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}');
+    text.chars()
+        .map(|c| match control(c) {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
+}
+
 /// The most rows read from a stream.
 pub const MOST_ROWS_READ: usize = 2_000_000;
 
 /// The most bytes read from a stream: 64 MiB.
 pub const MOST_BYTES_READ: usize = 64 << 20;
+
+/// The most bytes of an entry a message quotes.
+const QUOTED: usize = 64;
 
 /// Reads row sizes entry by entry. Entries are separated by commas or white
 /// space; every comma must stand between two entries.
@@ -136,10 +155,10 @@ impl RowReader {
                     if self.entry.is_empty() {
                         self.entries += 1;
                     }
-                    // Keep a long entry's start for the message, not all of it.
-                    if self.entry.len() < 64 {
-                        self.entry.push(b);
-                    }
+                    // All of it: a number may have any count of leading
+                    // zeros, so its end is needed to read it. The stream's
+                    // byte limit bounds an entry too.
+                    self.entry.push(b);
                 }
             }
         }
@@ -161,12 +180,25 @@ impl RowReader {
             return Err(PositionError::TooManyRows);
         }
         let text = String::from_utf8_lossy(&self.entry);
-        let row = parse_number(&text, "row size").map_err(|e| match self.numbered {
-            true => PositionError::Entry {
-                entry: self.entries,
-                problem: Box::new(e),
-            },
-            false => e,
+        let row = parse_number(&text, "row size").map_err(|e| {
+            // Quote a long entry's start, not all of it.
+            let e = match e {
+                PositionError::BadNumber { what, why, .. } if self.entry.len() > QUOTED => {
+                    PositionError::BadNumber {
+                        text: printable(&String::from_utf8_lossy(&self.entry[..QUOTED])),
+                        what,
+                        why,
+                    }
+                }
+                e => e,
+            };
+            match self.numbered {
+                true => PositionError::Entry {
+                    entry: self.entries,
+                    problem: Box::new(e),
+                },
+                false => e,
+            }
         })?;
         self.rows.push(row);
         self.entry.clear();
@@ -266,6 +298,46 @@ mod tests {
             stream("\u{ff}"),
             Err("entry 1: 'ÿ' is not a row size: use a whole number such as 3".to_string())
         );
+    }
+
+    #[test]
+    fn long_entries_are_read_to_their_end() {
+        // Leading zeros make a number as long as you like; it once lost
+        // its last digits past 64 bytes, so that 0…05 read as 0.
+        let zeros = "0".repeat(70);
+        assert_eq!(words(&format!("{zeros}5 7")), Ok(vec![5, 7]));
+        assert_eq!(stream(&format!("-{zeros}\n{zeros}12")), Ok(vec![0, 12]));
+        assert_eq!(
+            words(&format!("-{zeros}1")),
+            Err(format!(
+                "'-{}' is not a row size: it cannot be negative",
+                &zeros[..63]
+            ))
+        );
+        // A message quotes only the start.
+        assert_eq!(
+            stream(&format!("{}x", "1".repeat(100))),
+            Err(format!(
+                "entry 1: '{}' is not a row size: use a whole number such as 3",
+                "1".repeat(64)
+            ))
+        );
+    }
+
+    #[test]
+    fn messages_quote_control_characters_as_escapes() {
+        // A form feed or an escape inside an entry does not separate rows;
+        // quoted as it is, it would break the message's line or reach the
+        // terminal.
+        assert_eq!(
+            stream("3\u{c}5 \u{1b}[31m"),
+            Err(r"entry 1: '3\u{c}5' is not a row size: use a whole number such as 3".to_string())
+        );
+        assert_eq!(
+            words("\u{1b}[31m"),
+            Err(r"'\u{1b}[31m' is not a row size: use a whole number such as 3".to_string())
+        );
+        assert_eq!(printable("a\u{2028}b\u{85}ü"), r"a\u{2028}b\u{85}ü");
     }
 
     #[test]

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use super::row_reader::printable;
+
 /// The largest take a set may name. Outcomes are computed upward one count
 /// at a time and remembered over a window as wide as the largest take, so
 /// the window is kept to a size that answers at once.
@@ -25,7 +27,7 @@ pub enum BadTakeSet {
     /// Nothing was given.
     #[error("the set of takes is empty: give a range like 1-3 or a list like 2,3,5")]
     Empty,
-    /// A part is not a number.
+    /// A part is not a number; the part is made [`printable`].
     #[error("'{0}' is not a number of sticks: give a range like 1-3 or a list like 2,3,5")]
     NotANumber(String),
     /// Zero was named.
@@ -100,7 +102,7 @@ impl TakeSet {
 fn number(text: &str) -> Result<u64, BadTakeSet> {
     let text = text.trim();
     match text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        true => Err(BadTakeSet::NotANumber(text.to_string())),
+        true => Err(BadTakeSet::NotANumber(printable(text))),
         // All digits, so only overflow can fail: that is far too big.
         false => text.parse().map_err(|_| BadTakeSet::TooBig(u64::MAX)),
     }
@@ -150,6 +152,11 @@ mod tests {
             Err(BadTakeSet::NotANumber(String::new()))
         );
         assert_eq!(TakeSet::parse(""), Err(BadTakeSet::Empty));
+        // Quoted in a message, a control character is written as an escape.
+        assert_eq!(
+            TakeSet::parse("1\u{c}2"),
+            Err(BadTakeSet::NotANumber(r"1\u{c}2".into()))
+        );
         assert_eq!(TakeSet::parse(" , "), Err(BadTakeSet::Empty));
         assert_eq!(TakeSet::parse("1-1001"), Err(BadTakeSet::TooBig(1001)));
         assert_eq!(
