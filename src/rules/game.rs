@@ -44,11 +44,18 @@ impl Game {
 
     /// The rules in words for a game of `rows` rows: "misère: whoever takes
     /// the last stick loses; a move takes 1 to 3 sticks" (and "from one
-    /// row" when there is more than one).
+    /// row" when there is more than one), or "…; a move may take from up
+    /// to 2 rows" when a move may take from several.
     pub fn describe(&self, rows: usize) -> String {
-        let takes = match &self.takes {
-            TakeSet::Any => return self.rule.describe().to_string(),
-            takes => takes,
+        let takes = match (&self.takes, self.rows_per_move) {
+            (TakeSet::Any, 0 | 1) => return self.rule.describe().to_string(),
+            (TakeSet::Any, k) => {
+                return format!(
+                    "{}; a move may take from up to {k} rows",
+                    self.rule.describe()
+                );
+            }
+            (takes, _) => takes,
         };
         // When a move cannot take a single stick, a player can be stuck with
         // sticks left, so the rule is about the last move, not the last stick.
