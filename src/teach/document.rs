@@ -11,6 +11,7 @@ use serde::Serialize;
 use super::words::transition;
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
+use crate::rules::multi_move::MultiMove;
 use crate::rules::position::Position;
 
 /// Rows with more sticks than this are never drawn: a layout shows their
@@ -256,6 +257,30 @@ impl Block {
             .expect("a recommended move is legal");
         let text = format!("{label}: {mv} ({}).", transition(position, &to));
         Block::move_with_text(position, mv, &to, wins, text)
+    }
+
+    /// A move from one row or several, with its words.
+    pub fn parts_with_text(
+        from: &Position,
+        mv: &MultiMove,
+        to: &Position,
+        wins: bool,
+        text: String,
+    ) -> Block {
+        Block::Move(MoveBlock {
+            parts: mv
+                .parts()
+                .iter()
+                .map(|p| MovePart {
+                    row: p.row(),
+                    take: p.take,
+                })
+                .collect(),
+            from: from.piles().to_vec(),
+            to: to.piles().to_vec(),
+            wins,
+            text,
+        })
     }
 
     /// The block's sentences as plain text. Drawings, grids and binary
