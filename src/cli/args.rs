@@ -72,9 +72,12 @@ const PLAY_EXAMPLES: &str = indoc! {"
       matchsticks play 21 --take 1-3            the 21-matchstick game
       matchsticks play 4 5 6 --level beginner   a computer that slips sometimes
       matchsticks play --level good --seed 7    the same game again, given the same moves
+      matchsticks play 1 2 3 --rows-per-move 2  take from one or two rows each move
 
     During the game type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2),
     hint to see how to win from here, undo to take your last move back, or quit.
+    With --rows-per-move, put a comma between rows: \"1 2, 3 1\" takes 2 sticks
+    from row 1 and 1 from row 3.
 "};
 
 const LESSON_EXAMPLES: &str = indoc! {"
@@ -313,6 +316,9 @@ pub struct PlayArgs {
 
     #[command(flatten)]
     pub takes: TakeArgs,
+
+    #[command(flatten)]
+    pub per_move: RowsPerMoveArgs,
 
     /// Who moves first
     #[arg(long, value_enum, default_value_t)]

@@ -156,7 +156,11 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         true => Position::new(vec![3, 5, 7]),
         false => Position::parse(&args.rows)?,
     };
-    let game = request::game(args.normal, args.takes.take.as_deref())?;
+    let game = request::game_with_rows(
+        args.normal,
+        args.takes.take.as_deref(),
+        args.per_move.rows_per_move,
+    )?;
     // Without a seed, take one from the clock; it is shown so the game can
     // be replayed.
     let seed = args.seed.unwrap_or_else(|| {
@@ -172,7 +176,10 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         level: args.level,
         seed,
     };
-    crate::play::session::play(setup, io)?;
+    match setup.game.rows_per_move > 1 {
+        true => crate::play::moore_session::play(setup, io)?,
+        false => crate::play::session::play(setup, io)?,
+    }
     Ok(0)
 }
 

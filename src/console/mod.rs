@@ -4,6 +4,8 @@
 
 pub mod answer;
 pub mod ask;
+pub mod ask_parts;
 pub mod io;
 pub mod line;
+pub mod parts;
 pub mod steps;

@@ -192,6 +192,7 @@ impl Runner<'_, '_> {
                 Reply::Yes => asking.yes_no(true),
                 Reply::No => asking.yes_no(false),
                 Reply::Move(mv) => asking.play(mv)?,
+                Reply::Parts(mv) => asking.play(mv)?,
             };
             self.respond(&response)?;
             if asking.settled() {

@@ -6,6 +6,7 @@
 //! keyboard is in `session.rs`; the review after it is told by
 //! `teach::review`.
 
+pub mod moore_session;
 pub mod replay;
 pub mod rng;
 pub mod session;

@@ -1,13 +1,18 @@
 //! The review after a game: every move with whether the mover could win
 //! before it and the other player after it, the moves left with best play,
 //! which moves threw away a win and what would have won instead, and who
-//! took the last stick.
+//! took the last stick. A game records its moves from one row as
+//! [`Move`]s, or, when a move may take from several rows, as
+//! [`MultiMove`]s; the review tells both the same way.
 
-use super::analysis::{Analysis, AnalysisError, Extras};
+use std::fmt;
+
+use super::analysis::{Analysis, AnalysisError};
 use super::document::{Block, Document, Frame, Step};
 use super::words::{count, transition};
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
+use crate::rules::multi_move::MultiMove;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::solve::search::Solver;
@@ -39,22 +44,55 @@ impl Side {
     }
 }
 
+/// A move as a game records it: from one row, or from several rows when
+/// the game allows it.
+pub trait Played: Clone + fmt::Display {
+    /// The position after this move from `before`, a legal move there.
+    fn after(&self, before: &Position, game: &Game) -> Position;
+    /// The move `analysis` recommends, in this form.
+    fn recommended(analysis: &Analysis) -> Option<Self>;
+}
+
+impl Played for Move {
+    fn after(&self, before: &Position, game: &Game) -> Position {
+        before
+            .play_with(*self, &game.takes)
+            .expect("played moves are legal")
+    }
+
+    fn recommended(analysis: &Analysis) -> Option<Move> {
+        analysis.recommended
+    }
+}
+
+impl Played for MultiMove {
+    fn after(&self, before: &Position, game: &Game) -> Position {
+        before
+            .play_multi(self, game)
+            .expect("played moves are legal")
+    }
+
+    fn recommended(analysis: &Analysis) -> Option<MultiMove> {
+        analysis.best()
+    }
+}
+
 /// One move made in a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Turn {
+pub struct Turn<M = Move> {
     /// Who moved.
     pub side: Side,
     /// The position before the move.
     pub before: Position,
     /// The move.
-    pub mv: Move,
+    pub mv: M,
 }
 
 /// One reviewed move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reviewed {
+pub struct Reviewed<M = Move> {
     /// The move as played.
-    pub turn: Turn,
+    pub turn: Turn<M>,
     /// The position after it.
     pub after: Position,
     /// The outcome for the mover, before the move.
@@ -66,10 +104,10 @@ pub struct Reviewed {
     /// Moves left after the move, when the game is small enough to search.
     pub after_left: Option<u64>,
     /// The move that would have won, when this one threw a win away.
-    pub better: Option<Move>,
+    pub better: Option<M>,
 }
 
-impl Reviewed {
+impl<M> Reviewed<M> {
     /// True when the mover could win before and the other player can win
     /// after: this move threw the win away.
     pub fn slipped(&self) -> bool {
@@ -81,25 +119,23 @@ impl Reviewed {
 /// a game records them.
 /// The search is the game's own, so what it worked out during the game is
 /// not worked out again.
-pub fn review(
-    turns: &[Turn],
+pub fn review<M: Played>(
+    turns: &[Turn<M>],
     game: &Game,
     solver: &mut Solver,
-) -> Result<Vec<Reviewed>, AnalysisError> {
+) -> Result<Vec<Reviewed<M>>, AnalysisError> {
     let Some(last) = turns.last() else {
         return Ok(Vec::new());
     };
     // Every position of the game, each valued once: the position after one
     // move is the position before the next.
-    let end = last
-        .before
-        .play_with(last.mv, &game.takes)
-        .expect("played moves are legal");
+    let end = last.mv.after(&last.before, game);
     let positions: Vec<&Position> = turns.iter().map(|t| &t.before).chain([&end]).collect();
     let mut searchable = true;
     let mut values = Vec::with_capacity(positions.len());
     for p in &positions {
-        let analysis = Analysis::using((*p).clone(), game.clone(), Extras::default(), solver)?;
+        // Who could win and the move to make; a review lists no more.
+        let analysis = Analysis::brief((*p).clone(), game.clone(), solver)?;
         // Once the search refuses, it is not asked again: the shortcut
         // methods still give every outcome.
         let left = match searchable {
@@ -128,14 +164,14 @@ pub fn review(
                 after_outcome: after.outcome,
                 before_left: *before_left,
                 after_left: *after_left,
-                better: before.recommended.filter(|_| slipped),
+                better: M::recommended(before).filter(|_| slipped),
             }
         })
         .collect())
 }
 
 /// The moves that threw away a win, with their numbers (from 1).
-pub fn slips(reviewed: &[Reviewed]) -> Vec<(usize, Side)> {
+pub fn slips<M>(reviewed: &[Reviewed<M>]) -> Vec<(usize, Side)> {
     reviewed
         .iter()
         .enumerate()
@@ -164,7 +200,7 @@ fn chances(outcome: Outcome, left: Option<u64>, over: bool) -> String {
 
 /// The review as a document. `ended` says whether the game was played to
 /// the end, so the last line can say who took the last stick.
-pub fn document(reviewed: &[Reviewed], game: &Game, ended: bool) -> Document {
+pub fn document<M: Played>(reviewed: &[Reviewed<M>], game: &Game, ended: bool) -> Document {
     let mut blocks = Vec::new();
     for (i, r) in reviewed.iter().enumerate() {
         let who = r.turn.side.who();
@@ -178,12 +214,8 @@ pub fn document(reviewed: &[Reviewed], game: &Game, ended: bool) -> Document {
             r.turn.side.other().who(),
             chances(r.after_outcome, r.after_left, over)
         )));
-        if let Some(better) = r.better {
-            let won = r
-                .turn
-                .before
-                .play_with(better, &game.takes)
-                .expect("the winning move is legal");
+        if let Some(better) = &r.better {
+            let won = better.after(&r.turn.before, game);
             blocks.push(Block::Verdict {
                 verdict: "mistake",
                 mark: "✗",
@@ -220,7 +252,7 @@ pub fn document(reviewed: &[Reviewed], game: &Game, ended: bool) -> Document {
 }
 
 /// Who made the last move, and so who won.
-fn ending(last: &Reviewed, game: &Game) -> String {
+fn ending<M>(last: &Reviewed<M>, game: &Game) -> String {
     let mover = last.turn.side;
     let winner = match game.rule.when_stuck() {
         // The player left without a move wins in misère play.
@@ -246,6 +278,7 @@ fn ending(last: &Reviewed, game: &Game) -> String {
 mod tests {
     use super::*;
     use crate::rules::rule::Rule;
+    use crate::teach::analysis::Extras;
 
     fn solver(game: &Game) -> Solver {
         Solver::for_game(game.clone(), crate::solve::search::Budget::default())
