@@ -124,13 +124,13 @@ fn malformed_lessons_name_their_lines() {
         (
             "title: T\nshow: 3 5 --xor\n",
             &[
-                "2: 'show:' has an unknown option '--xor': the options here are --normal, --misere, --take and --groups",
+                "2: 'show:' has an unknown option '--xor': the options here are --normal, --misere, --take, --rows-per-move and --groups",
             ],
         ),
         (
             "title: T\nexplain: 3 5 --fast\n",
             &[
-                "2: 'explain:' has an unknown option '--fast': the options here are --normal, --misere, --take, --xor, --no-move and --no-verdict",
+                "2: 'explain:' has an unknown option '--fast': the options here are --normal, --misere, --take, --rows-per-move, --xor, --no-move and --no-verdict",
             ],
         ),
         (

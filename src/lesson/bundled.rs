@@ -33,6 +33,7 @@ pub const LESSONS: &[Bundled] = lessons![
     "three-five-seven",
     "why-it-works",
     "misere-switch",
+    "one-or-two-rows",
     "binary",
 ];
 

@@ -16,6 +16,7 @@ use super::asking::{Asking, Response};
 use super::{Asks, Lesson, LessonError, Part, Question, Setup};
 use crate::console::answer::Answer;
 use crate::console::ask::{self, Reply};
+use crate::console::ask_parts::ask_parts;
 use crate::console::io::Io;
 use crate::console::line::Line;
 use crate::console::steps::{Stepped, step_through};
@@ -159,6 +160,10 @@ impl Runner<'_, '_> {
                 "Your move: how many do you take?",
                 "Type how many sticks to take, or hint, show or q.",
             ),
+            (Asks::Move, _) if setup.game.rows_per_move > 1 => (
+                "Your move: what do you take?",
+                "Type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2), with commas between rows (\"1 2, 3 1\" takes 2 from row 1 and 1 from row 3), or the rows after it; or hint, show or q.",
+            ),
             (Asks::Move, _) => (
                 "Your move: what do you take?",
                 "Type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2) or the rows after it, or hint, show or q.",
@@ -177,7 +182,12 @@ impl Runner<'_, '_> {
                 game: &setup.game,
                 yes_no: asking.asks() == Asks::CanYouWin,
             };
-            let response = match ask::ask(self.io, question)? {
+            // A move may take from several rows: read it as such.
+            let asked = match setup.game.rows_per_move > 1 {
+                true => ask_parts(self.io, question)?,
+                false => ask::ask(self.io, question)?,
+            };
+            let response = match asked {
                 Reply::Hint => asking.hint(),
                 Reply::Show => break,
                 Reply::Quit => return Ok(Flow::Quit),
