@@ -357,19 +357,16 @@ fn construction(m: &Moore, c: &Construction) -> Vec<Block> {
     ];
     let sticks: Vec<u64> = m.rows.iter().map(|r| r.sticks).collect();
     for run in runs(&c.steps, |s| shape(s, &sticks)) {
-        let names = match run.len() >= SHORTEST_MERGED_RUN {
-            true => format!("{}, at each size", capitalised(&sizes_of(run, |s| s.size))),
-            false => String::new(),
-        };
-        for step in run {
-            let name = match names.is_empty() {
-                true => format!("Groups of {}", step.size),
-                false => names.clone(),
-            };
-            lines.push(size_line(step, &name, &sticks, set));
-            if !names.is_empty() {
-                break;
+        match run.len() >= SHORTEST_MERGED_RUN {
+            // A long run of sizes decided alike is told once.
+            true => {
+                let name = format!("{}, at each size", capitalised(&sizes_of(run, |s| s.size)));
+                lines.push(size_line(&run[0], &name, "that size", &sticks, set));
             }
+            false => lines.extend(run.iter().map(|step| {
+                let size = step.size.to_string();
+                size_line(step, &format!("Groups of {size}"), &size, &sticks, set)
+            })),
         }
     }
     let changed: Vec<String> =
@@ -418,10 +415,10 @@ fn join_and(items: &[String]) -> String {
     }
 }
 
-/// One size's decision in words.
-fn size_line(step: &SizeStep, name: &str, sticks: &[u64], set: u64) -> String {
-    let size = step.size;
-    let had = |p: usize| sticks[p] & size != 0;
+/// One size's decision in words, the line starting with `name` ("Groups
+/// of 4") and naming the size as `size` ("4", or "that size").
+fn size_line(step: &SizeStep, name: &str, size: &str, sticks: &[u64], set: u64) -> String {
+    let had = |p: usize| sticks[p] & step.size != 0;
     let holding: Vec<usize> = step.free.iter().copied().filter(|&p| had(p)).collect();
     let untouched = step.before - holding.len() as u64;
     let now = match step.after {
@@ -456,7 +453,8 @@ fn size_line(step: &SizeStep, name: &str, sticks: &[u64], set: u64) -> String {
     let are = if step.free.len() == 1 { "is" } else { "are" };
     let others = match untouched {
         0 => format!("the other rows have no group of {size}"),
-        n => format!("the other rows have {}", groups_of(n, size)),
+        1 => format!("the other rows have 1 group of {size}"),
+        n => format!("the other rows have {n} groups of {size}"),
     };
     let kept: Vec<usize> = holding
         .iter()
@@ -884,4 +882,98 @@ pub fn details(j: &Judgement, winning: Option<&WinningMoves>) -> Vec<Block> {
         )));
     }
     details
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::moves::Move;
+
+    fn mv(parts: &[(usize, u64)]) -> MultiMove {
+        let parts = parts.iter().map(|&(row, take)| Move {
+            pile: row - 1,
+            take,
+        });
+        MultiMove::new(parts.collect())
+    }
+
+    #[test]
+    fn long_moves_are_told_in_short() {
+        let cases: &[(&[(usize, u64)], &str)] = &[
+            (&[(2, 1), (3, 2)], "take 1 from row 2 and 2 from row 3"),
+            (
+                &[
+                    (1, 1),
+                    (2, 1),
+                    (3, 1),
+                    (4, 1),
+                    (5, 1),
+                    (6, 1),
+                    (7, 1),
+                    (8, 1),
+                    (9, 1),
+                ],
+                "take 1 from each of rows 1, 2, … 9 (9 rows)",
+            ),
+            (
+                &[
+                    (1, 1),
+                    (2, 2),
+                    (3, 1),
+                    (4, 1),
+                    (5, 1),
+                    (6, 1),
+                    (7, 1),
+                    (8, 1),
+                    (9, 1),
+                ],
+                "take sticks from rows 1, 2, … 9 (9 rows)",
+            ),
+        ];
+        for &(parts, words) in cases {
+            assert_eq!(told(&mv(parts)), words);
+        }
+    }
+
+    #[test]
+    fn lists_say_how_many_more_there_are() {
+        let two = vec![mv(&[(1, 1)]), mv(&[(2, 1), (3, 1)])];
+        let list = |total| {
+            moves_list(Some(&WinningMoves {
+                listed: two.clone(),
+                total,
+            }))
+        };
+        assert_eq!(
+            list(Total::Exactly(2)),
+            "take 1 from row 1; take 1 from row 2 and 1 from row 3"
+        );
+        assert!(list(Total::Exactly(7)).ends_with("; and 5 more moves"));
+        assert!(list(Total::AtLeast(u128::MAX)).ends_with("; and too many more moves to count"));
+        assert_eq!(moves_list(None), "not counted");
+        let none = WinningMoves {
+            listed: Vec::new(),
+            total: Total::Exactly(0),
+        };
+        assert_eq!(moves_list(Some(&none)), "none");
+    }
+
+    #[test]
+    fn sets_are_named_for_a_class() {
+        assert_eq!(
+            (sets(1, 3), sets(2, 3), sets(2, 4), full(1, 3), full(2, 5)),
+            (
+                "1 three".to_string(),
+                "2 threes".to_string(),
+                "2 sets of 4".to_string(),
+                "a full three".to_string(),
+                "2 full sets of 5".to_string()
+            )
+        );
+        assert_eq!(
+            (one_to(2), one_to(3)),
+            ("1 or 2".to_string(), "1 to 3".to_string())
+        );
+        assert_eq!(divided(7, 3), "7 divided by 3 leaves 1");
+    }
 }
