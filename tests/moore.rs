@@ -363,3 +363,40 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn hints_name_the_move_only_at_the_last_stage() {
+    use matchsticks::teach::hints::hints;
+    use matchsticks::teach::method::moore::told;
+    for (piles, k, rule) in [
+        (&[3, 5, 6][..], 2, Rule::Normal),
+        (&[1, 2, 3], 2, Rule::Misere),
+        (&[3, 3, 3], 2, Rule::Normal),
+        (&[1, 1, 1, 1, 1], 2, Rule::Misere),
+        (&[1, 1, 1, 1], 2, Rule::Misere),
+        (&[7, 7, 7, 6], 3, Rule::Normal),
+    ] {
+        let a = Analysis::new(
+            Position::new(piles.to_vec()),
+            game(k, rule),
+            Extras::default(),
+        )
+        .unwrap();
+        let stages = hints(&a);
+        let mv = told(&a.best().unwrap());
+        assert_eq!(stages.len(), 4, "{piles:?}");
+        assert!(
+            stages[..3]
+                .iter()
+                .all(|s| !s.contains(&mv) && !s.contains('→')),
+            "{stages:?}"
+        );
+        assert!(stages[3].contains(&mv), "{stages:?}");
+    }
+    let over = Analysis::new(
+        Position::new(vec![0, 0]),
+        game(2, Rule::Normal),
+        Extras::default(),
+    );
+    assert!(hints(&over.unwrap()).is_empty());
+}
