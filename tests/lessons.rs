@@ -196,15 +196,31 @@ fn malformed_lessons_name_their_lines() {
             &["2: 'show:' needs a position, such as 3 5 7"],
         ),
         (
+            "title: T\nquestion: 3 5 --rows-per-move 0\nanswer: A.\n",
+            &[
+                "2: 'question:' has a bad --rows-per-move: a move takes from at least 1 row: use 1 for ordinary Nim, or 2 for one or two rows",
+            ],
+        ),
+        (
+            "title: T\nexplain: 3 5 --rows-per-move\n",
+            &["2: 'explain:' has --rows-per-move without a number after it, such as 2"],
+        ),
+        (
+            "title: T\nexplain: 21 --take 1-3 --rows-per-move 2\n",
+            &[
+                "2: 'explain:' uses --take with --rows-per-move above 1: a limited set of takes is only worked out for moves from one row, so leave one of them out",
+            ],
+        ),
+        (
             "title: T\nshow: 3 5 --xor\n",
             &[
-                "2: 'show:' has an unknown option '--xor': the options here are --normal, --misere, --take and --groups",
+                "2: 'show:' has an unknown option '--xor': the options here are --normal, --misere, --take, --rows-per-move and --groups",
             ],
         ),
         (
             "title: T\nexplain: 3 5 --fast\n",
             &[
-                "2: 'explain:' has an unknown option '--fast': the options here are --normal, --misere, --take, --xor, --no-move and --no-verdict",
+                "2: 'explain:' has an unknown option '--fast': the options here are --normal, --misere, --take, --rows-per-move, --xor, --no-move and --no-verdict",
             ],
         ),
         (

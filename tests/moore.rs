@@ -3,7 +3,9 @@
 //! the winning moves must match for K = 1, 2 and 3 under both rules, on
 //! random positions and on every position of up to 4 rows of up to 7. The
 //! built move must be legal and winning, and with K = 1 everything must
-//! equal the grouping method's answers, however big the rows.
+//! equal the grouping method's answers, however big the rows. What the
+//! class is told (the analysis and step 4 of the explanation) is held to
+//! the library's own search as well.
 
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
@@ -18,6 +20,10 @@ use matchsticks::rules::rule::Rule;
 use matchsticks::solve::grouping::Grouping;
 use matchsticks::solve::moore::{Moore, MoorePlan};
 use matchsticks::solve::moore_count::{LISTED_MOVES, Total};
+use matchsticks::solve::search::{Budget, Solver};
+use matchsticks::teach::analysis::{Analysis, Extras};
+use matchsticks::teach::document::{Block, Document, MoveBlock};
+use matchsticks::teach::explain::{Options, explain};
 use proptest::prelude::*;
 
 /// Every move from up to `k` rows: each nonempty set of at most `k` rows
@@ -292,4 +298,105 @@ fn every_small_position_agrees_with_the_search() {
             }
         }
     }
+}
+
+/// The library's own referee for Moore's Nim: the game-tree search, which
+/// knows nothing of groups.
+fn referee(k: u32, rule: Rule) -> Solver {
+    Solver::for_game(game(k, rule), Budget::default())
+}
+
+/// The move the explanation's step 4 shows.
+fn explained_move(doc: &Document) -> Option<MoveBlock> {
+    doc.steps
+        .iter()
+        .filter(|s| s.number == Some(4))
+        .flat_map(|s| &s.blocks)
+        .find_map(|b| match b {
+            Block::Move(m) => Some(m.clone()),
+            _ => None,
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// What the class is told, against the library's search: who wins,
+    /// every winning move, and a move in step 4 that is legal (at most K
+    /// rows, each only made smaller) and leaves the opponent lost.
+    #[test]
+    fn the_explanation_agrees_with_the_search(
+        position in small_position(),
+        k in 1u32..=3,
+        rule in rule(),
+    ) {
+        let g = game(k, rule);
+        let a = Analysis::new(position.clone(), g.clone(), Extras::default()).unwrap();
+        let mut search = referee(k, rule);
+        let solved = search.solve(position.piles()).unwrap();
+        prop_assert_eq!(a.outcome, solved.outcome);
+        let expected: BTreeSet<MultiMove> = every_move(position.piles(), k as usize)
+            .into_iter()
+            .filter(|mv| {
+                let next = after(position.piles(), mv);
+                search.solve(&next).unwrap().outcome == Outcome::Lose
+            })
+            .collect();
+        let (listed, total) = a.winning().unwrap();
+        prop_assert_eq!(total, Total::Exactly(expected.len() as u128));
+        prop_assert_eq!(listed.into_iter().collect::<BTreeSet<_>>(), expected);
+        let doc = explain(&a, Options::default());
+        let Some(shown) = explained_move(&doc) else {
+            prop_assert!(position.is_over(), "no move shown for {}", position);
+            return Ok(());
+        };
+        let parts = &shown.parts;
+        prop_assert!(!parts.is_empty() && parts.len() <= k as usize, "{:?}", parts);
+        let mut rows = position.piles().to_vec();
+        for p in parts {
+            prop_assert!(p.take >= 1 && p.take <= rows[p.row - 1], "{:?} from {}", parts, position);
+            rows[p.row - 1] -= p.take;
+        }
+        prop_assert_eq!(&rows, &shown.to);
+        if a.outcome == Outcome::Win {
+            prop_assert_eq!(search.solve(&shown.to).unwrap().outcome, Outcome::Lose, "{:?}", parts);
+        }
+    }
+}
+
+#[test]
+fn hints_name_the_move_only_at_the_last_stage() {
+    use matchsticks::teach::hints::hints;
+    use matchsticks::teach::method::moore::told;
+    for (piles, k, rule) in [
+        (&[3, 5, 6][..], 2, Rule::Normal),
+        (&[1, 2, 3], 2, Rule::Misere),
+        (&[3, 3, 3], 2, Rule::Normal),
+        (&[1, 1, 1, 1, 1], 2, Rule::Misere),
+        (&[1, 1, 1, 1], 2, Rule::Misere),
+        (&[7, 7, 7, 6], 3, Rule::Normal),
+    ] {
+        let a = Analysis::new(
+            Position::new(piles.to_vec()),
+            game(k, rule),
+            Extras::default(),
+        )
+        .unwrap();
+        let stages = hints(&a);
+        let mv = told(&a.best().unwrap());
+        assert_eq!(stages.len(), 4, "{piles:?}");
+        assert!(
+            stages[..3]
+                .iter()
+                .all(|s| !s.contains(&mv) && !s.contains('→')),
+            "{stages:?}"
+        );
+        assert!(stages[3].contains(&mv), "{stages:?}");
+    }
+    let over = Analysis::new(
+        Position::new(vec![0, 0]),
+        game(2, Rule::Normal),
+        Extras::default(),
+    );
+    assert!(hints(&over.unwrap()).is_empty());
 }

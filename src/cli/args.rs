@@ -37,6 +37,7 @@ const EXPLAIN_EXAMPLES: &str = indoc! {"
       matchsticks explain 1 2 3 --brute-force      confirm by searching every game
       matchsticks explain 21 --take 1-3            the 21-matchstick game
       matchsticks explain 30 --take 1-3 --show-search  why remembering matters
+      matchsticks explain 1 2 3 --rows-per-move 2  a move may take from one or two rows
 "};
 
 const CHECK_EXAMPLES: &str = indoc! {"
@@ -45,6 +46,7 @@ const CHECK_EXAMPLES: &str = indoc! {"
       matchsticks check 3 5 7 --row 3 --remove 2         a mistake, and the better moves
       matchsticks check 1 2 3 --to 1 2 2 --normal        lost anyway: no move could win
       matchsticks check 21 --take 1-3 --row 1 --remove 3  the 21-matchstick game
+      matchsticks check 1 2 3 --rows-per-move 2 --to 1 1 1  a move from two rows
 
     Give the move in one of two forms: --to ROWS, the rows after it, or
     --row R --remove K, the row it takes from and how many sticks.
@@ -58,6 +60,7 @@ const TABLE_EXAMPLES: &str = indoc! {"
       matchsticks table 3 5 7 --losing        only the positions to leave your opponent
       matchsticks table 21 --take 1-3         the 21-matchstick game
       matchsticks table 2 3 4 --format json   for programs
+      matchsticks table 1 2 3 --rows-per-move 2  moves from one or two rows
 
     In the grids, W5→0,4,5 means: the player to move wins, 5 moves are left
     with best play, and the move is to 0 4 5. L means the player to move loses.
@@ -70,10 +73,13 @@ const PLAY_EXAMPLES: &str = indoc! {"
       matchsticks play 21 --take 1-3            the 21-matchstick game
       matchsticks play 4 5 6 --level beginner   a computer that slips sometimes
       matchsticks play --level good --seed 7    the same game again, given the same moves
+      matchsticks play 1 2 3 --rows-per-move 2  take from one or two rows each move
 
     During the game type the row and how many to take (\"2 3\" or \"take 3 from
     row 2\"), hint to see how to win from here, undo to take your last move back,
     or quit.
+    With --rows-per-move, put a comma between rows: \"1 2, 3 1\" takes 2 sticks
+    from row 1 and 1 from row 3.
 "};
 
 const LESSON_EXAMPLES: &str = indoc! {"
@@ -292,6 +298,9 @@ pub struct ExplainArgs {
     #[command(flatten)]
     pub takes: TakeArgs,
 
+    #[command(flatten)]
+    pub per_move: RowsPerMoveArgs,
+
     /// Also search every possible game to confirm the verdict and count the
     /// moves left (refuses games that are too big)
     #[arg(long)]
@@ -328,6 +337,9 @@ pub struct CheckArgs {
 
     #[command(flatten)]
     pub takes: TakeArgs,
+
+    #[command(flatten)]
+    pub per_move: RowsPerMoveArgs,
 }
 
 /// `matchsticks lesson`.
@@ -369,6 +381,9 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub takes: TakeArgs,
 
+    #[command(flatten)]
+    pub per_move: RowsPerMoveArgs,
+
     /// Who moves first
     #[arg(long, value_enum, default_value_t)]
     pub first: First,
@@ -397,9 +412,28 @@ pub struct TableArgs {
     #[command(flatten)]
     pub takes: TakeArgs,
 
+    #[command(flatten)]
+    pub per_move: RowsPerMoveArgs,
+
     /// List only the lost positions: the ones to leave your opponent
     #[arg(long)]
     pub losing: bool,
+}
+
+/// `--rows-per-move K`: from how many rows one move may take, in every
+/// command that plays a game.
+#[derive(Debug, Args)]
+pub struct RowsPerMoveArgs {
+    /// Let one move take from up to K rows, any number from each (1, the
+    /// default, is ordinary Nim; 2 is one or two rows; any K at least the
+    /// number of rows lets a move take from every row)
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = rows_per_move)]
+    pub rows_per_move: u32,
+}
+
+/// Reads `--rows-per-move`, refusing 0 and numbers too big to hold.
+fn rows_per_move(text: &str) -> Result<u32, String> {
+    crate::rules::rows_per_move::parse(text).map_err(|e| e.to_string())
 }
 
 /// Formats a lesson can be printed in.

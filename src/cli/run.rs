@@ -213,7 +213,11 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         true => Position::new(vec![3, 5, 7]),
         false => Position::parse(&args.rows)?,
     };
-    let game = request::game(args.normal, args.takes.take.as_deref())?;
+    let game = request::game_with_rows(
+        args.normal,
+        args.takes.take.as_deref(),
+        args.per_move.rows_per_move,
+    )?;
     // Without a seed, take one from the clock; the review shows it, so the
     // game can be replayed.
     let seed = args.seed.unwrap_or_else(|| {
@@ -230,7 +234,10 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         seed,
         seed_given: args.seed.is_some(),
     };
-    crate::play::session::play(setup, io)?;
+    match setup.game.rows_per_move > 1 {
+        true => crate::play::moore_session::play(setup, io)?,
+        false => crate::play::session::play(setup, io)?,
+    }
     Ok(0)
 }
 
@@ -244,7 +251,11 @@ fn rows(words: &[String], io: &mut Io<'_>) -> Result<Position, Error> {
 
 fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let position = rows(&args.rows, io)?;
-    let game = request::game(args.game.normal, args.takes.take.as_deref())?;
+    let game = request::game_with_rows(
+        args.game.normal,
+        args.takes.take.as_deref(),
+        args.per_move.rows_per_move,
+    )?;
     let tabled = request::table::table(&position, &game, args.losing)?;
     let output = match args.game.format {
         Format::Json => json::table(&tabled.entries),
@@ -306,7 +317,11 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
 fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let asked = request::explain::Request {
         position: rows(&args.rows, io)?,
-        game: request::game(args.game.normal, args.takes.take.as_deref())?,
+        game: request::game_with_rows(
+            args.game.normal,
+            args.takes.take.as_deref(),
+            args.per_move.rows_per_move,
+        )?,
         xor: args.xor,
         brute_force: args.brute_force,
         show_search: args.show_search,
@@ -330,7 +345,11 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let to = args.to.as_deref().map(Position::parse).transpose()?;
     let form = MoveForm::of(to.as_ref(), args.row.as_deref(), args.remove.as_deref())?;
     let position = rows(&args.rows, io)?;
-    let game = request::game(args.game.normal, args.takes.take.as_deref())?;
+    let game = request::game_with_rows(
+        args.game.normal,
+        args.takes.take.as_deref(),
+        args.per_move.rows_per_move,
+    )?;
     let checked = match request::check::check(position, &game, form) {
         Ok(checked) => checked,
         Err(Refused::Illegal { illegal, json }) => {

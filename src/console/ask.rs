@@ -14,6 +14,7 @@ use super::line::{Line, LineError, read_line};
 use crate::render::text;
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
+use crate::rules::multi_move::MultiMove;
 use crate::rules::position::Position;
 use crate::teach::document::Block;
 use crate::teach::words::transition;
@@ -23,6 +24,9 @@ use crate::teach::words::transition;
 pub enum Reply {
     /// A legal move.
     Move(Move),
+    /// A legal move in a game where a move may take from several rows,
+    /// asked for by [`super::ask_parts::ask_parts`].
+    Parts(MultiMove),
     /// Yes, to a yes-or-no question.
     Yes,
     /// No, to a yes-or-no question.

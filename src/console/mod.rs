@@ -5,9 +5,11 @@
 
 pub mod answer;
 pub mod ask;
+pub mod ask_parts;
 pub mod bite;
 pub mod example;
 pub mod io;
 pub mod line;
+pub mod parts;
 pub mod pause;
 pub mod steps;

@@ -9,7 +9,7 @@
 use std::collections::VecDeque;
 
 use super::{Asks, Question};
-use crate::rules::moves::Move;
+use crate::rules::multi_move::MultiMove;
 use crate::rules::outcome::Outcome;
 use crate::teach::analysis::{Analysis, AnalysisError};
 use crate::teach::check::{answer, check, right, verdict_only, yes_or_no};
@@ -171,8 +171,8 @@ impl<'q> Asking<'q> {
         }
     }
 
-    /// A legal move.
-    pub fn play(&mut self, mv: Move) -> Result<Response, JudgeError> {
+    /// A legal move, from one row or, where the game allows, several.
+    pub fn play(&mut self, mv: impl Into<MultiMove>) -> Result<Response, JudgeError> {
         let j = Judgement::from_analysis(self.analysis.clone(), mv)?;
         let response = match j.verdict {
             Verdict::Mistake => Response::Mistake(verdict_only(&j), self.hints.next()),
@@ -247,6 +247,7 @@ impl Hints {
 mod tests {
     use super::*;
     use crate::lesson::parse::parse;
+    use crate::rules::moves::Move;
 
     fn question(source: &str) -> Question {
         let lesson = parse(source.as_bytes()).unwrap();

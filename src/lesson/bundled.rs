@@ -36,6 +36,7 @@ pub const LESSONS: &[Bundled] = lessons![
     "three-five-seven",
     "why-it-works",
     "misere-switch",
+    "one-or-two-rows",
     "binary",
 ];
 
@@ -126,9 +127,10 @@ mod tests {
             ("TWENTY ONE", Some("twenty-one")),
             ("1", Some("twenty-one")),
             ("3", Some("copy-cat")),
-            ("10", Some("binary")),
+            ("10", Some("one-or-two-rows")),
+            ("11", Some("binary")),
             ("0", None),
-            ("11", None),
+            ("12", None),
             ("copy", None),
         ];
         for (typed, expected) in cases {

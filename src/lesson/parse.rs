@@ -11,6 +11,7 @@ use super::{Asks, Lesson, Part, Problem, Question, Setup};
 use crate::render::wrap::is_list_marker;
 use crate::rules::game::Game;
 use crate::rules::position::Position;
+use crate::rules::rows_per_move;
 use crate::rules::rule::Rule;
 use crate::rules::take_set::TakeSet;
 use crate::solve::search::{Budget, MOST_MOVES, Solver};
@@ -386,8 +387,8 @@ fn directive(text: &str) -> Option<(&str, &str)> {
 }
 
 /// Reads a position and its options: `3 5 7 --normal --xor`. Every
-/// position takes `--normal`, `--misere` and `--take SET`; `extra` names
-/// the options this directive adds.
+/// position takes `--normal`, `--misere`, `--take SET` and
+/// `--rows-per-move K`; `extra` names the options this directive adds.
 fn setup(value: &str, extra: &[&str]) -> Result<Setup, String> {
     let mut setup = Setup {
         position: Position::new(Vec::new()),
@@ -410,6 +411,13 @@ fn setup(value: &str, extra: &[&str]) -> Result<Setup, String> {
                 setup.game.takes =
                     TakeSet::parse(set).map_err(|e| format!("has a bad --take: {e}"))?;
             }
+            "--rows-per-move" => {
+                let k = words
+                    .next()
+                    .ok_or("has --rows-per-move without a number after it, such as 2")?;
+                setup.game.rows_per_move = rows_per_move::parse(k)
+                    .map_err(|e| format!("has a bad --rows-per-move: {e}"))?;
+            }
             option if extra.contains(&option) => match option {
                 "--xor" => setup.xor = true,
                 "--groups" => setup.groups = true,
@@ -417,7 +425,7 @@ fn setup(value: &str, extra: &[&str]) -> Result<Setup, String> {
                 _ => setup.hide = Some(Reveal::Outcome),
             },
             option if option.starts_with("--") => {
-                let mut allowed = vec!["--normal", "--misere", "--take"];
+                let mut allowed = vec!["--normal", "--misere", "--take", "--rows-per-move"];
                 allowed.extend(extra);
                 let last = allowed.pop().unwrap_or_default();
                 return Err(format!(
@@ -428,7 +436,14 @@ fn setup(value: &str, extra: &[&str]) -> Result<Setup, String> {
             row => rows.push(row),
         }
     }
-    if (setup.xor || setup.groups) && !setup.game.is_nim() {
+    // K was read as at least 1, so only a take set can be refused here.
+    setup.game = setup
+        .game
+        .with_rows_per_move(setup.game.rows_per_move)
+        .map_err(|_| {
+            "uses --take with --rows-per-move above 1: a limited set of takes is only worked out for moves from one row, so leave one of them out".to_string()
+        })?;
+    if (setup.xor || setup.groups) && setup.game.takes != TakeSet::Any {
         return Err(
             "cannot use --xor or --groups with --take: groups and binary are for Nim".to_string(),
         );

@@ -15,6 +15,7 @@ use colored::Colorize;
 use super::asking::{Asking, Response};
 use super::{Asks, Lesson, LessonError, Part, Question, Setup};
 use crate::console::ask::{self, Reply, YesNo};
+use crate::console::ask_parts::ask_parts;
 use crate::console::io::Io;
 use crate::console::pause::{GO_ON, Paused, pause};
 use crate::console::steps::{Stepped, step_through};
@@ -172,7 +173,12 @@ impl Runner<'_, '_> {
                 Asks::CanYouWin => YesNo::Only,
                 Asks::Move => YesNo::Also,
             });
-            let response = match ask::ask(self.io, question)? {
+            // A move may take from several rows: read it as such.
+            let asked = match setup.game.rows_per_move > 1 {
+                true => ask_parts(self.io, question)?,
+                false => ask::ask(self.io, question)?,
+            };
+            let response = match asked {
                 Reply::Hint => asking.hint(),
                 Reply::Show => break,
                 Reply::Quit => return Ok(Flow::Quit),
@@ -187,6 +193,7 @@ impl Runner<'_, '_> {
                 Reply::Yes => asking.yes_no(true),
                 Reply::No => asking.yes_no(false),
                 Reply::Move(mv) => asking.play(mv)?,
+                Reply::Parts(mv) => asking.play(mv)?,
             };
             self.respond(&response)?;
             if asking.settled() {

@@ -159,6 +159,9 @@ impl Session<'_, '_> {
                     false => self.say("There is no move of yours to take back.")?,
                 },
                 Reply::Yes | Reply::No => {}
+                // Only a game of moves from several rows asks for these,
+                // and `moore_session` plays those games.
+                Reply::Parts(_) => unreachable!("asked for a move from one row"),
                 Reply::Move(mv) => {
                     self.game.pupil(mv);
                     return Ok(true);

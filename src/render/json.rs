@@ -7,7 +7,9 @@ use serde::Serialize;
 use super::wrap::unglued;
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
+use crate::rules::multi_move::MultiMove;
 use crate::rules::position::Position;
+use crate::solve::moore_count::Total;
 use crate::teach::analysis::{Analysis, Method};
 use crate::teach::check::reason;
 use crate::teach::document::{Block, Document};
@@ -108,6 +110,9 @@ struct ExplainJson<'a> {
 
 /// The analysis of a position, and its explanation, as one JSON object.
 pub fn explain(a: &Analysis, doc: &Document) -> String {
+    if let Method::Moore { .. } = &a.method {
+        return moore_explain(a, doc);
+    }
     let grouping = a.grouping();
     let json = ExplainJson {
         rule: a.rule().name(),
@@ -166,6 +171,9 @@ struct CheckJson<'a> {
 
 /// A judged move, and its explanation, as one JSON object.
 pub fn check(j: &Judgement, doc: &Document) -> String {
+    if let Method::Moore { .. } = &j.before.method {
+        return moore_check(j, doc);
+    }
     to_string(&CheckJson {
         rule: j.before.rule().name(),
         takes: j.before.game.takes.only(),
@@ -230,4 +238,144 @@ pub fn table(entries: &[crate::teach::table::Entry]) -> String {
 /// text and its blocks, for the JSON of other games.
 pub fn document_steps(doc: &Document) -> impl Serialize + '_ {
     steps(doc)
+}
+
+/// One part of a move from several rows: `{"pile": 1, "take": 2}`.
+#[derive(Serialize)]
+struct PartJson {
+    pile: usize,
+    take: u64,
+}
+
+/// A move from one row or several: `{"parts": [...], "to": [...]}`.
+#[derive(Serialize)]
+struct PartsJson {
+    parts: Vec<PartJson>,
+    to: Vec<u64>,
+}
+
+impl PartsJson {
+    /// `mv` from `from`, a legal move there.
+    fn of(from: &Position, game: &Game, mv: &MultiMove) -> PartsJson {
+        let to = from.play_multi(mv, game).expect("moves shown are legal");
+        PartsJson {
+            parts: mv
+                .parts()
+                .iter()
+                .map(|p| PartJson {
+                    pile: p.row(),
+                    take: p.take,
+                })
+                .collect(),
+            to: to.piles().to_vec(),
+        }
+    }
+}
+
+/// How many winning moves there are: a number, or for a count too big to
+/// hold, the string `"more than N"`.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum TotalJson {
+    Exactly(u128),
+    AtLeast(String),
+}
+
+impl From<Total> for TotalJson {
+    fn from(total: Total) -> TotalJson {
+        match total {
+            Total::Exactly(n) => TotalJson::Exactly(n),
+            Total::AtLeast(n) => TotalJson::AtLeast(format!("more than {}", n - 1)),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct MooreExplainJson<'a> {
+    rule: &'static str,
+    rows_per_move: u32,
+    position: &'a [u64],
+    outcome: &'static str,
+    groups: Vec<Vec<u64>>,
+    left_over: &'a [u64],
+    #[serde(rename = "move")]
+    recommended: Option<PartsJson>,
+    winning_moves: Vec<PartsJson>,
+    winning_moves_total: TotalJson,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    brute_force: Option<SearchJson>,
+    title: &'a str,
+    steps: Vec<StepJson<'a>>,
+}
+
+/// Moore's Nim, where a move may take from several rows: each move is
+/// `{"parts": [...]}`, since the top-level `takes` already names the takes
+/// a game allows.
+fn moore_explain(a: &Analysis, doc: &Document) -> String {
+    let (Method::Moore { moore, .. }, Some((listed, total))) = (&a.method, a.winning()) else {
+        unreachable!("only called for Moore's Nim, its winning moves counted")
+    };
+    let json = MooreExplainJson {
+        rule: a.rule().name(),
+        rows_per_move: a.game.rows_per_move,
+        position: a.position.piles(),
+        outcome: a.outcome.name(),
+        groups: moore.rows.iter().map(|r| r.groups.to_vec()).collect(),
+        left_over: &moore.left_over,
+        recommended: a.best().map(|mv| PartsJson::of(&a.position, &a.game, &mv)),
+        winning_moves: listed
+            .iter()
+            .map(|mv| PartsJson::of(&a.position, &a.game, mv))
+            .collect(),
+        winning_moves_total: total.into(),
+        brute_force: a.searched.map(|s| SearchJson {
+            outcome: s.outcome.name(),
+            moves_left: s.moves_left,
+        }),
+        title: &doc.title,
+        steps: steps(doc),
+    };
+    to_string(&json)
+}
+
+#[derive(Serialize)]
+struct MooreCheckJson<'a> {
+    rule: &'static str,
+    rows_per_move: u32,
+    position: &'a [u64],
+    to: &'a [u64],
+    legal: bool,
+    #[serde(rename = "move")]
+    made: PartsJson,
+    verdict: &'static str,
+    reason: String,
+    winning_moves: Vec<PartsJson>,
+    winning_moves_total: TotalJson,
+    title: &'a str,
+    steps: Vec<StepJson<'a>>,
+}
+
+/// A judged move in Moore's Nim, with the move made and the winning moves
+/// as `{"parts": [...]}`.
+fn moore_check(j: &Judgement, doc: &Document) -> String {
+    let Some((listed, total)) = j.before.winning() else {
+        unreachable!("a checked move's winning moves are counted")
+    };
+    to_string(&MooreCheckJson {
+        rule: j.before.rule().name(),
+        rows_per_move: j.before.game.rows_per_move,
+        position: j.position.piles(),
+        to: j.to.piles(),
+        legal: true,
+        made: PartsJson::of(&j.position, &j.before.game, &j.mv),
+        verdict: j.verdict.name(),
+        reason: reason(j),
+        winning_moves: listed
+            .iter()
+            .map(|mv| PartsJson::of(&j.position, &j.before.game, mv))
+            .collect(),
+        winning_moves_total: total.into(),
+        title: &doc.title,
+        steps: steps(doc),
+    })
 }

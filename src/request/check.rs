@@ -5,6 +5,7 @@ use crate::console::answer::row_move;
 use crate::render::json;
 use crate::rules::game::Game;
 use crate::rules::moves::IllegalMove;
+use crate::rules::multi_move::MultiMove;
 use crate::rules::position::Position;
 use crate::rules::row_reader::parse_number;
 use crate::teach::check::check as document;
@@ -77,11 +78,13 @@ impl<E: Into<Error>> From<E> for Refused {
 /// Checks the move given in `form` from `position`.
 pub fn check(position: Position, game: &Game, form: MoveForm<'_>) -> Result<Checked, Refused> {
     let (to, mv) = match form {
-        MoveForm::To(to) => (Some(to), position.move_to_with(to, &game.takes)),
+        // With one row per move this is exactly the one-row check.
+        MoveForm::To(to) => (Some(to), position.multi_move_to(to, game)),
         MoveForm::RowRemove { row, remove } => {
             let row = parse_number(row, "row number")?;
             let take = parse_number(remove, "number of sticks")?;
-            (None, row_move(&position, row, take, game))
+            let mv = row_move(&position, row, take, game).map(MultiMove::from);
+            (None, mv)
         }
     };
     let mv = match mv {

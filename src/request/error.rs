@@ -37,6 +37,9 @@ pub enum Error {
     /// A position could not be worked out.
     #[error("{0}")]
     Analysis(#[from] AnalysisError),
+    /// The rows one move may take from make no game the tool can work out.
+    #[error("{0}")]
+    RowsPerMove(#[from] crate::rules::rows_per_move::BadRowsPerMove),
     /// `--xor` was asked for a game that is not Nim.
     #[error("--xor shows Nim in binary, so it cannot go with --take: leave one of them out")]
     XorNeedsNim,

@@ -3,6 +3,7 @@
 use super::error::Error;
 use crate::rules::game::Game;
 use crate::rules::position::Position;
+use crate::rules::take_set::TakeSet;
 use crate::teach::analysis::{Analysis, Extras};
 use crate::teach::document::Document;
 use crate::teach::explain::{Options, explain as document};
@@ -33,7 +34,8 @@ pub struct Explained {
 
 /// Explains the position, or says why it cannot.
 pub fn explain(request: Request) -> Result<Explained, Error> {
-    if request.xor && !request.game.is_nim() {
+    // Moves from several rows have binary columns too, counted in sets.
+    if request.xor && request.game.takes != TakeSet::Any {
         return Err(Error::XorNeedsNim);
     }
     let extras = Extras {

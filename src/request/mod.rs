@@ -29,6 +29,13 @@ pub fn game(normal: bool, take: Option<&str>) -> Result<Game, Error> {
     Ok(Game::with_takes(Rule::from_normal_flag(normal), takes))
 }
 
+/// The game named by the rule, the takes (`--take`) and how many rows one
+/// move may take from (`--rows-per-move`), or why they make no game the
+/// tool can work out.
+pub fn game_with_rows(normal: bool, take: Option<&str>, rows_per_move: u32) -> Result<Game, Error> {
+    Ok(game(normal, take)?.with_rows_per_move(rows_per_move)?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -44,15 +44,19 @@ impl Game {
 
     /// The rules in words a pupil knows, for a game of `rows` rows: "last
     /// stick loses", or "last stick loses; a move takes 1 to 3 sticks" (and
-    /// "from one row" when there is more than one).
+    /// "from one row" when there is more than one), or "last stick loses; a
+    /// move may take from up to 2 rows" when a move may take from several.
     pub fn describe(&self, rows: usize) -> String {
         let ending = |thing: &str| match self.rule {
             Rule::Misere => format!("last {thing} loses"),
             Rule::Normal => format!("last {thing} wins"),
         };
-        let takes = match &self.takes {
-            TakeSet::Any => return ending("stick"),
-            takes => takes,
+        let takes = match (&self.takes, self.rows_per_move) {
+            (TakeSet::Any, 0 | 1) => return ending("stick"),
+            (TakeSet::Any, k) => {
+                return format!("{}; a move may take from up to {k} rows", ending("stick"));
+            }
+            (takes, _) => takes,
         };
         // When a move cannot take a single stick, a player can be stuck with
         // sticks left, so the rule is about the last move, not the last stick.
@@ -78,9 +82,10 @@ impl Game {
             (Rule::Misere, false) => "whoever makes the last move loses",
             (Rule::Normal, false) => "whoever makes the last move wins",
         };
-        match &self.takes {
-            TakeSet::Any => ending.to_string(),
-            takes => {
+        match (&self.takes, self.rows_per_move) {
+            (TakeSet::Any, 0 | 1) => ending.to_string(),
+            (TakeSet::Any, k) => format!("{ending}, and a move may take from up to {k} rows"),
+            (takes, _) => {
                 let from = if rows > 1 { " from one row" } else { "" };
                 format!("{ending}, and a move takes {takes} sticks{from}")
             }

@@ -10,5 +10,6 @@ pub mod multi_move;
 pub mod outcome;
 pub mod position;
 pub mod row_reader;
+pub mod rows_per_move;
 pub mod rule;
 pub mod take_set;

@@ -26,9 +26,11 @@ pub const LISTED_MOVES: usize = 1000;
 
 /// The steps counting may take before it refuses. A step is one row set
 /// tried, one state of a set looked at for one size, or one way of giving
-/// a size to the chosen rows from one state; at this limit the worst
-/// positions found still answer in well under a second of CPU.
-pub const COUNT_STEPS: u64 = 60_000_000;
+/// a size to the chosen rows from one state, about ten nanoseconds each.
+/// Checking a move counts twice (before and after it), and a game's turn
+/// up to three times, so at this limit the worst positions found still
+/// answer in well under a second of CPU.
+pub const COUNT_STEPS: u64 = 20_000_000;
 
 /// Group sizes are powers of two up to 2^63, one per bit of a row.
 const SIZES: usize = 64;

@@ -4,20 +4,32 @@
 //! method. A single row under a take set is explained by its pattern of lost
 //! counts. Several rows under a take set in normal play become Nim rows of
 //! their Grundy values, paired like Nim. Several rows under a take set in
-//! misère play have no shortcut and are searched move by move.
+//! misère play have no shortcut and are searched move by move. When a move
+//! may take from several rows (Moore's Nim), equal groups are gathered in
+//! sets of one more than that number, and the winning move is built size by
+//! size; its moves are kept in [`Method::Moore`], since they may take from
+//! several rows.
 
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
+use crate::rules::multi_move::MultiMove;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 use crate::solve::grouping::Grouping;
 use crate::solve::grundy::Grundy;
+use crate::solve::moore::Moore;
+use crate::solve::moore_count::{TooManyToCount, Total, WinningMoves};
 use crate::solve::nim_sum::nim_sum;
 use crate::solve::one_row::RowPattern;
 use crate::solve::periodic::NoRepeat;
 use crate::solve::search::{Budget, Solved, Solver, TooBig};
 use crate::solve::search_count::{self, SearchCounts, SearchRefused};
+
+/// The most rows a position may have when a move may take from several
+/// rows. Up to a thousand winning moves are listed, each with every row
+/// after it, so this keeps that listing to a million row sizes.
+pub const MOST_MOORE_ROWS: usize = 1_000;
 
 /// Why a position could not be worked out.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -31,6 +43,21 @@ pub enum AnalysisError {
     /// `--show-search` was refused.
     #[error("{0}")]
     SearchRefused(#[from] SearchRefused),
+    /// Counting every winning move of Moore's Nim would take too long.
+    #[error("{0}")]
+    TooManyToCount(#[from] TooManyToCount),
+    /// Too many rows for moves from several rows.
+    #[error(
+        "with moves from several rows a position may have at most {MOST_MOORE_ROWS} rows, and this one has {rows}: use fewer rows"
+    )]
+    TooManyRows {
+        /// The rows the position has.
+        rows: usize,
+    },
+    /// A game the tool cannot work out, such as limited takes from several
+    /// rows at once.
+    #[error("{0}")]
+    RowsPerMove(#[from] crate::rules::rows_per_move::BadRowsPerMove),
 }
 
 /// How the position was solved, with the working to show.
@@ -54,6 +81,15 @@ pub enum Method {
     },
     /// Several rows, misère play, under a take set: searched.
     Searched,
+    /// Moore's Nim: a move may take from up to K rows (K above 1), and
+    /// equal groups are gathered in sets of K + 1.
+    Moore {
+        /// The method's working, size by size.
+        moore: Moore,
+        /// The winning moves, listed up to a limit, and how many in all;
+        /// `None` when they were not counted ([`Analysis::brief`]).
+        winning: Option<WinningMoves>,
+    },
 }
 
 /// Which way a position is worked out.
@@ -67,6 +103,8 @@ pub enum Way {
     Grundy,
     /// Several rows, misère play, under a take set: the search.
     Search,
+    /// Moves from several rows: sets of K + 1.
+    Moore,
 }
 
 impl Way {
@@ -76,6 +114,7 @@ impl Way {
         let first = with_sticks.next();
         let more = with_sticks.next().is_some();
         match (game.takes.only(), game.rule, more) {
+            (None, _, _) if game.rows_per_move > 1 => Way::Moore,
             (None, _, _) => Way::Grouping,
             (Some(_), _, false) => Way::OneRow(first.unwrap_or(0)),
             (Some(_), Rule::Normal, true) => Way::Grundy,
@@ -105,9 +144,12 @@ pub struct Analysis {
     /// Whether the player to move can force a win.
     pub outcome: Outcome,
     /// The winning move on a won position, a move that keeps the game
-    /// going on a lost one, and none when no move is possible.
+    /// going on a lost one, and none when no move is possible. Always none
+    /// for Moore's Nim, whose moves may take from several rows: see
+    /// [`Analysis::best`].
     pub recommended: Option<Move>,
-    /// Every winning move, by row then take.
+    /// Every winning move, by row then take. Always empty for Moore's Nim:
+    /// see [`Analysis::winning`].
     pub winning_moves: Vec<Move>,
     /// The brute-force result, when asked for or when it was the method.
     pub searched: Option<Solved>,
@@ -131,10 +173,44 @@ impl Analysis {
         extras: Extras,
         solver: &mut Solver,
     ) -> Result<Analysis, AnalysisError> {
+        Analysis::work(position, game, extras, solver, true)
+    }
+
+    /// Analyses `position` under `game` for who wins and the move to make,
+    /// without counting every winning move of Moore's Nim, which can take
+    /// far longer than the rest: for a position whose winning moves are
+    /// never listed, such as the one a move leaves or one in a review.
+    /// Other methods find their winning moves as they go, and give them.
+    pub fn brief(
+        position: Position,
+        game: Game,
+        solver: &mut Solver,
+    ) -> Result<Analysis, AnalysisError> {
+        Analysis::work(position, game, Extras::default(), solver, false)
+    }
+
+    fn work(
+        position: Position,
+        game: Game,
+        extras: Extras,
+        solver: &mut Solver,
+        count: bool,
+    ) -> Result<Analysis, AnalysisError> {
         let with_sticks: Vec<usize> = (0..position.len())
             .filter(|&i| position.piles()[i] > 0)
             .collect();
+        if game.rows_per_move > 1 {
+            // Checked again here, as every game is worked out here: a take
+            // set from several rows would be answered wrongly.
+            game.with_rows_per_move(game.rows_per_move)?;
+            if position.len() > MOST_MOORE_ROWS {
+                return Err(AnalysisError::TooManyRows {
+                    rows: position.len(),
+                });
+            }
+        }
         let mut analysis = match Way::of(&position, &game) {
+            Way::Moore => Analysis::moore(position, game, count)?,
             Way::Grouping => Analysis::by_grouping(position, game),
             Way::OneRow(pile) => Analysis::one_row(position, game, pile)?,
             Way::Grundy => Analysis::grundy(position, game)?,
@@ -161,6 +237,25 @@ impl Analysis {
             searched: None,
             search_counts: None,
         }
+    }
+
+    fn moore(position: Position, game: Game, count: bool) -> Result<Analysis, AnalysisError> {
+        let k = std::num::NonZeroU32::new(game.rows_per_move).expect("more than one row per move");
+        let moore = Moore::new(&position, game.rule, k);
+        let winning = match count {
+            true => Some(moore.winning_moves()?),
+            false => None,
+        };
+        Ok(Analysis {
+            outcome: moore.outcome(),
+            method: Method::Moore { moore, winning },
+            position,
+            game,
+            recommended: None,
+            winning_moves: Vec::new(),
+            searched: None,
+            search_counts: None,
+        })
     }
 
     fn one_row(position: Position, game: Game, pile: usize) -> Result<Analysis, AnalysisError> {
@@ -318,6 +413,40 @@ impl Analysis {
     pub fn after(&self, mv: Move) -> Position {
         self.position
             .play_with(mv, &self.game.takes)
+            .expect("moves shown are legal")
+    }
+
+    /// The recommended move, from one row or, in Moore's Nim, several: the
+    /// winning move on a won position, a move that keeps the game going on
+    /// a lost one, and none when no move is possible.
+    pub fn best(&self) -> Option<MultiMove> {
+        match &self.method {
+            Method::Moore { moore, .. } => moore.recommended(),
+            _ => self.recommended.map(MultiMove::from),
+        }
+    }
+
+    /// The winning moves, from one row or several, in order: all of them,
+    /// or for Moore's Nim the first [`crate::solve::moore_count::LISTED_MOVES`];
+    /// and how many there are in all. `None` when they were not counted.
+    pub fn winning(&self) -> Option<(Vec<MultiMove>, Total)> {
+        match &self.method {
+            Method::Moore { winning, .. } => winning.as_ref().map(|w| (w.listed.clone(), w.total)),
+            _ => Some((
+                self.winning_moves
+                    .iter()
+                    .copied()
+                    .map(MultiMove::from)
+                    .collect(),
+                Total::Exactly(self.winning_moves.len() as u128),
+            )),
+        }
+    }
+
+    /// The position after `mv`, a legal move here from one row or several.
+    pub fn after_parts(&self, mv: &MultiMove) -> Position {
+        self.position
+            .play_multi(mv, &self.game)
             .expect("moves shown are legal")
     }
 

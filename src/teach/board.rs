@@ -9,13 +9,15 @@ use super::words::{MOST_LISTED, count};
 use crate::rules::game::Game;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
+use crate::rules::take_set::TakeSet;
 use crate::solve::grouping::{Grouping, split};
 use crate::solve::one_row::RowPattern;
 
-/// The board as the game's own terms draw it: groups for Nim, blocks for a
-/// single row with a simple pattern, plain sticks otherwise.
+/// The board as the game's own terms draw it: groups for Nim (from one row
+/// or several per move), blocks for a single row with a simple pattern,
+/// plain sticks otherwise.
 pub fn for_game(position: &Position, game: &Game, pattern: Option<&RowPattern>) -> Block {
-    match (game.is_nim(), pattern.and_then(block_size)) {
+    match (game.takes == TakeSet::Any, pattern.and_then(block_size)) {
         (true, _) => grouped(position),
         (false, Some(period)) => in_blocks(position, period),
         (false, None) => counted(position),

@@ -6,9 +6,9 @@
 use super::analysis::{Analysis, Method};
 use super::board;
 use super::document::{Block, Document, Frame, Step};
-use super::method::{grouping, grundy, pattern, searched};
+use super::method::{grouping, grundy, moore, pattern, searched};
 use super::verdict::{Judgement, Verdict};
-use super::words::{capitalised, move_words, moves, moves_and, position, transition};
+use super::words::{capitalised, glued, move_words, moves, moves_and, position, transition};
 use crate::rules::outcome::Outcome;
 use crate::solve::grouping::Plan;
 use crate::solve::one_row::RowPattern;
@@ -43,7 +43,11 @@ pub fn check(j: &Judgement) -> Document {
         steps.push(Step::framed(Frame::FOLLOW, "What next", details));
     }
     Document {
-        title: format!("{} ({})", transition(&j.position, &j.to), move_words(j.mv)),
+        title: format!(
+            "{} ({})",
+            transition(&j.position, &j.to),
+            glued(&j.mv.to_string())
+        ),
         steps,
     }
 }
@@ -96,6 +100,8 @@ pub fn reason(j: &Judgement) -> String {
             why_lost(&j.before)
         ),
         (Verdict::Good, _, Method::Grouping(after)) => grouping::leaves_lost(after),
+        (Verdict::Good, _, Method::Moore { moore: after, .. }) => moore::leaves_lost(after),
+        (Verdict::Mistake, _, Method::Moore { moore: after, .. }) => moore::leaves_won(after),
         (Verdict::Mistake, _, Method::Grouping(after)) => grouping::leaves_won(after),
         (Verdict::Good, _, _) if j.after.is_over() => {
             "you made the last move, and in this game that wins.".to_string()
@@ -122,6 +128,7 @@ fn why_lost(a: &Analysis) -> String {
     match &a.method {
         Method::OneRow { pile, .. } => pattern::why_lost(a.position.piles()[*pile]),
         Method::Grundy { .. } => grundy::why_lost(),
+        Method::Moore { moore: m, .. } => moore::why_lost(m),
         Method::Grouping(_) | Method::Searched => searched::why_lost(),
     }
 }
@@ -130,6 +137,9 @@ fn why_lost(a: &Analysis) -> String {
 /// moves there were, and after a move from a lost position, so the class
 /// sees why it was lost anyway.
 fn details(j: &Judgement) -> Vec<Block> {
+    if let Method::Moore { winning, .. } = &j.before.method {
+        return moore::details(j, winning.as_ref());
+    }
     let mut details: Vec<Block> = j
         .reply()
         .map(|reply| {
@@ -167,6 +177,7 @@ pub fn computer_reason(j: &Judgement) -> String {
         Method::Grouping(g) => grouping::computer_reason(g),
         Method::OneRow { pile, .. } => pattern::computer_reason(j.to.piles()[*pile]),
         Method::Grundy { .. } => grundy::computer_reason(),
+        Method::Moore { moore: after, .. } => moore::computer_reason(after),
         Method::Searched => searched::computer_reason(),
     }
 }
@@ -184,6 +195,9 @@ pub fn yes_or_no(a: &Analysis) -> String {
 /// The computed answer to a question: the winning move or moves, or that
 /// none wins.
 pub fn answer(a: &Analysis) -> String {
+    if let Method::Moore { winning, .. } = &a.method {
+        return moore::answer(a.outcome, winning.as_ref());
+    }
     match (a.outcome, a.winning_moves.as_slice()) {
         (Outcome::Win, []) => "the game is over.".to_string(),
         (Outcome::Win, [only]) => format!("the winning move is {}.", move_words(*only)),

@@ -28,6 +28,8 @@ pub enum Kind {
     Pattern,
     /// The rows act like Nim rows that pair up.
     Grundy,
+    /// Every group size is in full sets of K + 1 again.
+    Sets,
     /// The search says the pupil cannot win.
     Searched,
 }
@@ -66,6 +68,10 @@ pub fn reason(j: &Judgement) -> Reason {
             ),
         ),
         (_, Method::Grundy { .. }) => (Kind::Grundy, "the rows pair up again.".to_string()),
+        (_, Method::Moore { .. }) => (
+            Kind::Sets,
+            "every group size is in full sets again.".to_string(),
+        ),
         (_, Method::Searched) => (
             Kind::Searched,
             "my search still says you cannot win from here.".to_string(),

@@ -12,6 +12,7 @@ use super::drawn_bar::DrawnBar;
 use super::words::{move_words, transition};
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
+use crate::rules::multi_move::MultiMove;
 use crate::rules::position::Position;
 
 /// Rows with more sticks than this are never drawn: a layout shows their
@@ -263,6 +264,30 @@ impl Block {
             transition(position, &to)
         );
         Block::move_with_text(position, mv, &to, wins, text)
+    }
+
+    /// A move from one row or several, with its words.
+    pub fn parts_with_text(
+        from: &Position,
+        mv: &MultiMove,
+        to: &Position,
+        wins: bool,
+        text: String,
+    ) -> Block {
+        Block::Move(MoveBlock {
+            parts: mv
+                .parts()
+                .iter()
+                .map(|p| MovePart {
+                    row: p.row(),
+                    take: p.take,
+                })
+                .collect(),
+            from: from.piles().to_vec(),
+            to: to.piles().to_vec(),
+            wins,
+            text,
+        })
     }
 
     /// The block's sentences as plain text. Drawings, grids and binary

@@ -3,7 +3,7 @@
 
 use super::analysis::{Analysis, Method};
 use super::document::{BinaryRow, BinaryView, Block, Document, Frame, Reveal, Step};
-use super::method::{grouping, grundy, pattern, searched};
+use super::method::{grouping, grundy, moore, pattern, searched};
 use super::words::{MOST_LISTED, count, moves, position, sum};
 use crate::rules::outcome::Outcome;
 use crate::solve::grouping::split;
@@ -41,6 +41,7 @@ fn full(a: &Analysis, xor: bool) -> Document {
         Method::OneRow { pile, pattern } => pattern::steps(a, *pile, pattern),
         Method::Grundy { grundy, pairing } => grundy::steps(a, grundy, pairing),
         Method::Searched => searched::steps(a),
+        Method::Moore { moore: m, .. } => moore::steps(m, &a.position, &a.game),
     };
     if let Method::Grouping(_) = a.method {
         if a.position.is_over() {
@@ -48,6 +49,14 @@ fn full(a: &Analysis, xor: bool) -> Document {
         }
         if xor {
             steps.push(binary_step(a.position.piles()));
+        }
+    }
+    if let Method::Moore { moore: m, .. } = &a.method {
+        if a.position.is_over() {
+            return Document { title, steps };
+        }
+        if xor {
+            steps.push(moore::binary_step(m));
         }
     }
     steps.push(closing(a));
@@ -80,10 +89,11 @@ fn full(a: &Analysis, xor: bool) -> Document {
 
 /// The winning moves, and what a search confirmed.
 fn closing(a: &Analysis) -> Step {
-    let mut blocks = vec![Block::sentence(format!(
-        "Winning moves: {}.",
-        moves(&a.winning_moves)
-    ))];
+    let list = match &a.method {
+        Method::Moore { winning, .. } => moore::moves_list(winning.as_ref()),
+        _ => moves(&a.winning_moves),
+    };
+    let mut blocks = vec![Block::sentence(format!("Winning moves: {list}."))];
     if let (Some(s), false) = (a.searched, matches!(a.method, Method::Searched)) {
         blocks.push(Block::sentence(format!(
             "A search through every possible game says: {}, with {} left under best play (this one included).",

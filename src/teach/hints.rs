@@ -6,8 +6,9 @@
 //! itself. Only the last names the move.
 
 use super::analysis::{Analysis, Method};
+use super::method::moore;
 use super::method::pattern::counts_to_avoid;
-use super::words::{and_list, count, full_stop, move_words, rows_with_one, transition};
+use super::words::{and_list, count, full_stop, move_words, position, rows_with_one, transition};
 use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::solve::grouping::{Grouping, Plan};
@@ -15,6 +16,9 @@ use crate::solve::grouping::{Grouping, Plan};
 /// The hints for the player to move, first to last; empty when no move is
 /// possible.
 pub fn hints(a: &Analysis) -> Vec<String> {
+    if let Method::Moore { moore: m, .. } = &a.method {
+        return moore_hints(a, m);
+    }
     let Some(mv) = a.recommended else {
         return Vec::new();
     };
@@ -61,6 +65,7 @@ pub fn hints(a: &Analysis) -> Vec<String> {
                 format!("Take from row {}.", mv.row()),
             ]
         }
+        Method::Moore { .. } => unreachable!("Moore's Nim is hinted above"),
         Method::Searched => vec![
             "The pairing method does not work here, so look at what each move leaves your opponent."
                 .to_string(),
@@ -80,6 +85,25 @@ pub fn hints(a: &Analysis) -> Vec<String> {
         true => format!("The move is {step}."),
         false => format!("No move wins. A best try is {step}."),
     });
+    stages
+}
+
+/// The four stages for Moore's Nim, whose move may take from several rows.
+fn moore_hints(a: &Analysis, m: &crate::solve::moore::Moore) -> Vec<String> {
+    let Some(mv) = a.best() else {
+        return Vec::new();
+    };
+    let mut stages = moore::hints(m, &mv);
+    let label = match a.outcome {
+        Outcome::Win => "Move",
+        Outcome::Lose => "Best try",
+    };
+    stages.push(format!(
+        "{label}: {} ({} → {}).",
+        moore::told(&mv),
+        position(&a.position),
+        position(&a.after_parts(&mv))
+    ));
     stages
 }
 

@@ -3,11 +3,14 @@
 //! away, each in one line with a move that would have kept it. How many
 //! moves were taken back, and how to replay the game, close it.
 
+use std::fmt;
+
 use super::analysis::{Analysis, AnalysisError, Extras};
 use super::document::{Block, Document, Frame, Step};
 use super::words::{count, position};
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
+use crate::rules::multi_move::MultiMove;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::solve::search::Solver;
@@ -39,22 +42,82 @@ impl Side {
     }
 }
 
+/// A move as a game records it: from one row, or from several rows when
+/// the game allows it.
+pub trait Played: Clone + PartialEq + fmt::Display {
+    /// The position after this move from `before`, a legal move there.
+    fn after(&self, before: &Position, game: &Game) -> Position;
+    /// The move `analysis` recommends, in this form.
+    fn recommended(analysis: &Analysis) -> Option<Self>;
+    /// Every winning move `analysis` knows, in this form.
+    fn winning(analysis: &Analysis) -> Vec<Self>;
+    /// What the move took: "7 from row 3", or "7" in a game of one row.
+    fn taken(&self, one_row: bool) -> String;
+}
+
+impl Played for Move {
+    fn after(&self, before: &Position, game: &Game) -> Position {
+        before
+            .play_with(*self, &game.takes)
+            .expect("played moves are legal")
+    }
+
+    fn recommended(analysis: &Analysis) -> Option<Move> {
+        analysis.recommended
+    }
+
+    fn winning(analysis: &Analysis) -> Vec<Move> {
+        analysis.winning_moves.clone()
+    }
+
+    fn taken(&self, one_row: bool) -> String {
+        match one_row {
+            true => self.take.to_string(),
+            false => format!("{} from row {}", self.take, self.row()),
+        }
+    }
+}
+
+impl Played for MultiMove {
+    fn after(&self, before: &Position, game: &Game) -> Position {
+        before
+            .play_multi(self, game)
+            .expect("played moves are legal")
+    }
+
+    fn recommended(analysis: &Analysis) -> Option<MultiMove> {
+        analysis.best()
+    }
+
+    fn winning(analysis: &Analysis) -> Vec<MultiMove> {
+        analysis
+            .winning()
+            .map(|(listed, _)| listed)
+            .unwrap_or_default()
+    }
+
+    fn taken(&self, one_row: bool) -> String {
+        let parts: Vec<String> = self.parts().iter().map(|p| p.taken(one_row)).collect();
+        parts.join(" and ")
+    }
+}
+
 /// One move made in a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Turn {
+pub struct Turn<M = Move> {
     /// Who moved.
     pub side: Side,
     /// The position before the move.
     pub before: Position,
     /// The move.
-    pub mv: Move,
+    pub mv: M,
 }
 
 /// One reviewed move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reviewed {
+pub struct Reviewed<M = Move> {
     /// The move as played.
-    pub turn: Turn,
+    pub turn: Turn<M>,
     /// The position after it.
     pub after: Position,
     /// The outcome for the mover, before the move.
@@ -63,10 +126,10 @@ pub struct Reviewed {
     pub after_outcome: Outcome,
     /// The winning moves the mover had, when this move gave the win away:
     /// the best first.
-    pub winning: Vec<Move>,
+    pub winning: Vec<M>,
 }
 
-impl Reviewed {
+impl<M> Reviewed<M> {
     /// True when the mover could win before and the other player can win
     /// after: this move gave the win away.
     pub fn slipped(&self) -> bool {
@@ -77,51 +140,58 @@ impl Reviewed {
 /// Reviews every move of a game. The turns follow on from each other, as
 /// a game records them. The search is the game's own, so what it worked
 /// out during the game is not worked out again.
-pub fn review(
-    turns: &[Turn],
+pub fn review<M: Played>(
+    turns: &[Turn<M>],
     game: &Game,
     solver: &mut Solver,
-) -> Result<Vec<Reviewed>, AnalysisError> {
+) -> Result<Vec<Reviewed<M>>, AnalysisError> {
     let Some(last) = turns.last() else {
         return Ok(Vec::new());
     };
     // Every position of the game, each worked out once: the position after
     // one move is the position before the next.
-    let end = last
-        .before
-        .play_with(last.mv, &game.takes)
-        .expect("played moves are legal");
+    let end = last.mv.after(&last.before, game);
     let positions: Vec<&Position> = turns.iter().map(|t| &t.before).chain([&end]).collect();
+    // Who could win at each, without listing every winning move: only a
+    // move that gave the win away needs those.
     let values = positions
         .iter()
-        .map(|p| Analysis::using((*p).clone(), game.clone(), Extras::default(), solver))
+        .map(|p| Analysis::brief((*p).clone(), game.clone(), solver))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(turns
-        .iter()
-        .enumerate()
-        .map(|(i, turn)| {
-            let (before, after) = (&values[i], &values[i + 1]);
-            let slipped = before.outcome == Outcome::Win && after.outcome == Outcome::Win;
-            // The recommended move first, then the others.
-            let winning = match (slipped, before.recommended) {
-                (true, Some(best)) => std::iter::once(best)
-                    .chain(before.winning_moves.iter().copied().filter(|&m| m != best))
-                    .collect(),
-                _ => Vec::new(),
-            };
-            Reviewed {
-                turn: turn.clone(),
-                after: positions[i + 1].clone(),
-                before_outcome: before.outcome,
-                after_outcome: after.outcome,
-                winning,
+    let mut reviewed = Vec::with_capacity(turns.len());
+    for (i, turn) in turns.iter().enumerate() {
+        let (before, after) = (&values[i], &values[i + 1]);
+        let slipped = before.outcome == Outcome::Win && after.outcome == Outcome::Win;
+        let winning = match slipped {
+            true => {
+                let full =
+                    Analysis::using(turn.before.clone(), game.clone(), Extras::default(), solver)?;
+                // The recommended move first, then the others.
+                let best = M::recommended(&full);
+                best.iter()
+                    .cloned()
+                    .chain(
+                        M::winning(&full)
+                            .into_iter()
+                            .filter(|m| Some(m) != best.as_ref()),
+                    )
+                    .collect()
             }
-        })
-        .collect())
+            false => Vec::new(),
+        };
+        reviewed.push(Reviewed {
+            turn: turn.clone(),
+            after: positions[i + 1].clone(),
+            before_outcome: before.outcome,
+            after_outcome: after.outcome,
+            winning,
+        });
+    }
+    Ok(reviewed)
 }
 
 /// The moves that gave a win away, with their numbers (from 1).
-pub fn slips(reviewed: &[Reviewed]) -> Vec<(usize, Side)> {
+pub fn slips<M>(reviewed: &[Reviewed<M>]) -> Vec<(usize, Side)> {
     reviewed
         .iter()
         .enumerate()
@@ -143,7 +213,7 @@ pub struct Notes {
 
 /// The review as a document: the result, the turning points, and the
 /// notes.
-pub fn document(reviewed: &[Reviewed], game: &Game, notes: Notes) -> Document {
+pub fn document<M: Played>(reviewed: &[Reviewed<M>], game: &Game, notes: Notes) -> Document {
     let mut result = vec![Block::sentence(match (notes.ended, reviewed.last()) {
         (true, Some(last)) => ending(last, game),
         _ => "The game was stopped before the end.".to_string(),
@@ -196,18 +266,18 @@ pub fn document(reviewed: &[Reviewed], game: &Game, notes: Notes) -> Document {
 
 /// A move that gave the win away, in one line: "Move 3: you took 7 from
 /// row 3. Taking 1 from row 1 would have kept the win."
-fn turning_point(number: usize, r: &Reviewed) -> String {
+fn turning_point<M: Played>(number: usize, r: &Reviewed<M>) -> String {
     let one_row = r.turn.before.len() == 1;
-    let took = taken(r.turn.mv, one_row);
+    let took = r.turn.mv.taken(one_row);
     match (r.turn.side, r.winning.as_slice()) {
         (Side::Pupil, [best]) => format!(
             "Move {number}: you took {took}. Taking {} would have kept the win.",
-            taken(*best, one_row)
+            best.taken(one_row)
         ),
         (Side::Pupil, [best, ..]) => format!(
             "Move {number}: you took {took}. One of {} winning moves, such as taking {}, would have kept the win.",
             r.winning.len(),
-            taken(*best, one_row)
+            best.taken(one_row)
         ),
         (Side::Pupil, []) => format!("Move {number}: you took {took}, and the win slipped away."),
         (Side::Computer, _) => {
@@ -216,16 +286,8 @@ fn turning_point(number: usize, r: &Reviewed) -> String {
     }
 }
 
-/// "7 from row 3", or "7" in a game of one row.
-fn taken(mv: Move, one_row: bool) -> String {
-    match one_row {
-        true => mv.take.to_string(),
-        false => format!("{} from row {}", mv.take, mv.row()),
-    }
-}
-
 /// Who made the last move, and so who won.
-fn ending(last: &Reviewed, game: &Game) -> String {
+fn ending<M>(last: &Reviewed<M>, game: &Game) -> String {
     let mover = last.turn.side;
     let winner = match game.rule.when_stuck() {
         // The player left without a move wins in misère play.

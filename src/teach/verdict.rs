@@ -4,11 +4,13 @@
 //! a won position must leave a lost one. Both positions are analysed (with
 //! the grouping method, for Nim) so the renderers can say *why*: which
 //! groups are paired, which one was left alone, and what the opponent can
-//! now do.
+//! now do. A move may take from several rows when the game allows it
+//! (Moore's Nim); a move from one row is checked and told as it always was.
 
 use super::analysis::{Analysis, AnalysisError, Extras};
 use crate::rules::game::Game;
 use crate::rules::moves::{IllegalMove, Move};
+use crate::rules::multi_move::MultiMove;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::solve::search::{Budget, Solver};
@@ -51,8 +53,8 @@ impl Verdict {
 pub struct Judgement {
     /// The position the pupil moved from.
     pub position: Position,
-    /// The move made.
-    pub mv: Move,
+    /// The move made, from one row or several.
+    pub mv: MultiMove,
     /// The position after the move.
     pub to: Position,
     /// The verdict.
@@ -66,25 +68,39 @@ pub struct Judgement {
 impl Judgement {
     /// Checks `mv` from `position` under `game`: an illegal move, or a game
     /// too big to search, is an error.
-    pub fn new(position: Position, mv: Move, game: &Game) -> Result<Judgement, JudgeError> {
-        position.play_with(mv, &game.takes)?;
+    pub fn new(
+        position: Position,
+        mv: impl Into<MultiMove>,
+        game: &Game,
+    ) -> Result<Judgement, JudgeError> {
+        let mv = mv.into();
+        position.play_multi(&mv, game)?;
         let before = Analysis::new(position, game.clone(), Extras::default())?;
         Judgement::from_analysis(before, mv)
     }
 
     /// Checks `mv` from a position already analysed, so the analysis is not
     /// worked out twice.
-    pub fn from_analysis(before: Analysis, mv: Move) -> Result<Judgement, JudgeError> {
+    pub fn from_analysis(
+        before: Analysis,
+        mv: impl Into<MultiMove>,
+    ) -> Result<Judgement, JudgeError> {
         let mut solver = Solver::for_game(before.game.clone(), Budget::default());
         Judgement::using(before, mv, &mut solver)
     }
 
     /// Checks `mv` from a position already analysed, searching (when it
     /// must) with `solver`, as a game does move after move.
-    pub fn using(before: Analysis, mv: Move, solver: &mut Solver) -> Result<Judgement, JudgeError> {
+    pub fn using(
+        before: Analysis,
+        mv: impl Into<MultiMove>,
+        solver: &mut Solver,
+    ) -> Result<Judgement, JudgeError> {
+        let mv = mv.into();
         let position = before.position.clone();
-        let to = position.play_with(mv, &before.game.takes)?;
-        let after = Analysis::using(to.clone(), before.game.clone(), Extras::default(), solver)?;
+        let to = position.play_multi(&mv, &before.game)?;
+        // Only the winning moves before the move are ever listed.
+        let after = Analysis::brief(to.clone(), before.game.clone(), solver)?;
         let verdict = match (before.outcome, after.outcome) {
             (Outcome::Lose, _) => Verdict::LostAnyway,
             (Outcome::Win, Outcome::Lose) => Verdict::Good,
@@ -106,10 +122,21 @@ impl Judgement {
     }
 
     /// The opponent's winning reply, when they have one: after a mistake,
-    /// and after any move from a position that was lost anyway.
+    /// and after any move from a position that was lost anyway. None in
+    /// Moore's Nim, whose replies may take from several rows: see
+    /// [`Judgement::reply_parts`].
     pub fn reply(&self) -> Option<Move> {
         match self.after.outcome {
             Outcome::Win => self.after.recommended,
+            Outcome::Lose => None,
+        }
+    }
+
+    /// The opponent's winning reply, from one row or several, when they
+    /// have one.
+    pub fn reply_parts(&self) -> Option<MultiMove> {
+        match self.after.outcome {
+            Outcome::Win => self.after.best(),
             Outcome::Lose => None,
         }
     }

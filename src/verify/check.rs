@@ -165,6 +165,8 @@ pub fn check(piles: &[u64], game: &Game, solver: &mut Solver) -> Result<Vec<Disa
                 Way::Grundy => Some("Grundy values"),
                 // There the search is the method: nothing else to compare.
                 Way::Search => None,
+                // Moves from several rows are checked below.
+                Way::Moore => None,
             };
             if let Some(name) = name {
                 let set = analysis.winning_moves.iter().map(|&mv| mv.into()).collect();

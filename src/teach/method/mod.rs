@@ -5,5 +5,6 @@
 
 pub mod grouping;
 pub mod grundy;
+pub mod moore;
 pub mod pattern;
 pub mod searched;

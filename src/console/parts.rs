@@ -1,0 +1,244 @@
+//! What a pupil types in a game where one move may take from several rows,
+//! read the way a pupil means it.
+//!
+//! - `ROW COUNT` takes COUNT sticks from ROW, as in any game: `2 3`.
+//! - Several rows are joined with commas (or "and"): `1 2, 3 1` takes 2
+//!   sticks from row 1 and 1 from row 3.
+//! - The rows after the move may be typed instead: `3 3 3` or `3,3,3`.
+//!   With two rows `4 4` could mean either; both readings are kept, and the
+//!   pupil is asked when both are legal and different.
+//!
+//! Commands (`hint`, `show`, …) are read by [`super::answer::Answer`].
+
+use crate::rules::game::Game;
+use crate::rules::moves::{IllegalMove, Move};
+use crate::rules::multi_move::MultiMove;
+use crate::rules::position::Position;
+use crate::rules::row_reader::parse_number;
+
+/// How to type a move here, for a "Sorry" or the instructions.
+pub const HOW: &str = "type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2), with commas between rows (\"1 2, 3 1\" takes 2 from row 1 and 1 from row 3), or the rows after it";
+
+/// A line of numbers, read as a move from one or several rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Typed {
+    /// Sticks taken from rows: each (row from 1, count), as typed.
+    Takes(Vec<(u64, u64)>),
+    /// The rows after the move.
+    To(Position),
+    /// Two numbers with two rows: a move (row, count) or the rows after.
+    Either {
+        /// Read as a move: the row, from 1.
+        row: u64,
+        /// Read as a move: how many sticks.
+        take: u64,
+        /// Read as the rows after the move.
+        to: Position,
+    },
+    /// A single number with several rows: how many to take, which is clear
+    /// only when one row has sticks.
+    Bare(u64),
+    /// Not a move; the text says what was wrong.
+    Unclear(String),
+}
+
+/// What a typed move comes to at a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Meant {
+    /// One legal move.
+    Move(MultiMove),
+    /// An illegal move, and why.
+    Illegal(IllegalMove),
+    /// Two different legal moves: the pupil must say which.
+    Either {
+        /// The answer read as ROW COUNT.
+        take: MultiMove,
+        /// The answer read as the rows after the move.
+        to: MultiMove,
+    },
+}
+
+impl Typed {
+    /// Reads a line of numbers typed at a position with `rows` rows.
+    pub fn parse(line: &str, rows: usize) -> Typed {
+        let spaced = line.to_lowercase().replace(" and ", ",");
+        let groups: Vec<Vec<&str>> = spaced
+            .split(',')
+            .map(|g| g.split_whitespace().collect::<Vec<_>>())
+            .filter(|g| !g.is_empty())
+            .collect();
+        let numbers: Result<Vec<Vec<u64>>, _> = groups
+            .iter()
+            .map(|g| g.iter().map(|w| parse_number(w, "number")).collect())
+            .collect();
+        let numbers = match numbers {
+            Ok(numbers) => numbers,
+            Err(e) => return Typed::Unclear(e.to_string()),
+        };
+        let all: Vec<u64> = numbers.concat();
+        let pairs = numbers.len() >= 2 && numbers.iter().all(|g| g.len() == 2);
+        let commas = numbers.len() > 1;
+        match (all.as_slice(), pairs) {
+            (_, true) => Typed::Takes(numbers.iter().map(|g| (g[0], g[1])).collect()),
+            ([take], _) if rows == 1 => Typed::Takes(vec![(1, *take)]),
+            ([take], _) => Typed::Bare(*take),
+            (&[row, take], _) if rows == 2 && !commas => Typed::Either {
+                row,
+                take,
+                to: Position::new(all),
+            },
+            (&[row, take], _) if !commas || rows != 2 => Typed::Takes(vec![(row, take)]),
+            (all, _) if all.len() == rows => Typed::To(Position::new(all.to_vec())),
+            _ => Typed::Unclear(match rows {
+                1 => "type how many sticks to take, such as 2".to_string(),
+                _ => format!("{HOW} ({rows} numbers)"),
+            }),
+        }
+    }
+
+    /// What this comes to at `position` in `game`, or why it is unclear.
+    pub fn resolve(&self, position: &Position, game: &Game) -> Result<Meant, String> {
+        let meant = |mv: Result<MultiMove, IllegalMove>| match mv {
+            Ok(mv) => Meant::Move(mv),
+            Err(illegal) => Meant::Illegal(illegal),
+        };
+        Ok(match self {
+            Typed::Takes(parts) => meant(takes(position, parts, game)),
+            Typed::To(to) => meant(position.multi_move_to(to, game)),
+            Typed::Either { row, take, to } => {
+                let taken = takes(position, &[(*row, *take)], game);
+                let left = position.multi_move_to(to, game);
+                match (taken, left) {
+                    (Ok(a), Ok(b)) if a != b => Meant::Either { take: a, to: b },
+                    (Ok(mv), _) | (_, Ok(mv)) => Meant::Move(mv),
+                    // Neither works: say what is wrong with the reading the
+                    // numbers fit best, a row that exists or else the rows.
+                    (Err(illegal), Err(_)) if (1..=2).contains(row) => Meant::Illegal(illegal),
+                    (Err(_), Err(illegal)) => Meant::Illegal(illegal),
+                }
+            }
+            Typed::Bare(take) => {
+                let piles = position.piles();
+                let mut with_sticks = (0..piles.len()).filter(|&i| piles[i] > 0);
+                match (with_sticks.next(), with_sticks.next()) {
+                    (Some(only), None) => meant(takes(position, &[(only as u64 + 1, *take)], game)),
+                    _ => return Err(format!("a single number does not say which row; {HOW}")),
+                }
+            }
+            Typed::Unclear(why) => return Err(why.clone()),
+        })
+    }
+}
+
+/// The move taking each (row from 1, count) of `parts`, checked.
+fn takes(position: &Position, parts: &[(u64, u64)], game: &Game) -> Result<MultiMove, IllegalMove> {
+    let moves: Result<Vec<Move>, IllegalMove> = parts
+        .iter()
+        .map(|&(row, take)| match usize::try_from(row) {
+            Ok(row) if (1..=position.len()).contains(&row) => Ok(Move {
+                pile: row - 1,
+                take,
+            }),
+            _ => Err(IllegalMove::NoSuchRow {
+                row: usize::try_from(row).unwrap_or(usize::MAX),
+                rows: position.len(),
+            }),
+        })
+        .collect();
+    let mv = MultiMove::new(moves?);
+    position.play_multi(&mv, game)?;
+    Ok(mv)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::rule::Rule;
+
+    #[test]
+    fn lines_read_as_moves() {
+        let takes = |parts: &[(u64, u64)]| Typed::Takes(parts.to_vec());
+        let to = |piles: &[u64]| Typed::To(Position::new(piles.to_vec()));
+        let cases = [
+            ("2 3", 3, takes(&[(2, 3)])),
+            ("1 2, 3 1", 3, takes(&[(1, 2), (3, 1)])),
+            ("1 2,3 1", 3, takes(&[(1, 2), (3, 1)])),
+            ("1 2 and 3 1", 3, takes(&[(1, 2), (3, 1)])),
+            ("1 2 AND 3 1", 4, takes(&[(1, 2), (3, 1)])),
+            ("1 1, 2 1", 2, takes(&[(1, 1), (2, 1)])),
+            ("3 3 3", 3, to(&[3, 3, 3])),
+            ("3,3,3", 3, to(&[3, 3, 3])),
+            ("4,4", 2, to(&[4, 4])),
+            ("5", 1, takes(&[(1, 5)])),
+            (
+                "4 4",
+                2,
+                Typed::Either {
+                    row: 4,
+                    take: 4,
+                    to: Position::new(vec![4, 4]),
+                },
+            ),
+        ];
+        for (line, rows, expected) in cases {
+            assert_eq!(
+                Typed::parse(line, rows),
+                expected,
+                "{line:?} with {rows} rows"
+            );
+        }
+        assert_eq!(Typed::parse("3", 3), Typed::Bare(3));
+        for (line, rows) in [("1 2 3 1", 3), ("1 2, 3 1 4", 3), ("x", 3), ("-1", 3)] {
+            assert!(
+                matches!(Typed::parse(line, rows), Typed::Unclear(_)),
+                "{line:?} with {rows} rows"
+            );
+        }
+    }
+
+    #[test]
+    fn moves_are_checked_against_the_game() {
+        let game = Game::nim(Rule::Misere).with_rows_per_move(2).unwrap();
+        let p = Position::new(vec![1, 2, 3]);
+        let meant = |line: &str| Typed::parse(line, 3).resolve(&p, &game);
+        let mv = |parts: &[(usize, u64)]| {
+            MultiMove::new(
+                parts
+                    .iter()
+                    .map(|&(r, take)| Move { pile: r - 1, take })
+                    .collect(),
+            )
+        };
+        assert_eq!(meant("2 2, 3 3"), Ok(Meant::Move(mv(&[(2, 2), (3, 3)]))));
+        assert_eq!(meant("1 0 0"), Ok(Meant::Move(mv(&[(2, 2), (3, 3)]))));
+        assert_eq!(
+            meant("0 1 2"),
+            Ok(Meant::Illegal(IllegalMove::TooManyRows {
+                changed: 3,
+                allowed: 2
+            }))
+        );
+        assert_eq!(
+            meant("4 1, 1 1"),
+            Ok(Meant::Illegal(IllegalMove::NoSuchRow { row: 4, rows: 3 }))
+        );
+        assert_eq!(
+            meant("1 1, 1 1"),
+            Ok(Meant::Illegal(IllegalMove::SameRowTwice { row: 1 }))
+        );
+        assert_eq!(
+            Typed::parse("2", 3).resolve(&Position::new(vec![0, 0, 3]), &game),
+            Ok(Meant::Move(mv(&[(3, 2)])))
+        );
+        assert!(meant("2").is_err());
+        // Two rows, "1 1": row 1 take 1, or the rows 1 and 1.
+        let two = Position::new(vec![2, 3]);
+        assert_eq!(
+            Typed::parse("1 1", 2).resolve(&two, &game),
+            Ok(Meant::Either {
+                take: mv(&[(1, 1)]),
+                to: mv(&[(1, 1), (2, 2)]),
+            })
+        );
+    }
+}
