@@ -7,6 +7,7 @@ use std::process::Stdio;
 use matchsticks::play::rng::Rng;
 use matchsticks::play::{Level, computer_move};
 use matchsticks::rules::game::Game;
+use matchsticks::rules::multi_move::MultiMove;
 use matchsticks::rules::position::Position;
 use matchsticks::rules::rule::Rule;
 use matchsticks::solve::search::{Budget, Solver};
@@ -60,7 +61,7 @@ fn perfect_pupil(start: &[u64], game: &Game) -> String {
                 let a = Analysis::new(position.clone(), game.clone(), Extras::default()).unwrap();
                 let mv = a.recommended.unwrap();
                 lines += &format!("{} {}\n", mv.row(), mv.take);
-                mv
+                MultiMove::from(mv)
             }
             false => {
                 computer_move(
@@ -75,7 +76,7 @@ fn perfect_pupil(start: &[u64], game: &Game) -> String {
                 .mv
             }
         };
-        position = position.play_with(mv, &game.takes).unwrap();
+        position = position.play_multi(&mv, game).unwrap();
         pupil = !pupil;
     }
     lines
@@ -134,7 +135,7 @@ fn a_perfect_pupil_wins_twenty_one_when_the_computer_starts() {
         )
         .unwrap();
         let Some(c) = c else { break };
-        position = position.play_with(c.mv, &game.takes).unwrap();
+        position = position.play_multi(&c.mv, &game).unwrap();
         let a = Analysis::new(position.clone(), game.clone(), Extras::default()).unwrap();
         let Some(mv) = a.recommended else { break };
         // In a game of one row a bare number is how many to take.

@@ -234,10 +234,7 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         seed,
         seed_given: args.seed.is_some(),
     };
-    match setup.game.rows_per_move > 1 {
-        true => crate::play::moore_session::play(setup, io)?,
-        false => crate::play::session::play(setup, io)?,
-    }
+    crate::play::session::play(setup, io)?;
     Ok(0)
 }
 

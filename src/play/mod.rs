@@ -7,7 +7,6 @@
 //! `teach::review`.
 
 pub mod chomp;
-pub mod moore_session;
 pub mod replay;
 pub mod rng;
 pub mod session;
@@ -15,10 +14,11 @@ pub mod session;
 use self::rng::Rng;
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
+use crate::rules::multi_move::MultiMove;
 use crate::rules::position::Position;
 use crate::solve::search::Solver;
+use crate::teach::analysis::Analysis;
 use crate::teach::analysis::AnalysisError;
-use crate::teach::analysis::{Analysis, Extras};
 use crate::teach::verdict::JudgeError;
 
 /// Why a game could not go on.
@@ -79,8 +79,8 @@ pub enum First {
 /// The computer's choice, and whether it was a deliberate random move.
 #[derive(Clone, Debug)]
 pub struct Choice {
-    /// The move.
-    pub mv: Move,
+    /// The move: from one row, or from several when the game allows it.
+    pub mv: MultiMove,
     /// True when the level made the computer play at random.
     pub random: bool,
     /// The analysis the move was chosen from; `None` for a random move.
@@ -95,8 +95,7 @@ pub fn computer_move(
     rng: &mut Rng,
     solver: &mut Solver,
 ) -> Result<Option<Choice>, AnalysisError> {
-    let moves: Vec<Move> = position.moves_with(&game.takes).take(1).collect();
-    if moves.is_empty() {
+    if position.moves_with(&game.takes).next().is_none() {
         return Ok(None);
     }
     if rng.percent(level.mistake_rate()) {
@@ -106,30 +105,47 @@ pub fn computer_move(
             analysis: None,
         }));
     }
-    let analysis = Analysis::using(position.clone(), game.clone(), Extras::default(), solver)?;
-    Ok(analysis.recommended.map(|mv| Choice {
+    // Who wins and the move to make; a game never lists every winning move.
+    let analysis = Analysis::brief(position.clone(), game.clone(), solver)?;
+    Ok(analysis.best().map(|mv| Choice {
         mv,
         random: false,
         analysis: Some(analysis),
     }))
 }
 
-/// A legal move chosen at random: a random row that can be moved from, then
-/// a random allowed take.
-fn random_move(position: &Position, game: &Game, rng: &mut Rng) -> Move {
-    let rows: Vec<usize> = (0..position.len())
-        .filter(|&i| game.takes.takes_from(position.piles()[i]).next().is_some())
+/// A legal move chosen at random: a random row that can be moved from,
+/// then a random allowed take; or, when a move may take from several rows,
+/// how many rows, which, and how many from each.
+fn random_move(position: &Position, game: &Game, rng: &mut Rng) -> MultiMove {
+    let piles = position.piles();
+    let mut rows: Vec<usize> = (0..piles.len())
+        .filter(|&i| game.takes.takes_from(piles[i]).next().is_some())
         .collect();
-    let pile = rows[rng.below(rows.len() as u64) as usize];
-    let n = position.piles()[pile];
-    let take = match game.takes.only() {
-        None => rng.below(n) + 1,
-        Some(_) => {
-            let takes: Vec<u64> = game.takes.takes_from(n).collect();
-            takes[rng.below(takes.len() as u64) as usize]
+    let take_from = |pile: usize, rng: &mut Rng| {
+        let takes: Vec<u64> = game.takes.takes_from(piles[pile]).collect();
+        Move {
+            pile,
+            take: takes[rng.below(takes.len() as u64) as usize],
         }
     };
-    Move { pile, take }
+    if game.rows_per_move <= 1 {
+        let pile = rows[rng.below(rows.len() as u64) as usize];
+        return MultiMove::from(take_from(pile, rng));
+    }
+    let most = rows.len().min(game.rows_per_move as usize) as u64;
+    let chosen = rng.below(most) as usize + 1;
+    // The first `chosen` rows of a shuffle.
+    for i in 0..chosen {
+        let j = i + rng.below((rows.len() - i) as u64) as usize;
+        rows.swap(i, j);
+    }
+    MultiMove::new(
+        rows[..chosen]
+            .iter()
+            .map(|&pile| take_from(pile, rng))
+            .collect(),
+    )
 }
 
 #[cfg(test)]
@@ -138,6 +154,7 @@ mod tests {
     use crate::rules::outcome::Outcome;
     use crate::rules::rule::Rule;
     use crate::rules::take_set::TakeSet;
+    use crate::teach::analysis::Extras;
 
     fn solver(game: &Game) -> Solver {
         Solver::for_game(game.clone(), crate::solve::search::Budget::default())
@@ -156,7 +173,7 @@ mod tests {
         )
         .unwrap()
         .unwrap();
-        let after = p.play(choice.mv).unwrap();
+        let after = p.play_multi(&choice.mv, &game).unwrap();
         let analysis = Analysis::new(after, game, Extras::default()).unwrap();
         assert_eq!(analysis.outcome, Outcome::Lose);
         assert!(!choice.random);
@@ -172,7 +189,7 @@ mod tests {
             let choice = computer_move(&p, &game, Level::Beginner, &mut rng, &mut solver(&game))
                 .unwrap()
                 .unwrap();
-            assert!(p.play_with(choice.mv, &game.takes).is_ok(), "{:?}", choice);
+            assert!(p.play_multi(&choice.mv, &game).is_ok(), "{:?}", choice);
             random += usize::from(choice.random);
         }
         assert!((150..250).contains(&random), "{random} random moves in 400");
@@ -187,5 +204,32 @@ mod tests {
             .unwrap()
             .is_none()
         );
+    }
+
+    #[test]
+    fn random_moves_are_legal_and_use_every_number_of_rows() {
+        let game = Game::nim(Rule::Misere).with_rows_per_move(2).unwrap();
+        let p = Position::new(vec![0, 3, 5, 7]);
+        let mut rng = Rng::new(7);
+        let mut widths = [0; 3];
+        for _ in 0..200 {
+            let mv = random_move(&p, &game, &mut rng);
+            assert!(p.play_multi(&mv, &game).is_ok(), "{mv}");
+            widths[mv.rows()] += 1;
+        }
+        assert!(widths[1] > 50 && widths[2] > 50, "{widths:?}");
+    }
+
+    #[test]
+    fn the_perfect_computer_leaves_a_lost_position_from_several_rows_too() {
+        let game = Game::nim(Rule::Normal).with_rows_per_move(2).unwrap();
+        let p = Position::new(vec![3, 5, 6]);
+        let mut solver = solver(&game);
+        let choice = computer_move(&p, &game, Level::Perfect, &mut Rng::new(0), &mut solver)
+            .unwrap()
+            .unwrap();
+        assert!(choice.analysis.is_some());
+        let after = p.play_multi(&choice.mv, &game).unwrap();
+        assert_eq!(solver.solve(after.piles()).unwrap().outcome, Outcome::Lose);
     }
 }

@@ -10,7 +10,8 @@ use super::rng::Rng;
 use super::{First, Level, PlayError, computer_move};
 use crate::console::answer::row_move;
 use crate::rules::game::Game;
-use crate::rules::moves::{IllegalMove, Move};
+use crate::rules::moves::IllegalMove;
+use crate::rules::multi_move::MultiMove;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::solve::one_row::RowPattern;
@@ -19,7 +20,7 @@ use crate::teach::analysis::{Analysis, Extras, Method};
 use crate::teach::board;
 use crate::teach::computer::{self, Kind};
 use crate::teach::document::{Block, Document};
-use crate::teach::review::{self, Notes, Side, Turn};
+use crate::teach::review::{self, Notes, Played, Side, Turn};
 use crate::teach::verdict::Judgement;
 
 /// The most moves of the pupil's a replayed game may hold: far more than a
@@ -30,7 +31,7 @@ pub const MOST_REPLAYED_MOVES: usize = 1_000;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Told {
     /// The move.
-    pub turn: Turn,
+    pub turn: Turn<MultiMove>,
     /// What the computer said about its move: why it moved (at `perfect`),
     /// or that its move ended the game.
     pub why: Option<String>,
@@ -44,19 +45,13 @@ impl Told {
             Side::Pupil => ("You", "take"),
             Side::Computer => ("The computer", "takes"),
         };
-        let mv = self.turn.mv;
-        match self.turn.before.len() {
-            1 => format!("{who} {takes} {}.", mv.take),
-            _ => format!("{who} {takes} {} from row {}.", mv.take, mv.row()),
-        }
+        let one_row = self.turn.before.len() == 1;
+        format!("{who} {takes} {}.", self.turn.mv.taken(one_row))
     }
 
     /// The rows after the move.
     pub fn after(&self, game: &Game) -> Position {
-        self.turn
-            .before
-            .play_with(self.turn.mv, &game.takes)
-            .expect("recorded moves are legal")
+        self.turn.mv.after(&self.turn.before, game)
     }
 }
 
@@ -185,10 +180,11 @@ impl Replay {
         Ok(())
     }
 
-    /// The pupil makes `mv`, a legal move.
-    pub fn pupil(&mut self, mv: Move) {
+    /// The pupil makes `mv`, a legal move from one row or several.
+    pub fn pupil(&mut self, mv: impl Into<MultiMove>) {
+        let mv = mv.into();
         let before = self.position();
-        debug_assert!(before.play_with(mv, &self.setup.game.takes).is_ok());
+        debug_assert!(before.play_multi(&mv, &self.setup.game).is_ok());
         self.told.push(Told {
             turn: Turn {
                 side: Side::Pupil,
@@ -214,7 +210,7 @@ impl Replay {
         )?
         .ok_or_else(|| PlayError::NothingToPlay(position.to_string()))?;
         let after = position
-            .play_with(choice.mv, &game.takes)
+            .play_multi(&choice.mv, game)
             .expect("the computer's moves are legal");
         let why = match (
             computer::ending(&position, &after, game),
@@ -223,7 +219,7 @@ impl Replay {
         ) {
             (Some(ending), _, _) => Some(ending),
             (None, Level::Perfect, Some(before)) => {
-                let j = Judgement::using(before, choice.mv, &mut self.solver)?;
+                let j = Judgement::using(before, choice.mv.clone(), &mut self.solver)?;
                 let reason = computer::reason(&j);
                 match self.reasons.contains(&reason.kind) {
                     true => Some(reason.short),
@@ -318,12 +314,12 @@ impl Replay {
             })
     }
 
-    /// The position now, worked out with the game's search.
+    /// The position now, worked out with the game's search: who wins and
+    /// the move to make, for hints.
     pub fn analysis(&mut self) -> Result<Analysis, PlayError> {
-        Ok(Analysis::using(
+        Ok(Analysis::brief(
             self.position(),
             self.setup.game.clone(),
-            Extras::default(),
             &mut self.solver,
         )?)
     }
@@ -331,7 +327,7 @@ impl Replay {
     /// The review of the game so far; `ended` when it was played to the
     /// end rather than stopped.
     pub fn review(&mut self, ended: bool) -> Result<Document, PlayError> {
-        let turns: Vec<Turn> = self.told.iter().map(|t| t.turn.clone()).collect();
+        let turns: Vec<Turn<MultiMove>> = self.told.iter().map(|t| t.turn.clone()).collect();
         let reviewed = review::review(&turns, &self.setup.game, &mut self.solver)?;
         let notes = Notes {
             ended,

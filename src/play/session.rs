@@ -13,11 +13,15 @@ use colored::Colorize;
 use super::replay::{Replay, Setup, result};
 use super::{First, Level, PlayError};
 use crate::console::ask::{self, Reply, YesNo};
+use crate::console::ask_parts::ask_parts;
 use crate::console::io::Io;
 use crate::console::pause::{Paused, pause};
 use crate::render::text;
 use crate::teach::hints::hints;
 use crate::teach::review::Side;
+
+/// How to take from several rows, said once after how to take from one.
+const SEVERAL_ROWS: &str = " To take from several rows, put commas between them: \"1 2, 3 1\" takes 2 from row 1 and 1 from row 3.";
 
 struct Session<'r, 'io> {
     io: &'r mut Io<'io>,
@@ -125,15 +129,24 @@ impl Session<'_, '_> {
         };
         // How to type a move, once, just above the first prompt, with an
         // example from the board the pupil moves on.
+        let several = game.rows_per_move > 1;
         if !std::mem::replace(&mut self.instructed, true) {
+            let rows = match several {
+                true => SEVERAL_ROWS,
+                false => "",
+            };
             let instructions = format!(
-                "{} Or type hint, show, undo or quit.",
+                "{}{rows} Or type hint, show, undo or quit.",
                 question.instructions()
             );
             ask::say(self.io, &instructions)?;
         }
         loop {
-            match ask::ask(self.io, question)? {
+            let asked = match several {
+                true => ask_parts(self.io, question)?,
+                false => ask::ask(self.io, question)?,
+            };
+            match asked {
                 Reply::Quit | Reply::End => return Ok(false),
                 Reply::Hint => match ladder.get(shown) {
                     Some(hint) => {
@@ -159,9 +172,10 @@ impl Session<'_, '_> {
                     false => self.say("There is no move of yours to take back.")?,
                 },
                 Reply::Yes | Reply::No => {}
-                // Only a game of moves from several rows asks for these,
-                // and `moore_session` plays those games.
-                Reply::Parts(_) => unreachable!("asked for a move from one row"),
+                Reply::Parts(mv) => {
+                    self.game.pupil(mv);
+                    return Ok(true);
+                }
                 Reply::Move(mv) => {
                     self.game.pupil(mv);
                     return Ok(true);
