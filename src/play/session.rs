@@ -14,7 +14,7 @@ use super::replay::{Replay, Setup, result};
 use super::{First, Level, PlayError};
 use crate::console::ask::{self, Reply, YesNo};
 use crate::console::io::Io;
-use crate::console::pause::{Paused, pause};
+use crate::console::pause::{Offered, Paused, Prompt, pause};
 use crate::render::text;
 use crate::teach::hints::hints;
 use crate::teach::review::Side;
@@ -182,9 +182,9 @@ impl Session<'_, '_> {
         if self.io.interactive {
             let paused = pause(
                 self.io,
-                "Enter: see the review (q: skip) ",
+                Prompt::only("Enter: see the review (q: skip) "),
                 "Press Enter to see the review, or q to skip it.",
-                &mut || None,
+                &mut Offered::none(),
             )?;
             if paused != Paused::Go {
                 return Ok(());
