@@ -486,7 +486,10 @@ fn a_game_of_21_is_played_to_the_end_by_clicking() {
         );
     }
     // The computer plays perfectly, and 21 is a count to avoid for whoever starts.
-    assert_eq!(page.text("#play-result"), "The computer wins this time.");
+    assert_eq!(
+        page.text("#play-result"),
+        "You took the last stick, so the computer wins."
+    );
     let review = page.text("#play-review");
     assert!(review.contains("Review of the game"), "{review}");
     assert!(review.contains("You took the last stick"), "{review}");

@@ -10,7 +10,7 @@
 
 use colored::Colorize;
 
-use super::replay::{Replay, Setup, result};
+use super::replay::{Replay, Setup};
 use super::{First, Level, PlayError};
 use crate::console::ask::{self, Reply, YesNo};
 use crate::console::io::Io;
@@ -114,6 +114,9 @@ impl Session<'_, '_> {
         let analysis = self.game.analysis()?;
         let ladder = hints(&analysis);
         let mut shown = 0;
+        // Whether this move's answer has been shown: the review counts it
+        // once a move, however it came.
+        let mut revealed = false;
         let position = self.game.position();
         let game = self.game.game().clone();
         let question = ask::Question {
@@ -138,6 +141,10 @@ impl Session<'_, '_> {
                 Reply::Hint => match ladder.get(shown) {
                     Some(hint) => {
                         shown += 1;
+                        self.game.hint_given();
+                        if shown == ladder.len() && !std::mem::replace(&mut revealed, true) {
+                            self.game.answer_shown();
+                        }
                         let hint = format!("Hint {shown}: {hint}");
                         self.say(&hint)?;
                     }
@@ -146,6 +153,9 @@ impl Session<'_, '_> {
                 Reply::Show => match ladder.last() {
                     Some(answer) => {
                         shown = ladder.len();
+                        if !std::mem::replace(&mut revealed, true) {
+                            self.game.answer_shown();
+                        }
                         let answer = answer.clone();
                         self.say(&answer)?;
                     }
@@ -169,9 +179,12 @@ impl Session<'_, '_> {
 
     fn game_over(&mut self) -> Result<(), PlayError> {
         let winner = self.game.winner().expect("the game is over");
-        let line = result(winner);
+        let line = match winner {
+            Side::Pupil => format!("{} Well played!", self.game.ending().expect("over")),
+            Side::Computer => self.game.ending().expect("the game is over"),
+        };
         let line = match (self.io.color, winner) {
-            (false, _) => line.to_string(),
+            (false, _) => line,
             (true, Side::Pupil) => line.green().bold().to_string(),
             (true, Side::Computer) => line.red().bold().to_string(),
         };

@@ -20,6 +20,18 @@ pub fn times(n: u64) -> String {
     }
 }
 
+/// "1st", "2nd", "3rd", "4th", "11th", "21st".
+pub fn ordinal(n: u64) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 /// "1 group", "2 groups".
 pub fn count(n: u64, thing: &str) -> String {
     match n {
@@ -257,6 +269,17 @@ mod tests {
     fn small_words() {
         assert_eq!(times(3), "three times");
         assert_eq!(times(11), "11 times");
+        let ordinals: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111]
+            .into_iter()
+            .map(ordinal)
+            .collect();
+        assert_eq!(
+            ordinals,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st",
+                "111th"
+            ]
+        );
         assert_eq!(count(1, "pair"), "1 pair");
         assert_eq!(and_list(&[4, 2, 1]), "4, 2 and 1");
         assert_eq!(capitalised("take 1"), "Take 1");
