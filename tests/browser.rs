@@ -527,7 +527,7 @@ fn explain_3_4_5_goes_step_by_step() {
     page.click("#explain-next");
     assert_eq!(page.text("#explain-counter"), "2 / 5");
     assert!(page.text(step).starts_with("Step 2. Pair off groups"));
-    assert!(page.text(step).contains("groups of 2: 1 → no partner"));
+    assert!(page.text(step).contains("one group of 2: no partner"));
     page.press("ArrowRight");
     assert!(page.text(step).starts_with("Step 3."));
     assert!(page.text(step).contains("The player to move can win."));

@@ -96,7 +96,10 @@ pub fn reason(j: &Judgement) -> String {
             why_lost(&j.before)
         ),
         (Verdict::Good, _, Method::Grouping(after)) => grouping::leaves_lost(after),
-        (Verdict::Mistake, _, Method::Grouping(after)) => grouping::leaves_won(after),
+        (Verdict::Mistake, before, Method::Grouping(after)) => grouping::leaves_won(
+            after,
+            matches!(before, Method::Grouping(b) if b.unpaired.is_empty()),
+        ),
         (Verdict::Good, _, _) if j.after.is_over() => {
             "you made the last move, and in this game that wins.".to_string()
         }
