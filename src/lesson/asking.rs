@@ -308,7 +308,7 @@ mod tests {
         assert_eq!(
             right,
             Response::Right {
-                why: "no move wins here.".to_string(),
+                why: "no move keeps every group paired, so no move wins here.".to_string(),
                 then_move: false,
             }
         );
