@@ -144,6 +144,10 @@ pub struct Question {
     pub hints: Vec<String>,
     /// The teacher's words for the reveal.
     pub answer: String,
+    /// Whether the lesson shows groups itself (an explanation, or a
+    /// drawing with `--groups`). A lesson that does not, such as one
+    /// before groups are taught, draws the rows after a try plainly too.
+    pub groups_shown: bool,
 }
 
 impl Question {

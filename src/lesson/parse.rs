@@ -311,6 +311,7 @@ impl Parser {
                 ask: q.ask,
                 hints: q.hints,
                 answer,
+                groups_shown: false,
             })),
             (Some(_), None) => {}
             (None, _) => self.problem(
@@ -339,6 +340,17 @@ impl Parser {
                 1,
                 "the lesson is empty: add narration, a position or a question".to_string(),
             );
+        }
+        // Groups shown anywhere in the lesson may be shown after a try too.
+        let groups_shown = self.parts.iter().any(|part| match part {
+            Part::Explain(_) => true,
+            Part::Show(setup) => setup.groups,
+            Part::Text(_) | Part::Pause | Part::Question(_) => false,
+        });
+        for part in &mut self.parts {
+            if let Part::Question(q) = part {
+                q.groups_shown = groups_shown;
+            }
         }
         match (self.problems.is_empty(), self.title) {
             (true, Some(title)) => Ok(Lesson {
@@ -476,6 +488,7 @@ mod tests {
                     ask: Some("Your move?".to_string()),
                     hints: vec!["Copy.".to_string(), "Really, copy.".to_string()],
                     answer: "Nothing wins. It is lost.".to_string(),
+                    groups_shown: true,
                 }),
                 Part::Text("The end.".to_string()),
             ]
