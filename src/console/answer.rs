@@ -206,7 +206,11 @@ impl Answer {
                 Some(pile) => all_from(position, pile as u64 + 1, game),
                 None => Meant::WhichRow { take: None },
             },
-            Answer::Row(row) => Meant::HowMany { row: *row },
+            // A row of one stick can only lose that stick.
+            Answer::Row(row) => match row_move(position, *row, 1, game) {
+                Ok(mv) if position.piles()[mv.pile] == 1 => Meant::Move(mv),
+                _ => Meant::HowMany { row: *row },
+            },
             Answer::Leave(rows) => rows_meant(rows, position, game),
             Answer::Unclear => Meant::Unclear,
             _ => return None,
@@ -623,6 +627,7 @@ mod tests {
     fn readings_settle_on_the_move_that_is_legal() {
         let nim = Game::nim(Rule::Misere);
         let one_to_three = Game::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
+        let two_or_three = Game::with_takes(Rule::Misere, TakeSet::parse("2,3").unwrap());
         let cases: &[(&str, &[u64], &Game, Meant)] = &[
             // A single number with one row is how many to take.
             ("1", &[21], &one_to_three, mv(1, 1)),
@@ -637,6 +642,9 @@ mod tests {
             ("3", &[1, 2], &nim, Meant::WhichRow { take: Some(3) }),
             ("all", &[1, 2], &nim, Meant::WhichRow { take: None }),
             ("row 2", &[1, 2], &nim, Meant::HowMany { row: 2 }),
+            // A row with one stick left: there is only one move from it.
+            ("row 1", &[1, 2], &nim, mv(1, 1)),
+            ("row 1", &[1, 2], &two_or_three, Meant::HowMany { row: 1 }),
             // Words say which number is the row.
             ("take 1 from row 3", &[1, 4, 6], &nim, mv(3, 1)),
             ("4 all", &[1, 4, 6, 2], &nim, mv(4, 2)),

@@ -15,6 +15,7 @@ use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use crate::teach::document::Block;
+use crate::teach::words::and_list;
 
 /// What came of asking.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,6 +177,23 @@ fn leave_instead(answer: &Answer, position: &Position, game: &Game) -> String {
     }
 }
 
+/// What to say to a move from an empty row: which rows still have sticks.
+/// "Row 2 is empty: rows 1 and 3 still have sticks."
+fn empty_row(row: u64, position: &Position) -> String {
+    /// Rows with sticks named one by one; more are counted.
+    const MOST_NAMED: usize = 8;
+    let left: Vec<u64> = (0..position.len())
+        .filter(|&pile| position.piles()[pile] > 0)
+        .map(|pile| pile as u64 + 1)
+        .collect();
+    let still = match left.as_slice() {
+        [only] => format!("only row {only} still has sticks"),
+        rows if rows.len() <= MOST_NAMED => format!("rows {} still have sticks", and_list(rows)),
+        rows => format!("{} other rows still have sticks", rows.len()),
+    };
+    format!("Row {row} is empty: {still}.")
+}
+
 /// Asks until the pupil gives a command or a legal move.
 pub fn ask(io: &mut Io<'_>, question: Question<'_>) -> Result<Reply, LineError> {
     loop {
@@ -235,7 +253,7 @@ pub fn ask(io: &mut Io<'_>, question: Question<'_>) -> Result<Reply, LineError> 
                     .and_then(|row| row.checked_sub(1))
                     .and_then(|pile| question.position.piles().get(pile))
                 {
-                    Some(0) => format!("Row {row} is empty: {}.", question.how_to_move()),
+                    Some(0) => empty_row(row, question.position),
                     Some(_) => format!(
                         "No move can take from row {row}: {}.",
                         question.how_to_move()
@@ -243,9 +261,7 @@ pub fn ask(io: &mut Io<'_>, question: Question<'_>) -> Result<Reply, LineError> 
                     None => format!("There is no row {row}: {}.", question.how_to_move()),
                 },
             },
-            (_, Some(Meant::EmptyRow { row })) => {
-                format!("Row {row} is empty: {}.", question.how_to_move())
-            }
+            (_, Some(Meant::EmptyRow { row })) => empty_row(row, question.position),
             (_, Some(Meant::Unclear) | None) => question.unclear(),
         };
         say(io, &words)?;
@@ -348,7 +364,19 @@ mod tests {
                 &[3, 0, 7],
                 false,
                 "row 2",
-                "Row 2 is empty: type the row and how many to take, like 1 2.",
+                "Row 2 is empty: rows 1 and 3 still have sticks.",
+            ),
+            (
+                &[3, 0, 7],
+                false,
+                "2 1",
+                "Row 2 is empty: rows 1 and 3 still have sticks.",
+            ),
+            (
+                &[0, 0, 7],
+                false,
+                "1 all",
+                "Row 1 is empty: only row 3 still has sticks.",
             ),
             (
                 &[3, 5, 7],
