@@ -7,7 +7,7 @@
 //! text. Every problem is collected with its line number, so a teacher sees
 //! them all at once.
 
-use super::{Asks, Lesson, Part, Problem, Question, Setup};
+use super::{Asks, Lesson, Next, Part, Problem, Question, Setup};
 use crate::render::wrap::is_list_marker;
 use crate::rules::game::Game;
 use crate::rules::position::Position;
@@ -357,6 +357,7 @@ impl Parser {
                 title,
                 summary: self.summary,
                 parts: self.parts,
+                next: Next::Unknown,
             }),
             _ => {
                 self.problems.sort_by_key(|p| p.line);

@@ -52,7 +52,7 @@ pub fn run(lesson: &Lesson, auto: bool, io: &mut Io<'_>) -> Result<(), LessonErr
             return runner.say("Lesson stopped.");
         }
     }
-    runner.say("End of the lesson.")
+    runner.say(&lesson.ending())
 }
 
 impl Runner<'_, '_> {
