@@ -34,7 +34,12 @@ fn line() -> impl Strategy<Value = String> {
         Just("I".to_string()),
         Just("yes".to_string()),
         Just("nope".to_string()),
+        Just("can't".to_string()),
         Just("hint".to_string()),
+        Just("r".to_string()),
+        "r[0-9]{1,2}",
+        "row[0-9]{1,2}",
+        prop::sample::select(&NUMBER_WORDS[..]).prop_map(str::to_string),
         Just("?".to_string()),
         "[a-z]{1,5}",
     ];
@@ -44,6 +49,50 @@ fn line() -> impl Strategy<Value = String> {
         "[ -~]{0,16}",
         "\\PC{0,8}",
     ]
+}
+
+/// The numbers a pupil may type as words.
+const NUMBER_WORDS: [&str; 21] = [
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+    "zero",
+];
+
+/// A legal move at `position`, picked by two indexes: a row with sticks,
+/// and a take the game allows from it.
+fn some_move(
+    position: &Position,
+    game: &Game,
+    row: prop::sample::Index,
+    take: prop::sample::Index,
+) -> Move {
+    let rows: Vec<usize> = (0..position.len())
+        .filter(|&pile| position.piles()[pile] > 0)
+        .collect();
+    let pile = rows[row.index(rows.len())];
+    let takes: Vec<u64> = game.takes.takes_from(position.piles()[pile]).collect();
+    Move {
+        pile,
+        take: takes[take.index(takes.len())],
+    }
 }
 
 fn position() -> impl Strategy<Value = Position> {
@@ -66,9 +115,6 @@ proptest! {
         let legal = |mv: Move| position.play_with(mv, &game.takes).is_ok();
         match Answer::parse(&line).resolve(&position, &game) {
             Some(Meant::Move(mv)) => prop_assert!(legal(mv), "{line:?}: {mv:?}"),
-            Some(Meant::Either { take, to }) => {
-                prop_assert!(legal(take) && legal(to) && take != to, "{line:?}");
-            }
             Some(Meant::Illegal(illegal)) => {
                 prop_assert!(!illegal.to_string().is_empty());
             }
@@ -80,6 +126,46 @@ proptest! {
             )
             | None => {}
         }
+    }
+
+    #[test]
+    fn two_numbers_with_spaces_are_a_row_and_a_count_when_that_is_legal(
+        position in position(),
+        (row, take) in (any::<prop::sample::Index>(), any::<prop::sample::Index>()),
+        words: bool,
+        limited: bool,
+        normal: bool,
+    ) {
+        let game = game(limited, normal);
+        let mv = some_move(&position, &game, row, take);
+        let said = |n: u64| match (words, n) {
+            (true, 1..=20) => NUMBER_WORDS[n as usize - 1].to_string(),
+            _ => n.to_string(),
+        };
+        let line = format!("{} {}", said(mv.row() as u64), said(mv.take));
+        prop_assert_eq!(
+            Answer::parse(&line).resolve(&position, &game),
+            Some(Meant::Move(mv)),
+            "{}", line
+        );
+    }
+
+    #[test]
+    fn numbers_with_commas_are_the_rows_after_when_that_is_legal(
+        position in position().prop_filter("two rows or more", |p| p.len() > 1),
+        (row, take) in (any::<prop::sample::Index>(), any::<prop::sample::Index>()),
+        limited: bool,
+        normal: bool,
+    ) {
+        let game = game(limited, normal);
+        let mv = some_move(&position, &game, row, take);
+        let after = position.play_with(mv, &game.takes).unwrap();
+        let line = after.piles().iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        prop_assert_eq!(
+            Answer::parse(&line).resolve(&position, &game),
+            Some(Meant::Move(mv)),
+            "{}", line
+        );
     }
 
     #[test]

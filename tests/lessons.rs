@@ -380,6 +380,23 @@ fn a_scripted_class_answers_right_wrong_with_hints_and_show() {
 }
 
 #[test]
+fn a_lesson_ends_by_saying_what_comes_next() {
+    let first = matchsticks::lesson::bundled("twenty-one").unwrap();
+    assert_eq!(
+        first.ending(),
+        "End of the lesson. Next: matchsticks lesson 2 (single-sticks)."
+    );
+    let last = matchsticks::lesson::bundled(bundled::LESSONS.last().unwrap().name).unwrap();
+    assert_eq!(
+        last.ending(),
+        "End of the lesson. That was the last lesson: well done!"
+    );
+    // A teacher's own file has no place in the course.
+    let own = parse(b"title: t\n\nSome words.\n").unwrap();
+    assert_eq!(own.ending(), "End of the lesson.");
+}
+
+#[test]
 fn quitting_stops_the_lesson() {
     let copy_cat = bundled::find("copy-cat").unwrap().source;
     let transcript = run_scripted(copy_cat, "q\n").unwrap();

@@ -98,9 +98,9 @@ fn a_perfect_pupil_beats_the_computer_from_a_won_start() {
             "Why: still no winning move for me, so I keep going.",
             "Why: still no winning move for me, so I keep going.",
             "Why: I have to take the last stick, so you win!",
-            "No move is left. You win! Well played.",
-            "The computer took the last stick, so you won.",
-            "Nobody slipped: the winner played every move well.",
+            "No move is left. The computer took the last stick, so you win. Well played!",
+            "The computer took the last stick, so you win.",
+            "From 3 5 7 you could win from the start, and you did not slip.",
         ],
     );
     assert_eq!(
@@ -110,7 +110,7 @@ fn a_perfect_pupil_beats_the_computer_from_a_won_start() {
     );
     assert!(!out.contains("seed"), "{out}");
     assert!(
-        out.ends_with("Nobody slipped: the winner played every move well.\n"),
+        out.ends_with("From 3 5 7 you could win from the start, and you did not slip.\n"),
         "{out}"
     );
 }
@@ -149,7 +149,7 @@ fn a_perfect_pupil_wins_twenty_one_when_the_computer_starts() {
         &[
             "It goes first.",
             "Why: I have to take the last stick, so you win!",
-            "You win! Well played.",
+            "No move is left. The computer took the last stick, so you win. Well played!",
         ],
     );
     assert!(out.contains("Your move> 3\n"), "{out}");
@@ -176,7 +176,7 @@ fn the_computer_says_plainly_when_it_takes_the_last_stick() {
             "The computer is a beginner and slips often (seed 4). It goes first.",
             "The computer takes 5.",
             "Why: I take the last stick, so you win!",
-            "To replay this game: --seed 4",
+            "To play this game again: matchsticks play 5 --first computer --level beginner --seed 4",
         ],
     );
 }
@@ -206,10 +206,10 @@ fn a_bad_move_is_a_turning_point_in_the_review() {
         &[
             "Review of the game",
             "The game was stopped before the end.",
-            "Move 1: you took 2 from row 3. One of 3 winning moves, such as taking 1 from row 1, would have kept the win.",
+            "Your 1st move, at 3 5 7: you took 2 from row 3. One of 3 winning moves, such as taking 1 from row 1, would have kept the win.",
         ],
     );
-    assert!(!out.contains("Move 2"), "only the turning points: {out}");
+    assert!(!out.contains("2nd move"), "only the turning points: {out}");
 }
 
 #[test]
@@ -242,6 +242,7 @@ fn undo_hint_and_illegal_input() {
         "The game was stopped before the end.",
         "Nobody slipped so far.",
         "You took back 1 move.",
+        "You asked for 1 hint.",
     ];
     assert_in_order(&out, &expected_in_order);
     assert!(!out.contains("is not a number"), "{out}");
@@ -274,7 +275,9 @@ fn a_seed_replays_the_same_game() {
     assert_eq!(first, again);
     assert!(first.1.contains("slips often (seed 11)."), "{}", first.1);
     assert!(
-        first.1.ends_with("To replay this game: --seed 11\n"),
+        first.1.ends_with(
+            "To play this game again: matchsticks play 9 9 9 --level beginner --seed 11\n"
+        ),
         "{}",
         first.1
     );
@@ -287,7 +290,8 @@ fn a_seed_replays_the_same_game() {
     let seed_lines: Vec<&str> = picked.lines().filter(|l| l.contains("seed")).collect();
     assert_eq!(seed_lines.len(), 1, "{picked}");
     assert!(
-        seed_lines[0].starts_with("To replay this game: --seed "),
+        seed_lines[0]
+            .starts_with("To play this game again: matchsticks play 9 9 9 --level good --seed "),
         "{picked}"
     );
 }

@@ -451,6 +451,29 @@ fn a_game_gives_hints_one_at_a_time_and_takes_moves_back() {
     assert_eq!(ask(json!([]), 0)["position"], fresh["position"]);
 }
 
+#[test]
+fn the_review_counts_the_help_the_page_sends() {
+    let body = json!({
+        "position": "3 5 7", "first": "me", "moves": [{"row": 3, "take": 2}],
+        "review": true, "taken_back": 1, "hints_used": 3, "shown": 2,
+    });
+    let game = post("/page/play", &body.to_string()).json();
+    let review = game["review"].as_str().unwrap().replace('\u{a0}', " ");
+    assert!(review.contains("You took back 1 move."), "{review}");
+    assert!(
+        review.contains("You asked for 3 hints and saw the answer twice."),
+        "{review}"
+    );
+    assert!(
+        review.contains("Your 1st move, at 3 5 7: you took 2 from row 3."),
+        "{review}"
+    );
+    // Left out, the counts are nothing to tell.
+    let body = json!({"position": "3 5 7", "moves": [{"row": 3, "take": 2}], "review": true});
+    let game = post("/page/play", &body.to_string()).json();
+    assert!(!game["review"].as_str().unwrap().contains("hint"));
+}
+
 /// Runs `matchsticks serve` with `args`, reads its address from the first
 /// line, and returns the child and the address.
 fn serve_command(args: &[&str]) -> (std::process::Child, String) {

@@ -118,7 +118,8 @@ proptest! {
         }
         let mut solver = Solver::for_game(game.clone(), Budget::default());
         let reviewed = review::review(&turns, &game, &mut solver).unwrap();
-        let notes = review::Notes { ended: position.is_over(), taken_back: 3, replay: Some(u64::MAX) };
+        let replay = format!("matchsticks play {} --level good --seed {}", turns.first().map_or(position.clone(), |t| t.before.clone()), u64::MAX);
+        let notes = review::Notes { ended: position.is_over(), taken_back: 3, hints: 12, shown: 2, replay: Some(replay) };
         let doc = review::document(&reviewed, &game, notes);
         fits(&text::document(&doc, Style::plain(width)), width)?;
     }

@@ -21,6 +21,7 @@ const game = {
   seed: 0,
   moves: [], // the pupil's moves, [{row, take}]
   hints: 0, // hints asked for at this move
+  help: { hints: 0, shown: 0, takenBack: 0 }, // the whole game's, for the review
   reply: null, // the server's last answer
   busy: false,
 };
@@ -36,7 +37,8 @@ export async function newGame() {
   const seed = Math.floor(Math.random() * 2 ** 32);
   try {
     const reply = await send(settings, seed, [], 0);
-    Object.assign(game, { settings, seed, moves: [], hints: 0 });
+    const help = { hints: 0, shown: 0, takenBack: 0 };
+    Object.assign(game, { settings, seed, moves: [], hints: 0, help });
     show(reply);
   } catch (refused) {
     showError($("play-error"), refused.message);
@@ -55,6 +57,9 @@ function send(settings, seed, moves, hints) {
     moves,
     hints,
     review: false,
+    hints_used: game.help.hints,
+    shown: game.help.shown,
+    taken_back: game.help.takenBack,
   });
 }
 
@@ -92,6 +97,9 @@ async function hint() {
   try {
     const reply = await send(game.settings, game.seed, game.moves, game.hints + 1);
     game.hints += 1;
+    game.help.hints += 1;
+    // The last hint is the move itself: the answer was shown.
+    if (game.hints === reply.hints_total) game.help.shown += 1;
     game.reply.hints = reply.hints;
     showHints(reply);
     enable();
@@ -105,11 +113,13 @@ async function undo() {
   if (game.busy || game.moves.length === 0) return;
   const moves = game.moves.slice(0, -1);
   try {
+    game.help.takenBack += 1;
     const reply = await send(game.settings, game.seed, moves, 0);
     game.moves = moves;
     game.hints = 0;
     show(reply);
   } catch (refused) {
+    game.help.takenBack -= 1;
     showError($("play-error"), refused.message);
   }
 }

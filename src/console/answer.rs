@@ -1,23 +1,27 @@
 //! What a pupil types at a prompt, read the way a pupil means it.
 //!
-//! Spaces and commas are read alike, capitals and a final `!` or `.` do
-//! not matter, and a few words may be mixed in, the way the tool itself
-//! writes moves:
+//! Capitals and a final `!` or `.` do not matter, and a few words may be
+//! mixed in, the way the tool itself writes moves:
 //!
-//! - `2 3`, `take 3 from row 2`, `2 take 3`, `row 2 take 3`: take 3 sticks
-//!   from row 2;
+//! - `2 3`, `take 3 from row 2`, `2 take 3`, `row 2 take 3`, `r2 3`: take
+//!   3 sticks from row 2; numbers may be words up to twenty, so `take two
+//!   from row three` is `3 2`;
 //! - `3` or `take 3`: take 3 sticks, when only one row has any;
 //! - `2 all`, `all from row 2`, `take all from row 2`: empty row 2;
 //! - the rows after the move, `3 5 6`, `3,5,6` or `leave 3 5 6`; empty
-//!   rows may be left out when the numbers cannot be a row and a count (or
-//!   after `leave`), so at `0 5 7`, `5 5` means `0 5 5`;
-//! - yes and no in a pupil's words: `yeah`, `nope`, `Yes!`;
+//!   rows may be left out, so at `0 5 7`, `5,5` means `0 5 5`;
+//! - yes and no in a pupil's words: `yeah`, `nope`, `Yes!`, and a yes or
+//!   no with more words after it, `no I can't`, where the first word
+//!   decides;
 //! - the commands `hint`, `show`, `undo` and `quit`, and "I don't know",
 //!   which gets a nudge rather than a telling-off.
 //!
-//! Where the numbers fit two different legal moves (`4 4` at `4 6` is
-//! "take 4 from row 4" or "leave 4 and 4"), [`Answer::resolve`] keeps both
-//! and the pupil is asked which was meant.
+//! Two numbers can be read two ways, and one reading is always preferred,
+//! so a pupil is never asked which was meant. With spaces, `2 1` is the
+//! row and the count, as the prompt teaches; with commas, or after
+//! `leave`, the numbers are the rows after the move. The other reading
+//! counts only when the preferred one is no legal move: at `4 6` there is
+//! no row 4, so `4 4` leaves 4 and 4.
 
 use crate::rules::game::Game;
 use crate::rules::moves::{IllegalMove, Move};
@@ -26,7 +30,8 @@ use crate::rules::position::Position;
 /// One line typed by the pupil, understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
-    /// Numbers alone: a count, a row and a count, or the rows after.
+    /// Numbers typed with spaces: a count, a row and a count, or the rows
+    /// after, in that order of preference.
     Numbers(Vec<u64>),
     /// Words said which number is the row: `take 3 from row 2`.
     Take {
@@ -41,7 +46,9 @@ pub enum Answer {
     All(Option<u64>),
     /// A row, and no count: `row 3`.
     Row(u64),
-    /// The rows to leave: `leave 17`, `leave 3 3`.
+    /// The rows to leave: `leave 17`, `leave 3 3`, or numbers typed with
+    /// commas, `3,3`; read as a row and a count only when they cannot be
+    /// the rows after the move.
     Leave(Vec<u64>),
     /// Yes.
     Yes,
@@ -87,13 +94,6 @@ pub enum Meant {
     },
     /// Words or numbers that fit no move.
     Unclear,
-    /// Two different legal moves: the pupil must say which.
-    Either {
-        /// The answer read as ROW COUNT.
-        take: Move,
-        /// The answer read as the rows after the move.
-        to: Move,
-    },
 }
 
 /// Words for yes, and for no, as pupils type them.
@@ -101,6 +101,30 @@ const YES: &[&str] = &[
     "yes", "y", "yeah", "yep", "yup", "yea", "ya", "sure", "ok", "okay", "right", "true",
 ];
 const NO: &[&str] = &["no", "n", "nope", "nah", "not", "false"];
+
+/// Numbers as words, from one to twenty.
+const NUMBER_WORDS: [&str; 20] = [
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+];
 
 /// Ways of saying "I don't know".
 const STUCK: &[&str] = &[
@@ -157,9 +181,14 @@ impl Answer {
             w if NO.contains(&w) || NO.contains(&collapsed(w).as_str()) => return Answer::No,
             _ => {}
         }
-        match tokens(&words) {
-            Some(tokens) => from_tokens(&tokens),
+        let commas = words.contains(',');
+        let answer = match tokens(&words) {
+            Some(tokens) => from_tokens(&tokens, commas),
             None => Answer::Unclear,
+        };
+        match answer {
+            Answer::Unclear => yes_no_first(&words).unwrap_or(Answer::Unclear),
+            answer => answer,
         }
     }
 
@@ -177,8 +206,12 @@ impl Answer {
                 Some(pile) => all_from(position, pile as u64 + 1, game),
                 None => Meant::WhichRow { take: None },
             },
-            Answer::Row(row) => Meant::HowMany { row: *row },
-            Answer::Leave(rows) => rows_after(rows, position, game).map_or(Meant::Unclear, meant),
+            // A row of one stick can only lose that stick.
+            Answer::Row(row) => match row_move(position, *row, 1, game) {
+                Ok(mv) if position.piles()[mv.pile] == 1 => Meant::Move(mv),
+                _ => Meant::HowMany { row: *row },
+            },
+            Answer::Leave(rows) => rows_meant(rows, position, game),
             Answer::Unclear => Meant::Unclear,
             _ => return None,
         })
@@ -196,6 +229,42 @@ fn collapsed(word: &str) -> String {
     out
 }
 
+/// A yes or a no with more words after it, "no I can't", "yes I can":
+/// the first word decides, unless the rest says "I don't know".
+fn yes_no_first(words: &str) -> Option<Answer> {
+    let (first, rest) = words.split_once([' ', ','])?;
+    let first = collapsed(first);
+    let rest = rest.trim_matches([' ', ',']);
+    match () {
+        _ if STUCK.contains(&rest) => Some(Answer::Stuck),
+        _ if YES.contains(&first.as_str()) => Some(Answer::Yes),
+        _ if NO.contains(&first.as_str()) => Some(Answer::No),
+        _ => None,
+    }
+}
+
+/// A number typed in digits or as a word from one to twenty.
+fn number(word: &str) -> Option<u64> {
+    match word.bytes().all(|b| b.is_ascii_digit()) {
+        true => word.parse().ok(),
+        false => NUMBER_WORDS
+            .iter()
+            .position(|w| *w == word)
+            .map(|i| i as u64 + 1),
+    }
+}
+
+/// A row run together with its number: `r2`, `row2`.
+fn row_joined(word: &str) -> Option<u64> {
+    let digits = word
+        .strip_prefix("row")
+        .or_else(|| word.strip_prefix('r'))?;
+    match !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        true => digits.parse().ok(),
+        false => None,
+    }
+}
+
 /// The words and numbers of a line, or `None` when a word is not one a
 /// move is made of. Words that only fill out a sentence are dropped.
 fn tokens(words: &str) -> Option<Vec<Token>> {
@@ -207,23 +276,21 @@ fn tokens(words: &str) -> Option<Vec<Token>> {
             "leave" | "leaves" | "leaving" => Token::Leave,
             "from" | "of" | "in" => Token::From,
             "all" | "everything" | "them" => Token::All,
-            "row" | "line" => {
-                row_next = true;
-                continue;
-            }
+            "row" | "line" | "r" => match std::mem::replace(&mut row_next, true) {
+                true => return None,
+                false => continue,
+            },
             "i" | "i'll" | "ill" | "will" | "stick" | "sticks" | "please" | "the" | "and" => {
                 continue;
             }
-            _ if word.bytes().all(|b| b.is_ascii_digit()) => {
-                let n = word.parse().ok()?;
-                match std::mem::take(&mut row_next) {
-                    true => Token::Row(n),
-                    false => Token::Number(n),
-                }
-            }
-            _ => return None,
+            _ => match (number(word), row_joined(word)) {
+                (Some(n), _) if std::mem::take(&mut row_next) => Token::Row(n),
+                (Some(n), _) => Token::Number(n),
+                (None, Some(row)) => Token::Row(row),
+                (None, None) => return None,
+            },
         };
-        if row_next && !matches!(token, Token::Row(_)) {
+        if row_next {
             return None;
         }
         tokens.push(token);
@@ -234,8 +301,9 @@ fn tokens(words: &str) -> Option<Vec<Token>> {
     }
 }
 
-/// The answer the words and numbers make.
-fn from_tokens(tokens: &[Token]) -> Answer {
+/// The answer the words and numbers make; numbers alone with `commas`
+/// between them are the rows after the move.
+fn from_tokens(tokens: &[Token], commas: bool) -> Answer {
     use Token::{All, From, Leave, Number, Row, Take};
     let numbers = |tokens: &[Token]| -> Option<Vec<u64>> {
         tokens
@@ -249,6 +317,11 @@ fn from_tokens(tokens: &[Token]) -> Answer {
     match tokens {
         [Leave, rest @ ..] if !rest.is_empty() => {
             return numbers(rest).map_or(Answer::Unclear, Answer::Leave);
+        }
+        [_, _, ..] if commas => {
+            if let Some(numbers) = numbers(tokens) {
+                return Answer::Leave(numbers);
+            }
         }
         [_, ..] => {
             if let Some(numbers) = numbers(tokens) {
@@ -310,34 +383,49 @@ fn all_from(position: &Position, row: u64, game: &Game) -> Meant {
     }
 }
 
-/// Plain numbers: a count, a row and a count, or the rows after the move,
-/// whichever of them is a legal move; both when two are.
+/// Numbers typed with spaces: a count, or a row and a count as the
+/// prompt teaches, or else the rows after the move.
 fn numbers_meant(numbers: &[u64], position: &Position, game: &Game) -> Meant {
-    let rows = position.len();
-    let typed = numbers.len();
     if let [take] = numbers {
         return Answer::HowMany(*take)
             .resolve(position, game)
             .expect("a count is a move or a refusal");
     }
+    let take_wrong = match numbers {
+        [row, take] => match row_move(position, *row, *take, game) {
+            Ok(mv) => return Meant::Move(mv),
+            Err(illegal) => Some(illegal),
+        },
+        _ => None,
+    };
+    match (take_wrong, rows_after(numbers, position, game)) {
+        (_, Some(Ok(mv))) => Meant::Move(mv),
+        // Neither reading is legal: say what is wrong with the one the
+        // numbers fit best, a row that exists or else the rows.
+        (Some(illegal), _) if (1..=position.len() as u64).contains(&numbers[0]) => {
+            meant(Err(illegal))
+        }
+        (_, Some(Err(illegal))) | (Some(illegal), None) => Meant::Illegal(illegal),
+        (None, None) => Meant::Unclear,
+    }
+}
+
+/// Numbers after `leave` or with commas: the rows after the move, or else
+/// a row and a count.
+fn rows_meant(numbers: &[u64], position: &Position, game: &Game) -> Meant {
+    let rows_wrong = match rows_after(numbers, position, game) {
+        Some(Ok(mv)) => return Meant::Move(mv),
+        Some(Err(illegal)) => Some(illegal),
+        None => None,
+    };
     let as_take = match numbers {
         [row, take] => Some(row_move(position, *row, *take, game)),
         _ => None,
     };
-    let as_rows = match (typed < rows, &as_take) {
-        // Empty rows left out: only when the numbers cannot be a row and
-        // a count, or a pupil would be asked about nearly every move near
-        // the end of a game.
-        (true, Some(Ok(_))) => None,
-        _ => rows_after(numbers, position, game),
-    };
-    match (as_take, as_rows) {
-        (Some(Ok(take)), Some(Ok(to))) if take != to => Meant::Either { take, to },
-        (Some(Ok(mv)), _) | (_, Some(Ok(mv))) => Meant::Move(mv),
-        // Neither reading is legal: say what is wrong with the one the
-        // numbers fit best, a row that exists or else the rows.
-        (Some(Err(illegal)), _) if (1..=rows as u64).contains(&numbers[0]) => meant(Err(illegal)),
-        (_, Some(Err(illegal))) | (Some(Err(illegal)), None) => Meant::Illegal(illegal),
+    match (rows_wrong, as_take) {
+        (_, Some(Ok(mv))) => Meant::Move(mv),
+        (Some(illegal), _) => Meant::Illegal(illegal),
+        (None, Some(Err(illegal))) => meant(Err(illegal)),
         (None, None) => Meant::Unclear,
     }
 }
@@ -447,9 +535,10 @@ mod tests {
             ("1", numbers(&[1])),
             (" 3 ", numbers(&[3])),
             ("2 3", numbers(&[2, 3])),
-            ("2,3", numbers(&[2, 3])),
-            ("  2 ,  3 ", numbers(&[2, 3])),
-            ("3,5,6", numbers(&[3, 5, 6])),
+            ("2,3", Answer::Leave(vec![2, 3])),
+            ("  2 ,  3 ", Answer::Leave(vec![2, 3])),
+            ("3,5,6", Answer::Leave(vec![3, 5, 6])),
+            ("3,", numbers(&[3])),
             ("take 2", Answer::HowMany(2)),
             ("Take 2 sticks.", Answer::HowMany(2)),
             ("take 1 from row 3", take(3, 1)),
@@ -490,7 +579,25 @@ mod tests {
             ("help", Answer::Stuck),
             ("", Answer::Empty),
             ("   ", Answer::Empty),
-            ("two", Answer::Unclear),
+            ("two", numbers(&[2])),
+            ("take two from row three", take(3, 2)),
+            ("4 six", numbers(&[4, 6])),
+            ("Twenty", numbers(&[20])),
+            ("twentyone", Answer::Unclear),
+            ("r2 1", take(2, 1)),
+            ("row2 1", take(2, 1)),
+            ("R2, 1", take(2, 1)),
+            ("r 2 1", take(2, 1)),
+            ("take 1 from r3", take(3, 1)),
+            ("row three all", Answer::All(Some(3))),
+            ("r", Answer::Unclear),
+            ("row row 2 1", Answer::Unclear),
+            ("r2x 1", Answer::Unclear),
+            ("no i cant", Answer::No),
+            ("No, I can't.", Answer::No),
+            ("yes i can", Answer::Yes),
+            ("Yesss I can!", Answer::Yes),
+            ("no I don't know", Answer::Stuck),
             ("banana 3", Answer::Unclear),
             ("-1 2", Answer::Unclear),
             ("row", Answer::Unclear),
@@ -520,6 +627,7 @@ mod tests {
     fn readings_settle_on_the_move_that_is_legal() {
         let nim = Game::nim(Rule::Misere);
         let one_to_three = Game::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
+        let two_or_three = Game::with_takes(Rule::Misere, TakeSet::parse("2,3").unwrap());
         let cases: &[(&str, &[u64], &Game, Meant)] = &[
             // A single number with one row is how many to take.
             ("1", &[21], &one_to_three, mv(1, 1)),
@@ -534,16 +642,33 @@ mod tests {
             ("3", &[1, 2], &nim, Meant::WhichRow { take: Some(3) }),
             ("all", &[1, 2], &nim, Meant::WhichRow { take: None }),
             ("row 2", &[1, 2], &nim, Meant::HowMany { row: 2 }),
+            // A row with one stick left: there is only one move from it.
+            ("row 1", &[1, 2], &nim, mv(1, 1)),
+            ("row 1", &[1, 2], &two_or_three, Meant::HowMany { row: 1 }),
             // Words say which number is the row.
             ("take 1 from row 3", &[1, 4, 6], &nim, mv(3, 1)),
             ("4 all", &[1, 4, 6, 2], &nim, mv(4, 2)),
             // "4 4" with two rows: there is no row 4, so it is the rows after.
             ("4 4", &[4, 6], &nim, mv(2, 2)),
             ("4,4", &[4, 6], &nim, mv(2, 2)),
-            // Both readings the same move: no need to ask.
+            ("four four", &[4, 6], &nim, mv(2, 2)),
+            // Both readings the same move.
             ("1 4", &[5, 4], &nim, mv(1, 4)),
+            ("1,4", &[5, 4], &nim, mv(1, 4)),
+            // With spaces, a row and a count whenever that is a legal move;
+            // with commas, the rows after the move whenever that is.
+            ("2 1", &[2, 3], &nim, mv(2, 1)),
+            ("2,1", &[2, 3], &nim, mv(2, 2)),
+            ("1 1", &[5, 1], &nim, mv(1, 1)),
+            ("1,1", &[5, 1], &nim, mv(1, 4)),
+            ("leave 1 1", &[5, 1], &nim, mv(1, 4)),
+            // Each falls back on the other when it is no legal move.
+            ("1,3", &[21], &one_to_three, mv(1, 3)),
+            ("2,1", &[5, 4], &nim, mv(2, 1)),
             // The rows after, with empty rows left out.
             ("5 5", &[0, 5, 7], &nim, mv(3, 2)),
+            ("5,5", &[0, 5, 7], &nim, mv(3, 2)),
+            ("3,1", &[0, 3, 4], &nim, mv(3, 3)),
             ("1 1 1", &[1, 1, 1, 1], &nim, mv(1, 1)),
             ("2 3", &[1, 2, 3], &nim, mv(1, 1)),
             ("0 5 5", &[0, 5, 7], &nim, mv(3, 2)),
@@ -573,26 +698,9 @@ mod tests {
     }
 
     #[test]
-    fn two_legal_readings_are_both_kept() {
+    fn leaving_out_an_empty_row_comes_after_a_row_and_a_count() {
         let nim = Game::nim(Rule::Misere);
-        let either = |take: (usize, u64), to: (usize, u64)| {
-            Some(Meant::Either {
-                take: Move {
-                    pile: take.0,
-                    take: take.1,
-                },
-                to: Move {
-                    pile: to.0,
-                    take: to.1,
-                },
-            })
-        };
-        assert_eq!(meant("1 1", &[5, 1], &nim), either((0, 1), (0, 4)));
-        // Commas are read like spaces.
-        assert_eq!(meant("2,2", &[2, 3], &nim), either((1, 2), (1, 1)));
-        assert_eq!(meant("2 2", &[2, 3], &nim), either((1, 2), (1, 1)));
-        // Leaving out an empty row is no second reading: "3 5" takes 5
-        // from row 3 rather than emptying row 1.
+        // "3 5" takes 5 from row 3 rather than emptying row 1.
         assert_eq!(
             meant("3 5", &[1, 3, 5], &nim),
             Some(Meant::Move(Move { pile: 2, take: 5 }))
@@ -626,6 +734,15 @@ mod tests {
         assert_eq!(
             meant("6 6", &[0, 5, 7], &nim),
             Some(Meant::Illegal(IllegalMove::NoSuchRow { row: 6, rows: 3 }))
+        );
+        // With commas the refusal is about the rows after the move.
+        assert!(
+            matches!(
+                meant("3,9", &[5, 4], &nim),
+                Some(Meant::Illegal(IllegalMove::SticksAdded { row: 2, .. }))
+            ),
+            "{:?}",
+            meant("3,9", &[5, 4], &nim)
         );
         assert_eq!(meant("hint", &[5, 4], &nim), None);
     }

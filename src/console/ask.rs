@@ -3,9 +3,8 @@
 //!
 //! A line that cannot be read gets one kind sentence saying what can be
 //! typed, with an example that fits the board, and the question again. An
-//! illegal move gets its reason. Where the numbers fit two different legal
-//! moves, the pupil is asked which was meant, and asked again until they
-//! say 1 or 2. Only commands and legal moves come back to the caller.
+//! illegal move gets its reason. Only commands and legal moves come back
+//! to the caller.
 
 use super::answer::{Answer, Meant, only_row};
 use super::example::{Fit, example, typed};
@@ -17,7 +16,7 @@ use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;
 use crate::rules::position::Position;
 use crate::teach::document::Block;
-use crate::teach::words::transition;
+use crate::teach::words::and_list;
 
 /// What came of asking.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,14 +181,21 @@ fn leave_instead(answer: &Answer, position: &Position, game: &Game) -> String {
     }
 }
 
-/// Keeps a short piece of text on one line when it is wrapped, by joining
-/// its words with no-break spaces; a long one may still break.
-fn unbroken(text: &str) -> String {
-    const LONGEST_UNBROKEN: usize = 30;
-    match text.chars().count() <= LONGEST_UNBROKEN {
-        true => text.replace(' ', "\u{a0}"),
-        false => text.to_string(),
-    }
+/// What to say to a move from an empty row: which rows still have sticks.
+/// "Row 2 is empty: rows 1 and 3 still have sticks."
+fn empty_row(row: u64, position: &Position) -> String {
+    /// Rows with sticks named one by one; more are counted.
+    const MOST_NAMED: usize = 8;
+    let left: Vec<u64> = (0..position.len())
+        .filter(|&pile| position.piles()[pile] > 0)
+        .map(|pile| pile as u64 + 1)
+        .collect();
+    let still = match left.as_slice() {
+        [only] => format!("only row {only} still has sticks"),
+        rows if rows.len() <= MOST_NAMED => format!("rows {} still have sticks", and_list(rows)),
+        rows => format!("{} other rows still have sticks", rows.len()),
+    };
+    format!("Row {row} is empty: {still}.")
 }
 
 /// Asks until the pupil gives a command or a legal move.
@@ -251,7 +257,7 @@ pub fn ask(io: &mut Io<'_>, question: Question<'_>) -> Result<Reply, LineError> 
                     .and_then(|row| row.checked_sub(1))
                     .and_then(|pile| question.position.piles().get(pile))
                 {
-                    Some(0) => format!("Row {row} is empty: {}.", question.how_to_move()),
+                    Some(0) => empty_row(row, question.position),
                     Some(_) => format!(
                         "No move can take from row {row}: {}.",
                         question.how_to_move()
@@ -259,72 +265,16 @@ pub fn ask(io: &mut Io<'_>, question: Question<'_>) -> Result<Reply, LineError> 
                     None => format!("There is no row {row}: {}.", question.how_to_move()),
                 },
             },
-            (_, Some(Meant::EmptyRow { row })) => {
-                format!("Row {row} is empty: {}.", question.how_to_move())
-            }
-            (_, Some(Meant::Either { take, to })) => match which(io, question, take, to)? {
-                Some(reply) => return Ok(reply),
-                None => continue,
-            },
+            (_, Some(Meant::EmptyRow { row })) => empty_row(row, question.position),
             (_, Some(Meant::Unclear) | None) => question.unclear(),
         };
         say(io, &words)?;
     }
 }
 
-/// Asks which of two moves was meant, until the pupil types 1 or 2 or a
-/// command. `None` when the question should be asked again.
-fn which(
-    io: &mut Io<'_>,
-    question: Question<'_>,
-    take: Move,
-    to: Move,
-) -> Result<Option<Reply>, LineError> {
-    let from = question.position;
-    let after = |mv: Move| {
-        let to = from
-            .play_with(mv, &question.game.takes)
-            .expect("both readings are legal");
-        unbroken(&transition(from, &to))
-    };
-    say(
-        io,
-        &format!(
-            "Do you mean 1: {} ({}), or 2: the rows after the move ({})? Type 1 or 2.",
-            unbroken(&take.to_string()),
-            after(take),
-            after(to)
-        ),
-    )?;
-    loop {
-        let reply = match read(io, question.prompt)? {
-            Line::End => Reply::End,
-            Line::NotText => {
-                say(io, "Please type 1 or 2.")?;
-                continue;
-            }
-            Line::Text(text) => match Answer::parse(&text) {
-                Answer::Numbers(n) if n == [1] => Reply::Move(take),
-                Answer::Numbers(n) if n == [2] => Reply::Move(to),
-                Answer::Hint => Reply::Hint,
-                Answer::Show => Reply::Show,
-                Answer::Undo => Reply::Undo,
-                Answer::Quit => Reply::Quit,
-                Answer::Empty => continue,
-                _ => {
-                    say(io, "Please type 1 or 2.")?;
-                    continue;
-                }
-            },
-        };
-        return Ok(Some(reply));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::wrap::wrap;
     use crate::rules::rule::Rule;
 
     /// Asks at `rows` in misère Nim with `typed` as the pupil's lines, and
@@ -418,7 +368,19 @@ mod tests {
                 &[3, 0, 7],
                 false,
                 "row 2",
-                "Row 2 is empty: type the row and how many to take, like 1 2.",
+                "Row 2 is empty: rows 1 and 3 still have sticks.",
+            ),
+            (
+                &[3, 0, 7],
+                false,
+                "2 1",
+                "Row 2 is empty: rows 1 and 3 still have sticks.",
+            ),
+            (
+                &[0, 0, 7],
+                false,
+                "1 all",
+                "Row 1 is empty: only row 3 still has sticks.",
             ),
             (
                 &[3, 5, 7],
@@ -445,53 +407,13 @@ mod tests {
     }
 
     #[test]
-    fn which_reading_is_asked_until_the_answer_is_1_or_2() {
-        let (reply, out) = run(&[2, 3], false, "2 2\n3\nyes\n\n2\n", 200);
+    fn two_numbers_are_a_row_and_a_count_when_they_can_be() {
+        // At 2 3 both readings of "2 1" are legal: the row and the count,
+        // as the prompt teaches, wins, and nobody is asked which.
+        let (reply, out) = run(&[2, 3], false, "2 1\n", 200);
         assert_eq!(reply, Reply::Move(Move { pile: 1, take: 1 }));
-        let lines: Vec<&str> = out.lines().collect();
-        assert_eq!(
-            lines[1],
-            "Do you mean 1: take 2 from row 2 (2 3 → 2 1), or 2: the rows after the move (2 3 → 2 2)? Type 1 or 2."
-        );
-        assert_eq!(
-            &lines[2..],
-            [
-                "> 3",
-                "Please type 1 or 2.",
-                "> yes",
-                "Please type 1 or 2.",
-                "> ",
-                "> 2"
-            ]
-        );
-        let (reply, _) = run(&[2, 3], false, "2,2\nhint\n", 200);
-        assert_eq!(reply, Reply::Hint);
-    }
-
-    #[test]
-    fn a_position_is_never_broken_across_lines() {
-        // textwrap breaks only at ASCII spaces, so the no-break spaces hold
-        // "2 3 → 2 1" together at every width; the lines printed then have
-        // plain spaces again.
-        for width in 20..90 {
-            let (_, out) = run(&[2, 3], false, "2 2\nq\n", width);
-            let question: Vec<&str> = out
-                .lines()
-                .skip(1)
-                .take_while(|l| !l.starts_with("> "))
-                .collect();
-            for position in ["(2 3 → 2 1)", "(2 3 → 2 2)"] {
-                assert!(
-                    question.iter().any(|line| line.contains(position)),
-                    "width {width}: {question:?}"
-                );
-            }
-            assert!(!out.contains('\u{a0}'));
-        }
-        assert_eq!(
-            wrap("a b\u{a0}c", 20, "", "").len(),
-            1,
-            "no-break spaces are kept"
-        );
+        assert_eq!(out, "> 2 1\n");
+        let (reply, _) = run(&[2, 3], false, "2,1\n", 200);
+        assert_eq!(reply, Reply::Move(Move { pile: 1, take: 2 }));
     }
 }

@@ -114,7 +114,7 @@ mod tests {
             (&[3, 5, 7], &nim, Fit::Any, "2 3"),
             // 4 6 → 4 4 wins; 2 3 cannot be read as the rows after.
             (&[4, 6], &nim, Fit::Any, "2 3"),
-            // At 5 1, "1 1" could be either reading.
+            // At 5 1, "1 1" names row 1 twice.
             (&[5, 1], &nim, Fit::Any, "1 2"),
             (&[22], &one_to_three, Fit::Any, "2"),
             // Taking all 3 would end the game at once.

@@ -4,18 +4,24 @@
 //! Only an empty Enter goes on, so a typo or a stray word never skips
 //! ahead to an answer. `q` stops, `hint` gives a hint when the pause has
 //! one, and anything else is answered with what can be typed, and the
-//! pause waits again.
+//! pause waits again. Hints are only mentioned where one can be given.
 
 use super::answer::Answer;
 use super::ask::{read, say};
 use super::io::Io;
 use super::line::{Line, LineError};
 
-/// What to say to a line at a pause that is not Enter, `q` or `hint`.
-pub const GO_ON: &str = "Press Enter to go on, or type hint (q stops).";
+/// What to say to a stray line at a pause with no hint to give.
+pub const GO_ON: &str = "Press Enter to go on (q stops).";
 
-/// What to say when `hint` is typed at a pause that has none.
+/// What to say to a stray line at a pause with a hint to give.
+pub const GO_ON_OR_HINT: &str = "Press Enter to go on, or type hint (q stops).";
+
+/// What to say when `hint` is typed where there never was one.
 pub const NO_HINT: &str = "No hint here: press Enter to go on.";
+
+/// What to say when `hint` is typed after the last hint was given.
+pub const NO_MORE_HINTS: &str = "No more hints: press Enter to go on.";
 
 /// How a pause ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,17 +34,76 @@ pub enum Paused {
     End,
 }
 
+/// The prompt at a pause, with and without a hint to give.
+#[derive(Clone, Copy, Debug)]
+pub struct Prompt<'a> {
+    /// When no hint is left: "(Enter: go on, q: quit) ".
+    pub plain: &'a str,
+    /// When a hint is left: "(Enter: next step, hint, q: quit) ".
+    pub with_hint: &'a str,
+}
+
+impl Prompt<'_> {
+    /// The same prompt whether or not a hint is left.
+    pub fn only(prompt: &str) -> Prompt<'_> {
+        Prompt {
+            plain: prompt,
+            with_hint: prompt,
+        }
+    }
+}
+
+/// The hints a pause may give, in order, and whether any were given
+/// before it, so that running out reads differently from having none.
+#[derive(Clone, Debug, Default)]
+pub struct Offered {
+    hints: Vec<String>,
+    taken: usize,
+    before: bool,
+}
+
+impl Offered {
+    /// No hints, and none before.
+    pub fn none() -> Offered {
+        Offered::default()
+    }
+
+    /// `hints` to give here; `before` when some were given at an earlier
+    /// pause.
+    pub fn new(hints: Vec<String>, before: bool) -> Offered {
+        Offered {
+            hints,
+            taken: 0,
+            before,
+        }
+    }
+
+    /// How many of the hints were given.
+    pub fn taken(&self) -> usize {
+        self.taken
+    }
+
+    fn left(&self) -> bool {
+        self.taken < self.hints.len()
+    }
+}
+
 /// Waits at `prompt` until Enter, `q` or the end of the input. `hint`
-/// gives the next hint `hint` has, or says there is none; any other line
-/// gets `nudge`.
+/// gives the next hint `offered` has, or says there is none (or none
+/// left); any other line gets `nudge`, or, while a hint is left,
+/// [`GO_ON_OR_HINT`].
 pub fn pause(
     io: &mut Io<'_>,
-    prompt: &str,
+    prompt: Prompt<'_>,
     nudge: &str,
-    hint: &mut dyn FnMut() -> Option<String>,
+    offered: &mut Offered,
 ) -> Result<Paused, LineError> {
     loop {
-        let answer = match read(io, prompt)? {
+        let shown = match offered.left() {
+            true => prompt.with_hint,
+            false => prompt.plain,
+        };
+        let answer = match read(io, shown)? {
             Line::End => return Ok(Paused::End),
             Line::Text(text) => Answer::parse(&text),
             Line::NotText => Answer::Unclear,
@@ -46,10 +111,16 @@ pub fn pause(
         match answer {
             Answer::Empty => return Ok(Paused::Go),
             Answer::Quit => return Ok(Paused::Stop),
-            Answer::Hint => match hint() {
-                Some(hint) => say(io, &format!("Hint: {hint}"))?,
+            Answer::Hint => match offered.hints.get(offered.taken) {
+                Some(hint) => {
+                    let hint = format!("Hint: {hint}");
+                    offered.taken += 1;
+                    say(io, &hint)?;
+                }
+                None if offered.taken > 0 || offered.before => say(io, NO_MORE_HINTS)?,
                 None => say(io, NO_HINT)?,
             },
+            _ if offered.left() => say(io, GO_ON_OR_HINT)?,
             _ => say(io, nudge)?,
         }
     }
@@ -59,7 +130,7 @@ pub fn pause(
 mod tests {
     use super::*;
 
-    fn run(typed: &str, hints: &[&str]) -> (Paused, String) {
+    fn run(typed: &str, hints: &[&str], before: bool) -> (Paused, String) {
         let mut out = Vec::new();
         let mut input = typed.as_bytes();
         let mut io = Io {
@@ -69,21 +140,37 @@ mod tests {
             color: false,
             width: 80,
         };
-        let mut hints = hints.iter().map(|h| h.to_string());
-        let paused = pause(&mut io, "> ", GO_ON, &mut || hints.next()).unwrap();
+        let mut offered = Offered::new(hints.iter().map(|h| h.to_string()).collect(), before);
+        let prompt = Prompt {
+            plain: "> ",
+            with_hint: "(hint) > ",
+        };
+        let paused = pause(&mut io, prompt, GO_ON, &mut offered).unwrap();
         (paused, String::from_utf8(out).unwrap())
     }
 
     #[test]
     fn only_enter_goes_on() {
-        assert_eq!(run("\n", &[]), (Paused::Go, "> ".to_string()));
-        assert_eq!(run("Q\n", &[]), (Paused::Stop, "> ".to_string()));
-        assert_eq!(run("", &[]), (Paused::End, "> \n".to_string()));
-        let (paused, out) = run("what\nhitn\nhint\nhint\n\n", &["look"]);
+        assert_eq!(run("\n", &[], false), (Paused::Go, "> ".to_string()));
+        assert_eq!(run("Q\n", &[], false), (Paused::Stop, "> ".to_string()));
+        assert_eq!(run("", &[], false), (Paused::End, "> \n".to_string()));
+    }
+
+    #[test]
+    fn a_hint_is_mentioned_only_while_one_is_left() {
+        let (paused, out) = run("what\nhitn\nhint\nhnit\nhint\n\n", &["look"], false);
         assert_eq!(paused, Paused::Go);
         assert_eq!(
             out,
-            format!("> {GO_ON}\n> {GO_ON}\n> Hint: look\n> {NO_HINT}\n> ")
+            format!(
+                "(hint) > {GO_ON_OR_HINT}\n(hint) > {GO_ON_OR_HINT}\n(hint) > Hint: look\n> {GO_ON}\n> {NO_MORE_HINTS}\n> "
+            )
         );
+        // Where there never was a hint, it is not mentioned at all.
+        let (_, out) = run("hnit\nhint\n\n", &[], false);
+        assert_eq!(out, format!("> {GO_ON}\n> {NO_HINT}\n> "));
+        // Hints given at an earlier pause have run out.
+        let (_, out) = run("hint\n\n", &[], true);
+        assert_eq!(out, format!("> {NO_MORE_HINTS}\n> "));
     }
 }

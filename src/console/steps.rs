@@ -10,7 +10,7 @@
 
 use super::io::Io;
 use super::line::LineError;
-use super::pause::{GO_ON, Paused, pause};
+use super::pause::{GO_ON, Offered, Paused, Prompt, pause};
 use crate::render::text;
 use crate::teach::document::{Document, Reveal};
 
@@ -63,16 +63,19 @@ pub fn step_through(
             .into_iter()
             .filter(|&k| k >= next)
             .collect();
-        let prompt = match fitting.is_empty() {
-            true => "(Enter: next step, q: quit) ",
-            false => "(Enter: next step, hint, q: quit) ",
+        let prompt = Prompt {
+            plain: "(Enter: next step, q: quit) ",
+            with_hint: "(Enter: next step, hint, q: quit) ",
         };
-        let mut hint = || {
-            let k = *fitting.iter().find(|&&k| k >= next)?;
-            next = k + 1;
-            Some(hints[k].clone())
-        };
-        match pause(io, prompt, GO_ON, &mut hint)? {
+        let mut offered = Offered::new(
+            fitting.iter().map(|&k| hints[k].clone()).collect(),
+            next > 0,
+        );
+        let paused = pause(io, prompt, GO_ON, &mut offered)?;
+        if let Some(k) = offered.taken().checked_sub(1) {
+            next = fitting[k] + 1;
+        }
+        match paused {
             Paused::Go => {}
             Paused::Stop => return Ok(Stepped::Quit),
             Paused::End => wait = false,
@@ -216,7 +219,7 @@ mod tests {
         assert!(!out.contains("Hint: The biggest group"), "{out}");
         assert_eq!(out.matches("Hint:").count(), 2, "{out}");
         assert!(
-            out.ends_with(&format!("(Enter: next step, q: quit) {}\n(Enter: next step, q: quit) \nWinning moves: take 1 from row 1, take 1 from row 2, take 1 from row 3.\n", super::super::pause::NO_HINT)),
+            out.ends_with(&format!("(Enter: next step, q: quit) {}\n(Enter: next step, q: quit) \nWinning moves: take 1 from row 1, take 1 from row 2, take 1 from row 3.\n", super::super::pause::NO_MORE_HINTS)),
             "{out}"
         );
     }
@@ -237,7 +240,14 @@ mod tests {
     fn only_enter_goes_on_and_q_stops() {
         let (out, stepped) = run(&[3, 5, 7], Game::nim(Rule::Misere), "what\nq\n", true);
         assert_eq!(stepped, Stepped::Quit);
-        assert!(out.contains(&format!("quit) {GO_ON}\n")), "{out}");
+        // A hint is there to give after step 1, so the nudge names it.
+        assert!(
+            out.contains(&format!(
+                "hint, q: quit) {}\n",
+                super::super::pause::GO_ON_OR_HINT
+            )),
+            "{out}"
+        );
         assert!(!out.contains("Step 2"), "{out}");
     }
 

@@ -12,6 +12,7 @@ use super::{Asks, Question};
 use crate::rules::multi_move::MultiMove;
 use crate::rules::outcome::Outcome;
 use crate::teach::analysis::{Analysis, AnalysisError};
+use crate::teach::board;
 use crate::teach::check::{answer, check, right, verdict_only, yes_or_no};
 use crate::teach::document::Document;
 use crate::teach::hints::hints;
@@ -175,12 +176,27 @@ impl<'q> Asking<'q> {
     pub fn play(&mut self, mv: impl Into<MultiMove>) -> Result<Response, JudgeError> {
         let j = Judgement::from_analysis(self.analysis.clone(), mv)?;
         let response = match j.verdict {
-            Verdict::Mistake => Response::Mistake(verdict_only(&j), self.hints.next()),
-            Verdict::Good => Response::Good(check(&j)),
-            Verdict::LostAnyway => Response::LostAnyway(check(&j)),
+            Verdict::Mistake => {
+                Response::Mistake(self.drawn(verdict_only(&j), &j), self.hints.next())
+            }
+            Verdict::Good => Response::Good(self.drawn(check(&j), &j)),
+            Verdict::LostAnyway => Response::LostAnyway(self.drawn(check(&j), &j)),
         };
         self.settled |= response.settles();
         Ok(response)
+    }
+
+    /// The verdict as the lesson may show it: in a lesson that never shows
+    /// groups, the rows after the move are drawn as the question drew
+    /// them, plain sticks with their counts.
+    fn drawn(&self, mut verdict: Document, j: &Judgement) -> Document {
+        if !self.question.groups_shown
+            && j.after.game.is_nim()
+            && let Some(rows) = verdict.steps.first_mut()
+        {
+            rows.blocks = vec![board::plain(&j.to)];
+        }
+        verdict
     }
 
     /// The answer, revealed.
@@ -309,7 +325,7 @@ mod tests {
         assert_eq!(
             right,
             Response::Right {
-                why: "no move wins here.".to_string(),
+                why: "no move keeps every group paired, so no move wins here.".to_string(),
                 then_move: false,
             }
         );

@@ -51,6 +51,18 @@ pub fn find(name: &str) -> Option<&'static Bundled> {
     LESSONS.iter().find(|l| letters(l.name) == wanted)
 }
 
+/// What comes after the bundled lesson called `name` in the course.
+pub fn after(name: &str) -> super::Next {
+    match LESSONS.iter().position(|l| l.name == name) {
+        Some(i) if i + 1 < LESSONS.len() => super::Next::Lesson {
+            number: i + 2,
+            name: LESSONS[i + 1].name,
+        },
+        Some(_) => super::Next::Last,
+        None => super::Next::Unknown,
+    }
+}
+
 /// The bundled lesson `name` most likely meant, when it is no lesson's
 /// name: one a slip of the keys away, one whose name starts with it, or
 /// one whose title has it as a word.

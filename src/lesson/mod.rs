@@ -33,9 +33,40 @@ pub struct Lesson {
     pub summary: Option<String>,
     /// What happens, in order.
     pub parts: Vec<Part>,
+    /// What comes after it in the course, for a bundled lesson.
+    pub next: Next,
+}
+
+/// What comes after a lesson in the course of bundled lessons.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Next {
+    /// Not a bundled lesson: a teacher's own file.
+    #[default]
+    Unknown,
+    /// The next bundled lesson, by number (from 1) and name.
+    Lesson {
+        /// Its number in the course, from 1.
+        number: usize,
+        /// Its name.
+        name: &'static str,
+    },
+    /// This is the last lesson of the course.
+    Last,
 }
 
 impl Lesson {
+    /// What the lesson says at its end, with what comes next: "End of the
+    /// lesson. Next: matchsticks lesson 2 (single-sticks)."
+    pub fn ending(&self) -> String {
+        match self.next {
+            Next::Unknown => "End of the lesson.".to_string(),
+            Next::Lesson { number, name } => {
+                format!("End of the lesson. Next: matchsticks lesson {number} ({name}).")
+            }
+            Next::Last => "End of the lesson. That was the last lesson: well done!".to_string(),
+        }
+    }
+
     /// How many questions the lesson asks.
     pub fn questions(&self) -> usize {
         self.parts
@@ -145,6 +176,10 @@ pub struct Question {
     pub hints: Vec<String>,
     /// The teacher's words for the reveal.
     pub answer: String,
+    /// Whether the lesson shows groups itself (an explanation, or a
+    /// drawing with `--groups`). A lesson that does not, such as one
+    /// before groups are taught, draws the rows after a try plainly too.
+    pub groups_shown: bool,
 }
 
 impl Question {
@@ -204,10 +239,13 @@ pub fn bundled(name: &str) -> Result<Lesson, LessonError> {
         name: printable(name),
         closest: bundled::closest(name).map(|l| l.name),
     })?;
-    parse::parse(found.source.as_bytes()).map_err(|problems| LessonError::Problems {
-        path: format!("lessons/{}.lesson", found.name).into(),
-        problems,
-    })
+    let mut lesson =
+        parse::parse(found.source.as_bytes()).map_err(|problems| LessonError::Problems {
+            path: format!("lessons/{}.lesson", found.name).into(),
+            problems,
+        })?;
+    lesson.next = bundled::after(found.name);
+    Ok(lesson)
 }
 
 /// Why a lesson could not be read or run.

@@ -7,7 +7,7 @@
 //! text. Every problem is collected with its line number, so a teacher sees
 //! them all at once.
 
-use super::{Asks, Lesson, Part, Problem, Question, Setup};
+use super::{Asks, Lesson, Next, Part, Problem, Question, Setup};
 use crate::render::wrap::is_list_marker;
 use crate::rules::game::Game;
 use crate::rules::position::Position;
@@ -324,6 +324,7 @@ impl Parser {
                 ask: q.ask,
                 hints: q.hints,
                 answer,
+                groups_shown: false,
             })),
             (Some(_), None) => {}
             (None, _) => self.problem(
@@ -353,11 +354,23 @@ impl Parser {
                 "the lesson is empty: add narration, a position or a question".to_string(),
             );
         }
+        // Groups shown anywhere in the lesson may be shown after a try too.
+        let groups_shown = self.parts.iter().any(|part| match part {
+            Part::Explain(_) => true,
+            Part::Show(setup) => setup.groups,
+            Part::Text(_) | Part::Pause | Part::Question(_) => false,
+        });
+        for part in &mut self.parts {
+            if let Part::Question(q) = part {
+                q.groups_shown = groups_shown;
+            }
+        }
         match (self.problems.is_empty(), self.title) {
             (true, Some(title)) => Ok(Lesson {
                 title,
                 summary: self.summary,
                 parts: self.parts,
+                next: Next::Unknown,
             }),
             _ => {
                 self.problems.sort_by_key(|p| p.line);
@@ -503,6 +516,7 @@ mod tests {
                     ask: Some("Your move?".to_string()),
                     hints: vec!["Copy.".to_string(), "Really, copy.".to_string()],
                     answer: "Nothing wins. It is lost.".to_string(),
+                    groups_shown: true,
                 }),
                 Part::Text("The end.".to_string()),
             ]

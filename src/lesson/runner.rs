@@ -17,7 +17,7 @@ use super::{Asks, Lesson, LessonError, Part, Question, Setup};
 use crate::console::ask::{self, Reply, YesNo};
 use crate::console::ask_parts::ask_parts;
 use crate::console::io::Io;
-use crate::console::pause::{GO_ON, Paused, pause};
+use crate::console::pause::{GO_ON, Offered, Paused, Prompt, pause};
 use crate::console::steps::{Stepped, step_through};
 use crate::render::text;
 use crate::teach::document::Block;
@@ -53,7 +53,7 @@ pub fn run(lesson: &Lesson, auto: bool, io: &mut Io<'_>) -> Result<(), LessonErr
             return runner.say("Lesson stopped.");
         }
     }
-    runner.say("End of the lesson.")
+    runner.say(&lesson.ending())
 }
 
 impl Runner<'_, '_> {
@@ -99,7 +99,7 @@ impl Runner<'_, '_> {
         if self.auto {
             return Ok(Flow::Next);
         }
-        match pause(self.io, prompt, GO_ON, &mut || None)? {
+        match pause(self.io, Prompt::only(prompt), GO_ON, &mut Offered::none())? {
             Paused::End => {
                 self.auto = true;
                 Ok(Flow::Next)

@@ -14,6 +14,8 @@ use crate::rules::moves::IllegalMove;
 use crate::rules::multi_move::MultiMove;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
+use crate::rules::rule::Rule;
+use crate::rules::take_set::TakeSet;
 use crate::solve::one_row::RowPattern;
 use crate::solve::search::{Budget, Solver};
 use crate::teach::analysis::{Analysis, Extras, Method};
@@ -55,14 +57,6 @@ impl Told {
     }
 }
 
-/// The end of a game in words, for the player who won.
-pub fn result(winner: Side) -> &'static str {
-    match winner {
-        Side::Pupil => "You win! Well played.",
-        Side::Computer => "The computer wins this time.",
-    }
-}
-
 /// How a game is set up.
 #[derive(Clone, Debug)]
 pub struct Setup {
@@ -80,6 +74,56 @@ pub struct Setup {
     pub seed_given: bool,
 }
 
+impl Setup {
+    /// The command that sets this game up again, seed and all:
+    /// "matchsticks play 3 4 6 --level beginner --seed 374185", with
+    /// `--take`, `--normal` and `--first computer` when they apply.
+    pub fn command(&self) -> String {
+        let mut command = format!("matchsticks play {}", self.start);
+        if let Some(takes) = take_flag(&self.game.takes) {
+            command += &format!(" --take {takes}");
+        }
+        if self.game.rule == Rule::Normal {
+            command += " --normal";
+        }
+        if self.first == First::Computer {
+            command += " --first computer";
+        }
+        match self.level {
+            Level::Perfect => {}
+            Level::Good => command += " --level good",
+            Level::Beginner => command += " --level beginner",
+        }
+        command + &format!(" --seed {}", self.seed)
+    }
+}
+
+/// A take set as `--take` reads it: "1-3", "2,3,5"; `None` for Nim.
+fn take_flag(takes: &TakeSet) -> Option<String> {
+    let takes = takes.only()?;
+    let contiguous = takes.windows(2).all(|w| w[1] == w[0] + 1);
+    Some(match takes {
+        [first, .., last] if contiguous => format!("{first}-{last}"),
+        _ => takes
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(","),
+    })
+}
+
+/// How much help the pupil had in a game, for the review: moves taken
+/// back, hints asked for, and moves at which the answer was shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Helped {
+    /// How many of the pupil's moves were taken back.
+    pub taken_back: u64,
+    /// How many hints the pupil asked for.
+    pub hints: u64,
+    /// At how many of the pupil's moves the answer was shown.
+    pub shown: u64,
+}
+
 /// A game so far.
 #[derive(Debug)]
 pub struct Replay {
@@ -93,8 +137,8 @@ pub struct Replay {
     told: Vec<Told>,
     /// The computer's reasons told in full so far: after that, briefly.
     reasons: Vec<Kind>,
-    /// How many of the pupil's moves were taken back.
-    taken_back: u64,
+    /// The help the pupil has had so far.
+    helped: Helped,
 }
 
 /// Why a replay stopped.
@@ -144,21 +188,20 @@ impl Replay {
             pattern,
             told: Vec::new(),
             reasons: Vec::new(),
-            taken_back: 0,
+            helped: Helped::default(),
         })
     }
 
     /// Starts a game and plays the pupil's `moves` in it, each given as the
     /// row, counted from one, and how many sticks. The computer answers
     /// each in turn, until it is the pupil's move or the game is over.
-    /// `taken_back` is how many moves the pupil took back on the way, for
-    /// the review.
-    pub fn of(setup: Setup, moves: &[(u64, u64)], taken_back: u64) -> Result<Replay, ReplayError> {
+    /// `helped` is the help the pupil had on the way, for the review.
+    pub fn of(setup: Setup, moves: &[(u64, u64)], helped: Helped) -> Result<Replay, ReplayError> {
         if moves.len() > MOST_REPLAYED_MOVES {
             return Err(ReplayError::TooLong);
         }
         let mut replay = Replay::start(setup)?;
-        replay.taken_back = taken_back;
+        replay.helped = helped;
         replay.computer_if_due()?;
         for &(row, take) in moves {
             let number = replay.told.len() + 1;
@@ -248,11 +291,21 @@ impl Replay {
         match self.told.iter().rposition(|t| t.turn.side == Side::Pupil) {
             Some(last) => {
                 self.told.truncate(last);
-                self.taken_back += 1;
+                self.helped.taken_back += 1;
                 true
             }
             None => false,
         }
+    }
+
+    /// The pupil asked for a hint and got one.
+    pub fn hint_given(&mut self) {
+        self.helped.hints += 1;
+    }
+
+    /// The answer was shown at the pupil's move (count it once a move).
+    pub fn answer_shown(&mut self) {
+        self.helped.shown += 1;
     }
 
     /// How the game was set up.
@@ -304,6 +357,17 @@ impl Replay {
             .is_none()
     }
 
+    /// How the game ended, once it is over, in the words the review uses:
+    /// "You took the last stick, so the computer wins."
+    pub fn ending(&self) -> Option<String> {
+        let last = self.told.last().filter(|_| self.is_over())?;
+        Some(review::ending(
+            last.turn.side,
+            &last.after(&self.setup.game),
+            &self.setup.game,
+        ))
+    }
+
     /// Who has won, once the game is over.
     pub fn winner(&self) -> Option<Side> {
         let stuck = self.to_move();
@@ -331,10 +395,13 @@ impl Replay {
         let reviewed = review::review(&turns, &self.setup.game, &mut self.solver)?;
         let notes = Notes {
             ended,
-            taken_back: self.taken_back,
+            taken_back: self.helped.taken_back,
+            hints: self.helped.hints,
+            shown: self.helped.shown,
+            // The seed only matters when the computer's choices are random.
             replay: match self.setup.level {
                 Level::Perfect => None,
-                Level::Good | Level::Beginner => Some(self.setup.seed),
+                Level::Good | Level::Beginner => Some(self.setup.command()),
             },
         };
         Ok(review::document(&reviewed, &self.setup.game, notes))
@@ -344,8 +411,6 @@ impl Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::rule::Rule;
-    use crate::rules::take_set::TakeSet;
 
     fn setup(start: &[u64], game: Game, first: First, level: Level, seed: u64) -> Setup {
         Setup {
@@ -365,8 +430,9 @@ mod tests {
 
     #[test]
     fn the_same_moves_and_seed_give_the_same_game() {
-        let play =
-            |moves: &[(u64, u64)]| Replay::of(twenty_one(Level::Beginner, 7), moves, 0).unwrap();
+        let play = |moves: &[(u64, u64)]| {
+            Replay::of(twenty_one(Level::Beginner, 7), moves, Helped::default()).unwrap()
+        };
         let moves = [(1, 1), (1, 2)];
         let once = play(&moves);
         let twice = play(&moves);
@@ -384,7 +450,7 @@ mod tests {
         let mut replay = Replay::of(
             setup(&[3, 5, 7], game, First::Computer, Level::Perfect, 0),
             &[],
-            0,
+            Helped::default(),
         )
         .unwrap();
         assert!(replay.told()[0].why.is_some());
@@ -407,11 +473,39 @@ mod tests {
 
     #[test]
     fn an_illegal_move_is_refused_with_its_number() {
-        let refused = Replay::of(twenty_one(Level::Perfect, 0), &[(1, 4)], 0).unwrap_err();
+        let refused =
+            Replay::of(twenty_one(Level::Perfect, 0), &[(1, 4)], Helped::default()).unwrap_err();
         assert_eq!(
             refused.to_string(),
             "In this game a move takes 1 to 3 sticks."
         );
         assert!(matches!(refused, ReplayError::Illegal { number: 1, .. }));
+    }
+
+    #[test]
+    fn the_command_sets_the_same_game_up_again() {
+        let mut setup = twenty_one(Level::Beginner, 7);
+        assert_eq!(
+            setup.command(),
+            "matchsticks play 21 --take 1-3 --level beginner --seed 7"
+        );
+        setup.game = Game::with_takes(Rule::Normal, TakeSet::parse("2,3,5").unwrap());
+        setup.first = First::Computer;
+        setup.level = Level::Good;
+        assert_eq!(
+            setup.command(),
+            "matchsticks play 21 --take 2,3,5 --normal --first computer --level good --seed 7"
+        );
+        let nim = self::setup(
+            &[3, 4, 6],
+            Game::nim(Rule::Misere),
+            First::Me,
+            Level::Beginner,
+            9,
+        );
+        assert_eq!(
+            nim.command(),
+            "matchsticks play 3 4 6 --level beginner --seed 9"
+        );
     }
 }

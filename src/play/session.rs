@@ -10,12 +10,12 @@
 
 use colored::Colorize;
 
-use super::replay::{Replay, Setup, result};
+use super::replay::{Replay, Setup};
 use super::{First, Level, PlayError};
 use crate::console::ask::{self, Reply, YesNo};
 use crate::console::ask_parts::ask_parts;
 use crate::console::io::Io;
-use crate::console::pause::{Paused, pause};
+use crate::console::pause::{Offered, Paused, Prompt, pause};
 use crate::render::text;
 use crate::teach::hints::hints;
 use crate::teach::review::Side;
@@ -118,6 +118,9 @@ impl Session<'_, '_> {
         let analysis = self.game.analysis()?;
         let ladder = hints(&analysis);
         let mut shown = 0;
+        // Whether this move's answer has been shown: the review counts it
+        // once a move, however it came.
+        let mut revealed = false;
         let position = self.game.position();
         let game = self.game.game().clone();
         let question = ask::Question {
@@ -151,6 +154,10 @@ impl Session<'_, '_> {
                 Reply::Hint => match ladder.get(shown) {
                     Some(hint) => {
                         shown += 1;
+                        self.game.hint_given();
+                        if shown == ladder.len() && !std::mem::replace(&mut revealed, true) {
+                            self.game.answer_shown();
+                        }
                         let hint = format!("Hint {shown}: {hint}");
                         self.say(&hint)?;
                     }
@@ -159,6 +166,9 @@ impl Session<'_, '_> {
                 Reply::Show => match ladder.last() {
                     Some(answer) => {
                         shown = ladder.len();
+                        if !std::mem::replace(&mut revealed, true) {
+                            self.game.answer_shown();
+                        }
                         let answer = answer.clone();
                         self.say(&answer)?;
                     }
@@ -186,9 +196,12 @@ impl Session<'_, '_> {
 
     fn game_over(&mut self) -> Result<(), PlayError> {
         let winner = self.game.winner().expect("the game is over");
-        let line = result(winner);
+        let line = match winner {
+            Side::Pupil => format!("{} Well played!", self.game.ending().expect("over")),
+            Side::Computer => self.game.ending().expect("the game is over"),
+        };
         let line = match (self.io.color, winner) {
-            (false, _) => line.to_string(),
+            (false, _) => line,
             (true, Side::Pupil) => line.green().bold().to_string(),
             (true, Side::Computer) => line.red().bold().to_string(),
         };
@@ -199,9 +212,9 @@ impl Session<'_, '_> {
         if self.io.interactive {
             let paused = pause(
                 self.io,
-                "Enter: see the review (q: skip) ",
+                Prompt::only("Enter: see the review (q: skip) "),
                 "Press Enter to see the review, or q to skip it.",
-                &mut || None,
+                &mut Offered::none(),
             )?;
             if paused != Paused::Go {
                 return Ok(());

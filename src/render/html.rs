@@ -261,7 +261,7 @@ fn binary(view: &BinaryView) -> String {
     for row in &view.rows {
         let _ = write!(
             out,
-            "<tr><th>{}</th><td>{}</td>",
+            "<tr><th>{}</th><td class=\"value\">{}</td>",
             escape(&row.label),
             row.value
         );

@@ -317,7 +317,9 @@ fn strip(s: &Strip, indent: &str, style: Style) -> String {
 
 /// The binary columns, each digit 1 in the colour of its group size, in
 /// bands that fit; the words after the digits follow the last band, or go
-/// under the table when there is no room beside it.
+/// under the table when there is no room beside it. A rule stands between
+/// a row's number and its digits, so `3 │ 0 1 1` never reads as a fourth
+/// digit.
 fn binary(view: &BinaryView, indent: &str, style: Style) -> String {
     let label_width = view.rows.iter().map(|r| r.label.len()).max().unwrap_or(0);
     let number_width = view
@@ -326,7 +328,8 @@ fn binary(view: &BinaryView, indent: &str, style: Style) -> String {
         .map(|r| r.value.to_string().len())
         .max()
         .unwrap_or(1);
-    let lead = indent.len() + label_width + 2 + number_width;
+    const RULE: &str = " │";
+    let lead = indent.len() + label_width + 2 + number_width + columns(RULE);
     let widths: Vec<usize> = view.headings.iter().map(String::len).collect();
     let text_width = view
         .rows
@@ -341,7 +344,7 @@ fn binary(view: &BinaryView, indent: &str, style: Style) -> String {
     for (b, band) in bands.iter().enumerate() {
         let _ = writeln!(
             out,
-            "{indent}{:label_width$}  {:number_width$} {}",
+            "{indent}{:label_width$}  {:number_width$}{RULE} {}",
             "",
             "",
             view.headings[band.clone()].join(" ")
@@ -352,7 +355,7 @@ fn binary(view: &BinaryView, indent: &str, style: Style) -> String {
                 _ => String::new(),
             };
             let mut line = format!(
-                "{indent}{:<label_width$}  {value:>number_width$}",
+                "{indent}{:<label_width$}  {value:>number_width$}{RULE}",
                 row.label
             );
             for ((digit, size), w) in row.digits[band.clone()]

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use super::page::buttons;
 use super::params::ParamError;
 use super::reply::Reply;
-use crate::play::replay::{Replay, ReplayError, Setup, result};
+use crate::play::replay::{Helped, Replay, ReplayError, Setup};
 use crate::play::{First, Level, PlayError};
 use crate::render::html;
 use crate::request;
@@ -49,6 +49,14 @@ struct Asked {
     /// How many moves the pupil has taken back, for the review.
     #[serde(default)]
     taken_back: u64,
+    /// How many hints the pupil has asked for in the whole game, for the
+    /// review.
+    #[serde(default)]
+    hints_used: u64,
+    /// At how many of the pupil's moves the answer was shown, for the
+    /// review.
+    #[serde(default)]
+    shown: u64,
 }
 
 /// A pupil's move: the row (from 1) and how many sticks.
@@ -118,7 +126,12 @@ fn replay(body: &[u8]) -> Result<Value, Refusal> {
         seed: asked.seed,
         seed_given: true,
     };
-    let mut replay = Replay::of(setup, &moves, asked.taken_back)?;
+    let helped = Helped {
+        taken_back: asked.taken_back,
+        hints: asked.hints_used,
+        shown: asked.shown,
+    };
+    let mut replay = Replay::of(setup, &moves, helped)?;
     let position = replay.position();
     let ladder = match replay.is_over() {
         true => Vec::new(),
@@ -154,7 +167,7 @@ fn replay(body: &[u8]) -> Result<Value, Refusal> {
         "to_move": side(replay.to_move()),
         "over": replay.is_over(),
         "winner": replay.winner().map(side),
-        "result": replay.winner().map(result),
+        "result": replay.ending(),
         "hints": ladder.iter().take(asked.hints).collect::<Vec<_>>(),
         "hints_total": ladder.len(),
         "review": review,

@@ -5,7 +5,7 @@
 
 use super::document::{Block, DrawnRow, MOST_STICKS_DRAWN};
 use super::method::grouping::drawn_rows;
-use super::words::{MOST_LISTED, count};
+use super::words::MOST_LISTED;
 use crate::rules::game::Game;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
@@ -20,7 +20,7 @@ pub fn for_game(position: &Position, game: &Game, pattern: Option<&RowPattern>) 
     match (game.takes == TakeSet::Any, pattern.and_then(block_size)) {
         (true, _) => grouped(position),
         (false, Some(period)) => in_blocks(position, period),
-        (false, None) => counted(position),
+        (false, None) => plain(position),
     }
 }
 
@@ -45,19 +45,9 @@ pub fn joined(position: &Position) -> Block {
 /// beside it anyway.
 const TOO_MANY: &str = "(too many to draw)";
 
-/// The rows as plain sticks, side by side.
+/// The rows as plain sticks, side by side, each with its count at the
+/// end: for lessons that have not met groups yet, and for other games.
 pub fn plain(position: &Position) -> Block {
-    rows(position, |n| {
-        (
-            Vec::new(),
-            format!("({})", count(n, "stick")),
-            String::new(),
-        )
-    })
-}
-
-/// The rows as plain sticks, each with its count beside it.
-fn counted(position: &Position) -> Block {
     rows(position, |n| {
         (Vec::new(), TOO_MANY.to_string(), n.to_string())
     })

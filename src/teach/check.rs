@@ -72,10 +72,16 @@ pub fn verdict_only(j: &Judgement) -> Document {
 /// What a right yes or no is told, as a clause after "Right: ". It only
 /// says who wins: the reason is kept for the answer, so the move the class
 /// is about to be asked for is not given away.
+///
+/// Where every group has a partner, it says so in the words a lesson asks
+/// about: no move keeps every group paired.
 pub fn right(a: &Analysis) -> String {
-    match a.outcome {
-        Outcome::Win => "you can win.".to_string(),
-        Outcome::Lose => "no move wins here.".to_string(),
+    match (a.outcome, &a.method) {
+        (Outcome::Win, _) => "you can win.".to_string(),
+        (Outcome::Lose, Method::Grouping(g)) if matches!(g.plan, Plan::AllPaired { .. }) => {
+            "no move keeps every group paired, so no move wins here.".to_string()
+        }
+        (Outcome::Lose, _) => "no move wins here.".to_string(),
     }
 }
 
@@ -102,7 +108,10 @@ pub fn reason(j: &Judgement) -> String {
         (Verdict::Good, _, Method::Grouping(after)) => grouping::leaves_lost(after),
         (Verdict::Good, _, Method::Moore { moore: after, .. }) => moore::leaves_lost(after),
         (Verdict::Mistake, _, Method::Moore { moore: after, .. }) => moore::leaves_won(after),
-        (Verdict::Mistake, _, Method::Grouping(after)) => grouping::leaves_won(after),
+        (Verdict::Mistake, before, Method::Grouping(after)) => grouping::leaves_won(
+            after,
+            matches!(before, Method::Grouping(b) if b.unpaired.is_empty()),
+        ),
         (Verdict::Good, _, _) if j.after.is_over() => {
             "you made the last move, and in this game that wins.".to_string()
         }

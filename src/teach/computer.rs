@@ -22,7 +22,7 @@ pub enum Kind {
     LostAnyway,
     /// Every group has a partner again.
     Paired,
-    /// An odd number of rows with one stick is left, and no bigger row.
+    /// Only rows with one stick are left, an odd number of them.
     Endgame,
     /// The row is left at a count to avoid.
     Pattern,

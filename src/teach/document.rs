@@ -352,7 +352,7 @@ pub struct TallyLine {
     pub sets: u64,
     /// How many are left without a partner.
     pub left: u64,
-    /// The line in words: "groups of 4: 2 → 1 pair".
+    /// The line in words: "two groups of 4: 1 pair".
     pub text: String,
 }
 

@@ -81,9 +81,10 @@ pub fn hints(a: &Analysis) -> Vec<String> {
     };
     let to = a.after(mv);
     let step = format!("{} ({})", move_words(mv), transition(&a.position, &to));
-    stages.push(match won {
-        true => format!("The move is {step}."),
-        false => format!("No move wins. A best try is {step}."),
+    stages.push(match (won, must_take_the_last(a)) {
+        (true, _) => format!("The move is {step}."),
+        (false, true) => format!("You have to take the last stick: {step}."),
+        (false, false) => format!("No move wins. A best try is {step}."),
     });
     stages
 }
@@ -105,6 +106,16 @@ fn moore_hints(a: &Analysis, m: &crate::solve::moore::Moore) -> Vec<String> {
         position(&a.after_parts(&mv))
     ));
     stages
+}
+
+/// Whether every move takes the last stick: one row is left, and every
+/// take allowed from it empties it.
+fn must_take_the_last(a: &Analysis) -> bool {
+    let mut left = a.position.piles().iter().filter(|&&n| n > 0);
+    match (left.next(), left.next()) {
+        (Some(&n), None) => a.game.takes.takes_from(n).all(|take| take == n),
+        _ => false,
+    }
 }
 
 /// The first three stages for the grouping method, the endgame included.
@@ -139,9 +150,12 @@ fn grouping(g: &Grouping, mv: Move) -> Vec<String> {
                 if *ones == 1 { "is" } else { "are" },
                 rows_with_one(*ones)
             ),
-            match ones % 2 {
-                0 => "Take any single stick, and an odd number is left for your opponent."
-                    .to_string(),
+            match ones {
+                1 => "Only one stick is left, and whoever takes it loses.".to_string(),
+                n if n % 2 == 0 => {
+                    "Take any single stick, and an odd number is left for your opponent."
+                        .to_string()
+                }
                 _ => "The number is odd, so no move wins. Take a stick and hope.".to_string(),
             },
         ],
@@ -202,6 +216,22 @@ mod tests {
             }
         }
         assert!(ladder(&[0, 0], Game::nim(Rule::Misere)).is_empty());
+    }
+
+    #[test]
+    fn a_forced_last_stick_is_not_called_a_best_try() {
+        let last = |rows: &[u64], game| ladder(rows, game).pop().unwrap().replace('\u{a0}', " ");
+        assert_eq!(
+            last(&[0, 0, 1], Game::nim(Rule::Misere)),
+            "You have to take the last stick: take 1 from row 3 (0 0 1 → 0 0 0)."
+        );
+        let two_or_three = Game::with_takes(Rule::Misere, TakeSet::parse("2,3").unwrap());
+        assert_eq!(
+            last(&[2], two_or_three.clone()),
+            "You have to take the last stick: take 2 from row 1 (2 → 0)."
+        );
+        // With a choice, it is a best try.
+        assert!(last(&[3], two_or_three).starts_with("No move wins. A best try is"));
     }
 
     #[test]

@@ -1,13 +1,16 @@
 //! The review after a game, kept short enough to read at the end of one:
 //! the result, then only the turning points, the moves that gave a win
-//! away, each in one line with a move that would have kept it. How many
-//! moves were taken back, and how to replay the game, close it.
+//! away, each in one line with the rows at that moment and a move that
+//! would have kept the win. When nobody slipped, it says whether the
+//! first player could win from the start. How much help the pupil had
+//! (moves taken back, hints, answers shown), and the command that plays
+//! the game again, close it.
 
 use std::fmt;
 
 use super::analysis::{Analysis, AnalysisError, Extras};
 use super::document::{Block, Document, Frame, Step};
-use super::words::{count, position};
+use super::words::{count, ordinal, position, times};
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;
@@ -201,43 +204,31 @@ pub fn slips<M>(reviewed: &[Reviewed<M>]) -> Vec<(usize, Side)> {
 }
 
 /// What the review says besides the moves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Notes {
     /// Whether the game was played to the end.
     pub ended: bool,
     /// How many of the pupil's moves were taken back.
     pub taken_back: u64,
-    /// The seed that replays the computer's choices, when they were random.
-    pub replay: Option<u64>,
+    /// How many hints the pupil asked for.
+    pub hints: u64,
+    /// At how many of the pupil's moves the answer was shown.
+    pub shown: u64,
+    /// The command that plays the game again, when the computer's choices
+    /// were random: "matchsticks play 3 4 6 --level beginner --seed 7".
+    pub replay: Option<String>,
 }
 
 /// The review as a document: the result, the turning points, and the
 /// notes.
 pub fn document<M: Played>(reviewed: &[Reviewed<M>], game: &Game, notes: Notes) -> Document {
     let mut result = vec![Block::sentence(match (notes.ended, reviewed.last()) {
-        (true, Some(last)) => ending(last, game),
+        (true, Some(last)) => ending(last.turn.side, &last.after, game),
         _ => "The game was stopped before the end.".to_string(),
     })];
-    let turning: Vec<Block> = reviewed
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| r.slipped())
-        .map(|(i, r)| Block::sentence(turning_point(i + 1, r)))
-        .collect();
+    let turning = turning_points(reviewed);
     if turning.is_empty() {
-        result.push(Block::sentence(match notes.ended {
-            true => "Nobody slipped: the winner played every move well.",
-            false => "Nobody slipped so far.",
-        }));
-        // Then the game was lost from the start for whoever began it.
-        if let (true, Some(first)) = (notes.ended, reviewed.first())
-            && first.before_outcome == Outcome::Lose
-        {
-            result.push(Block::sentence(format!(
-                "From {}, whoever moves first cannot win if the other plays well.",
-                position(&first.turn.before)
-            )));
-        }
+        result.push(Block::sentence(no_slip(reviewed, notes.ended)));
     }
     let mut closing = Vec::new();
     if notes.taken_back > 0 {
@@ -246,9 +237,12 @@ pub fn document<M: Played>(reviewed: &[Reviewed<M>], game: &Game, notes: Notes) 
             count(notes.taken_back, "move")
         )));
     }
-    if let Some(seed) = notes.replay {
+    if let Some(help) = help(notes.hints, notes.shown) {
+        closing.push(Block::sentence(help));
+    }
+    if let Some(command) = notes.replay {
         closing.push(Block::sentence(format!(
-            "To replay this game: --seed {seed}"
+            "To play this game again: {command}"
         )));
     }
     let mut steps = vec![Step::framed(Frame::LEAD, "Result", result)];
@@ -264,43 +258,100 @@ pub fn document<M: Played>(reviewed: &[Reviewed<M>], game: &Game, notes: Notes) 
     }
 }
 
-/// A move that gave the win away, in one line: "Move 3: you took 7 from
-/// row 3. Taking 1 from row 1 would have kept the win."
-fn turning_point<M: Played>(number: usize, r: &Reviewed<M>) -> String {
-    let one_row = r.turn.before.len() == 1;
-    let took = r.turn.mv.taken(one_row);
-    match (r.turn.side, r.winning.as_slice()) {
-        (Side::Pupil, [best]) => format!(
-            "Move {number}: you took {took}. Taking {} would have kept the win.",
-            best.taken(one_row)
-        ),
-        (Side::Pupil, [best, ..]) => format!(
-            "Move {number}: you took {took}. One of {} winning moves, such as taking {}, would have kept the win.",
-            r.winning.len(),
-            best.taken(one_row)
-        ),
-        (Side::Pupil, []) => format!("Move {number}: you took {took}, and the win slipped away."),
-        (Side::Computer, _) => {
-            format!("Move {number}: the computer took {took}, and that gave you a chance to win.")
+/// Every move that gave a win away, each counted among its player's own
+/// moves.
+fn turning_points<M: Played>(reviewed: &[Reviewed<M>]) -> Vec<Block> {
+    let mut made = [0, 0];
+    reviewed
+        .iter()
+        .filter_map(|r| {
+            let mine = &mut made[r.turn.side as usize];
+            *mine += 1;
+            r.slipped()
+                .then(|| Block::sentence(turning_point(*mine, r)))
+        })
+        .collect()
+}
+
+/// What the review says when nobody slipped: for a game played to the
+/// end, whether its first player could win from the start.
+fn no_slip<M>(reviewed: &[Reviewed<M>], ended: bool) -> String {
+    let first = match (ended, reviewed.first()) {
+        (true, Some(first)) => first,
+        _ => return "Nobody slipped so far.".to_string(),
+    };
+    let from = position(&first.turn.before);
+    match (first.before_outcome, first.turn.side) {
+        (Outcome::Win, Side::Pupil) => {
+            format!("From {from} you could win from the start, and you did not slip.")
         }
+        (Outcome::Win, Side::Computer) => {
+            format!("From {from} the computer could win from the start, and it did not slip.")
+        }
+        (Outcome::Lose, _) => format!(
+            "Nobody slipped: from {from}, whoever moves first cannot win if the other plays well."
+        ),
     }
 }
 
-/// Who made the last move, and so who won.
-fn ending<M>(last: &Reviewed<M>, game: &Game) -> String {
-    let mover = last.turn.side;
+/// The hints and answers the pupil asked for: "You asked for 3 hints and
+/// saw the answer twice."
+fn help(hints: u64, shown: u64) -> Option<String> {
+    match (hints, shown) {
+        (0, 0) => None,
+        (hints, 0) => Some(format!("You asked for {}.", count(hints, "hint"))),
+        (0, shown) => Some(format!("You saw the answer {}.", times(shown))),
+        (hints, shown) => Some(format!(
+            "You asked for {} and saw the answer {}.",
+            count(hints, "hint"),
+            times(shown)
+        )),
+    }
+}
+
+/// A move that gave the win away, in one line, with the rows it was made
+/// from: "Your 2nd move, at 3 4 6: you took 6 from row 3. Taking 1 from
+/// row 1 would have kept the win."
+fn turning_point<M: Played>(number: usize, r: &Reviewed<M>) -> String {
+    let one_row = r.turn.before.len() == 1;
+    let took = r.turn.mv.taken(one_row);
+    let at = position(&r.turn.before);
+    let nth = ordinal(number as u64);
+    match (r.turn.side, r.winning.as_slice()) {
+        (Side::Pupil, [best]) => format!(
+            "Your {nth} move, at {at}: you took {took}. Taking {} would have kept the win.",
+            best.taken(one_row)
+        ),
+        (Side::Pupil, [best, ..]) => format!(
+            "Your {nth} move, at {at}: you took {took}. One of {} winning moves, such as taking {}, would have kept the win.",
+            r.winning.len(),
+            best.taken(one_row)
+        ),
+        (Side::Pupil, []) => {
+            format!("Your {nth} move, at {at}: you took {took}, and the win slipped away.")
+        }
+        (Side::Computer, _) => format!(
+            "The computer's {nth} move, at {at}: it took {took}, and that gave you a chance to win."
+        ),
+    }
+}
+
+/// How a game ended, in one sentence, said at once on the end screen and
+/// again in the review: who made the last move, and so who wins. "You
+/// took the last stick, so the computer wins."
+pub fn ending(mover: Side, after: &Position, game: &Game) -> String {
     let winner = match game.rule.when_stuck() {
         // The player left without a move wins in misère play.
         Outcome::Win => mover.other(),
         Outcome::Lose => mover,
     };
-    let took = match last.after.is_over() {
+    let took = match after.is_over() {
         true => "took the last stick",
         false => "made the last move",
     };
     let won = match winner {
-        Side::Pupil => "you won",
-        Side::Computer => "the computer won",
+        Side::Pupil => "you win",
+        Side::Computer => "the computer wins",
     };
     let mover = match mover {
         Side::Pupil => "You",
@@ -355,18 +406,28 @@ mod tests {
         let notes = Notes {
             ended: false,
             taken_back: 2,
-            replay: Some(7),
+            hints: 3,
+            shown: 2,
+            replay: Some("matchsticks play 3 5 7 --level good --seed 7".to_string()),
         };
         assert_eq!(
             lines(&game, &turns, notes),
             [
                 "The game was stopped before the end.",
-                "Move 1: you took 2 from row 3. One of 3 winning moves, such as taking 1 from row 1, would have kept the win.",
-                "Move 4: the computer took 5 from row 3, and that gave you a chance to win.",
+                "Your 1st move, at 3\u{a0}5\u{a0}7: you took 2 from row 3. One of 3 winning moves, such as taking 1 from row 1, would have kept the win.",
+                "The computer's 2nd move, at 0\u{a0}4\u{a0}5: it took 5 from row 3, and that gave you a chance to win.",
                 "You took back 2 moves.",
-                "To replay this game: --seed 7",
+                "You asked for 3 hints and saw the answer twice.",
+                "To play this game again: matchsticks play 3 5 7 --level good --seed 7",
             ]
         );
+    }
+
+    #[test]
+    fn help_is_told_only_when_there_was_some() {
+        assert_eq!(help(0, 0), None);
+        assert_eq!(help(1, 0).as_deref(), Some("You asked for 1 hint."));
+        assert_eq!(help(0, 1).as_deref(), Some("You saw the answer once."));
     }
 
     #[test]
@@ -378,33 +439,46 @@ mod tests {
         };
         let won = played(&[2], Side::Pupil, &[(1, 1), (1, 1)]);
         assert_eq!(
-            lines(&game, &won, notes),
+            lines(&game, &won, notes.clone()),
             [
-                "The computer took the last stick, so you won.",
-                "Nobody slipped: the winner played every move well.",
+                "The computer took the last stick, so you win.",
+                "From 2 you could win from the start, and you did not slip.",
             ]
         );
         let all_at_once = played(&[3], Side::Pupil, &[(1, 3)]);
         assert_eq!(
-            lines(&game, &all_at_once, notes),
+            lines(&game, &all_at_once, notes.clone()),
             [
-                "You took the last stick, so the computer won.",
-                "Move 1: you took 3. Taking 2 would have kept the win.",
+                "You took the last stick, so the computer wins.",
+                "Your 1st move, at 3: you took 3. Taking 2 would have kept the win.",
             ]
         );
         let normal = Game::nim(Rule::Normal);
         assert_eq!(
-            lines(&normal, &all_at_once, notes)[0],
-            "You took the last stick, so you won."
+            lines(&normal, &all_at_once, notes.clone())[0],
+            "You took the last stick, so you win."
         );
         // A start lost for the first player: no slip, and that is why.
         let lost = played(&[1, 1, 1], Side::Pupil, &[(1, 1), (2, 1), (3, 1)]);
         assert_eq!(
-            lines(&game, &lost, notes),
+            lines(&game, &lost, notes.clone()),
             [
-                "You took the last stick, so the computer won.",
-                "Nobody slipped: the winner played every move well.",
-                "From 1\u{a0}1\u{a0}1, whoever moves first cannot win if the other plays well.",
+                "You took the last stick, so the computer wins.",
+                "Nobody slipped: from 1\u{a0}1\u{a0}1, whoever moves first cannot win if the other plays well.",
+            ]
+        );
+        // The computer went first from a won start and never slipped: the
+        // pupil had no chance, and the review says so.
+        let no_chance = played(
+            &[1, 1, 2],
+            Side::Computer,
+            &[(3, 1), (1, 1), (2, 1), (3, 1)],
+        );
+        assert_eq!(
+            lines(&game, &no_chance, notes),
+            [
+                "You took the last stick, so the computer wins.",
+                "From 1\u{a0}1\u{a0}2 the computer could win from the start, and it did not slip.",
             ]
         );
     }

@@ -20,6 +20,51 @@ pub fn times(n: u64) -> String {
     }
 }
 
+/// Numbers from one to twenty as words, so a count and a group size
+/// side by side do not look alike: "two groups of 4".
+const NUMBER_WORDS: [&str; 20] = [
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+];
+
+/// "two", "twenty", "21": a number in words up to twenty, in digits after.
+pub fn number_word(n: u64) -> String {
+    match n {
+        1..=20 => NUMBER_WORDS[n as usize - 1].to_string(),
+        n => n.to_string(),
+    }
+}
+
+/// "1st", "2nd", "3rd", "4th", "11th", "21st".
+pub fn ordinal(n: u64) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 /// "1 group", "2 groups".
 pub fn count(n: u64, thing: &str) -> String {
     match n {
@@ -257,7 +302,22 @@ mod tests {
     fn small_words() {
         assert_eq!(times(3), "three times");
         assert_eq!(times(11), "11 times");
+        let ordinals: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111]
+            .into_iter()
+            .map(ordinal)
+            .collect();
+        assert_eq!(
+            ordinals,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st",
+                "111th"
+            ]
+        );
         assert_eq!(count(1, "pair"), "1 pair");
+        assert_eq!(number_word(2), "two");
+        assert_eq!(number_word(20), "twenty");
+        assert_eq!(number_word(21), "21");
+        assert_eq!(number_word(0), "0");
         assert_eq!(and_list(&[4, 2, 1]), "4, 2 and 1");
         assert_eq!(capitalised("take 1"), "Take 1");
         assert_eq!(groups_of(3, 2), "3 groups of 2");

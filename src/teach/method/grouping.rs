@@ -17,7 +17,7 @@ use crate::solve::grouping::{
 use crate::teach::document::{Block, DrawnRow, Frame, Reveal, Step, TallyLine};
 use crate::teach::words::{
     LONGEST_SUM, MOST_LISTED, SHORTEST_MERGED_RUN, and_list, capitalised, count, groups_of,
-    rows_with_one, runs, short_sum, sizes_of, sticks_from_to,
+    number_word, rows_with_one, runs, short_sum, sizes_of, sticks_from_to,
 };
 
 /// Rows up to this many get a drawing or a line of how their groups were
@@ -161,7 +161,9 @@ pub fn pairs_step(g: &Grouping, number: u32) -> Step {
     )
 }
 
-/// The tally, one line per size or per run of sizes with the same count.
+/// The tally, one line per size or per run of sizes with the same count:
+/// "two groups of 4: 1 pair", the count in words so it does not look like
+/// a size.
 fn tally_lines(counts: &[SizeCount]) -> Vec<TallyLine> {
     runs(counts, |t| t.count)
         .into_iter()
@@ -172,9 +174,12 @@ fn tally_lines(counts: &[SizeCount]) -> Vec<TallyLine> {
                 sets: run[0].pairs(),
                 left: run[0].count % 2,
                 text: format!(
-                    "{}, each: {}",
-                    sizes_of(run, |t| t.size),
-                    tally_counts(run[0])
+                    "{} of each size from {} down to {} ({} sizes): {}",
+                    groups_counted(run[0].count),
+                    run[0].size,
+                    run[run.len() - 1].size,
+                    run.len(),
+                    paired_each(run[0])
                 ),
             }],
             false => run
@@ -184,25 +189,41 @@ fn tally_lines(counts: &[SizeCount]) -> Vec<TallyLine> {
                     count: t.count,
                     sets: t.pairs(),
                     left: t.count % 2,
-                    text: format!("groups of {}: {}", t.size, tally_counts(t)),
+                    text: format!("{} of {}: {}", groups_counted(t.count), t.size, paired(t)),
                 })
                 .collect(),
         })
         .collect()
 }
 
-/// "2 → 1 pair", "3 → 1 pair, 1 without a partner", "1 → no partner".
-fn tally_counts(t: SizeCount) -> String {
-    let pairs = match t.pairs() {
-        0 => String::new(),
-        p => count(p, "pair"),
-    };
-    let alone = match (t.unpaired(), pairs.is_empty()) {
-        (false, _) => String::new(),
-        (true, true) => "no partner".to_string(),
-        (true, false) => ", 1 without a partner".to_string(),
-    };
-    format!("{} → {pairs}{alone}", t.count)
+/// "one group", "two groups", "25 groups".
+fn groups_counted(n: u64) -> String {
+    match n {
+        1 => "one group".to_string(),
+        n => format!("{} groups", number_word(n)),
+    }
+}
+
+/// "1 pair", "1 pair, 1 without a partner", "no partner".
+fn paired(t: SizeCount) -> String {
+    match (t.pairs(), t.unpaired()) {
+        (0, _) => "no partner".to_string(),
+        (p, false) => count(p, "pair"),
+        (p, true) => format!("{}, 1 without a partner", count(p, "pair")),
+    }
+}
+
+/// The same for every size of a run: "1 pair of each", "no partner for
+/// any", "1 pair of each, and 1 of each without a partner".
+fn paired_each(t: SizeCount) -> String {
+    match (t.pairs(), t.unpaired()) {
+        (0, _) => "no partner for any".to_string(),
+        (p, false) => format!("{} of each", count(p, "pair")),
+        (p, true) => format!(
+            "{} of each, and 1 of each without a partner",
+            count(p, "pair")
+        ),
+    }
 }
 
 /// Whether any group is left without a partner, as step `number`; in the
@@ -495,13 +516,21 @@ fn endgame_warning(after: &Grouping) -> &'static str {
     }
 }
 
+/// "only rows with one stick are left, and there are 3 of them".
+fn only_ones(ones: u64) -> String {
+    format!("only rows with one stick are left, and there are {ones} of them")
+}
+
 /// Why the position left to the opponent is lost for them.
 pub fn leaves_lost(after: &Grouping) -> String {
     match (&after.plan, two_rows(after)) {
         (Plan::GameOver, _) => "you took the last stick, and in this game that wins.".to_string(),
+        (Plan::Singles { ones: 1, .. }, _) => {
+            "only one stick is left, so your opponent will have to take it.".to_string()
+        }
         (Plan::Singles { ones, .. }, _) => format!(
-            "you leave {} and no bigger row, an odd number, so your opponent will have to take the last stick.",
-            rows_with_one(*ones)
+            "{}: an odd number, so your opponent will have to take the last stick.",
+            only_ones(*ones)
         ),
         (_, Some((n, _))) if n > 1 => format!(
             "both rows now have {}, so you can copy every move your opponent makes.{}",
@@ -516,13 +545,15 @@ pub fn leaves_lost(after: &Grouping) -> String {
     }
 }
 
-/// Why the position left to the opponent is won for them.
-pub fn leaves_won(after: &Grouping) -> String {
+/// Why the position left to the opponent is won for them; `paired_before`
+/// when every group had a partner before the move, so the opponent pairs
+/// them up *again*.
+pub fn leaves_won(after: &Grouping, paired_before: bool) -> String {
     match (&after.plan, two_rows(after)) {
         (Plan::GameOver, _) => "you took the last stick, and in this game that loses.".to_string(),
         (Plan::Singles { ones, .. }, _) => format!(
-            "you leave {} and no bigger row, an even number, so your opponent can make you take the last stick.",
-            rows_with_one(*ones)
+            "{}: an even number, so your opponent can make you take the last stick.",
+            only_ones(*ones)
         ),
         // Even in the endgame some group has no partner: say so first, in
         // the words of the groups, then how the opponent wins.
@@ -535,8 +566,9 @@ pub fn leaves_won(after: &Grouping) -> String {
             "the rows now have {a} and {b} sticks, so your opponent can make them equal and then copy you."
         ),
         (Plan::Unpaired(_), None) => format!(
-            "after your move {}, so your opponent can pair everything up again.",
-            unpaired(after)
+            "after your move {}, so your opponent can pair everything up{}.",
+            unpaired(after),
+            if paired_before { " again" } else { "" }
         ),
         (Plan::AllPaired { .. }, _) => "your opponent can win from here.".to_string(),
     }
@@ -554,9 +586,12 @@ pub fn broken_pairs(after: &Grouping) -> Option<String> {
 /// Why the computer's move leaves the pupil lost.
 pub fn computer_reason(after: &Grouping) -> String {
     match after.plan {
+        Plan::Singles { ones: 1, .. } => {
+            "now only one stick is left, so it will be yours.".to_string()
+        }
         Plan::Singles { ones, .. } => format!(
-            "that leaves you {} and no bigger row: an odd number, so the last stick will be yours.",
-            rows_with_one(ones)
+            "now {}: an odd number, so the last stick will be yours.",
+            only_ones(ones)
         ),
         _ => format!(
             "now every group has a partner ({}), and whatever you take, I can {}.",
@@ -583,11 +618,11 @@ mod tests {
         let cases: [(&[u64], &str); 5] = [
             (
                 &[3, 5, 5],
-                "after your move groups of 2 and 1 have no partner, so your opponent can pair everything up again.",
+                "after your move groups of 2 and 1 have no partner, so your opponent can pair everything up.",
             ),
             (
                 &[2, 2, 6],
-                "after your move groups of 4 and 2 have no partner, so your opponent can pair everything up again.",
+                "after your move groups of 4 and 2 have no partner, so your opponent can pair everything up.",
             ),
             // The endgame really applies: the groups first, then how the
             // opponent wins.
@@ -601,16 +636,46 @@ mod tests {
             ),
             (
                 &[1, 1],
-                "you leave 2 rows with one stick and no bigger row, an even number, so your opponent can make you take the last stick.",
+                "only rows with one stick are left, and there are 2 of them: an even number, so your opponent can make you take the last stick.",
             ),
         ];
         for (rows, expected) in cases {
             assert_eq!(
-                leaves_won(&grouped(rows, Rule::Misere)),
+                leaves_won(&grouped(rows, Rule::Misere), false),
                 expected,
                 "{rows:?}"
             );
         }
+        // Only a move from a position where every group had a partner
+        // leaves the opponent to pair them up *again*.
+        assert!(leaves_won(&grouped(&[3, 5, 5], Rule::Misere), true).ends_with("up again."));
+    }
+
+    #[test]
+    fn the_tally_counts_in_words_and_pairs_in_numbers() {
+        let texts = |rows: &[u64]| -> Vec<String> {
+            tally_lines(&grouped(rows, Rule::Misere).tally)
+                .into_iter()
+                .map(|line| line.text)
+                .collect()
+        };
+        assert_eq!(
+            texts(&[3, 5, 7]),
+            [
+                "two groups of 4: 1 pair",
+                "two groups of 2: 1 pair",
+                "three groups of 1: 1 pair, 1 without a partner",
+            ]
+        );
+        assert_eq!(texts(&[4]), ["one group of 4: no partner"]);
+        assert_eq!(
+            texts(&[63, 63]),
+            ["two groups of each size from 32 down to 1 (6 sizes): 1 pair of each"]
+        );
+        assert_eq!(
+            texts(&[63]),
+            ["one group of each size from 32 down to 1 (6 sizes): no partner for any"]
+        );
     }
 
     #[test]

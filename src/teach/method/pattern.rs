@@ -17,12 +17,13 @@ pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
             1,
             "Find the counts to avoid, from 0 sticks up",
             vec![
+                Block::sentence("W means the player to move can win."),
                 Block::sentence(
-                    "L marks a count to avoid: whoever has to move from it loses if the other player plays well. W marks a count the player to move can win from.",
+                    "L means the player to move will lose if the other player plays well: it is a count to avoid.",
                 ),
                 Block::sentence(no_move_left(a)),
                 Block::sentence(
-                    "Then work upward: a count is L when every move from it leaves a W, and W when some move leaves an L.",
+                    "Then count up: a count is L if every move from it gives the other player a W, and W if some move gives the other player an L.",
                 ),
                 Block::Strip(strip(pattern, n)),
             ],
@@ -85,16 +86,16 @@ const LONGEST_STRIP: u64 = 31;
 /// Why a count with no move left is won or lost: the other player made
 /// the last move.
 fn no_move_left(a: &Analysis) -> String {
-    let letter = match a.game.rule.when_stuck() {
-        Outcome::Win => "W",
-        Outcome::Lose => "L",
+    let (letter, you) = match a.game.rule.when_stuck() {
+        Outcome::Win => ("W", "you win"),
+        Outcome::Lose => ("L", "you lose"),
     };
     match a.game.takes.allows(1) {
         true => format!(
-            "With 0 sticks the other player has just taken the last stick, so 0 is {letter}."
+            "0 is {letter}: with no sticks left on your turn, the other player has taken the last stick, so {you}."
         ),
         false => format!(
-            "When no move is left, the other player has just made the last move, so that count is {letter}."
+            "A count with no move left is {letter}: the other player has made the last move, so {you}."
         ),
     }
 }
