@@ -8,7 +8,7 @@ use crate::rules::bar::{Bar, Bite};
 use crate::rules::outcome::Outcome;
 use crate::solve::chomp::Chomp;
 use crate::teach::document::{Block, Document, Frame, Step};
-use crate::teach::review::Side;
+use crate::teach::review::{Notes, Side, replay_line};
 use crate::teach::words::count;
 
 /// One bite made in a game.
@@ -40,9 +40,25 @@ pub enum Ending {
     Stopped,
 }
 
+/// How a game ended, in words, for the player whose bite it is now.
+pub fn ended(ending: Ending, to_move: Side) -> &'static str {
+    match (ending, to_move) {
+        (Ending::PoisonEaten, Side::Pupil) => "The computer ate the poisoned square.",
+        (Ending::PoisonEaten, Side::Computer) => "You ate the poisoned square.",
+        (Ending::OnlyPoisonLeft, Side::Pupil) => {
+            "Only the poisoned square is left for you: you have to eat it."
+        }
+        (Ending::OnlyPoisonLeft, Side::Computer) => {
+            "Only the poisoned square is left for the computer: it has to eat it."
+        }
+        (Ending::Stopped, _) => "The game was stopped before the end.",
+    }
+}
+
 /// The review as a document. Every bar of the game lies inside the start
-/// that `chomp` searched.
-pub fn document(turns: &[BiteTurn], chomp: &Chomp, ending: Ending) -> Document {
+/// that `chomp` searched. `notes` add how many bites were taken back and
+/// the seed that replays the game.
+pub fn document(turns: &[BiteTurn], chomp: &Chomp, ending: Ending, notes: Notes) -> Document {
     let mut blocks = Vec::new();
     let mut slips = Vec::new();
     for (i, turn) in turns.iter().enumerate() {
@@ -100,15 +116,21 @@ pub fn document(turns: &[BiteTurn], chomp: &Chomp, ending: Ending) -> Document {
             won(last.side)
         ),
     };
+    let mut result = vec![Block::sentence(who_slipped), Block::sentence(end)];
+    if notes.taken_back > 0 {
+        result.push(Block::sentence(format!(
+            "You took back {}.",
+            count(notes.taken_back, "bite")
+        )));
+    }
+    if let Some(seed) = notes.replay {
+        result.push(Block::sentence(replay_line(seed)));
+    }
     Document {
         title: "Review of the game".to_string(),
         steps: vec![
             Step::framed(Frame::BARE, "Bites", blocks),
-            Step::framed(
-                Frame::CLOSING,
-                "Result",
-                vec![Block::sentence(who_slipped), Block::sentence(end)],
-            ),
+            Step::framed(Frame::CLOSING, "Result", result),
         ],
     }
 }
@@ -157,7 +179,7 @@ mod tests {
             before: first.after(),
             bite: Bite::new(2, 2),
         };
-        let doc = document(&[first, second], &chomp, Ending::Stopped);
+        let doc = document(&[first, second], &chomp, Ending::Stopped, Notes::default());
         let lines = doc.steps[0].lines();
         assert_eq!(
             lines[1],
