@@ -23,7 +23,7 @@ use crate::render::{chomp_json, html};
 use crate::request::chomp::{self, BiteRefused};
 use crate::request::error::Error;
 use crate::rules::bar::{Bar, Bite};
-use crate::teach::chomp::words::drawn;
+use crate::teach::chomp::words::{drawn, titled};
 use crate::teach::document::Block;
 
 /// The bar named by the parameter `shape`.
@@ -42,6 +42,7 @@ pub fn board(bar: &Bar) -> Value {
     json!({
         "rows": bar.row_lengths(),
         "board": html::block_html(&Block::Bar(drawn(bar, None)), 3),
+        "game": titled(bar),
         "squares": bar.squares(),
         "over": bar.is_eaten() || bar.row_lengths() == [1],
     })
@@ -228,6 +229,8 @@ fn replay(body: &[u8]) -> Result<Value, Refused> {
                 "side": side(t.turn.side),
                 "said": t.said(),
                 "why": t.why,
+                "row": t.turn.bite.row,
+                "column": t.turn.bite.column,
                 "rows_after": t.turn.after().row_lengths(),
             })
         })
@@ -235,6 +238,7 @@ fn replay(body: &[u8]) -> Result<Value, Refused> {
     let review = (over || asked.review).then(|| html::document(&game.review(), 2));
     Ok(json!({
         "start": game.setup().start.row_lengths(),
+        "game": titled(&game.setup().start),
         "bar": board(&game.bar()),
         "bites": told,
         "to_move": side(game.to_move()),
