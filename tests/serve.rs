@@ -880,9 +880,13 @@ fn a_game_of_chomp_gives_hints_takes_bites_back_and_refuses_illegal_bites() {
     // Bites taken back are counted in the review, asked for before the end.
     let body = json!({"shape": "3x3", "bites": [{"row": 3, "column": 3}], "taken_back": 2, "review": true, "level": "good", "seed": 9});
     let review = post("/page/chomp/play", &body.to_string()).json()["review"].clone();
-    let review = review.as_str().unwrap();
+    let review = review.as_str().unwrap().replace('\u{a0}', " ");
     assert!(review.contains("You took back 2 bites."), "{review}");
-    assert!(review.contains("To replay this game: --seed 9"), "{review}");
+    assert!(
+        review
+            .contains("To play this game again: matchsticks chomp play 3x3 --level good --seed 9"),
+        "{review}"
+    );
     // A bite that is not there, or after the end, is refused with 422.
     let illegal = post(
         "/page/chomp/play",

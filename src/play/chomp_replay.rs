@@ -20,10 +20,11 @@ use crate::solve::chomp::{Chomp, TooBig};
 use crate::teach::chomp::analysis::{BarAnalysis, Beyond};
 use crate::teach::chomp::check::{BiteError, BiteJudgement, computer_reason};
 use crate::teach::chomp::hints::hints;
-use crate::teach::chomp::review::{self, BiteTurn, Ending};
+use crate::teach::chomp::review::{self, BiteTurn, Ending, Notes};
 use crate::teach::chomp::words::{shapes, with_commas};
 use crate::teach::document::Document;
-use crate::teach::review::{Notes, Side};
+use crate::teach::review::Side;
+use crate::teach::words::GLUE;
 
 /// Why a game of Chomp could not go on.
 #[derive(Debug, thiserror::Error)]
@@ -70,6 +71,24 @@ pub struct ChompSetup {
     pub seed: u64,
     /// Whether the seed was given, to replay a game, rather than picked.
     pub seed_given: bool,
+}
+
+impl ChompSetup {
+    /// The command that sets this game up again, seed and all:
+    /// "matchsticks chomp play 4x5 --first computer --level good --seed 7".
+    /// Each option stays on one line with its value.
+    pub fn command(&self) -> String {
+        let mut command = format!("matchsticks chomp play {}", self.start);
+        if self.first == First::Computer {
+            command += &format!(" --first{GLUE}computer");
+        }
+        match self.level {
+            Level::Perfect => {}
+            Level::Good => command += &format!(" --level{GLUE}good"),
+            Level::Beginner => command += &format!(" --level{GLUE}beginner"),
+        }
+        command + &format!(" --seed{GLUE}{}", self.seed)
+    }
 }
 
 /// One bite of the game, told.
@@ -326,11 +345,11 @@ impl ChompReplay {
     pub fn review(&self) -> Document {
         let turns: Vec<BiteTurn> = self.told.iter().map(|t| t.turn.clone()).collect();
         let notes = Notes {
-            ended: self.is_over(),
             taken_back: self.taken_back,
+            // The seed only matters when the computer's choices are random.
             replay: match self.setup.level {
                 Level::Perfect => None,
-                Level::Good | Level::Beginner => Some(self.setup.seed),
+                Level::Good | Level::Beginner => Some(self.setup.command()),
             },
         };
         let ending = self.ending().unwrap_or(Ending::Stopped);
@@ -449,13 +468,22 @@ mod tests {
             2,
         )
         .unwrap();
-        let lines: Vec<String> = game.review().steps.iter().flat_map(|s| s.lines()).collect();
+        let lines: Vec<String> = game
+            .review()
+            .steps
+            .iter()
+            .flat_map(|s| s.lines())
+            .map(|line| line.replace(GLUE, " "))
+            .collect();
         assert!(
             lines.contains(&"You took back 2 bites.".to_string()),
             "{lines:?}"
         );
         assert!(
-            lines.contains(&"To replay this game: --seed 5".to_string()),
+            lines.contains(
+                &"To play this game again: matchsticks chomp play 3x3 --level good --seed 5"
+                    .to_string()
+            ),
             "{lines:?}"
         );
     }

@@ -17,12 +17,12 @@ use super::page::steps;
 use super::params::{ParamError, Params};
 use super::reply::Reply;
 use crate::play::chomp_replay::{ChompReplay, ChompReplayError, ChompSetup};
-use crate::play::replay::result;
 use crate::play::{First, Level};
 use crate::render::{chomp_json, html};
 use crate::request::chomp::{self, BiteRefused};
 use crate::request::error::Error;
 use crate::rules::bar::{Bar, Bite};
+use crate::teach::chomp::review::result;
 use crate::teach::chomp::words::{drawn, titled};
 use crate::teach::document::Block;
 

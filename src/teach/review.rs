@@ -177,7 +177,9 @@ pub fn document(reviewed: &[Reviewed], game: &Game, notes: Notes) -> Document {
         )));
     }
     if let Some(seed) = notes.replay {
-        closing.push(Block::sentence(replay_line(seed)));
+        closing.push(Block::sentence(format!(
+            "To replay this game: --seed {seed}"
+        )));
     }
     let mut steps = vec![Step::framed(Frame::LEAD, "Result", result)];
     if !turning.is_empty() {
@@ -190,12 +192,6 @@ pub fn document(reviewed: &[Reviewed], game: &Game, notes: Notes) -> Document {
         title: "Review of the game".to_string(),
         steps,
     }
-}
-
-/// How to play a game again with the computer's same choices, in any
-/// game: "To replay this game: --seed 7".
-pub fn replay_line(seed: u64) -> String {
-    format!("To replay this game: --seed {seed}")
 }
 
 /// A move that gave the win away, in one line: "Move 3: you took 7 from

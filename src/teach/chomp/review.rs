@@ -8,7 +8,7 @@ use crate::rules::bar::{Bar, Bite};
 use crate::rules::outcome::Outcome;
 use crate::solve::chomp::Chomp;
 use crate::teach::document::{Block, Document, Frame, Step};
-use crate::teach::review::{Notes, Side, replay_line};
+use crate::teach::review::Side;
 use crate::teach::words::count;
 
 /// One bite made in a game.
@@ -40,6 +40,24 @@ pub enum Ending {
     Stopped,
 }
 
+/// What the review says besides the bites.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Notes {
+    /// How many of the pupil's bites were taken back.
+    pub taken_back: u64,
+    /// The command that plays the game again, when the computer's choices
+    /// were random: "matchsticks chomp play 4x5 --level good --seed 7".
+    pub replay: Option<String>,
+}
+
+/// The end of a game in words, for the player who won.
+pub fn result(winner: Side) -> &'static str {
+    match winner {
+        Side::Pupil => "You win! Well played.",
+        Side::Computer => "The computer wins this time.",
+    }
+}
+
 /// How a game ended, in words, for the player whose bite it is now.
 pub fn ended(ending: Ending, to_move: Side) -> &'static str {
     match (ending, to_move) {
@@ -57,7 +75,7 @@ pub fn ended(ending: Ending, to_move: Side) -> &'static str {
 
 /// The review as a document. Every bar of the game lies inside the start
 /// that `chomp` searched. `notes` add how many bites were taken back and
-/// the seed that replays the game.
+/// the command that plays the game again.
 pub fn document(turns: &[BiteTurn], chomp: &Chomp, ending: Ending, notes: Notes) -> Document {
     let mut blocks = Vec::new();
     let mut slips = Vec::new();
@@ -123,8 +141,10 @@ pub fn document(turns: &[BiteTurn], chomp: &Chomp, ending: Ending, notes: Notes)
             count(notes.taken_back, "bite")
         )));
     }
-    if let Some(seed) = notes.replay {
-        result.push(Block::sentence(replay_line(seed)));
+    if let Some(command) = notes.replay {
+        result.push(Block::sentence(format!(
+            "To play this game again: {command}"
+        )));
     }
     Document {
         title: "Review of the game".to_string(),
