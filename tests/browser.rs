@@ -831,3 +831,75 @@ fn a_game_of_chomp_is_played_to_the_end_by_clicking_and_a_bite_checked() {
     page.shot("chomp-print");
     page.assert_no_errors(true);
 }
+
+#[test]
+fn a_chomp_question_in_a_lesson_is_answered_by_clicking_a_square() {
+    let Some(page) = Page::open("/#lessons") else {
+        return;
+    };
+    page.click("button.lesson-choice[data-name='chomp']");
+    page.wait(
+        "document.getElementById('lesson-title').textContent.startsWith('Chomp')",
+        "the lesson",
+    );
+    // The bar shown first is drawn, not clickable.
+    page.wait("document.querySelector('#lesson-page svg.bar')", "the bar");
+    let question = "document.querySelector('#lesson-page .question:not(.done)')";
+    let mut nexts = 0;
+    while page.eval(&format!("Boolean({question})")) == false {
+        nexts += 1;
+        assert!(nexts < 10, "no question came");
+        page.click("#lesson-next");
+    }
+    assert!(page.text(".question h3").contains("Question: 2x2"));
+    assert_eq!(
+        page.eval("document.querySelectorAll('.question .board rect[data-column]').length"),
+        3 + 1
+    );
+    assert!(page.is("document.querySelector('.question .answer').hidden"));
+
+    // A wrong bite: the square right of the poison, which takes its column.
+    page.click(".question rect[data-row='1'][data-column='2']");
+    assert_eq!(
+        page.eval("[...document.querySelectorAll('.question rect.chosen')].map(r => r.dataset.row + '.' + r.dataset.column).join(' ')"),
+        "1.2 2.2"
+    );
+    assert_eq!(
+        page.text(".question button.take"),
+        "Try: bite row 1, column 2"
+    );
+    page.click(".question button.take");
+    page.wait(
+        "document.querySelectorAll('.said-log .said').length === 1",
+        "the first answer",
+    );
+    let said = page.text(".said-log .said");
+    assert!(said.contains("mistake"), "{said}");
+    assert!(said.contains("Not yet: try again. Hint:"), "{said}");
+    assert!(!said.contains("row 2, column 2"), "{said}");
+
+    page.click(".question button.hint-button");
+    page.wait(
+        "document.querySelectorAll('.said-log .said').length === 2",
+        "the hint",
+    );
+    assert!(page.text(".said-log .said:last-child").starts_with("Hint:"));
+
+    // The right bite, with the keyboard: the bottom-right square.
+    page.press("ArrowDown");
+    page.press("Enter");
+    page.wait(
+        "document.querySelectorAll('.said-log .said').length === 3",
+        "the verdict",
+    );
+    let said = page.text(".said-log .said:last-child");
+    assert!(said.contains("2x2 → 2,1"), "{said}");
+    assert!(said.trim_end().ends_with("Well done."), "{said}");
+    let answer = page.text(".question .answer");
+    assert!(
+        answer.contains("Answer: the winning bite is row 2, column 2."),
+        "{answer}"
+    );
+    page.shot("lesson-chomp");
+    page.assert_no_errors(true);
+}

@@ -908,3 +908,102 @@ fn a_game_of_chomp_gives_hints_takes_bites_back_and_refuses_illegal_bites() {
     assert_eq!(eaten["winner"], "computer");
     assert_eq!(eaten["ended"], "You ate the poisoned square.");
 }
+
+#[test]
+fn the_chomp_lesson_asks_for_bites_and_judges_them_as_chomp_check_does() {
+    let lesson = get("/page/lesson?name=chomp").json();
+    let parts = lesson["parts"].as_array().unwrap();
+    let questions: Vec<&Value> = parts.iter().filter(|p| p["kind"] == "question").collect();
+    assert_eq!(questions.len(), 4);
+    // The bars are drawn to click, and no part gives an answer away.
+    for q in &questions {
+        assert_eq!(q["asks"], "bite");
+        let board = q["board"]["board"].as_str().unwrap();
+        assert_eq!(
+            board.matches("data-column=").count(),
+            q["board"]["squares"].as_u64().unwrap() as usize
+        );
+    }
+    assert!(
+        parts
+            .iter()
+            .any(|p| p["kind"] == "show"
+                && p["html"].as_str().unwrap().contains("<svg class=\"bar\""))
+    );
+    assert!(parts.iter().any(|p| p["kind"] == "explain"));
+
+    let answer = |question: usize, tries: &[Value]| {
+        let body = json!({"name": "chomp", "question": question, "tries": tries});
+        post("/page/lesson/answer", &body.to_string())
+    };
+    // Every bite on the first question's bar, each on its own: the verdict
+    // is the plain search's, and only a winning bite settles it.
+    let rows: Vec<usize> = serde_json::from_value(questions[0]["board"]["rows"].clone()).unwrap();
+    for r in 0..rows.len() {
+        for c in 0..rows[r] {
+            let tries = [json!({"try": "bite", "row": r + 1, "column": c + 1})];
+            let reply = answer(1, &tries).json();
+            let wins = !chomp_wins(&chomp_bite(&rows, r, c));
+            let kind = reply["said"]["kind"].as_str().unwrap();
+            assert_eq!(kind == "good", wins, "({}, {}): {kind}", r + 1, c + 1);
+            assert_eq!(reply["settled"], wins);
+            // A wrong bite's verdict keeps the winning bite back.
+            if !wins {
+                let html = reply["said"]["html"].as_str().unwrap();
+                assert!(!html.contains("row 2, column 2"), "{html}");
+                assert_eq!(reply["answer"], Value::Null);
+            }
+            // What the page says is what chomp check says.
+            let bite = format!("{},{}", r + 1, c + 1);
+            let printed = cli_json(&["chomp", "check", "2x2", "--bite", &bite, "--format", "json"]);
+            assert_eq!(printed["verdict"], if wins { "good" } else { "mistake" });
+        }
+    }
+    // A hint, a wrong bite with the next hint, then the right one.
+    let mut tries = vec![json!({"try": "hint"})];
+    let hinted = answer(1, &tries).json();
+    assert_eq!(hinted["said"]["kind"], "hint");
+    tries.push(json!({"try": "bite", "row": 1, "column": 2}));
+    let wrong = answer(1, &tries).json();
+    assert_eq!(wrong["said"]["kind"], "mistake");
+    assert!(
+        wrong["said"]["words"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("Not yet: try again. Hint:")
+    );
+    tries.push(json!({"try": "bite", "row": 2, "column": 2}));
+    let right = answer(1, &tries).json();
+    assert_eq!(right["settled"], true);
+    assert_eq!(
+        right["answer"]["answer"],
+        "Answer: the winning bite is row 2, column 2."
+    );
+    // Show reveals the answer at any time.
+    let shown = answer(4, &[json!({"try": "show"})]).json();
+    assert_eq!(
+        shown["answer"]["answer"],
+        "Answer: the winning bite is row 2, column 6."
+    );
+    // A bite off the bar is 422, as chomp check refuses it; a move where a
+    // bite is wanted, or a bite where a move is, is bad input.
+    let off = answer(1, &[json!({"try": "bite", "row": 3, "column": 1})]);
+    assert_eq!(off.status, 422);
+    assert_eq!(
+        off.error(),
+        "illegal bite: there is no row 3: this bar has rows 1 to 2"
+    );
+    let moved = answer(1, &[json!({"try": "move", "row": 1, "take": 1})]);
+    assert_eq!(moved.status, 400);
+    let body = json!({"name": "copy-cat", "question": 1, "tries": [{"try": "bite", "row": 1, "column": 1}]});
+    assert_eq!(post("/page/lesson/answer", &body.to_string()).status, 400);
+    let after = answer(
+        1,
+        &[
+            json!({"try": "bite", "row": 2, "column": 2}),
+            json!({"try": "hint"}),
+        ],
+    );
+    assert_eq!(after.status, 400);
+    assert_eq!(after.error(), "try 2 comes after the question was answered");
+}

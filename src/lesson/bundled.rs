@@ -37,6 +37,7 @@ pub const LESSONS: &[Bundled] = lessons![
     "why-it-works",
     "misere-switch",
     "binary",
+    "chomp",
 ];
 
 /// The bundled lesson a teacher means by `name`: its name in any case,
@@ -127,8 +128,9 @@ mod tests {
             ("1", Some("twenty-one")),
             ("3", Some("copy-cat")),
             ("10", Some("binary")),
+            ("11", Some("chomp")),
             ("0", None),
-            ("11", None),
+            ("12", None),
             ("copy", None),
         ];
         for (typed, expected) in cases {
