@@ -5,7 +5,8 @@
 //! Each bar is read here, with its options, and worked out once, when the
 //! lesson is read; a question is asked through `chomp_asking.rs`.
 
-use crate::rules::bar::Bar;
+use crate::console::bite::parse_bite;
+use crate::rules::bar::{Bar, Bite};
 use crate::solve::chomp::{LARGEST_SEARCH, reachable};
 use crate::teach::chomp::analysis::BarAnalysis;
 use crate::teach::chomp::check::BiteError;
@@ -24,6 +25,8 @@ pub const LESSON_SHAPES: u64 = LARGEST_SEARCH;
 pub struct BarSetup {
     /// The bar.
     pub bar: Bar,
+    /// A bite to mark on a drawn bar (`chomp-show: 3x4 --bite 3,4`).
+    pub bite: Option<Bite>,
     /// Where an explanation stops, so a question that follows is not
     /// answered in advance: before the bite (`--no-move`).
     pub hide: Option<Reveal>,
@@ -33,9 +36,10 @@ pub struct BarSetup {
 }
 
 impl BarSetup {
-    /// The bar drawn for the class, with nothing marked.
+    /// The bar drawn for the class, with the lesson's bite marked, if it
+    /// names one.
     pub fn drawing(&self) -> Block {
-        Block::Bar(drawn(&self.bar, None))
+        Block::Bar(drawn(&self.bar, self.bite))
     }
 
     /// The bar worked out: as the lesson kept it, or worked out now.
@@ -104,14 +108,23 @@ impl ChompQuestion {
 /// name.
 pub fn bar_setup(keyword: &str, value: &str, shapes_left: &mut u64) -> Result<BarSetup, String> {
     let options: &[&str] = match keyword {
+        "chomp-show" => &["--bite"],
         "chomp-explain" => &["--no-move"],
         _ => &[],
     };
     let mut hide = None;
+    let mut bite = None;
     let mut words = Vec::new();
-    for word in value.split_whitespace() {
+    let mut given = value.split_whitespace();
+    while let Some(word) = given.next() {
         match word {
             "--no-move" if options.contains(&word) => hide = Some(Reveal::Move),
+            "--bite" if options.contains(&word) => {
+                let text = given
+                    .next()
+                    .ok_or("has --bite without a square after it, such as 3,4")?;
+                bite = Some(parse_bite(text).map_err(|e| format!("has a bad --bite: {e}"))?);
+            }
             option if option.starts_with("--") => {
                 return Err(match options {
                     [] => format!("has an unknown option '{option}': it takes none"),
@@ -128,8 +141,13 @@ pub fn bar_setup(keyword: &str, value: &str, shapes_left: &mut u64) -> Result<Ba
         return Err("needs a bar, such as 4x5 or 5,5,3".to_string());
     }
     let bar = Bar::parse(&words).map_err(|e| format!("has a bad bar: {e}"))?;
+    if let Some(bite) = bite {
+        bar.bite(bite)
+            .map_err(|e| format!("has a --bite that is not on the bar: {e}"))?;
+    }
     let mut setup = BarSetup {
         bar,
+        bite,
         hide,
         analysis: None,
     };
@@ -177,6 +195,8 @@ mod tests {
         let shown = setup("chomp-show", "5 5 3").unwrap();
         assert_eq!(shown.bar.row_lengths(), [5, 5, 3]);
         assert!(shown.analysis.is_none());
+        let marked = setup("chomp-show", "3x4 --bite 3,4").unwrap();
+        assert_eq!(marked.bite, Some(Bite::new(3, 4)));
         let explained = setup("chomp-explain", "4x5 --no-move").unwrap();
         assert_eq!(explained.hide, Some(Reveal::Move));
         assert!(explained.analysis.is_some());
@@ -188,6 +208,16 @@ mod tests {
                 "chomp-show",
                 "4x",
                 "has a bad bar: '4x' is not a shape: type rows x columns such as 4x5, or the row lengths from the top such as 5,5,3",
+            ),
+            (
+                "chomp-show",
+                "3x4 --bite 4,1",
+                "has a --bite that is not on the bar: there is no row 4: this bar has rows 1 to 3",
+            ),
+            (
+                "chomp-show",
+                "3x4 --bite",
+                "has --bite without a square after it, such as 3,4",
             ),
             (
                 "chomp-question",

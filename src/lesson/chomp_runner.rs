@@ -66,10 +66,11 @@ pub fn question(io: &mut Io<'_>, q: &ChompQuestion, auto: &mut bool) -> Result<W
     if *auto {
         return reveal(io, &asking);
     }
-    let how = how_to_bite(&q.setup.bar, &asking.analysis().known_winning());
+    let winning = asking.analysis().known_winning();
+    let how = how_to_bite(&q.setup.bar, &winning);
     ask::say(io, &format!("{how} Or type hint, show or q."))?;
     loop {
-        let response = match ask_bite(io, "> ", &q.setup.bar)? {
+        let response = match ask_bite(io, "> ", &q.setup.bar, &winning)? {
             BiteReply::Hint => asking.hint(),
             BiteReply::Show => break,
             BiteReply::Quit => return Ok(Went::Quit),

@@ -133,7 +133,7 @@ impl Session<'_, '_> {
         }
         let mut shown = 0;
         loop {
-            match ask_bite(self.io, "Your bite> ", &bar)? {
+            match ask_bite(self.io, "Your bite> ", &bar, &analysis.known_winning())? {
                 BiteReply::Quit | BiteReply::End => return Ok(false),
                 BiteReply::Hint => match ladder.get(shown) {
                     Some(hint) => {

@@ -180,6 +180,10 @@ fn leaves_lost(after: &BarAnalysis) -> String {
 /// Why the player to move can win on `a`, as a clause.
 fn why_won(a: &BarAnalysis) -> String {
     match (a.strategy, a.stealing) {
+        // A single row or column: no L to speak of yet.
+        (Some(Strategy::Arms(Arms { right: 0, .. } | Arms { down: 0, .. })), _) => {
+            "only one row or one column is left, so they can bite off everything but the poisoned square".to_string()
+        }
         (Some(Strategy::Arms(_)), _) => {
             "the arms of the L are not equal, so they can make them equal and copy".to_string()
         }
