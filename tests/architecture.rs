@@ -234,6 +234,7 @@ fn the_readme_states_every_limit_as_the_code_has_it() {
         ("MOST_MOVES", solve::search::MOST_MOVES),
         ("MOST_NUMBERS", solve::search::MOST_NUMBERS),
         ("LESSON_SEARCH", lesson::parse::LESSON_SEARCH),
+        ("LESSON_SHAPES", lesson::chomp::LESSON_SHAPES),
         ("TABLE_LIMIT", teach::table::TABLE_LIMIT as u64),
         ("TABLE_NUMBERS", teach::table::TABLE_NUMBERS),
         ("PATTERN_LIMIT", solve::one_row::PATTERN_LIMIT as u64),

@@ -667,3 +667,242 @@ fn a_lesson_question_is_answered_a_try_at_a_time() {
     page.shot("lesson-copy-cat");
     page.assert_no_errors(true);
 }
+
+#[test]
+fn a_game_of_chomp_is_played_to_the_end_by_clicking_and_a_bite_checked() {
+    let Some(page) = Page::open("/") else { return };
+    // M opens Chomp, which starts a game on its bar at once.
+    page.press("m");
+    page.wait(
+        "!document.getElementById('chomp').hidden && document.querySelectorAll('#chomp-board rect[data-row]').length === 20",
+        "a game on 4x5",
+    );
+    page.type_into("#chomp-setup [name=shape]", "3x4");
+    page.press("Enter");
+    let squares = "document.querySelectorAll('#chomp-board rect[data-row]').length";
+    page.wait(&format!("{squares} === 12"), "a game on 3x4");
+    assert!(page.text("#chomp-game").starts_with("3x4 (Chomp"));
+
+    // A square lights up the squares a bite there takes; Esc forgets it.
+    let lit = "[...document.querySelectorAll('#chomp-board rect.chosen')].map(r => r.dataset.row + '.' + r.dataset.column).join(' ')";
+    page.click("#chomp-board rect[data-row='2'][data-column='3']");
+    assert_eq!(page.eval(lit), "2.3 2.4 3.3 3.4");
+    assert_eq!(page.text("#chomp-bite"), "Bite row 2, column 3");
+    page.shot("chomp-choose");
+    page.press("Escape");
+    assert_eq!(page.eval(lit), "");
+    // The arrows choose too: the bottom-right square first, then up.
+    page.press("ArrowDown");
+    page.press("ArrowUp");
+    assert_eq!(page.eval(lit), "2.4 3.4");
+
+    page.click("#chomp-hint");
+    page.wait(
+        "document.querySelectorAll('#chomp-hints li').length === 1",
+        "a hint",
+    );
+
+    let idle = "document.getElementById('chomp').getAttribute('aria-busy') === 'false'";
+    let mut turns = 0;
+    loop {
+        let state = page.eval(
+            "document.getElementById('chomp-result').hidden \
+             ? [...document.querySelectorAll('#chomp-board rect[data-row]')].map(r => r.dataset.row + '.' + r.dataset.column).at(-1) + '|' + document.getElementById('chomp-said').innerText \
+             : 'over'",
+        );
+        let state = state.as_str().unwrap_or_default().to_string();
+        let Some((last, said)) = state.split_once('|') else {
+            break;
+        };
+        if turns > 0 {
+            assert!(said.starts_with("You bite row"), "{said}");
+            assert!(said.contains("The computer bites row"), "{said}");
+            assert!(said.contains("Why: "), "{said}");
+        }
+        turns += 1;
+        assert!(turns < 12, "the game never ended");
+        // Bite the bottom-right square: with the mouse and Bite, or Enter.
+        let (row, column) = last.split_once('.').unwrap();
+        page.click(&format!(
+            "#chomp-board rect[data-row='{row}'][data-column='{column}']"
+        ));
+        match turns % 2 {
+            1 => page.click("#chomp-bite"),
+            _ => page.press("Enter"),
+        }
+        page.wait(
+            &format!("{idle} && !document.querySelector('#chomp-board rect.taken')"),
+            "the computer's bite",
+        );
+    }
+    // The computer plays perfectly, and biting the corner gives 3x4 away.
+    let result = page.text("#chomp-result");
+    assert!(
+        result.contains("Only the poisoned square is left for you"),
+        "{result}"
+    );
+    assert!(result.contains("The computer wins this time."), "{result}");
+    let review = page.text("#chomp-review");
+    assert!(review.contains("Review of the game"), "{review}");
+    assert!(review.contains("threw away a win"), "{review}");
+    let trips = page.eval(
+        "performance.getEntriesByType('resource').filter(e => e.name.endsWith('/page/chomp/play')).map(e => Math.round(e.duration)).join(' ')",
+    );
+    eprintln!("{turns} Chomp turns; each game request took (ms): {trips}");
+    page.shot("chomp");
+
+    // Undo takes the last bite back, and the game goes on.
+    page.click("#chomp-undo");
+    page.wait(
+        &format!("document.getElementById('chomp-result').hidden && {squares} > 1"),
+        "the game again",
+    );
+    assert!(page.is("!document.getElementById('chomp-hint').disabled"));
+
+    // Check a bite: the verdict, why, and the reply.
+    page.click(".mode[data-mode='check']");
+    page.wait(
+        &format!("{squares} === 12 && !document.getElementById('chomp-check-actions').hidden"),
+        "3x4 to check",
+    );
+    page.click("#chomp-board rect[data-row='3'][data-column='4']");
+    assert_eq!(page.text("#chomp-check"), "Check: bite row 3, column 4");
+    page.press("Enter");
+    page.wait(
+        "document.querySelector('#chomp-verdict .verdict')",
+        "the verdict",
+    );
+    let verdict = page.text("#chomp-verdict");
+    assert!(verdict.contains("3x4 → 4,4,3"), "{verdict}");
+    assert!(verdict.contains("mistake"), "{verdict}");
+    assert!(
+        verdict.contains("Your opponent's winning reply"),
+        "{verdict}"
+    );
+    assert!(
+        verdict.contains("Winning bites you had: row 2, column 3."),
+        "{verdict}"
+    );
+    page.shot("chomp-check");
+    page.click("#chomp-on");
+    page.wait(&format!("{squares} === 11"), "the bar after the bite");
+    assert_eq!(
+        page.eval("document.querySelector('#chomp-setup [name=shape]').value"),
+        "4,4,3"
+    );
+
+    // Explain the bar, a step at a time.
+    page.click(".mode[data-mode='explain']");
+    page.wait(
+        "document.querySelector('#chomp-steps .step-holder.current')",
+        "the explanation",
+    );
+    let step = "#chomp-steps .step-holder.current";
+    assert!(
+        page.text("#chomp-explain-title")
+            .starts_with("4,4,3 (Chomp")
+    );
+    assert!(page.text(step).starts_with("Step 1. The bar"));
+    page.press("ArrowRight");
+    assert!(page.text(step).starts_with("Step 2. Who can win?"));
+    page.click("#chomp-back");
+    assert!(page.text(step).starts_with("Step 1."));
+    page.shot("chomp-explain");
+
+    // Printed, every step of the explanation is there, without buttons.
+    page.tab
+        .call_method(Emulation::SetEmulatedMedia {
+            media: Some("print".to_string()),
+            features: None,
+        })
+        .expect("print media");
+    let shown = |selector: &str| {
+        page.is(&format!(
+            "[...document.querySelectorAll({selector:?})].every(e => e.checkVisibility())"
+        ))
+    };
+    assert!(shown("#chomp-steps .step-holder"));
+    assert!(shown("#chomp-steps svg.bar"));
+    for gone in ["#chomp-next", ".modes", "#chomp-setup", ".tabs", ".keys"] {
+        assert!(
+            !page.is(&format!(
+                "document.querySelector({gone:?}).checkVisibility()"
+            )),
+            "{gone} is printed"
+        );
+    }
+    page.shot("chomp-print");
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn a_chomp_question_in_a_lesson_is_answered_by_clicking_a_square() {
+    let Some(page) = Page::open("/#lessons") else {
+        return;
+    };
+    page.click("button.lesson-choice[data-name='chomp']");
+    page.wait(
+        "document.getElementById('lesson-title').textContent.startsWith('Chomp')",
+        "the lesson",
+    );
+    // The bar shown first is drawn, not clickable.
+    page.wait("document.querySelector('#lesson-page svg.bar')", "the bar");
+    let question = "document.querySelector('#lesson-page .question:not(.done)')";
+    let mut nexts = 0;
+    while page.eval(&format!("Boolean({question})")) == false {
+        nexts += 1;
+        assert!(nexts < 10, "no question came");
+        page.click("#lesson-next");
+    }
+    assert!(page.text(".question h3").contains("Question: 2x2"));
+    assert_eq!(
+        page.eval("document.querySelectorAll('.question .board rect[data-column]').length"),
+        3 + 1
+    );
+    assert!(page.is("document.querySelector('.question .answer').hidden"));
+
+    // A wrong bite: the square right of the poison, which takes its column.
+    page.click(".question rect[data-row='1'][data-column='2']");
+    assert_eq!(
+        page.eval("[...document.querySelectorAll('.question rect.chosen')].map(r => r.dataset.row + '.' + r.dataset.column).join(' ')"),
+        "1.2 2.2"
+    );
+    assert_eq!(
+        page.text(".question button.take"),
+        "Try: bite row 1, column 2"
+    );
+    page.click(".question button.take");
+    page.wait(
+        "document.querySelectorAll('.said-log .said').length === 1",
+        "the first answer",
+    );
+    let said = page.text(".said-log .said");
+    assert!(said.contains("mistake"), "{said}");
+    assert!(said.contains("Not yet: try again. Hint:"), "{said}");
+    assert!(!said.contains("row 2, column 2"), "{said}");
+
+    page.click(".question button.hint-button");
+    page.wait(
+        "document.querySelectorAll('.said-log .said').length === 2",
+        "the hint",
+    );
+    assert!(page.text(".said-log .said:last-child").starts_with("Hint:"));
+
+    // The right bite, with the keyboard: the bottom-right square.
+    page.press("ArrowDown");
+    page.press("Enter");
+    page.wait(
+        "document.querySelectorAll('.said-log .said').length === 3",
+        "the verdict",
+    );
+    let said = page.text(".said-log .said:last-child");
+    assert!(said.contains("2x2 → 2,1"), "{said}");
+    assert!(said.trim_end().ends_with("Well done."), "{said}");
+    let answer = page.text(".question .answer");
+    assert!(
+        answer.contains("Answer: the winning bite is row 2, column 2."),
+        "{answer}"
+    );
+    page.shot("lesson-chomp");
+    page.assert_no_errors(true);
+}

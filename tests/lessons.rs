@@ -62,7 +62,7 @@ fn every_lesson_ends_with_a_question() {
             .iter()
             .rfind(|b| !matches!(b, Part::Text(_) | Part::Pause));
         assert!(
-            matches!(last, Some(Part::Question(_))),
+            matches!(last, Some(Part::Question(_) | Part::ChompQuestion(_))),
             "{} does not end with a question",
             found.name
         );
@@ -95,7 +95,7 @@ fn every_question_but_the_last_is_followed_by_a_pause() {
         let lesson = parse(found.source.as_bytes()).unwrap();
         for (i, part) in lesson.parts.iter().enumerate() {
             let next = lesson.parts.get(i + 1);
-            if matches!(part, Part::Question(_)) && next.is_some() {
+            if matches!(part, Part::Question(_) | Part::ChompQuestion(_)) && next.is_some() {
                 assert!(
                     matches!(next, Some(Part::Pause)),
                     "{}: a question is not followed by a pause",
@@ -127,6 +127,7 @@ fn no_lesson_shows_more_than_a_screen_between_waits() {
             let (shown, indent) = match part {
                 Part::Text(paragraph) => (Block::note(paragraph.clone()), ""),
                 Part::Show(setup) => (setup.drawing(), "  "),
+                Part::ChompShow(setup) => (setup.drawing(), "  "),
                 // A pause or a question waits; an explanation waits
                 // between its steps.
                 _ => {
@@ -143,6 +144,70 @@ fn no_lesson_shows_more_than_a_screen_between_waits() {
                 found.name,
                 stretch.join("\n")
             );
+        }
+    }
+}
+
+#[test]
+fn no_chomp_question_follows_a_full_explanation_of_its_bar() {
+    // An explanation that goes on to the bite would answer the question in
+    // advance; before a question on the same bar it must stop short.
+    for found in bundled::LESSONS {
+        let lesson = parse(found.source.as_bytes()).unwrap();
+        let mut explained = Vec::new();
+        for part in &lesson.parts {
+            match part {
+                Part::ChompExplain(setup) if setup.hide.is_none() => explained.push(&setup.bar),
+                Part::ChompQuestion(q) => assert!(
+                    !explained.contains(&&q.setup.bar),
+                    "{}: the bar {} is explained in full before it is asked about",
+                    found.name,
+                    q.setup.bar
+                ),
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn a_first_wrong_bite_at_a_chomp_question_never_names_the_winning_bite() {
+    use matchsticks::lesson::asking::Response;
+    use matchsticks::lesson::chomp_asking::ChompAsking;
+    for found in bundled::LESSONS {
+        let lesson = parse(found.source.as_bytes()).unwrap();
+        for part in &lesson.parts {
+            let Part::ChompQuestion(q) = part else {
+                continue;
+            };
+            let asking = ChompAsking::new(q).unwrap();
+            let winning: Vec<String> = asking
+                .analysis()
+                .known_winning()
+                .iter()
+                .map(|b| b.to_string())
+                .collect();
+            for bite in q.setup.bar.bites() {
+                let mut asking = ChompAsking::new(q).unwrap();
+                let response = asking.bite(bite).unwrap();
+                if !matches!(response, Response::Mistake(..)) {
+                    continue;
+                }
+                let mut said: Vec<String> = response
+                    .verdict()
+                    .map(|doc| doc.steps.iter().flat_map(|s| s.lines()).collect())
+                    .unwrap_or_default();
+                said.extend(response.words("type show"));
+                let said = said.join(" ");
+                for win in &winning {
+                    assert!(
+                        !said.contains(win.as_str()),
+                        "{}: a wrong bite at {} names {win}: {said}",
+                        found.name,
+                        q.setup.bar
+                    );
+                }
+            }
         }
     }
 }
@@ -178,7 +243,7 @@ fn malformed_lessons_name_their_lines() {
         (
             "title: T\nfoo: bar\n",
             &[
-                "2: unknown directive 'foo:'; the directives are title:, summary:, show:, explain:, question:, can-you-win:, ask:, hint:, answer:, and pause (narration may not start with a lowercase word and a colon)",
+                "2: unknown directive 'foo:'; the directives are title:, summary:, show:, explain:, question:, can-you-win:, chomp-show:, chomp-explain:, chomp-question:, ask:, hint:, answer:, and pause (narration may not start with a lowercase word and a colon)",
             ],
         ),
         (
@@ -261,6 +326,28 @@ fn malformed_lessons_name_their_lines() {
                 "2: this line holds the control character \\u{1}: remove it, as a lesson is plain text",
             ],
         ),
+        (
+            "title: T\nchomp-show: 4x\n",
+            &[
+                "2: 'chomp-show:' has a bad bar: '4x' is not a shape: type rows x columns such as 4x5, or the row lengths from the top such as 5,5,3",
+            ],
+        ),
+        (
+            "title: T\nchomp-explain: 4x5 --xor\n",
+            &["2: 'chomp-explain:' has an unknown option '--xor': the options here are --no-move"],
+        ),
+        (
+            "title: T\nchomp-question: 2x3\nask: Go.\n",
+            &["2: this question has no answer: add an 'answer:' line for the reveal"],
+        ),
+        (
+            "title: T\nchomp-question: 1x1\nanswer: A.\n",
+            &["2: 'chomp-question:' needs a bar with more than the poisoned square, such as 2x3"],
+        ),
+        (
+            "title: T\nchomp-explain:\n",
+            &["2: 'chomp-explain:' needs a bar, such as 4x5 or 5,5,3"],
+        ),
     ];
     for (source, expected) in cases {
         assert_eq!(problems(source), *expected, "{source:?}");
@@ -270,9 +357,9 @@ fn malformed_lessons_name_their_lines() {
         problems("summary: S\nfoo: x\nquestion: 1\nbar: y\n"),
         vec![
             "1: the lesson has no title: add a 'title:' line".to_string(),
-            "2: unknown directive 'foo:'; the directives are title:, summary:, show:, explain:, question:, can-you-win:, ask:, hint:, answer:, and pause (narration may not start with a lowercase word and a colon)".to_string(),
+            "2: unknown directive 'foo:'; the directives are title:, summary:, show:, explain:, question:, can-you-win:, chomp-show:, chomp-explain:, chomp-question:, ask:, hint:, answer:, and pause (narration may not start with a lowercase word and a colon)".to_string(),
             "3: this question has no answer: add an 'answer:' line for the reveal".to_string(),
-            "4: unknown directive 'bar:'; the directives are title:, summary:, show:, explain:, question:, can-you-win:, ask:, hint:, answer:, and pause (narration may not start with a lowercase word and a colon)".to_string(),
+            "4: unknown directive 'bar:'; the directives are title:, summary:, show:, explain:, question:, can-you-win:, chomp-show:, chomp-explain:, chomp-question:, ask:, hint:, answer:, and pause (narration may not start with a lowercase word and a colon)".to_string(),
         ]
     );
     // Invalid UTF-8 is reported on its own line.

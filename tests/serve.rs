@@ -570,3 +570,463 @@ fn serving_beyond_this_computer_warns_and_a_port_in_use_is_refused() {
     );
     assert_eq!(stderr.lines().count(), 1);
 }
+
+/// Whether the player to bite wins on the bar `rows` (row lengths from
+/// the top), by plain search: a bite at (r, c) cuts every row from r down
+/// to c - 1 squares, and whoever faces the eaten bar has won, because the
+/// other player ate the poison.
+fn chomp_wins(rows: &[usize]) -> bool {
+    fn search(rows: &[usize], seen: &mut HashMap<Vec<usize>, bool>) -> bool {
+        if rows.is_empty() {
+            return true;
+        }
+        if let Some(&known) = seen.get(rows) {
+            return known;
+        }
+        let won =
+            (0..rows.len()).any(|r| (0..rows[r]).any(|c| !search(&chomp_bite(rows, r, c), seen)));
+        seen.insert(rows.to_vec(), won);
+        won
+    }
+    search(rows, &mut HashMap::new())
+}
+
+/// `rows` after biting row `r`, column `c`, both from 0.
+fn chomp_bite(rows: &[usize], r: usize, c: usize) -> Vec<usize> {
+    let mut after: Vec<usize> = rows.to_vec();
+    for length in &mut after[r..] {
+        *length = (*length).min(c);
+    }
+    after.retain(|&length| length > 0);
+    after
+}
+
+#[test]
+fn the_chomp_api_returns_what_chomp_prints() {
+    let cases: &[(&str, &[&str])] = &[
+        ("/api/chomp/explain?shape=4x5", &["chomp", "explain", "4x5"]),
+        (
+            "/api/chomp/explain?shape=5,5,3",
+            &["chomp", "explain", "5,5,3"],
+        ),
+        (
+            "/api/chomp/explain?shape=5+5+3",
+            &["chomp", "explain", "5", "5", "3"],
+        ),
+        (
+            "/api/chomp/explain?shape=12x13",
+            &["chomp", "explain", "12x13"],
+        ),
+        (
+            "/api/chomp/explain?shape=30x30",
+            &["chomp", "explain", "30x30"],
+        ),
+        (
+            "/api/chomp/check?shape=4x5&bite=2,3",
+            &["chomp", "check", "4x5", "--bite", "2,3"],
+        ),
+        (
+            "/api/chomp/check?shape=3,2&bite=2+2",
+            &["chomp", "check", "3,2", "--bite", "2 2"],
+        ),
+        (
+            "/api/chomp/check?shape=20x20&bite=row+5+column+5",
+            &["chomp", "check", "20x20", "--bite", "row 5 column 5"],
+        ),
+    ];
+    for (path, args) in cases {
+        let reply = get(path);
+        assert_eq!(reply.status, 200, "{path}: {}", reply.body);
+        let mut args = args.to_vec();
+        args.extend(["--format", "json"]);
+        assert_eq!(reply.json(), cli_json(&args), "{path}");
+    }
+    // An illegal bite gets 422 and the JSON `chomp check` prints for it.
+    let illegal = get("/api/chomp/check?shape=4x5&bite=5,1");
+    assert_eq!(illegal.status, 422);
+    let printed = cli_json(&["chomp", "check", "4x5", "--bite", "5,1", "--format", "json"]);
+    assert_eq!(illegal.json(), printed);
+    assert_eq!(printed["legal"], false);
+    let page = get("/page/chomp/check?shape=5,5,3&bite=3,4");
+    assert_eq!(page.status, 422);
+    assert_eq!(page.json()["legal"], false);
+    assert_eq!(
+        page.error(),
+        "illegal bite: row 3 has only 3 squares, so there is no square in column 4"
+    );
+}
+
+#[test]
+fn bad_chomp_input_gets_400_with_the_command_lines_message() {
+    let stderr = |args: &[&str]| {
+        let out = common::matchsticks().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let text = String::from_utf8(out.stderr).unwrap();
+        text.trim_end().strip_prefix("error: ").unwrap().to_string()
+    };
+    let beyond = format!("20{}", ",18".repeat(18));
+    let beyond_path = format!("/api/chomp/explain?shape={beyond}");
+    let cases: &[(&str, &[&str])] = &[
+        ("/api/chomp/explain?shape=4x", &["chomp", "explain", "4x"]),
+        ("/api/chomp/explain?shape=0x5", &["chomp", "explain", "0x5"]),
+        ("/api/chomp/explain?shape=3,5", &["chomp", "explain", "3,5"]),
+        (
+            "/api/chomp/explain?shape=65x1",
+            &["chomp", "explain", "65x1"],
+        ),
+        (&beyond_path, &["chomp", "explain", &beyond]),
+        ("/page/chomp/explain?shape=4x", &["chomp", "explain", "4x"]),
+        ("/page/chomp/board?shape=3x0", &["chomp", "explain", "3x0"]),
+        (
+            "/api/chomp/check?shape=4x5&bite=two+3",
+            &["chomp", "check", "4x5", "--bite", "two 3"],
+        ),
+        (
+            "/page/chomp/check?shape=4x5&bite=2",
+            &["chomp", "check", "4x5", "--bite", "2"],
+        ),
+        (
+            "/api/chomp/check?shape=12x13&bite=12,13",
+            &["chomp", "check", "12x13", "--bite", "12,13"],
+        ),
+    ];
+    for (path, args) in cases {
+        let started = std::time::Instant::now();
+        let reply = get(path);
+        assert_eq!(reply.status, 400, "{path}: {}", reply.body);
+        assert_eq!(reply.error(), stderr(args), "{path}");
+        // Beyond the search is refused at once, not after a search.
+        assert!(
+            started.elapsed().as_millis() < 1000,
+            "{path} took {:?}",
+            started.elapsed()
+        );
+    }
+    assert_eq!(
+        get("/api/chomp/explain").error(),
+        "missing parameter 'shape'"
+    );
+    assert_eq!(
+        get("/api/chomp/check?shape=4x5").error(),
+        "missing parameter 'bite'"
+    );
+    assert!(
+        get("/page/chomp/board?shape=4x5&position=3")
+            .error()
+            .starts_with("unknown parameter 'position'")
+    );
+    // A game beyond the search is refused as `chomp play` refuses it.
+    let big = post("/page/chomp/play", "{\"shape\": \"12x12\"}");
+    assert_eq!(big.status, 400);
+    assert_eq!(big.error(), stderr(&["chomp", "play", "12x12"]));
+    let level = post(
+        "/page/chomp/play",
+        "{\"shape\": \"3x3\", \"level\": \"expert\"}",
+    );
+    assert_eq!(level.status, 400);
+    assert_eq!(
+        level.error(),
+        "'expert' is not a level: choose perfect, good, beginner"
+    );
+    let unknown = post("/page/chomp/play", "{\"shape\": \"3x3\", \"moves\": []}");
+    assert_eq!(unknown.status, 400);
+    assert!(
+        unknown
+            .error()
+            .starts_with("the game could not be read: unknown field `moves`")
+    );
+}
+
+#[test]
+fn the_chomp_page_endpoints_send_documents_as_html_and_bars_to_click() {
+    let explain = get("/page/chomp/explain?shape=3x3").json();
+    assert_eq!(explain["outcome"], "win");
+    assert_eq!(
+        explain["title"],
+        "3x3 (Chomp: whoever eats the poisoned square loses)"
+    );
+    let steps = explain["steps"].as_array().unwrap();
+    let cli = cli_json(&["chomp", "explain", "3x3", "--format", "json"]);
+    assert_eq!(steps.len(), cli["steps"].as_array().unwrap().len());
+    for (step, printed) in steps.iter().zip(cli["steps"].as_array().unwrap()) {
+        let html = step["html"].as_str().unwrap();
+        assert!(html.starts_with("<section"), "{html}");
+        assert!(html.contains(printed["title"].as_str().unwrap()), "{html}");
+    }
+
+    let board = get("/page/chomp/board?shape=5,5,3").json();
+    assert_eq!(board["rows"], json!([5, 5, 3]));
+    assert_eq!(board["squares"], 13);
+    assert_eq!(board["over"], false);
+    let html = board["board"].as_str().unwrap();
+    assert_eq!(html.matches("<rect").count(), 13);
+    assert!(html.contains("data-row=\"3\" data-column=\"3\""));
+    assert!(!html.contains("data-row=\"3\" data-column=\"4\""));
+    // Drawing needs no search: a bar beyond it is drawn too.
+    let big = get("/page/chomp/board?shape=40x40").json();
+    assert_eq!(big["squares"], 1600);
+
+    let check = get("/page/chomp/check?shape=4x5&bite=4,5").json();
+    assert_eq!(check["legal"], true);
+    assert_eq!(check["verdict"], "mistake");
+    assert_eq!(check["after"]["rows"], json!([5, 5, 5, 4]));
+    let html = check["html"].as_str().unwrap();
+    assert!(html.contains("class=\"verdict mistake\""), "{html}");
+    assert!(html.contains("Your opponent&#39;s winning reply"), "{html}");
+    let good = get("/page/chomp/check?shape=3x3&bite=2,2").json();
+    assert_eq!(good["verdict"], "good");
+    assert_eq!(good["after"]["rows"], json!([3, 1, 1]));
+    let poison = get("/page/chomp/check?shape=2x2&bite=1,1").json();
+    assert_eq!(poison["verdict"], "mistake");
+    assert_eq!(poison["after"]["over"], true);
+}
+
+/// A game of Chomp played to its end through `/page/chomp/play`, the pupil
+/// biting by `choose`; every bite of the computer's from a won bar is
+/// checked against the plain search.
+fn chomp_play_out(
+    shape: &str,
+    first: &str,
+    seed: u64,
+    choose: impl Fn(&[usize]) -> (usize, usize),
+) -> Value {
+    let start: Vec<usize> = get(&format!("/page/chomp/board?shape={shape}")).json()["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap() as usize)
+        .collect();
+    let mut bites: Vec<Value> = Vec::new();
+    loop {
+        let body = json!({"shape": shape, "first": first, "seed": seed, "bites": bites});
+        let reply = post("/page/chomp/play", &body.to_string());
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        let game = reply.json();
+        let mut before = start.clone();
+        for told in game["bites"].as_array().unwrap() {
+            let after: Vec<usize> = serde_json::from_value(told["rows_after"].clone()).unwrap();
+            if told["side"] == "computer" {
+                assert!(told["why"].is_string(), "{told}");
+                if chomp_wins(&before) {
+                    assert!(
+                        !chomp_wins(&after),
+                        "{before:?} -> {after:?} throws the win away"
+                    );
+                }
+            }
+            before = after;
+        }
+        let now: Vec<usize> = serde_json::from_value(game["bar"]["rows"].clone()).unwrap();
+        assert_eq!(now, before);
+        assert_eq!(
+            game["bar"]["board"]
+                .as_str()
+                .unwrap()
+                .matches("<rect")
+                .count(),
+            now.iter().sum::<usize>()
+        );
+        if game["over"] == true {
+            return game;
+        }
+        assert_eq!(game["to_move"], "pupil");
+        let (row, column) = choose(&now);
+        bites.push(json!({"row": row, "column": column}));
+    }
+}
+
+#[test]
+fn a_game_of_chomp_is_played_to_the_end_over_http() {
+    // The pupil always bites the bottom-right square, the slowest way to
+    // lose; the computer wins from every start where it can.
+    let corner = |rows: &[usize]| (rows.len(), *rows.last().unwrap());
+    for (shape, first) in [
+        ("3x4", "me"),
+        ("4x5", "computer"),
+        ("5,5,3", "me"),
+        ("2x6", "computer"),
+    ] {
+        let game = chomp_play_out(shape, first, 1, corner);
+        assert_eq!(game["winner"], "computer", "{shape} {first}");
+        assert_eq!(game["result"], "The computer wins this time.");
+        assert_eq!(
+            game["ended"],
+            "Only the poisoned square is left for you: you have to eat it."
+        );
+        assert_eq!(game["hints"], json!([]));
+        let review = game["review"].as_str().unwrap();
+        assert!(review.contains("<article"), "{review}");
+        assert!(
+            review.contains("Only the poisoned square was left for you, so the computer won."),
+            "{review}"
+        );
+    }
+    // The pupil who plays the plain search's winning bite beats it.
+    let best = |rows: &[usize]| {
+        (0..rows.len())
+            .flat_map(|r| (0..rows[r]).map(move |c| (r, c)))
+            .find(|&(r, c)| !chomp_wins(&chomp_bite(rows, r, c)))
+            .map(|(r, c)| (r + 1, c + 1))
+            .unwrap_or((rows.len(), *rows.last().unwrap()))
+    };
+    let won = chomp_play_out("3x4", "me", 1, best);
+    assert_eq!(won["winner"], "pupil");
+    assert_eq!(won["result"], "You win! Well played.");
+}
+
+#[test]
+fn a_game_of_chomp_gives_hints_takes_bites_back_and_refuses_illegal_bites() {
+    let ask = |bites: Value, hints: usize| {
+        let body = json!({"shape": "3x3", "bites": bites, "hints": hints});
+        post("/page/chomp/play", &body.to_string()).json()
+    };
+    let fresh = ask(json!([]), 0);
+    assert_eq!(fresh["hints"], json!([]));
+    assert_eq!(fresh["to_move"], "pupil");
+    assert_eq!(fresh["review"], Value::Null);
+    let total = fresh["hints_total"].as_u64().unwrap() as usize;
+    assert_eq!(total, 4);
+    assert_eq!(ask(json!([]), 1)["hints"].as_array().unwrap().len(), 1);
+    let all = ask(json!([]), 99)["hints"].clone();
+    assert_eq!(all.as_array().unwrap().len(), total);
+    // Only the last hint names the bite.
+    assert!(all[total - 1].as_str().unwrap().contains("row 2, column 2"));
+    assert!(!all[total - 2].as_str().unwrap().contains("column 2"));
+    // A bite is answered by the computer; undo is one bite fewer.
+    let bitten = ask(json!([{"row": 3, "column": 3}]), 0);
+    let told = bitten["bites"].as_array().unwrap();
+    assert_eq!(told.len(), 2);
+    assert_eq!(told[0]["said"], "You bite row 3, column 3.");
+    assert_eq!(told[1]["said"], "The computer bites row 2, column 2.");
+    assert_eq!(told[1]["rows_after"], json!([3, 1, 1]));
+    assert_eq!(ask(json!([]), 0)["bar"], fresh["bar"]);
+    // Bites taken back are counted in the review, asked for before the end.
+    let body = json!({"shape": "3x3", "bites": [{"row": 3, "column": 3}], "taken_back": 2, "review": true, "level": "good", "seed": 9});
+    let review = post("/page/chomp/play", &body.to_string()).json()["review"].clone();
+    let review = review.as_str().unwrap().replace('\u{a0}', " ");
+    assert!(review.contains("You took back 2 bites."), "{review}");
+    assert!(
+        review
+            .contains("To play this game again: matchsticks chomp play 3x3 --level good --seed 9"),
+        "{review}"
+    );
+    // A bite that is not there, or after the end, is refused with 422.
+    let illegal = post(
+        "/page/chomp/play",
+        &json!({"shape": "3x3", "bites": [{"row": 4, "column": 1}]}).to_string(),
+    );
+    assert_eq!(illegal.status, 422);
+    assert_eq!(
+        illegal.error(),
+        "illegal bite: there is no row 4: this bar has rows 1 to 3"
+    );
+    let poison = json!({"row": 1, "column": 1});
+    let after = post(
+        "/page/chomp/play",
+        &json!({"shape": "3x3", "bites": [poison, poison]}).to_string(),
+    );
+    assert_eq!(after.status, 422);
+    assert_eq!(after.error(), "bite 2 comes after the game is over");
+    let eaten = ask(json!([poison]), 0);
+    assert_eq!(eaten["winner"], "computer");
+    assert_eq!(eaten["ended"], "You ate the poisoned square.");
+}
+
+#[test]
+fn the_chomp_lesson_asks_for_bites_and_judges_them_as_chomp_check_does() {
+    let lesson = get("/page/lesson?name=chomp").json();
+    let parts = lesson["parts"].as_array().unwrap();
+    let questions: Vec<&Value> = parts.iter().filter(|p| p["kind"] == "question").collect();
+    assert_eq!(questions.len(), 4);
+    // The bars are drawn to click, and no part gives an answer away.
+    for q in &questions {
+        assert_eq!(q["asks"], "bite");
+        let board = q["board"]["board"].as_str().unwrap();
+        assert_eq!(
+            board.matches("data-column=").count(),
+            q["board"]["squares"].as_u64().unwrap() as usize
+        );
+    }
+    assert!(
+        parts
+            .iter()
+            .any(|p| p["kind"] == "show"
+                && p["html"].as_str().unwrap().contains("<svg class=\"bar\""))
+    );
+    assert!(parts.iter().any(|p| p["kind"] == "explain"));
+
+    let answer = |question: usize, tries: &[Value]| {
+        let body = json!({"name": "chomp", "question": question, "tries": tries});
+        post("/page/lesson/answer", &body.to_string())
+    };
+    // Every bite on the first question's bar, each on its own: the verdict
+    // is the plain search's, and only a winning bite settles it.
+    let rows: Vec<usize> = serde_json::from_value(questions[0]["board"]["rows"].clone()).unwrap();
+    for r in 0..rows.len() {
+        for c in 0..rows[r] {
+            let tries = [json!({"try": "bite", "row": r + 1, "column": c + 1})];
+            let reply = answer(1, &tries).json();
+            let wins = !chomp_wins(&chomp_bite(&rows, r, c));
+            let kind = reply["said"]["kind"].as_str().unwrap();
+            assert_eq!(kind == "good", wins, "({}, {}): {kind}", r + 1, c + 1);
+            assert_eq!(reply["settled"], wins);
+            // A wrong bite's verdict keeps the winning bite back.
+            if !wins {
+                let html = reply["said"]["html"].as_str().unwrap();
+                assert!(!html.contains("row 2, column 2"), "{html}");
+                assert_eq!(reply["answer"], Value::Null);
+            }
+            // What the page says is what chomp check says.
+            let bite = format!("{},{}", r + 1, c + 1);
+            let printed = cli_json(&["chomp", "check", "2x2", "--bite", &bite, "--format", "json"]);
+            assert_eq!(printed["verdict"], if wins { "good" } else { "mistake" });
+        }
+    }
+    // A hint, a wrong bite with the next hint, then the right one.
+    let mut tries = vec![json!({"try": "hint"})];
+    let hinted = answer(1, &tries).json();
+    assert_eq!(hinted["said"]["kind"], "hint");
+    tries.push(json!({"try": "bite", "row": 1, "column": 2}));
+    let wrong = answer(1, &tries).json();
+    assert_eq!(wrong["said"]["kind"], "mistake");
+    assert!(
+        wrong["said"]["words"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("Not yet: try again. Hint:")
+    );
+    tries.push(json!({"try": "bite", "row": 2, "column": 2}));
+    let right = answer(1, &tries).json();
+    assert_eq!(right["settled"], true);
+    assert_eq!(
+        right["answer"]["answer"],
+        "Answer: the winning bite is row 2, column 2."
+    );
+    // Show reveals the answer at any time.
+    let shown = answer(4, &[json!({"try": "show"})]).json();
+    assert_eq!(
+        shown["answer"]["answer"],
+        "Answer: the winning bite is row 2, column 6."
+    );
+    // A bite off the bar is 422, as chomp check refuses it; a move where a
+    // bite is wanted, or a bite where a move is, is bad input.
+    let off = answer(1, &[json!({"try": "bite", "row": 3, "column": 1})]);
+    assert_eq!(off.status, 422);
+    assert_eq!(
+        off.error(),
+        "illegal bite: there is no row 3: this bar has rows 1 to 2"
+    );
+    let moved = answer(1, &[json!({"try": "move", "row": 1, "take": 1})]);
+    assert_eq!(moved.status, 400);
+    let body = json!({"name": "copy-cat", "question": 1, "tries": [{"try": "bite", "row": 1, "column": 1}]});
+    assert_eq!(post("/page/lesson/answer", &body.to_string()).status, 400);
+    let after = answer(
+        1,
+        &[
+            json!({"try": "bite", "row": 2, "column": 2}),
+            json!({"try": "hint"}),
+        ],
+    );
+    assert_eq!(after.status, 400);
+    assert_eq!(after.error(), "try 2 comes after the question was answered");
+}

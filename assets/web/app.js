@@ -7,10 +7,11 @@ import * as explain from "./explain.js";
 import * as check from "./check.js";
 import * as lessons from "./lessons.js";
 import * as table from "./table.js";
+import * as chomp from "./chomp.js";
 
-const parts = { play, explain, check, lessons, table };
+const parts = { play, explain, check, lessons, table, chomp };
 /** The letter that opens each part. */
-const letters = { p: "play", e: "explain", c: "check", l: "lessons", t: "table" };
+const letters = { p: "play", e: "explain", c: "check", l: "lessons", t: "table", m: "chomp" };
 
 let shown = null;
 

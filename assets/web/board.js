@@ -214,9 +214,9 @@ export function showError(line, words) {
   line.hidden = !words;
 }
 
-/** Draws every row of sticks inside `root` `scale` times the server's size. */
+/** Draws every row of sticks, and every bar, inside `root` `scale` times the server's size. */
 export function enlarge(root, scale) {
-  for (const svg of root.querySelectorAll("svg.sticks")) {
+  for (const svg of root.querySelectorAll("svg.sticks, svg.bar")) {
     svg.style.width = `${Number(svg.getAttribute("width")) * scale}px`;
     svg.style.height = `${Number(svg.getAttribute("height")) * scale}px`;
   }
@@ -241,7 +241,7 @@ export function fitInto(box, element) {
 /** Undoes `enlarge` and `fitInto`: the server's own sizes, as on paper. */
 export function unfit(element) {
   element.style.fontSize = "";
-  for (const svg of element.querySelectorAll("svg.sticks")) {
+  for (const svg of element.querySelectorAll("svg.sticks, svg.bar")) {
     svg.style.width = "";
     svg.style.height = "";
   }

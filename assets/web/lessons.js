@@ -5,6 +5,7 @@
 
 import { get, post } from "./api.js";
 import { Board, takeButtons, showError, enlarge, button } from "./board.js";
+import { ChompBar } from "./bar.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -150,9 +151,14 @@ function explanation(holder, part) {
   return shown;
 }
 
-/** A question: its board to click, its buttons, and what is said to tries. */
+/**
+ * A question: its board to click, its buttons, and what is said to tries.
+ * A question of Chomp has a chocolate bar instead of sticks, and is
+ * answered with a bite.
+ */
 function asking(holder, part) {
   const q = { number: part.number, tries: [], asks: part.asks, busy: false };
+  const bites = part.asks === "bite";
   const heading = document.createElement("h3");
   heading.textContent = part.heading;
   const ask = document.createElement("p");
@@ -195,16 +201,23 @@ function asking(holder, part) {
   const showAnswer = button("Show the answer", () => tryThis({ try: "show" }), "reveal");
   actions.append(yes, no, takeButton, takes, none, hint, showAnswer);
 
-  const board = new Board(boardBox, {
+  const tryWords = (choice) => bites
+    ? `Try: bite row ${choice.row}, column ${choice.column}`
+    : `Try: take ${choice.take} from row ${choice.row}`;
+  const hooks = {
     onChange: (choice) => {
       takeButton.disabled = !choice || q.busy;
-      takeButton.textContent = choice ? `Try: take ${choice.take} from row ${choice.row}` : "Try";
+      takeButton.textContent = choice ? tryWords(choice) : "Try";
     },
     onTake: (choice) => tryMove(choice),
-  });
-  // Tall enough for the rows, so the sticks are drawn large but the
-  // question still fits on the screen.
-  boardBox.style.height = `${Math.min(16, Math.max(7, part.board.rows.length * 4 + 1))}rem`;
+    onBite: (choice) => tryMove(choice),
+  };
+  const board = bites ? new ChompBar(boardBox, hooks) : new Board(boardBox, hooks);
+  if (bites) boardBox.classList.add("bar-board");
+  // Tall enough for the rows, so the sticks (or squares) are drawn large
+  // but the question still fits on the screen.
+  const tall = bites ? part.board.rows.length * 3 + 5 : part.board.rows.length * 4 + 1;
+  boardBox.style.height = `${Math.min(16, Math.max(7, tall))}rem`;
   board.show(part.board.board);
   takeButtons(takes, part.board.buttons, (n) => {
     const row = board.rows.get(1);
@@ -219,12 +232,15 @@ function asking(holder, part) {
     const yesNo = q.asks === "can-you-win";
     yes.hidden = no.hidden = !yesNo;
     takeButton.hidden = takes.hidden = none.hidden = yesNo;
+    if (bites) takes.hidden = none.hidden = true;
     board.lock(yesNo);
   };
   showAsks();
 
   function tryMove(choice) {
-    if (choice) tryThis({ try: "move", row: choice.row, take: choice.take });
+    if (!choice) return;
+    if (bites) tryThis({ try: "bite", row: choice.row, column: choice.column });
+    else tryThis({ try: "move", row: choice.row, take: choice.take });
   }
 
   async function tryThis(attempt) {

@@ -5,7 +5,8 @@ use super::chomp_args::{
     BarFormat as Format, ChompArgs, ChompCheckArgs, ChompCommand, ChompExplainArgs, ChompPlayArgs,
 };
 use crate::console::io::Io;
-use crate::play::chomp::{ChompSetup, play as play_game};
+use crate::play::chomp::play as play_game;
+use crate::play::chomp_replay::ChompSetup;
 use crate::render::{chomp_json, html, markdown, text};
 use crate::request::chomp::{self, BiteRefused};
 use crate::request::error::Error;
@@ -67,6 +68,7 @@ fn play(args: ChompPlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let start = Bar::parse(&args.shape)?;
     // Without a seed, take one from the clock; it is shown so the game can
     // be replayed.
+    let seed_given = args.seed.is_some();
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -78,6 +80,7 @@ fn play(args: ChompPlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         first: args.first,
         level: args.level,
         seed,
+        seed_given,
     };
     play_game(setup, io)?;
     Ok(0)

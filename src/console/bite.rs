@@ -7,9 +7,14 @@
 
 use super::answer::Answer;
 use super::ask::{read, say};
+use super::bite_example::example_bite;
 use super::io::Io;
 use super::line::{Line, LineError};
 use crate::rules::bar::{Bar, Bite};
+
+/// The example in the hint every unclear bite ends with; at a prompt it
+/// is replaced by one that fits the bar.
+const EXAMPLE: &str = "such as 2 3 for row 2, column 3";
 
 /// The hint every unclear bite ends with.
 const HOW: &str = "type a bite as ROW COLUMN, such as 2 3 for row 2, column 3";
@@ -94,8 +99,15 @@ pub enum BiteReply {
 
 /// Asks until the pupil gives a command or a legal bite of `bar`. A bite
 /// of the poisoned square, while other squares are left, is asked about
-/// once more, since it loses at once.
-pub fn ask_bite(io: &mut Io<'_>, prompt: &str, bar: &Bar) -> Result<BiteReply, LineError> {
+/// once more, since it loses at once. A bite that cannot be read is
+/// answered with an example from `bar`, never one of the `winning` bites
+/// when another will do.
+pub fn ask_bite(
+    io: &mut Io<'_>,
+    prompt: &str,
+    bar: &Bar,
+    winning: &[Bite],
+) -> Result<BiteReply, LineError> {
     let mut pending: Option<String> = None;
     loop {
         let text = match pending.take() {
@@ -120,7 +132,13 @@ pub fn ask_bite(io: &mut Io<'_>, prompt: &str, bar: &Bar) -> Result<BiteReply, L
         let bite = match parse_bite(&text) {
             Ok(bite) => bite,
             Err(unclear) => {
-                say(io, &format!("Sorry: {}. Try again.", unclear.problem))?;
+                let problem = match example_bite(bar, winning) {
+                    Some(b) => unclear
+                        .problem
+                        .replace(EXAMPLE, &format!("such as {} {} for {b}", b.row, b.column)),
+                    None => unclear.problem,
+                };
+                say(io, &format!("Sorry: {problem}. Try again."))?;
                 continue;
             }
         };
@@ -215,7 +233,7 @@ mod tests {
             color: false,
             width: 80,
         };
-        let reply = ask_bite(&mut io, "> ", &shape.parse().unwrap()).unwrap();
+        let reply = ask_bite(&mut io, "> ", &shape.parse().unwrap(), &[Bite::new(2, 2)]).unwrap();
         (String::from_utf8(out).unwrap(), reply)
     }
 
@@ -229,6 +247,15 @@ mod tests {
         );
         assert!(out.contains("That is the poisoned square"), "{out}");
         assert!(out.contains("Good: type another bite."), "{out}");
+        assert!(HOW.ends_with(EXAMPLE));
+        // An unclear bite gets an example that fits the bar and keeps the
+        // winning bite back.
+        let (out, _) = session("middle\n", "2x2");
+        assert!(
+            out.replace('\n', " ")
+                .contains("such as 2 1 for row 2, column 1. Try again."),
+            "{out}"
+        );
         let (_, reply) = session("1,1\nyes\n", "4x5");
         assert_eq!(reply, BiteReply::Bite(Bite::new(1, 1)));
         let (_, reply) = session("1 1\n", "1x1");

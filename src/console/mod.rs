@@ -7,6 +7,7 @@ pub mod answer;
 pub mod ask;
 pub mod ask_parts;
 pub mod bite;
+pub mod bite_example;
 pub mod example;
 pub mod io;
 pub mod line;

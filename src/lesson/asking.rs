@@ -218,7 +218,7 @@ impl<'q> Asking<'q> {
 /// yes or no, only the tool's first stage is offered: the others tell who
 /// wins.
 #[derive(Clone, Debug)]
-struct Hints {
+pub(super) struct Hints {
     teacher: VecDeque<String>,
     stages: Vec<String>,
     next: usize,
@@ -226,7 +226,7 @@ struct Hints {
 }
 
 impl Hints {
-    fn new(teacher: &[String], stages: Vec<String>, asks: Asks) -> Hints {
+    pub(super) fn new(teacher: &[String], stages: Vec<String>, asks: Asks) -> Hints {
         let most = match asks {
             Asks::Move => stages.len(),
             Asks::CanYouWin => 1,
@@ -246,7 +246,7 @@ impl Hints {
         self.most = self.stages.len();
     }
 
-    fn next(&mut self) -> Option<String> {
+    pub(super) fn next(&mut self) -> Option<String> {
         if let Some(hint) = self.teacher.pop_front() {
             return Some(hint);
         }

@@ -38,6 +38,7 @@ pub const LESSONS: &[Bundled] = lessons![
     "misere-switch",
     "one-or-two-rows",
     "binary",
+    "chomp",
 ];
 
 /// The bundled lesson a teacher means by `name`: its name in any case,
@@ -141,8 +142,9 @@ mod tests {
             ("3", Some("copy-cat")),
             ("10", Some("one-or-two-rows")),
             ("11", Some("binary")),
+            ("12", Some("chomp")),
             ("0", None),
-            ("12", None),
+            ("13", None),
             ("copy", None),
         ];
         for (typed, expected) in cases {

@@ -2,15 +2,15 @@
 //! worked explanations in order, each question with its hints, and the
 //! answers gathered at the end so the class tries the questions first.
 
-use super::{Asks, Lesson, Part};
-use crate::teach::analysis::AnalysisError;
+use super::{Asks, Lesson, LessonError, Part};
 use crate::teach::check::{answer, yes_or_no};
+use crate::teach::chomp::check::answer as bite_answer;
 use crate::teach::document::{Block, Document, Frame, Step};
 use crate::teach::explain::{Options, explain};
 use crate::teach::words::capitalised;
 
 /// The lesson as one document.
-pub fn handout(lesson: &Lesson) -> Result<Document, AnalysisError> {
+pub fn handout(lesson: &Lesson) -> Result<Document, LessonError> {
     let mut steps = Vec::new();
     if let Some(summary) = &lesson.summary {
         steps.push(Step::framed(
@@ -78,6 +78,44 @@ pub fn handout(lesson: &Lesson) -> Result<Document, AnalysisError> {
                                 Asks::Move => answer(&analysis),
                                 Asks::CanYouWin => yes_or_no(&analysis),
                             })),
+                            Block::note(q.answer.clone()),
+                        ],
+                    )],
+                })));
+            }
+            Part::ChompShow(setup) => steps.push(Step::framed(
+                Frame::CLOSING,
+                "The bar",
+                vec![setup.drawing()],
+            )),
+            Part::ChompExplain(setup) => steps.push(Step::framed(
+                Frame::CLOSING,
+                "Worked example",
+                vec![Block::Document(Box::new(setup.explanation()?))],
+            )),
+            Part::ChompQuestion(q) => {
+                let number = answers.len() + 1;
+                let title = format!("Question {number}");
+                let mut blocks = vec![
+                    Block::note(format!("{}.", q.describe())),
+                    q.setup.drawing(),
+                    Block::note(q.asked().to_string()),
+                ];
+                blocks.extend(
+                    q.hints
+                        .iter()
+                        .enumerate()
+                        .map(|(i, hint)| Block::sentence(format!("Hint {}: {hint}", i + 1))),
+                );
+                steps.push(Step::aside(&title, blocks));
+                let analysis = q.setup.analysis()?;
+                answers.push(Block::Document(Box::new(Document {
+                    title,
+                    steps: vec![Step::framed(
+                        Frame::CLOSING,
+                        "Answer",
+                        vec![
+                            Block::note(capitalised(&bite_answer(&analysis))),
                             Block::note(q.answer.clone()),
                         ],
                     )],

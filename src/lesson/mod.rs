@@ -16,6 +16,9 @@ use crate::teach::words::rows_named;
 
 pub mod asking;
 pub mod bundled;
+pub mod chomp;
+pub mod chomp_asking;
+pub mod chomp_runner;
 pub mod handout;
 pub mod parse;
 pub mod runner;
@@ -67,11 +70,11 @@ impl Lesson {
         }
     }
 
-    /// How many questions the lesson asks.
+    /// How many questions the lesson asks, of Nim and of Chomp.
     pub fn questions(&self) -> usize {
         self.parts
             .iter()
-            .filter(|b| matches!(b, Part::Question(_)))
+            .filter(|b| matches!(b, Part::Question(_) | Part::ChompQuestion(_)))
             .count()
     }
 }
@@ -89,6 +92,12 @@ pub enum Part {
     Explain(Setup),
     /// Ask the class for a move.
     Question(Question),
+    /// Draw a chocolate bar of Chomp.
+    ChompShow(chomp::BarSetup),
+    /// Work through a bar of Chomp.
+    ChompExplain(chomp::BarSetup),
+    /// Ask the class for a bite of Chomp.
+    ChompQuestion(chomp::ChompQuestion),
 }
 
 /// A position with its rule and how to present it.
@@ -293,6 +302,9 @@ pub enum LessonError {
     /// An answer could not be read.
     #[error("{0}")]
     Line(#[from] crate::console::line::LineError),
+    /// A bar of Chomp, or a bite on it, could not be worked out.
+    #[error("{0}")]
+    Chomp(#[from] crate::teach::chomp::check::BiteError),
 }
 
 /// A path as a message quotes it: on one line, whatever it holds.

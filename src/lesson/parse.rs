@@ -7,6 +7,7 @@
 //! text. Every problem is collected with its line number, so a teacher sees
 //! them all at once.
 
+use super::chomp::{BarSetup, ChompQuestion, LESSON_SHAPES, bar_setup};
 use super::{Asks, Lesson, Next, Part, Problem, Question, Setup};
 use crate::render::wrap::is_list_marker;
 use crate::rules::game::Game;
@@ -31,6 +32,9 @@ const DIRECTIVES: &[&str] = &[
     "explain",
     "question",
     "can-you-win",
+    "chomp-show",
+    "chomp-explain",
+    "chomp-question",
     "ask",
     "hint",
     "answer",
@@ -45,6 +49,7 @@ pub fn parse(source: &[u8]) -> Result<Lesson, Vec<Problem>> {
 fn parse_within(source: &[u8], search: u64) -> Result<Lesson, Vec<Problem>> {
     let mut parser = Parser {
         search_left: search,
+        shapes_left: LESSON_SHAPES,
         ..Parser::default()
     };
     let source = source.strip_prefix(b"\xef\xbb\xbf").unwrap_or(source);
@@ -77,6 +82,9 @@ struct Draft {
     /// `None` when the position was bad (already reported); the question
     /// still collects its lines so they are not reported as stray.
     setup: Option<Setup>,
+    /// For a `chomp-question:`, its bar, `None` inside when the bar was
+    /// bad (already reported).
+    bar: Option<Option<BarSetup>>,
     ask: Option<String>,
     hints: Vec<String>,
     answer: Option<String>,
@@ -93,6 +101,8 @@ struct Parser {
     problems: Vec<Problem>,
     /// Moves the lesson's searches may still try.
     search_left: u64,
+    /// Shapes the lesson's searches of Chomp may still value.
+    shapes_left: u64,
 }
 
 impl Parser {
@@ -240,6 +250,7 @@ impl Parser {
                             line,
                             asks,
                             setup,
+                            bar: None,
                             ask: None,
                             hints: Vec::new(),
                             answer: None,
@@ -247,6 +258,9 @@ impl Parser {
                     }
                     _ => {}
                 }
+            }
+            "chomp-show" | "chomp-explain" | "chomp-question" => {
+                self.chomp(line, keyword, value)
             }
             "ask" | "hint" | "answer" => {
                 self.end_paragraph();
@@ -292,6 +306,35 @@ impl Parser {
         }
     }
 
+    /// A directive of Chomp: a bar to draw, to explain, or to ask about. Its
+    /// bar is worked out here, once, like a position of Nim.
+    fn chomp(&mut self, line: usize, keyword: &str, value: &str) {
+        self.end_block();
+        let setup = match bar_setup(keyword, value, &mut self.shapes_left) {
+            Ok(setup) => Some(setup),
+            Err(message) => {
+                self.problem(line, format!("'{keyword}:' {message}"));
+                None
+            }
+        };
+        match (keyword, setup) {
+            ("chomp-show", Some(setup)) => self.parts.push(Part::ChompShow(setup)),
+            ("chomp-explain", Some(setup)) => self.parts.push(Part::ChompExplain(setup)),
+            ("chomp-question", bar) => {
+                self.question = Some(Draft {
+                    line,
+                    asks: Asks::Move,
+                    setup: None,
+                    bar: Some(bar),
+                    ask: None,
+                    hints: Vec::new(),
+                    answer: None,
+                })
+            }
+            _ => {}
+        }
+    }
+
     /// Counts the search a position needs against the lesson's budget, so
     /// a lesson of many heavy positions is refused before any is searched.
     fn afford(&mut self, setup: &Setup) -> Result<(), String> {
@@ -317,8 +360,17 @@ impl Parser {
         let Some(q) = self.question.take() else {
             return;
         };
-        match (q.answer, q.setup) {
-            (Some(answer), Some(setup)) => self.parts.push(Part::Question(Question {
+        match (q.answer, q.setup, q.bar) {
+            (Some(answer), _, Some(Some(setup))) => {
+                self.parts.push(Part::ChompQuestion(ChompQuestion {
+                    setup,
+                    ask: q.ask,
+                    hints: q.hints,
+                    answer,
+                }))
+            }
+            (Some(_), _, Some(None)) => {}
+            (Some(answer), Some(setup), None) => self.parts.push(Part::Question(Question {
                 asks: q.asks,
                 setup,
                 ask: q.ask,
@@ -326,8 +378,8 @@ impl Parser {
                 answer,
                 groups_shown: false,
             })),
-            (Some(_), None) => {}
-            (None, _) => self.problem(
+            (Some(_), None, None) => {}
+            (None, _, _) => self.problem(
                 q.line,
                 "this question has no answer: add an 'answer:' line for the reveal".to_string(),
             ),
@@ -358,7 +410,12 @@ impl Parser {
         let groups_shown = self.parts.iter().any(|part| match part {
             Part::Explain(_) => true,
             Part::Show(setup) => setup.groups,
-            Part::Text(_) | Part::Pause | Part::Question(_) => false,
+            Part::Text(_)
+            | Part::Pause
+            | Part::Question(_)
+            | Part::ChompShow(_)
+            | Part::ChompExplain(_)
+            | Part::ChompQuestion(_) => false,
         });
         for part in &mut self.parts {
             if let Part::Question(q) = part {

@@ -13,6 +13,7 @@
 use colored::Colorize;
 
 use super::asking::{Asking, Response};
+use super::chomp_runner::{self, Went};
 use super::{Asks, Lesson, LessonError, Part, Question, Setup};
 use crate::console::ask::{self, Reply, YesNo};
 use crate::console::ask_parts::ask_parts;
@@ -29,6 +30,15 @@ use crate::teach::hints::hints;
 enum Flow {
     Next,
     Quit,
+}
+
+impl From<Went> for Flow {
+    fn from(went: Went) -> Flow {
+        match went {
+            Went::On => Flow::Next,
+            Went::Quit => Flow::Quit,
+        }
+    }
 }
 
 struct Runner<'r, 'io> {
@@ -48,6 +58,13 @@ pub fn run(lesson: &Lesson, auto: bool, io: &mut Io<'_>) -> Result<(), LessonErr
             Part::Show(setup) => runner.show(setup),
             Part::Explain(setup) => runner.explain(setup),
             Part::Question(q) => runner.question(q),
+            Part::ChompShow(setup) => chomp_runner::show(runner.io, setup).map(Flow::from),
+            Part::ChompExplain(setup) => {
+                chomp_runner::explain(runner.io, setup, !runner.auto).map(Flow::from)
+            }
+            Part::ChompQuestion(q) => {
+                chomp_runner::question(runner.io, q, &mut runner.auto).map(Flow::from)
+            }
         }?;
         if flow == Flow::Quit {
             return runner.say("Lesson stopped.");

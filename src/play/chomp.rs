@@ -1,100 +1,47 @@
 //! A game of Chomp against the computer at the keyboard (or from a
 //! script).
 //!
-//! The bar is drawn as a grid after every bite. The pupil types a bite as
-//! a row and a column, or `hint` (one stage at a time), `show`, `undo` or
-//! `quit`. The computer plays by the search, so the bar must fit it; at the
-//! lower levels it sometimes bites at random, from a seed, so a game can be
-//! replayed. The game ends when only the poisoned square is left for the
-//! player to move (who must eat it) or when someone eats it; then, or when
-//! the pupil stops, every bite is reviewed.
+//! The game itself is a [`ChompReplay`], the same record the classroom
+//! page replays; this file only talks. The bar is drawn as a grid after
+//! every bite. The pupil types a bite as a row and a column, or `hint`
+//! (one stage at a time), `show`, `undo` or `quit`. The computer says what
+//! it bit and, at `perfect`, why. At the end the result stays on the
+//! screen until Enter, and then every bite is reviewed.
 
 use colored::Colorize;
 
-use super::rng::Rng;
-use super::{First, Level};
+use super::First;
+use super::Level;
+use super::chomp_replay::{ChompPlayError, ChompReplay, ChompSetup};
 use crate::console::ask;
 use crate::console::bite::{BiteReply, ask_bite};
+use crate::console::bite_example::how_to_bite;
 use crate::console::io::Io;
-use crate::console::line::LineError;
+use crate::console::pause::{Offered, Paused, Prompt, pause};
 use crate::render::text;
-use crate::rules::bar::{Bar, Bite};
-use crate::solve::chomp::{Chomp, TooBig};
-use crate::teach::chomp::analysis::{BarAnalysis, Beyond};
-use crate::teach::chomp::check::{BiteError, BiteJudgement, computer_reason};
-use crate::teach::chomp::hints::hints;
-use crate::teach::chomp::review::{self, BiteTurn, Ending};
-use crate::teach::chomp::words::{describe, drawn, shapes, with_commas};
+use crate::teach::chomp::review::result;
+use crate::teach::chomp::words::{drawn, shape};
 use crate::teach::document::Block;
 use crate::teach::review::Side;
 
-/// Why a game of Chomp could not go on.
-#[derive(Debug, thiserror::Error)]
-pub enum ChompPlayError {
-    /// The bar is too big for the computer to play by the search.
-    #[error(
-        "the bar {bar} is too big to play on: a game on it can reach {} shapes, more than the search's limit of {}, and the computer plays by the search; try a bar with fewer rows or columns, or `matchsticks chomp explain {bar}`",
-        shapes(too_big.count),
-        with_commas(u128::from(too_big.limit))
-    )]
-    TooBig {
-        /// The bar, as typed.
-        bar: String,
-        /// What the search said.
-        too_big: TooBig,
-    },
-    /// A bar of the game could not be worked out.
-    #[error("{0}")]
-    Beyond(#[from] Beyond),
-    /// A bite of the game could not be judged.
-    #[error("{0}")]
-    Bite(#[from] BiteError),
-    /// A bite could not be read, or the bar not written.
-    #[error("{0}")]
-    Line(#[from] LineError),
-}
-
-impl From<std::io::Error> for ChompPlayError {
-    fn from(e: std::io::Error) -> ChompPlayError {
-        ChompPlayError::Line(LineError::Io(e))
-    }
-}
-
-/// How a game of Chomp is set up.
-#[derive(Clone, Debug)]
-pub struct ChompSetup {
-    /// The bar at the start.
-    pub start: Bar,
-    /// Who bites first.
-    pub first: First,
-    /// How well the computer plays.
-    pub level: Level,
-    /// The seed for the computer's random bites.
-    pub seed: u64,
-}
+/// The rules, told once at the start of a game.
+const RULES: &str = "a bite takes a square and every square below it and to its right, and whoever has to eat the poisoned square P loses";
 
 struct Session<'r, 'io> {
     io: &'r mut Io<'io>,
-    setup: ChompSetup,
-    rng: Rng,
-    turns: Vec<BiteTurn>,
-    /// The search of the start, which covers every bar of the game.
-    chomp: Chomp,
+    game: ChompReplay,
+    /// Whether the pupil has been told how to type a bite.
+    instructed: bool,
 }
 
 /// Plays one game. A bar too big for the search is refused before anyone
 /// bites.
 pub fn play(setup: ChompSetup, io: &mut Io<'_>) -> Result<(), ChompPlayError> {
-    let chomp = Chomp::search(&setup.start).map_err(|too_big| ChompPlayError::TooBig {
-        bar: setup.start.to_string(),
-        too_big,
-    })?;
+    let game = ChompReplay::start(setup)?;
     let mut session = Session {
-        rng: Rng::new(setup.seed),
         io,
-        setup,
-        turns: Vec::new(),
-        chomp,
+        game,
+        instructed: false,
     };
     session.run()
 }
@@ -105,106 +52,88 @@ impl Session<'_, '_> {
         Ok(())
     }
 
-    fn bar(&self) -> Bar {
-        match self.turns.last() {
-            Some(turn) => turn.after(),
-            None => self.setup.start.clone(),
-        }
-    }
-
-    fn to_move(&self) -> Side {
-        let first = match self.setup.first {
-            First::Computer => Side::Computer,
-            First::Me => Side::Pupil,
-        };
-        match self.turns.len() % 2 {
-            0 => first,
-            _ => first.other(),
-        }
-    }
-
     fn run(&mut self) -> Result<(), ChompPlayError> {
-        let level = match self.setup.level {
-            Level::Perfect => "perfect".to_string(),
-            Level::Good => format!("good, seed {}", self.setup.seed),
-            Level::Beginner => format!("beginner, seed {}", self.setup.seed),
-        };
-        let intro = format!(
-            "A game of Chomp on {} against the computer (level: {level}). A bite takes a square and every square below it and to its right. Whoever has to eat the poisoned square P loses.",
-            describe(&self.setup.start)
-        );
-        self.say(&intro)?;
-        self.say(
-            "Type a bite as ROW COLUMN (\"2 3\" bites row 2, column 3), or hint, show, undo or quit.",
-        )?;
+        self.introduce()?;
         loop {
-            let bar = self.bar();
-            self.draw(&bar)?;
-            if bar.is_eaten() {
-                return self.over(Ending::PoisonEaten);
+            self.draw()?;
+            if self.game.is_over() {
+                return self.game_over();
             }
-            if bar.squares() == 1 {
-                return self.over(Ending::OnlyPoisonLeft);
-            }
-            let went_on = match self.to_move() {
-                Side::Computer => self.computer(&bar)?,
-                Side::Pupil => self.pupil(&bar)?,
+            let went_on = match self.game.to_move() {
+                Side::Computer => self.computer()?,
+                Side::Pupil => self.pupil()?,
             };
             if !went_on {
                 self.say("Game stopped.")?;
-                return self.review(Ending::Stopped);
+                return self.review();
             }
         }
     }
 
-    fn draw(&mut self, bar: &Bar) -> Result<(), ChompPlayError> {
+    /// What the game is and who starts, in the words of a game of Nim.
+    fn introduce(&mut self) -> Result<(), ChompPlayError> {
+        let setup = self.game.setup();
+        let level = match setup.level {
+            Level::Perfect => "The computer plays perfectly",
+            Level::Good => "The computer plays well, but slips now and then",
+            Level::Beginner => "The computer is a beginner and slips often",
+        };
+        let seed = match (setup.seed_given, setup.level) {
+            (true, Level::Good | Level::Beginner) => format!(" (seed {})", setup.seed),
+            _ => String::new(),
+        };
+        let first = match setup.first {
+            First::Me => "You go first.",
+            First::Computer => "It goes first.",
+        };
+        let intro = [
+            format!(
+                "A game of Chomp on {} against the computer: {RULES}.",
+                shape(&setup.start)
+            ),
+            format!("{level}{seed}. {first}"),
+        ];
+        for line in intro {
+            self.say(&line)?;
+        }
+        Ok(())
+    }
+
+    fn draw(&mut self) -> Result<(), ChompPlayError> {
         self.io.out.write_all(b"\n")?;
+        let bar = self.game.bar();
         if bar.is_eaten() {
             return Ok(());
         }
-        let drawing = text::blocks(&[Block::Bar(drawn(bar, None))], "  ", self.io.style());
+        let drawing = text::blocks(&[Block::Bar(drawn(&bar, None))], "  ", self.io.style());
         self.io.out.write_all(drawing.as_bytes())?;
         Ok(())
     }
 
-    /// The computer's bite. Always goes on.
-    fn computer(&mut self, bar: &Bar) -> Result<bool, ChompPlayError> {
-        let analysis = BarAnalysis::using(bar, Some(&self.chomp))?;
-        let random = self.rng.percent(self.setup.level.mistake_rate());
-        let bite = match (random, analysis.bite) {
-            (false, Some(bite)) => bite,
-            _ => self.random_bite(bar),
-        };
-        self.say(&format!("The computer bites {bite}."))?;
-        if self.setup.level == Level::Perfect {
-            let j = BiteJudgement::new(bar, bite, Some(&self.chomp))?;
-            self.say(&format!("Why: {}", computer_reason(&j)))?;
+    /// The computer's bite, and what it says about it. Always goes on.
+    fn computer(&mut self) -> Result<bool, ChompPlayError> {
+        let told = self.game.computer()?.clone();
+        self.say(&told.said())?;
+        if let Some(why) = &told.why {
+            self.say(&format!("Why: {why}"))?;
         }
-        self.turns.push(BiteTurn {
-            side: Side::Computer,
-            before: bar.clone(),
-            bite,
-        });
         Ok(true)
     }
 
-    /// A legal bite at random, never the poisoned square while another
-    /// square is left.
-    fn random_bite(&mut self, bar: &Bar) -> Bite {
-        let bites: Vec<Bite> = bar.bites().filter(|b| !b.is_poison()).collect();
-        match bites.is_empty() {
-            true => Bite::new(1, 1),
-            false => bites[self.rng.below(bites.len() as u64) as usize],
-        }
-    }
-
     /// The pupil's turn: false when they quit or input ran out.
-    fn pupil(&mut self, bar: &Bar) -> Result<bool, ChompPlayError> {
-        let analysis = BarAnalysis::using(bar, Some(&self.chomp))?;
-        let ladder = hints(&analysis);
+    fn pupil(&mut self) -> Result<bool, ChompPlayError> {
+        let analysis = self.game.analysis()?;
+        let ladder = self.game.hints()?;
+        let bar = self.game.bar();
+        // How to type a bite, once, just above the first prompt, with an
+        // example from the bar that does not give the winning bite away.
+        if !std::mem::replace(&mut self.instructed, true) {
+            let how = how_to_bite(&bar, &analysis.known_winning());
+            self.say(&format!("{how} Or type hint, show, undo or quit."))?;
+        }
         let mut shown = 0;
         loop {
-            match ask_bite(self.io, "Your bite> ", bar)? {
+            match ask_bite(self.io, "Your bite> ", &bar, &analysis.known_winning())? {
                 BiteReply::Quit | BiteReply::End => return Ok(false),
                 BiteReply::Hint => match ladder.get(shown) {
                     Some(hint) => {
@@ -222,61 +151,54 @@ impl Session<'_, '_> {
                     }
                     None => self.say("There is no bite to show.")?,
                 },
-                BiteReply::Undo => match self.turns.iter().rposition(|t| t.side == Side::Pupil) {
-                    Some(last) => {
-                        self.turns.truncate(last);
+                BiteReply::Undo => match self.game.undo() {
+                    true => {
                         self.say("Taken back: it is your bite again.")?;
                         return Ok(true);
                     }
-                    None => self.say("There is no bite of yours to take back.")?,
+                    false => self.say("There is no bite of yours to take back.")?,
                 },
                 BiteReply::Bite(bite) => {
-                    self.say(&format!("You bite {bite}."))?;
-                    self.turns.push(BiteTurn {
-                        side: Side::Pupil,
-                        before: bar.clone(),
-                        bite,
-                    });
+                    self.game.pupil(bite);
+                    let said = self.game.told().last().expect("just bitten").said();
+                    self.say(&said)?;
                     return Ok(true);
                 }
             }
         }
     }
 
-    fn over(&mut self, ending: Ending) -> Result<(), ChompPlayError> {
-        let to_move = self.to_move();
-        // Whoever ate the poison lost; whoever is left the poison alone
-        // must eat it, and loses.
-        let winner = match ending {
-            Ending::PoisonEaten => to_move,
-            _ => to_move.other(),
+    fn game_over(&mut self) -> Result<(), ChompPlayError> {
+        let winner = self.game.winner().expect("the game is over");
+        let how = self.game.ended().expect("the game is over");
+        let line = result(winner);
+        let line = match (self.io.color, winner) {
+            (false, _) => line.to_string(),
+            (true, Side::Pupil) => line.green().bold().to_string(),
+            (true, Side::Computer) => line.red().bold().to_string(),
         };
-        let how = match (ending, to_move) {
-            (Ending::PoisonEaten, Side::Pupil) => "The computer ate the poisoned square.",
-            (Ending::PoisonEaten, Side::Computer) => "You ate the poisoned square.",
-            (_, Side::Pupil) => "Only the poisoned square is left for you: you have to eat it.",
-            (_, Side::Computer) => {
-                "Only the poisoned square is left for the computer: it has to eat it."
+        self.say(&format!("{how} {line}"))?;
+        // Someone at the keyboard reads the result before the review
+        // pushes it up the screen, and may skip the review.
+        if self.io.interactive {
+            let paused = pause(
+                self.io,
+                Prompt::only("Enter: see the review (q: skip) "),
+                "Press Enter to see the review, or q to skip it.",
+                &mut Offered::none(),
+            )?;
+            if paused != Paused::Go {
+                return Ok(());
             }
-        };
-        let result = match winner {
-            Side::Pupil => "You win! Well played.",
-            Side::Computer => "The computer wins this time.",
-        };
-        let result = match (self.io.color, winner) {
-            (false, _) => result.to_string(),
-            (true, Side::Pupil) => result.green().bold().to_string(),
-            (true, Side::Computer) => result.red().bold().to_string(),
-        };
-        self.say(&format!("{how} {result}"))?;
-        self.review(ending)
+        }
+        self.review()
     }
 
-    fn review(&mut self, ending: Ending) -> Result<(), ChompPlayError> {
-        if self.turns.is_empty() {
+    fn review(&mut self) -> Result<(), ChompPlayError> {
+        if self.game.told().is_empty() {
             return Ok(());
         }
-        let doc = review::document(&self.turns, &self.chomp, ending);
+        let doc = self.game.review();
         let text = text::document(&doc, self.io.style());
         self.io.out.write_all(b"\n")?;
         self.io.out.write_all(text.as_bytes())?;

@@ -7,6 +7,7 @@
 //! `teach::review`.
 
 pub mod chomp;
+pub mod chomp_replay;
 pub mod replay;
 pub mod rng;
 pub mod session;

@@ -7,7 +7,8 @@
 //! gets a column number over each square; a wide one gets a ruler of tens
 //! and ones over single-letter squares; one too wide even for that shows
 //! its stand-in. In HTML every square is an SVG `<rect>` that carries its
-//! row and column, so a page can let a pupil click it.
+//! row and column, so a page can let a pupil click it, and carries the
+//! same letters: P on the poisoned square, x on the squares a bite takes.
 
 use std::fmt::Write;
 
@@ -166,10 +167,17 @@ pub fn svg(bar: &DrawnBar) -> String {
                 "<rect class=\"{}\" x=\"{x}\" y=\"{y}\" width=\"{SIZE}\" height=\"{SIZE}\" rx=\"3\" data-row=\"{row}\" data-column=\"{column}\"/>",
                 square.class()
             );
-            if square == Square::Poison {
+            // The letters the text grid uses, so the legend holds here too
+            // and colour is never the only sign.
+            let mark = match square {
+                Square::Poison => Some(("poison-mark", "P")),
+                Square::Bitten => Some(("bitten-mark", "x")),
+                Square::Chocolate => None,
+            };
+            if let Some((class, letter)) = mark {
                 let _ = write!(
                     out,
-                    "<text class=\"poison-mark\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">P</text>",
+                    "<text class=\"{class}\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{letter}</text>",
                     x + middle,
                     y + middle + 6
                 );
@@ -221,6 +229,8 @@ mod tests {
         assert_eq!(svg.matches("<rect").count(), 3);
         assert!(svg.contains("class=\"poison\" x=\"28\" y=\"28\""));
         assert!(svg.contains("class=\"bitten\""));
+        assert!(svg.contains("class=\"bitten-mark\""));
+        assert_eq!(svg.matches(">x</text>").count(), 1);
         assert!(svg.contains("data-row=\"2\" data-column=\"1\""));
     }
 }

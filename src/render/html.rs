@@ -112,35 +112,46 @@ pub fn block_html(block: &Block, level: usize) -> String {
     }
 }
 
-/// A note's lines, each a paragraph, or a list when they are list items.
+/// A note's lines, each a paragraph, or a list when they are list items:
+/// numbered items keep their numbers (`<ol start>`), dashes are bullets.
 fn paragraphs(text: &str) -> String {
     let mut out = String::new();
-    let mut list = false;
+    // The tag of the list open, if one is.
+    let mut list: Option<&str> = None;
     for line in text.lines() {
         let item = line
             .split_once(' ')
             .filter(|(marker, _)| super::wrap::is_list_marker(marker));
         match (item, list) {
-            (Some((_, rest)), false) => {
-                out += "<ul>\n";
-                list = true;
+            (Some((marker, rest)), None) => {
+                let tag = match marker.strip_suffix('.') {
+                    Some(number) => {
+                        let _ = writeln!(out, "<ol start=\"{number}\">");
+                        "ol"
+                    }
+                    None => {
+                        out += "<ul>\n";
+                        "ul"
+                    }
+                };
+                list = Some(tag);
                 let _ = writeln!(out, "<li>{}</li>", escape(rest));
             }
-            (Some((_, rest)), true) => {
+            (Some((_, rest)), Some(_)) => {
                 let _ = writeln!(out, "<li>{}</li>", escape(rest));
             }
-            (None, true) => {
-                out += "</ul>\n";
-                list = false;
+            (None, Some(tag)) => {
+                let _ = writeln!(out, "</{tag}>");
+                list = None;
                 let _ = writeln!(out, "<p class=\"note\">{}</p>", escape(line));
             }
-            (None, false) => {
+            (None, None) => {
                 let _ = writeln!(out, "<p class=\"note\">{}</p>", escape(line));
             }
         }
     }
-    if list {
-        out += "</ul>\n";
+    if let Some(tag) = list {
+        let _ = writeln!(out, "</{tag}>");
     }
     out
 }
@@ -347,6 +358,15 @@ mod tests {
     #[test]
     fn text_is_escaped() {
         assert_eq!(escape("a < b & \"c\""), "a &lt; b &amp; &quot;c&quot;");
+    }
+
+    #[test]
+    fn list_items_keep_their_numbers() {
+        assert_eq!(
+            paragraphs("Two:\n3. three\n4. four\n- a dash"),
+            "<p class=\"note\">Two:</p>\n<ol start=\"3\">\n<li>three</li>\n<li>four</li>\n<li>a dash</li>\n</ol>\n"
+        );
+        assert_eq!(paragraphs("- one"), "<ul>\n<li>one</li>\n</ul>\n");
     }
 
     #[test]

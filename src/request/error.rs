@@ -86,7 +86,7 @@ pub enum Error {
     Beyond(#[from] crate::teach::chomp::analysis::Beyond),
     /// A game of Chomp could not go on.
     #[error("{0}")]
-    ChompPlay(#[from] crate::play::chomp::ChompPlayError),
+    ChompPlay(#[from] crate::play::chomp_replay::ChompPlayError),
 }
 
 /// What to do about a port in use.

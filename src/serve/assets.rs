@@ -42,6 +42,8 @@ pub const ASSETS: &[Asset] = assets![
     "check.js" => JS,
     "lessons.js" => JS,
     "table.js" => JS,
+    "bar.js" => JS,
+    "chomp.js" => JS,
 ];
 
 /// The file at `path`; `/` is the page itself.

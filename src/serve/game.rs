@@ -115,8 +115,8 @@ fn replay(body: &[u8]) -> Result<Value, Refusal> {
         )));
     }
     let game = request::game(asked.normal, asked.take.as_deref())?;
-    let level = choice::<Level>(asked.level.as_deref(), "level")?;
-    let first = choice::<First>(asked.first.as_deref(), "first")?;
+    let level = choice::<Level>(asked.level.as_deref(), "level").map_err(Refusal::Bad)?;
+    let first = choice::<First>(asked.first.as_deref(), "first").map_err(Refusal::Bad)?;
     let moves: Vec<(u64, u64)> = asked.moves.iter().map(|m| (m.row, m.take)).collect();
     let setup = Setup {
         start,
@@ -174,15 +174,17 @@ fn replay(body: &[u8]) -> Result<Value, Refusal> {
     }))
 }
 
-fn side(side: Side) -> &'static str {
+/// A player as the page names it: "pupil" or "computer".
+pub fn side(side: Side) -> &'static str {
     match side {
         Side::Pupil => "pupil",
         Side::Computer => "computer",
     }
 }
 
-/// One of a command-line choice's values, named as on the command line.
-fn choice<T: clap::ValueEnum + Default>(value: Option<&str>, name: &str) -> Result<T, Refusal> {
+/// One of a command-line choice's values, named as on the command line, or
+/// why it is none of them.
+pub fn choice<T: clap::ValueEnum + Default>(value: Option<&str>, name: &str) -> Result<T, String> {
     let Some(value) = value else {
         return Ok(T::default());
     };
@@ -191,9 +193,6 @@ fn choice<T: clap::ValueEnum + Default>(value: Option<&str>, name: &str) -> Resu
             .iter()
             .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_string()))
             .collect();
-        Refusal::Bad(format!(
-            "'{value}' is not a {name}: choose {}",
-            names.join(", ")
-        ))
+        format!("'{value}' is not a {name}: choose {}", names.join(", "))
     })
 }

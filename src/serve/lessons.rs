@@ -8,14 +8,18 @@
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use super::chomp;
 use super::page::{board, steps};
 use super::params::{ParamError, Params};
 use super::reply::Reply;
 use crate::console::answer::row_move;
 use crate::lesson::asking::{Asking, Response};
-use crate::lesson::{self, Asks, Lesson, Part, Question, bundled};
+use crate::lesson::chomp::ChompQuestion;
+use crate::lesson::chomp_asking::ChompAsking;
+use crate::lesson::{self, Asks, Lesson, LessonError, Part, Question, bundled};
 use crate::render::html;
 use crate::request::error::Error;
+use crate::rules::bar::Bite;
 use crate::teach::document::Block;
 use crate::teach::explain::{Options, explain};
 
@@ -74,6 +78,24 @@ pub fn lesson(query: Option<&str>) -> Reply {
                         number += 1;
                         question(q, number)?
                     }
+                    Part::ChompShow(setup) => {
+                        json!({ "kind": "show", "html": html::block_html(&setup.drawing(), 3) })
+                    }
+                    Part::ChompExplain(setup) => {
+                        let doc = setup.explanation().map_err(LessonError::from).map_err(Error::from)?;
+                        json!({ "kind": "explain", "title": doc.title, "steps": steps(&doc) })
+                    }
+                    Part::ChompQuestion(q) => {
+                        number += 1;
+                        json!({
+                            "kind": "question",
+                            "number": number,
+                            "heading": q.heading(),
+                            "ask": q.asked(),
+                            "asks": "bite",
+                            "board": chomp::board(&q.setup.bar),
+                        })
+                    }
                 })
             })
             .collect::<Result<Vec<Value>, ParamError>>()?;
@@ -129,6 +151,13 @@ enum Try {
     Yes,
     No,
     Move { row: u64, take: u64 },
+    Bite { row: usize, column: usize },
+}
+
+/// A question of a lesson, of either game.
+enum Asked<'l> {
+    Nim(&'l Question),
+    Chomp(&'l ChompQuestion),
 }
 
 /// The most tries replayed at one question.
@@ -155,7 +184,8 @@ fn answering(body: &[u8]) -> Result<Result<Value, String>, String> {
         .parts
         .iter()
         .filter_map(|part| match part {
-            Part::Question(q) => Some(q),
+            Part::Question(q) => Some(Asked::Nim(q)),
+            Part::ChompQuestion(q) => Some(Asked::Chomp(q)),
             _ => None,
         })
         .nth(asked.question.wrapping_sub(1))
@@ -167,6 +197,10 @@ fn answering(body: &[u8]) -> Result<Result<Value, String>, String> {
                 lesson.questions()
             )
         })?;
+    let q = match q {
+        Asked::Nim(q) => q,
+        Asked::Chomp(q) => return answering_bites(q, &asked.tries),
+    };
     let mut asking = Asking::new(q).map_err(|e| e.to_string())?;
     let mut said = Value::Null;
     let mut shown = false;
@@ -186,6 +220,12 @@ fn answering(body: &[u8]) -> Result<Result<Value, String>, String> {
             }
             Try::Yes => asking.yes_no(true),
             Try::No => asking.yes_no(false),
+            Try::Bite { .. } => {
+                return Err(format!(
+                    "try {}: this question wants a move, not a bite",
+                    i + 1
+                ));
+            }
             Try::Move { row, take } => {
                 match row_move(&q.setup.position, row, take, &q.setup.game) {
                     Ok(mv) => asking.play(mv).map_err(|e| e.to_string())?,
@@ -211,6 +251,61 @@ fn answering(body: &[u8]) -> Result<Result<Value, String>, String> {
     Ok(Ok(json!({
         "said": said,
         "asks": asks(asking.asks()),
+        "settled": asking.settled(),
+        "answer": answer,
+    })))
+}
+
+/// The answer to the last of the tries at a question of Chomp, each a
+/// hint, a request for the answer, or a bite.
+fn answering_bites(q: &ChompQuestion, tries: &[Try]) -> Result<Result<Value, String>, String> {
+    let mut asking = ChompAsking::new(q).map_err(|e| e.to_string())?;
+    let mut said = Value::Null;
+    let mut shown = false;
+    for (i, &attempt) in tries.iter().enumerate() {
+        let last = i + 1 == tries.len();
+        let response = match attempt {
+            Try::Hint => asking.hint(),
+            Try::Show => {
+                shown = true;
+                continue;
+            }
+            Try::Bite { row, column } => {
+                let bite = Bite::new(row, column);
+                match q.setup.bar.bite(bite) {
+                    Ok(_) => asking.bite(bite).map_err(|e| e.to_string())?,
+                    Err(illegal) if last => {
+                        return Ok(Err(Error::IllegalBite(illegal).to_string()));
+                    }
+                    Err(illegal) => {
+                        return Err(format!("try {}: {}", i + 1, Error::IllegalBite(illegal)));
+                    }
+                }
+            }
+            Try::Yes | Try::No | Try::Move { .. } => {
+                return Err(format!(
+                    "try {}: this question wants a bite, a row and a column",
+                    i + 1
+                ));
+            }
+        };
+        if last {
+            said = response_json(&response);
+        }
+        if asking.settled() && !last {
+            return Err(format!(
+                "try {} comes after the question was answered",
+                i + 2
+            ));
+        }
+    }
+    let answer = (asking.settled() || shown).then(|| {
+        let answer = asking.answer();
+        json!({ "answer": format!("Answer: {}", answer.answer), "words": answer.words })
+    });
+    Ok(Ok(json!({
+        "said": said,
+        "asks": "bite",
         "settled": asking.settled(),
         "answer": answer,
     })))

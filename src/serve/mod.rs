@@ -10,6 +10,7 @@
 //! - [`page`]: explanations, checks, boards and tables for the page;
 //! - [`game`]: a game against the computer, replayed on every request;
 //! - [`lessons`]: the bundled lessons, a question at a time;
+//! - [`chomp`]: Chomp's API, its bar to click and its game;
 //! - [`assets`]: the page's own files.
 //!
 //! Work that searches runs away from the threads that answer the network,
@@ -31,6 +32,7 @@ use tokio::sync::oneshot;
 
 pub mod api;
 pub mod assets;
+pub mod chomp;
 pub mod game;
 pub mod lessons;
 pub mod page;
@@ -62,6 +64,12 @@ pub fn router() -> Router {
         .route("/page/lessons", get(query(lessons::list)))
         .route("/page/lesson", get(query(lessons::lesson)))
         .route("/page/lesson/answer", post(body(lessons::answer)))
+        .route("/api/chomp/explain", get(query(chomp::api_explain)))
+        .route("/api/chomp/check", get(query(chomp::api_check)))
+        .route("/page/chomp/explain", get(query(chomp::explain)))
+        .route("/page/chomp/board", get(query(chomp::board_page)))
+        .route("/page/chomp/check", get(query(chomp::check)))
+        .route("/page/chomp/play", post(body(chomp::play)))
         .fallback(get(assets::file))
         .layer(DefaultBodyLimit::max(MOST_BODY_BYTES))
 }

@@ -103,6 +103,29 @@ pub fn check(j: &BiteJudgement) -> Document {
     }
 }
 
+/// The verdict alone, without the reply or the bites there were: what a
+/// pupil sees after a wrong try at a lesson's question, before trying
+/// again.
+pub fn verdict_only(j: &BiteJudgement) -> Document {
+    let mut doc = check(j);
+    doc.steps.truncate(2);
+    doc
+}
+
+/// The answer to a question on the bar `a`, as a clause after "Answer: ":
+/// "the winning bite is row 2, column 2.", or "no bite wins here.".
+pub fn answer(a: &BarAnalysis) -> String {
+    match (a.outcome, a.known_winning().as_slice()) {
+        (Outcome::Lose, _) => "no bite wins here.".to_string(),
+        (Outcome::Win, [only]) => format!("the winning bite is {only}."),
+        (Outcome::Win, []) => {
+            "the first player can win, but the winning bite is beyond what the search may look at."
+                .to_string()
+        }
+        (Outcome::Win, all) => format!("the winning bites are {}.", bites(all)),
+    }
+}
+
 /// The reason for a verdict, as a clause after "good: ", "mistake: " or
 /// "lost anyway: ".
 pub fn reason(j: &BiteJudgement) -> String {
@@ -157,17 +180,24 @@ fn leaves_lost(after: &BarAnalysis) -> String {
 /// Why the player to move can win on `a`, as a clause.
 fn why_won(a: &BarAnalysis) -> String {
     match (a.strategy, a.stealing) {
+        // A single row or column: no L to speak of yet.
+        (Some(Strategy::Arms(Arms { right: 0, .. } | Arms { down: 0, .. })), _) => {
+            "only one row or one column is left, so they can bite off everything but the poisoned square".to_string()
+        }
         (Some(Strategy::Arms(_)), _) => {
             "the arms of the L are not equal, so they can make them equal and copy".to_string()
         }
         (Some(Strategy::EqualSides { .. }), _) => {
-            "the top row and the first column are just as long, so they can bite row 2, column 2 and copy".to_string()
+            // Said without the square, so a wrong try at a question on a
+            // bar with equal sides does not hand the class the answer.
+            "the top row and the first column are just as long, so they can bite off everything else, leaving an L with equal arms, and copy".to_string()
         }
         (Some(Strategy::TwoRows { .. }), _) => {
             "they can leave the bottom row one square shorter than the top".to_string()
         }
         (None, Some(_)) if a.bite.is_none() => {
-            "the bar left is a rectangle, and on a rectangle the first player can always win".to_string()
+            "the bar left is a rectangle, and on a rectangle the first player can always win"
+                .to_string()
         }
         _ => "a search of every game says so".to_string(),
     }
@@ -245,6 +275,21 @@ mod tests {
             err.to_string(),
             "illegal bite: there is no row 5: this bar has rows 1 to 4"
         );
+    }
+
+    #[test]
+    fn answers_and_verdicts_alone() {
+        let a = |shape: &str| answer(&BarAnalysis::new(&shape.parse().unwrap()).unwrap());
+        assert_eq!(a("3x3"), "the winning bite is row 2, column 2.");
+        assert_eq!(a("3,2"), "no bite wins here.");
+        assert_eq!(
+            a("4,3,1"),
+            "the winning bites are row 1, column 3; row 3, column 1."
+        );
+        // A wrong try is told its verdict, not the bites there were.
+        let wrong = verdict_only(&judged("3x3", 3, 3));
+        assert_eq!(wrong.steps.len(), 2);
+        assert!(check(&judged("3x3", 3, 3)).steps.len() > 2);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use super::analysis::{BarAnalysis, Searched, Strategy};
 use super::words::{
-    bite_from, bites, describe, drawn, shape, shapes as shapes_in_words, with_commas,
+    bite_from, bites, describe, drawn, shapes as shapes_in_words, titled, with_commas,
 };
 use crate::rules::bar::{Arms, Bar};
 use crate::rules::outcome::Outcome;
@@ -46,10 +46,7 @@ pub fn explain(a: &BarAnalysis) -> Document {
     }
     steps.push(closing(a));
     Document {
-        title: format!(
-            "{} (Chomp: whoever eats the poisoned square loses)",
-            shape(&a.bar)
-        ),
+        title: titled(&a.bar),
         steps,
     }
 }

@@ -6,6 +6,7 @@ use super::analysis::{BarAnalysis, Strategy};
 use super::words::bite_from;
 use crate::rules::bar::Arms;
 use crate::rules::outcome::Outcome;
+use crate::teach::words::count;
 
 /// The hints for the player to move, first to last; empty when there is no
 /// bite to make, or none is known.
@@ -23,7 +24,11 @@ pub fn hints(a: &BarAnalysis) -> Vec<String> {
     let mut stages = match a.strategy {
         Some(Strategy::Arms(Arms { right, down })) => vec![
             "Look at the two arms: the rest of the top row, and the rest of the first column. Are they just as long?".to_string(),
-            format!("The top arm has {right} squares besides the poison, and the side arm {down}."),
+            format!(
+                "The top arm has {} besides the poison, and the side arm {}.",
+                count(right as u64, "square"),
+                count(down as u64, "square")
+            ),
             match won {
                 true => "Make the arms equal: bite the longer one down to the length of the other.".to_string(),
                 false => "The arms are equal, so no bite wins: bite a little and hope your opponent slips.".to_string(),

@@ -40,9 +40,43 @@ pub enum Ending {
     Stopped,
 }
 
+/// What the review says besides the bites.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Notes {
+    /// How many of the pupil's bites were taken back.
+    pub taken_back: u64,
+    /// The command that plays the game again, when the computer's choices
+    /// were random: "matchsticks chomp play 4x5 --level good --seed 7".
+    pub replay: Option<String>,
+}
+
+/// The end of a game in words, for the player who won.
+pub fn result(winner: Side) -> &'static str {
+    match winner {
+        Side::Pupil => "You win! Well played.",
+        Side::Computer => "The computer wins this time.",
+    }
+}
+
+/// How a game ended, in words, for the player whose bite it is now.
+pub fn ended(ending: Ending, to_move: Side) -> &'static str {
+    match (ending, to_move) {
+        (Ending::PoisonEaten, Side::Pupil) => "The computer ate the poisoned square.",
+        (Ending::PoisonEaten, Side::Computer) => "You ate the poisoned square.",
+        (Ending::OnlyPoisonLeft, Side::Pupil) => {
+            "Only the poisoned square is left for you: you have to eat it."
+        }
+        (Ending::OnlyPoisonLeft, Side::Computer) => {
+            "Only the poisoned square is left for the computer: it has to eat it."
+        }
+        (Ending::Stopped, _) => "The game was stopped before the end.",
+    }
+}
+
 /// The review as a document. Every bar of the game lies inside the start
-/// that `chomp` searched.
-pub fn document(turns: &[BiteTurn], chomp: &Chomp, ending: Ending) -> Document {
+/// that `chomp` searched. `notes` add how many bites were taken back and
+/// the command that plays the game again.
+pub fn document(turns: &[BiteTurn], chomp: &Chomp, ending: Ending, notes: Notes) -> Document {
     let mut blocks = Vec::new();
     let mut slips = Vec::new();
     for (i, turn) in turns.iter().enumerate() {
@@ -100,15 +134,23 @@ pub fn document(turns: &[BiteTurn], chomp: &Chomp, ending: Ending) -> Document {
             won(last.side)
         ),
     };
+    let mut result = vec![Block::sentence(who_slipped), Block::sentence(end)];
+    if notes.taken_back > 0 {
+        result.push(Block::sentence(format!(
+            "You took back {}.",
+            count(notes.taken_back, "bite")
+        )));
+    }
+    if let Some(command) = notes.replay {
+        result.push(Block::sentence(format!(
+            "To play this game again: {command}"
+        )));
+    }
     Document {
         title: "Review of the game".to_string(),
         steps: vec![
             Step::framed(Frame::BARE, "Bites", blocks),
-            Step::framed(
-                Frame::CLOSING,
-                "Result",
-                vec![Block::sentence(who_slipped), Block::sentence(end)],
-            ),
+            Step::framed(Frame::CLOSING, "Result", result),
         ],
     }
 }
@@ -157,7 +199,7 @@ mod tests {
             before: first.after(),
             bite: Bite::new(2, 2),
         };
-        let doc = document(&[first, second], &chomp, Ending::Stopped);
+        let doc = document(&[first, second], &chomp, Ending::Stopped, Notes::default());
         let lines = doc.steps[0].lines();
         assert_eq!(
             lines[1],

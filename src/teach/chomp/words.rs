@@ -70,6 +70,15 @@ pub fn shapes(n: u128) -> String {
     }
 }
 
+/// The bar with the game's rule, as an explanation or a game is headed:
+/// "4x5 (Chomp: whoever eats the poisoned square loses)".
+pub fn titled(bar: &Bar) -> String {
+    format!(
+        "{} (Chomp: whoever eats the poisoned square loses)",
+        shape(bar)
+    )
+}
+
 /// "4x5 → 5,1,1,1": a bar before and after a bite.
 pub fn transition(from: &Bar, to: &Bar) -> String {
     format!("{} → {}", shape(from), shape(to))

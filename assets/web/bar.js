@@ -1,0 +1,196 @@
+// A chocolate bar of Chomp, as the server draws it, made clickable. The
+// server's SVG gives every square its row (`data-row`) and its column
+// (`data-column`), both from 1. Clicking a square chooses it; the squares a
+// bite there would take (it and every square below it and to its right,
+// the rule of the bite) are lit up, so the class sees the bite before it
+// is made. Whether a bite is allowed, good or bad is always the server's
+// answer.
+
+import { PRINT } from "./board.js";
+
+/** Never draw squares bigger than this many times the server's size. */
+const MOST_SCALE = 4;
+/** On paper the bar has no box to fill: it is drawn at this size. */
+const PRINTED_SCALE = 1.6;
+
+export class ChompBar {
+  /**
+   * @param {HTMLElement} root where the bar is drawn
+   * @param {{onChange?: Function, onBite?: Function}} hooks told when the
+   *   choice changes, and when Enter asks to bite
+   */
+  constructor(root, hooks = {}) {
+    this.root = root;
+    this.hooks = hooks;
+    this.squares = new Map(); // "row,column" → its rect
+    this.lengths = []; // the length of each row, from the top
+    this.chosen = null; // { row, column }
+    this.locked = false;
+    this.frame = null; // the size the bar is fitted by: the start of a game
+    root.tabIndex = 0;
+    root.setAttribute("role", "group");
+    root.setAttribute("aria-label",
+      "The chocolate bar. Click a square, or use the arrow keys, to choose where to bite; Enter bites.");
+    root.addEventListener("click", (e) => this.clicked(e));
+    root.addEventListener("keydown", (e) => this.key(e));
+    new ResizeObserver(() => this.fit()).observe(root);
+    PRINT.addEventListener("change", () => this.fit());
+  }
+
+  /**
+   * Draws the server's HTML for a bar, with nothing chosen. The bar is
+   * fitted to the box by its `frame`: "fresh" takes this bar's own size, a
+   * size ({width, height}) is used as it is, and none keeps the frame there
+   * was, so squares do not grow as a game eats the bar.
+   */
+  show(html, frame = null) {
+    this.root.innerHTML = html;
+    this.squares = new Map();
+    this.lengths = [];
+    for (const square of this.root.querySelectorAll("rect[data-row]")) {
+      const row = Number(square.dataset.row);
+      const column = Number(square.dataset.column);
+      this.squares.set(`${row},${column}`, square);
+      this.lengths[row - 1] = Math.max(this.lengths[row - 1] ?? 0, column);
+    }
+    const svg = this.svg();
+    if (frame && frame !== "fresh") this.frame = frame;
+    else if (svg && (frame === "fresh" || !this.frame)) {
+      this.frame = { width: Number(svg.getAttribute("width")), height: Number(svg.getAttribute("height")) };
+    }
+    this.chosen = null;
+    this.locked = false;
+    this.root.classList.remove("locked");
+    this.fit();
+    this.changed();
+  }
+
+  svg() {
+    return this.root.querySelector("svg.bar");
+  }
+
+  /** Stops or allows choosing, as while the computer thinks. */
+  lock(locked = true) {
+    this.locked = locked;
+    this.root.classList.toggle("locked", locked);
+  }
+
+  /** The square chosen, { row, column }, or null. */
+  choice() {
+    return this.chosen ? { ...this.chosen } : null;
+  }
+
+  /** Chooses the square at `row`, `column`, if the bar has it. */
+  choose(row, column) {
+    if (this.locked || !this.squares.has(`${row},${column}`)) return;
+    this.chosen = { row, column };
+    this.paint();
+    this.changed();
+  }
+
+  /** Forgets the choice. */
+  clear() {
+    this.chosen = null;
+    this.paint();
+    this.changed();
+  }
+
+  /** The squares a bite at `row`, `column` takes: it, and every square below and to the right. */
+  taken(row, column) {
+    return [...this.squares.entries()]
+      .filter(([at]) => {
+        const [r, c] = at.split(",").map(Number);
+        return r >= row && c >= column;
+      })
+      .map(([, square]) => square);
+  }
+
+  paint() {
+    const lit = new Set(this.chosen ? this.taken(this.chosen.row, this.chosen.column) : []);
+    for (const square of this.squares.values()) {
+      square.classList.toggle("chosen", lit.has(square));
+      const at = this.chosen && square.dataset.row == this.chosen.row && square.dataset.column == this.chosen.column;
+      square.classList.toggle("cursor", Boolean(at));
+    }
+  }
+
+  /** Shows the chosen squares as bitten off, until the next bar. */
+  markTaken() {
+    for (const square of this.root.querySelectorAll("rect.chosen")) {
+      square.classList.replace("chosen", "taken");
+      square.classList.remove("cursor");
+    }
+  }
+
+  /** Shows the squares someone else's bite takes, as the computer's. */
+  markBite(row, column, className) {
+    for (const square of this.root.querySelectorAll("rect.taken")) square.classList.add("gone");
+    for (const square of this.taken(row, column)) {
+      if (!square.classList.contains("taken")) square.classList.add(className);
+    }
+  }
+
+  changed() {
+    this.hooks.onChange?.(this.choice());
+  }
+
+  clicked(event) {
+    const square = event.target.closest("rect[data-row]");
+    if (!square || this.locked) return;
+    this.choose(Number(square.dataset.row), Number(square.dataset.column));
+    this.root.focus({ preventScroll: true });
+  }
+
+  // Arrow keys move the chosen square, starting from the bottom-right
+  // one; Enter bites there and Esc forgets it.
+  key(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || this.locked) return;
+    const rows = this.lengths.length;
+    if (rows === 0) return;
+    const at = this.chosen;
+    const go = (row, column) => {
+      const r = Math.min(Math.max(row, 1), rows);
+      this.choose(r, Math.min(Math.max(column, 1), this.lengths[r - 1]));
+    };
+    switch (event.key) {
+      case "ArrowUp":
+      case "ArrowDown":
+      case "ArrowLeft":
+      case "ArrowRight":
+        if (!at) {
+          go(rows, this.lengths[rows - 1]);
+          break;
+        }
+        if (event.key === "ArrowUp") go(at.row - 1, at.column);
+        if (event.key === "ArrowDown") go(at.row + 1, at.column);
+        if (event.key === "ArrowLeft") go(at.row, at.column - 1);
+        if (event.key === "ArrowRight") go(at.row, at.column + 1);
+        break;
+      case "Enter":
+        if (at) this.hooks.onBite?.(this.choice());
+        break;
+      case "Escape":
+        this.clear();
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  // Draws the bar as large as its box allows, by the size of the bar it
+  // was framed for, so every square fits across and down.
+  fit() {
+    const svg = this.svg();
+    if (!svg || !this.frame) return;
+    const box = this.root.getBoundingClientRect();
+    const caption = this.root.querySelector("figcaption")?.getBoundingClientRect().height ?? 0;
+    const across = (box.width - 16) / this.frame.width;
+    const down = (box.height - caption - 24) / this.frame.height;
+    const fitted = Math.max(0.75, Math.min(MOST_SCALE, across, down || MOST_SCALE));
+    const scale = PRINT.matches ? PRINTED_SCALE : fitted;
+    svg.style.width = `${Number(svg.getAttribute("width")) * scale}px`;
+    svg.style.height = `${Number(svg.getAttribute("height")) * scale}px`;
+  }
+}

@@ -1,0 +1,439 @@
+// Chomp: a chocolate bar whose top-left square is poisoned. Three ways to
+// use a bar: play it against the computer, explain it a step at a time,
+// or check a bite. The page keeps only the game's settings, its seed and
+// the pupil's bites; the server replays them on every request and says
+// everything, so Undo is one bite fewer.
+
+import { get, post } from "./api.js";
+import { showError, fitInto, unfit, enlarge, PRINT } from "./board.js";
+import { ChompBar } from "./bar.js";
+
+/** How long the computer seems to think before its bite is shown, in ms. */
+const THINKING = 600;
+/** How long the computer's bite stays lit before the bar it leaves, in ms. */
+const SHOWING = 700;
+
+const $ = (id) => document.getElementById(id);
+const form = $("chomp-setup");
+
+const bar = new ChompBar($("chomp-board"), {
+  onChange: chosen,
+  onBite: (choice) => act(choice),
+});
+
+const state = {
+  mode: "play", // "play", "explain" or "check"
+  busy: false,
+  // Play: the game as it began, and the pupil's bites so far.
+  game: null, // { shape, level, first, seed }
+  frame: null, // the size of the game's first bar, which every later bar keeps
+  bites: [],
+  hints: 0,
+  takenBack: 0,
+  reply: null,
+  // Check: the bar set up, and what came of the bite.
+  checking: null, // { shape }
+  checked: null,
+  // Explain: the steps, and the one shown.
+  steps: [],
+  at: 0,
+  explained: null, // the shape explained
+};
+
+const WORDS = {
+  play: { submit: "New game", help: "Click a square: it and every square below it and to its right light up. Then press Bite, or Enter." },
+  check: { submit: "Set up", help: "Click a square to see what a bite there takes, then press Check, or Enter, to hear whether it is good." },
+  explain: { submit: "Explain", help: "" },
+};
+
+/** The shape typed in the form. */
+function shape() {
+  return form.elements.shape.value.trim();
+}
+
+/** Opens one way of using the bar: play, explain or check. */
+function mode(name) {
+  state.mode = name;
+  for (const b of form.querySelectorAll(".mode")) {
+    const on = b.dataset.mode === name;
+    b.classList.toggle("on", on);
+    b.setAttribute("aria-pressed", String(on));
+  }
+  for (const only of form.querySelectorAll("[data-only]")) only.hidden = only.dataset.only !== name;
+  form.querySelector("button[type=submit]").textContent = WORDS[name].submit;
+  $("chomp-stage").hidden = name === "explain";
+  $("chomp-explain").hidden = name !== "explain";
+  $("chomp-play-actions").hidden = name !== "play";
+  $("chomp-check-actions").hidden = name !== "check";
+  $("chomp-help").textContent = WORDS[name].help;
+  showError($("chomp-error"), null);
+  if (name === "play") {
+    if (!state.reply || state.game?.shape !== shape()) newGame();
+    else showGame(state.reply);
+  } else if (name === "check") {
+    setUp();
+  } else if (state.explained !== shape()) {
+    explain();
+  } else {
+    refit();
+  }
+}
+
+/** Does what the form's button says in the way of using the bar shown. */
+function submit() {
+  if (state.mode === "play") newGame();
+  else if (state.mode === "check") setUp();
+  else explain();
+}
+
+// ---- Play -------------------------------------------------------------
+
+/** Starts a new game from the form, with a fresh seed. */
+export async function newGame() {
+  const data = new FormData(form);
+  const game = {
+    shape: shape(),
+    level: data.get("level"),
+    first: data.get("first"),
+    seed: Math.floor(Math.random() * 2 ** 32),
+  };
+  try {
+    const reply = await send(game, [], 0, 0);
+    Object.assign(state, { game, bites: [], hints: 0, takenBack: 0, frame: null });
+    showGame(reply);
+  } catch (refused) {
+    showError($("chomp-error"), refused.message);
+  }
+}
+
+function send(game, bites, hints, takenBack) {
+  return post("/page/chomp/play", {
+    shape: game.shape,
+    level: game.level,
+    first: game.first,
+    seed: game.seed,
+    bites,
+    hints,
+    taken_back: takenBack,
+  });
+}
+
+/**
+ * Makes the pupil's bite: the squares it takes fade, the computer thinks,
+ * its own bite lights up, and then the bar it leaves is drawn.
+ */
+async function biteNow(choice) {
+  if (!choice || state.busy || !state.reply || state.reply.over) return;
+  state.busy = true;
+  bar.markTaken();
+  bar.lock();
+  showError($("chomp-error"), null);
+  enable();
+  $("chomp-said").replaceChildren(line("Thinking…", "thinking"));
+  $("chomp-hints").replaceChildren();
+  const bites = [...state.bites, { row: choice.row, column: choice.column }];
+  try {
+    const [reply] = await Promise.all([
+      send(state.game, bites, 0, state.takenBack),
+      pause(THINKING),
+    ]);
+    state.bites = bites;
+    state.hints = 0;
+    const last = reply.bites.at(-1);
+    if (last?.side === "computer") {
+      bar.markBite(last.row, last.column, "theirs");
+      showSaid(reply);
+      await pause(SHOWING);
+    }
+    showGame(reply);
+  } catch (refused) {
+    showGame(state.reply);
+    showError($("chomp-error"), refused.message);
+  } finally {
+    state.busy = false;
+    enable();
+  }
+}
+
+/** Asks for one more hint at this bite. */
+async function hint() {
+  const reply = state.reply;
+  if (state.mode !== "play" || state.busy || !reply || reply.over) return;
+  if (state.hints >= reply.hints_total) return;
+  try {
+    const more = await send(state.game, state.bites, state.hints + 1, state.takenBack);
+    state.hints += 1;
+    reply.hints = more.hints;
+    showHints(reply);
+    enable();
+  } catch (refused) {
+    showError($("chomp-error"), refused.message);
+  }
+}
+
+/** Takes back the pupil's last bite (and the computer's answer to it). */
+async function undo() {
+  if (state.mode !== "play" || state.busy || state.bites.length === 0) return;
+  const bites = state.bites.slice(0, -1);
+  try {
+    const reply = await send(state.game, bites, 0, state.takenBack + 1);
+    state.bites = bites;
+    state.hints = 0;
+    state.takenBack += 1;
+    showGame(reply);
+  } catch (refused) {
+    showError($("chomp-error"), refused.message);
+  }
+}
+
+/** Draws the server's answer: the bar, what was said, hints, the end. */
+function showGame(reply) {
+  state.reply = reply;
+  showError($("chomp-error"), null);
+  $("chomp-game").textContent = reply.game;
+  bar.show(reply.bar.board, state.frame ?? "fresh");
+  state.frame = bar.frame;
+  showSaid(reply);
+  showHints(reply);
+  $("chomp-help").hidden = reply.bites.length > 0 || reply.over;
+  $("chomp-stage").classList.toggle("over", reply.over);
+  const result = $("chomp-result");
+  result.hidden = !reply.over;
+  result.replaceChildren();
+  if (reply.over) result.append(line(reply.ended, "ended"), line(reply.result, "outcome"));
+  $("chomp-review").innerHTML = reply.review ?? "";
+  $("chomp-verdict").replaceChildren();
+  enable();
+  if (reply.over) {
+    bar.lock();
+    $("chomp-talk").scrollTop = 0;
+  } else {
+    bar.root.focus({ preventScroll: true });
+  }
+}
+
+/** What was said since the pupil's last bite: that bite and the answer. */
+function showSaid(reply) {
+  const from = Math.max(0, reply.bites.findLastIndex((b) => b.side === "pupil"));
+  const said = $("chomp-said");
+  said.replaceChildren();
+  for (const b of reply.bites.slice(from)) {
+    said.append(line(b.said, `said ${b.side}`));
+    if (b.why) said.append(line(`Why: ${b.why}`, "why"));
+  }
+}
+
+function showHints(reply) {
+  $("chomp-hints").replaceChildren(...reply.hints.map((h) => {
+    const li = document.createElement("li");
+    li.textContent = h;
+    return li;
+  }));
+}
+
+// ---- Check ------------------------------------------------------------
+
+/** Draws the bar in the form, ready for a bite to check. */
+async function setUp() {
+  const checking = { shape: shape() };
+  try {
+    const reply = await get("/page/chomp/board", checking);
+    state.checking = checking;
+    showBar(reply, "fresh");
+  } catch (refused) {
+    showError($("chomp-error"), refused.message);
+  }
+}
+
+function showBar(reply, frame) {
+  state.checked = null;
+  showError($("chomp-error"), null);
+  $("chomp-game").textContent = reply.game;
+  $("chomp-said").replaceChildren();
+  $("chomp-hints").replaceChildren();
+  $("chomp-result").hidden = true;
+  $("chomp-review").replaceChildren();
+  $("chomp-verdict").replaceChildren();
+  $("chomp-stage").classList.remove("over");
+  $("chomp-help").hidden = false;
+  bar.show(reply.board, frame);
+  $("chomp-check").hidden = false;
+  $("chomp-again").hidden = true;
+  $("chomp-on").hidden = true;
+  if (reply.over) bar.lock();
+  enable();
+}
+
+/** Asks the server to judge the chosen bite. */
+async function check(choice) {
+  if (!choice || state.checked || !state.checking || state.busy) return;
+  state.busy = true;
+  try {
+    const reply = await get("/page/chomp/check", {
+      shape: state.checking.shape,
+      bite: `${choice.row},${choice.column}`,
+    });
+    state.checked = reply;
+    showError($("chomp-error"), null);
+    bar.markTaken();
+    bar.lock();
+    $("chomp-help").hidden = true;
+    $("chomp-verdict").innerHTML = reply.html;
+    enlarge($("chomp-verdict"), 1.5);
+    $("chomp-talk").scrollTop = 0;
+    $("chomp-check").hidden = true;
+    $("chomp-again").hidden = false;
+    $("chomp-on").hidden = reply.after.over;
+    $("chomp-again").focus({ preventScroll: true });
+  } catch (refused) {
+    bar.clear();
+    showError($("chomp-error"), refused.message);
+  } finally {
+    state.busy = false;
+    enable();
+  }
+}
+
+/** Carries on from the bar the checked bite leaves. */
+function goOn() {
+  const after = state.checked?.after;
+  if (!after) return;
+  form.elements.shape.value = after.rows.join(",");
+  state.checking = { shape: form.elements.shape.value };
+  showBar(after, null);
+  bar.root.focus({ preventScroll: true });
+}
+
+// ---- Explain ----------------------------------------------------------
+
+/** Asks for the explanation of the bar in the form, from its first step. */
+async function explain() {
+  const asked = shape();
+  try {
+    const reply = await get("/page/chomp/explain", { shape: asked });
+    state.explained = asked;
+    showError($("chomp-error"), null);
+    $("chomp-explain-title").textContent = reply.title;
+    const steps = $("chomp-steps");
+    steps.replaceChildren(...reply.steps.map((step) => {
+      const holder = document.createElement("div");
+      holder.className = "step-holder";
+      holder.innerHTML = step.html;
+      return holder;
+    }));
+    state.steps = [...steps.children];
+    go(0);
+    if (form.contains(document.activeElement)) $("chomp-next").focus({ preventScroll: true });
+  } catch (refused) {
+    showError($("chomp-error"), refused.message);
+  }
+}
+
+/** Shows step `at` (from 0) and only that one. */
+function go(at) {
+  if (at < 0 || at >= state.steps.length) return;
+  state.at = at;
+  state.steps.forEach((step, i) => step.classList.toggle("current", i === at));
+  refit();
+  $("chomp-counter").textContent = `${at + 1} / ${state.steps.length}`;
+  $("chomp-back").disabled = at === 0;
+  $("chomp-next").disabled = at === state.steps.length - 1;
+}
+
+/** Fits the step shown to the screen; on paper every step is printed. */
+function refit() {
+  for (const step of state.steps) unfit(step);
+  if (!PRINT.matches && state.steps.length > 0 && state.mode === "explain") {
+    fitInto($("chomp-steps"), state.steps[state.at]);
+  }
+}
+
+// ---- Both boards, and the keys ----------------------------------------
+
+/** Bites in a game, or checks the bite, by the way the bar is used. */
+function act(choice) {
+  if (state.mode === "play") biteNow(choice);
+  else if (state.mode === "check") check(choice);
+}
+
+function chosen(choice) {
+  const where = choice ? `row ${choice.row}, column ${choice.column}` : "";
+  const poison = choice?.row === 1 && choice?.column === 1 ? " (the poisoned square)" : "";
+  $("chomp-bite").textContent = choice ? `Bite ${where}${poison}` : "Bite";
+  $("chomp-check").textContent = choice ? `Check: bite ${where}${poison}` : "Check";
+  enable();
+}
+
+/** Which buttons can be pressed now; the part is busy while the computer thinks. */
+function enable() {
+  $("chomp").setAttribute("aria-busy", String(state.busy));
+  const reply = state.reply;
+  const over = !reply || reply.over;
+  const idle = !state.busy;
+  const choice = bar.choice();
+  $("chomp-bite").disabled = !idle || over || !choice;
+  $("chomp-hint").disabled = !idle || over || reply.hints.length >= reply.hints_total;
+  $("chomp-undo").disabled = !idle || state.bites.length === 0;
+  $("chomp-check").disabled = !idle || !choice || Boolean(state.checked);
+}
+
+function line(text, className) {
+  const p = document.createElement("p");
+  p.className = className;
+  p.textContent = text;
+  return p;
+}
+
+function pause(ms) {
+  return new Promise((done) => setTimeout(done, ms));
+}
+
+/** Starts a game on the bar in the form the first time Chomp is opened. */
+export function opened() {
+  if (!state.reply && !state.checking && state.steps.length === 0) mode(state.mode);
+  else if (state.mode === "explain") refit();
+}
+
+/** Keys while Chomp is shown: arrows choose a square (or step an explanation), H hints, U undoes. */
+export function key(event) {
+  if (state.mode === "explain") {
+    if (event.key === "ArrowRight" || event.key === "PageDown") go(state.at + 1);
+    else if (event.key === "ArrowLeft" || event.key === "PageUp") go(state.at - 1);
+    else return;
+  } else if (event.key === "h") {
+    hint();
+  } else if (event.key === "u") {
+    undo();
+  } else if (event.key === "Enter" && event.target === document.body) {
+    act(bar.choice());
+  } else if (event.key.startsWith("Arrow") || event.key === "Escape") {
+    bar.root.focus({ preventScroll: true });
+    bar.key(event);
+    return;
+  } else {
+    return;
+  }
+  event.preventDefault();
+}
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  submit();
+});
+for (const b of form.querySelectorAll(".mode")) b.addEventListener("click", () => mode(b.dataset.mode));
+for (const preset of form.querySelectorAll(".preset")) {
+  preset.addEventListener("click", () => {
+    form.elements.shape.value = preset.dataset.shape;
+    submit();
+  });
+}
+$("chomp-bite").addEventListener("click", () => biteNow(bar.choice()));
+$("chomp-hint").addEventListener("click", hint);
+$("chomp-undo").addEventListener("click", undo);
+$("chomp-check").addEventListener("click", () => check(bar.choice()));
+$("chomp-again").addEventListener("click", setUp);
+$("chomp-on").addEventListener("click", goOn);
+$("chomp-next").addEventListener("click", () => go(state.at + 1));
+$("chomp-back").addEventListener("click", () => go(state.at - 1));
+new ResizeObserver(refit).observe($("chomp-steps"));
+PRINT.addEventListener("change", refit);
