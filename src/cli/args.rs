@@ -12,7 +12,7 @@ use indoc::indoc;
 
 use super::color::ColorChoice;
 use crate::play::{First, Level};
-use crate::render::wrap::NARROWEST;
+use crate::render::wrap::NARROWEST_SCREEN;
 use crate::rules::row_reader::printable;
 use crate::rules::rule::Rule;
 use crate::serve;
@@ -144,7 +144,7 @@ pub struct Cli {
     /// How many columns a line may take (the default is the terminal's
     /// width up to 100, or 80 when the output is not a terminal)
     #[arg(long, global = true, value_name = "N",
-          value_parser = clap::value_parser!(u16).range(NARROWEST as i64..=1000))]
+          value_parser = clap::value_parser!(u16).range(NARROWEST_SCREEN as i64..=1000))]
     pub width: Option<u16>,
 
     /// What to do.

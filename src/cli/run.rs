@@ -19,7 +19,7 @@ use super::browser;
 use crate::console::io::Io;
 use crate::console::steps::step_through;
 use crate::lesson::{self, bundled};
-use crate::render::wrap::{NARROWEST, WIDEST_SCREEN};
+use crate::render::wrap::{NARROWEST_SCREEN, WIDEST_SCREEN};
 use crate::render::{html, json, markdown, text};
 use crate::request;
 use crate::request::check::{MoveForm, Refused};
@@ -48,7 +48,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
     let width = match (cli.width, terminal_size::terminal_size()) {
         (Some(width), _) => usize::from(width),
         (None, Some((terminal_size::Width(width), _))) if stdout.is_terminal() => {
-            usize::from(width).clamp(NARROWEST, WIDEST_SCREEN)
+            usize::from(width).clamp(NARROWEST_SCREEN, WIDEST_SCREEN)
         }
         (None, _) => 80,
     };

@@ -8,8 +8,13 @@
 
 use textwrap::{Options, WordSeparator, WordSplitter, WrapAlgorithm};
 
-/// The narrowest width the tool lays out for.
+/// The narrowest width a line is ever wrapped to.
 pub const NARROWEST: usize = 20;
+
+/// The narrowest screen the tool lays out for: every explanation, table,
+/// game and lesson fits from this width up, and `--width` may not go below
+/// it. Drawings of rows and grids need about this much.
+pub const NARROWEST_SCREEN: usize = 40;
 
 /// The widest a terminal's width is taken to be: longer lines are hard to
 /// follow on a projector. An explicit width may be wider.
