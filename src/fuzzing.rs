@@ -229,7 +229,8 @@ pub fn moves(data: &[u8]) {
 
 /// What a pupil types: read at any position and under any game, any text
 /// is read without a panic; what it comes to is a legal move, or a refusal
-/// whose reason is one line.
+/// whose reason is one line; and a move is offered two ways only as two
+/// different legal moves.
 ///
 /// The input is a few bytes for the position and the game, then the line.
 pub fn answer(data: &[u8]) {
@@ -244,6 +245,11 @@ pub fn answer(data: &[u8]) {
     match answer.resolve(&position, &game) {
         Some(Meant::Move(mv)) => {
             assert!(position.play_with(mv, takes).is_ok(), "{mv} is illegal");
+        }
+        Some(Meant::Either { take, to }) => {
+            assert_ne!(take, to, "the same move offered twice");
+            assert!(position.play_with(take, takes).is_ok(), "{take} is illegal");
+            assert!(position.play_with(to, takes).is_ok(), "{to} is illegal");
         }
         Some(Meant::Illegal(e)) => assert_one_line(&e.to_string()),
         Some(Meant::EmptyRow { row } | Meant::HowMany { row }) => assert!(row >= 1),

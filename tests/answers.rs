@@ -115,6 +115,9 @@ proptest! {
         let legal = |mv: Move| position.play_with(mv, &game.takes).is_ok();
         match Answer::parse(&line).resolve(&position, &game) {
             Some(Meant::Move(mv)) => prop_assert!(legal(mv), "{line:?}: {mv:?}"),
+            Some(Meant::Either { take, to }) => {
+                prop_assert!(legal(take) && legal(to) && take != to, "{line:?}");
+            }
             Some(Meant::Illegal(illegal)) => {
                 prop_assert!(!illegal.to_string().is_empty());
             }
@@ -129,7 +132,7 @@ proptest! {
     }
 
     #[test]
-    fn two_numbers_with_spaces_are_a_row_and_a_count_when_that_is_legal(
+    fn two_numbers_are_a_row_and_a_count_when_that_is_legal(
         position in position(),
         (row, take) in (any::<prop::sample::Index>(), any::<prop::sample::Index>()),
         words: bool,
@@ -143,15 +146,21 @@ proptest! {
             _ => n.to_string(),
         };
         let line = format!("{} {}", said(mv.row() as u64), said(mv.take));
-        prop_assert_eq!(
-            Answer::parse(&line).resolve(&position, &game),
-            Some(Meant::Move(mv)),
-            "{}", line
-        );
+        // Either this move, or this move and the rows after, to ask which.
+        match Answer::parse(&line).resolve(&position, &game) {
+            Some(Meant::Move(read)) => prop_assert_eq!(read, mv, "{}", line),
+            Some(Meant::Either { take, to }) => {
+                prop_assert_eq!(take, mv, "{}", line);
+                prop_assert_eq!(position.len(), 2);
+                let after = position.play_with(to, &game.takes).unwrap();
+                prop_assert_eq!(after.piles(), &[mv.row() as u64, mv.take][..]);
+            }
+            other => prop_assert!(false, "{line}: {other:?}"),
+        }
     }
 
     #[test]
-    fn numbers_with_commas_are_the_rows_after_when_that_is_legal(
+    fn the_rows_after_the_move_are_read_with_commas_or_spaces(
         position in position().prop_filter("two rows or more", |p| p.len() > 1),
         (row, take) in (any::<prop::sample::Index>(), any::<prop::sample::Index>()),
         limited: bool,
@@ -160,12 +169,17 @@ proptest! {
         let game = game(limited, normal);
         let mv = some_move(&position, &game, row, take);
         let after = position.play_with(mv, &game.takes).unwrap();
-        let line = after.piles().iter().map(u64::to_string).collect::<Vec<_>>().join(",");
-        prop_assert_eq!(
-            Answer::parse(&line).resolve(&position, &game),
-            Some(Meant::Move(mv)),
-            "{}", line
-        );
+        let rows: Vec<String> = after.piles().iter().map(u64::to_string).collect();
+        for line in [rows.join(","), rows.join(" "), format!("leave {}", rows.join(" "))] {
+            match Answer::parse(&line).resolve(&position, &game) {
+                Some(Meant::Move(read)) => prop_assert_eq!(read, mv, "{}", line),
+                // Two rows may also be a row and a count: that is asked.
+                Some(Meant::Either { to, .. }) if !line.starts_with("leave") => {
+                    prop_assert_eq!(to, mv, "{}", line);
+                }
+                other => prop_assert!(false, "{line}: {other:?}"),
+            }
+        }
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! What a pupil types at a prompt, read the way a pupil means it.
 //!
-//! Capitals and a final `!` or `.` do not matter, and a few words may be
-//! mixed in, the way the tool itself writes moves:
+//! Spaces and commas are read alike, capitals and a final `!` or `.` do
+//! not matter, and a few words may be mixed in, the way the tool itself
+//! writes moves:
 //!
 //! - `2 3`, `take 3 from row 2`, `2 take 3`, `row 2 take 3`, `r2 3`: take
 //!   3 sticks from row 2; numbers may be words up to twenty, so `take two
@@ -9,19 +10,19 @@
 //! - `3` or `take 3`: take 3 sticks, when only one row has any;
 //! - `2 all`, `all from row 2`, `take all from row 2`: empty row 2;
 //! - the rows after the move, `3 5 6`, `3,5,6` or `leave 3 5 6`; empty
-//!   rows may be left out, so at `0 5 7`, `5,5` means `0 5 5`;
+//!   rows may be left out, so at `0 5 7`, `5 5` means `0 5 5`;
 //! - yes and no in a pupil's words: `yeah`, `nope`, `Yes!`, and a yes or
 //!   no with more words after it, `no I can't`, where the first word
 //!   decides;
 //! - the commands `hint`, `show`, `undo` and `quit`, and "I don't know",
 //!   which gets a nudge rather than a telling-off.
 //!
-//! Two numbers can be read two ways, and one reading is always preferred,
-//! so a pupil is never asked which was meant. With spaces, `2 1` is the
-//! row and the count, as the prompt teaches; with commas, or after
-//! `leave`, the numbers are the rows after the move. The other reading
-//! counts only when the preferred one is no legal move: at `4 6` there is
-//! no row 4, so `4 4` leaves 4 and 4.
+//! Two numbers may be a row and a count, or the rows after the move. When
+//! only one reading is a legal move, that one is meant: at `4 6` there is
+//! no row 4, so `4 4` leaves 4 and 4. When both are, and they differ
+//! (`2 1` at `2 3`), [`Answer::resolve`] keeps both, and the pupil is
+//! asked which was meant. With empty rows left out, the row and the count
+//! come first; after `leave` the numbers are the rows.
 
 use crate::rules::game::Game;
 use crate::rules::moves::{IllegalMove, Move};
@@ -30,8 +31,7 @@ use crate::rules::position::Position;
 /// One line typed by the pupil, understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
-    /// Numbers typed with spaces: a count, a row and a count, or the rows
-    /// after, in that order of preference.
+    /// Numbers alone: a count, a row and a count, or the rows after.
     Numbers(Vec<u64>),
     /// Words said which number is the row: `take 3 from row 2`.
     Take {
@@ -46,9 +46,8 @@ pub enum Answer {
     All(Option<u64>),
     /// A row, and no count: `row 3`.
     Row(u64),
-    /// The rows to leave: `leave 17`, `leave 3 3`, or numbers typed with
-    /// commas, `3,3`; read as a row and a count only when they cannot be
-    /// the rows after the move.
+    /// The rows to leave: `leave 17`, `leave 3 3`; read as a row and a
+    /// count only when they cannot be the rows after the move.
     Leave(Vec<u64>),
     /// Yes.
     Yes,
@@ -75,6 +74,14 @@ pub enum Answer {
 pub enum Meant {
     /// One legal move.
     Move(Move),
+    /// Two numbers that are a legal move two ways: as a row and a count,
+    /// and as the rows after the move (`2 1` at `2 3`).
+    Either {
+        /// The move read as a row and a count.
+        take: Move,
+        /// The move read as the rows after it.
+        to: Move,
+    },
     /// An illegal move, and why.
     Illegal(IllegalMove),
     /// A count (or "all") with no row, where several rows have sticks.
@@ -181,9 +188,8 @@ impl Answer {
             w if NO.contains(&w) || NO.contains(&collapsed(w).as_str()) => return Answer::No,
             _ => {}
         }
-        let commas = words.contains(',');
         let answer = match tokens(&words) {
-            Some(tokens) => from_tokens(&tokens, commas),
+            Some(tokens) => from_tokens(&tokens),
             None => Answer::Unclear,
         };
         match answer {
@@ -301,9 +307,8 @@ fn tokens(words: &str) -> Option<Vec<Token>> {
     }
 }
 
-/// The answer the words and numbers make; numbers alone with `commas`
-/// between them are the rows after the move.
-fn from_tokens(tokens: &[Token], commas: bool) -> Answer {
+/// The answer the words and numbers make.
+fn from_tokens(tokens: &[Token]) -> Answer {
     use Token::{All, From, Leave, Number, Row, Take};
     let numbers = |tokens: &[Token]| -> Option<Vec<u64>> {
         tokens
@@ -317,11 +322,6 @@ fn from_tokens(tokens: &[Token], commas: bool) -> Answer {
     match tokens {
         [Leave, rest @ ..] if !rest.is_empty() => {
             return numbers(rest).map_or(Answer::Unclear, Answer::Leave);
-        }
-        [_, _, ..] if commas => {
-            if let Some(numbers) = numbers(tokens) {
-                return Answer::Leave(numbers);
-            }
         }
         [_, ..] => {
             if let Some(numbers) = numbers(tokens) {
@@ -391,27 +391,29 @@ fn numbers_meant(numbers: &[u64], position: &Position, game: &Game) -> Meant {
             .resolve(position, game)
             .expect("a count is a move or a refusal");
     }
-    let take_wrong = match numbers {
-        [row, take] => match row_move(position, *row, *take, game) {
-            Ok(mv) => return Meant::Move(mv),
-            Err(illegal) => Some(illegal),
-        },
+    let as_take = match numbers {
+        [row, take] => Some(row_move(position, *row, *take, game)),
         _ => None,
     };
-    match (take_wrong, rows_after(numbers, position, game)) {
-        (_, Some(Ok(mv))) => Meant::Move(mv),
+    match (as_take, rows_after(numbers, position, game)) {
+        // The rows after count as a second reading only when every row is
+        // given: with empty rows left out, a row and a count comes first.
+        (Some(Ok(take)), Some(Ok(to))) if take != to && numbers.len() == position.len() => {
+            Meant::Either { take, to }
+        }
+        (Some(Ok(mv)), _) | (_, Some(Ok(mv))) => Meant::Move(mv),
         // Neither reading is legal: say what is wrong with the one the
         // numbers fit best, a row that exists or else the rows.
-        (Some(illegal), _) if (1..=position.len() as u64).contains(&numbers[0]) => {
+        (Some(Err(illegal)), _) if (1..=position.len() as u64).contains(&numbers[0]) => {
             meant(Err(illegal))
         }
-        (_, Some(Err(illegal))) | (Some(illegal), None) => Meant::Illegal(illegal),
+        (_, Some(Err(illegal))) | (Some(Err(illegal)), None) => Meant::Illegal(illegal),
         (None, None) => Meant::Unclear,
     }
 }
 
-/// Numbers after `leave` or with commas: the rows after the move, or else
-/// a row and a count.
+/// Numbers after `leave`: the rows after the move, or else a row and a
+/// count.
 fn rows_meant(numbers: &[u64], position: &Position, game: &Game) -> Meant {
     let rows_wrong = match rows_after(numbers, position, game) {
         Some(Ok(mv)) => return Meant::Move(mv),
@@ -535,9 +537,9 @@ mod tests {
             ("1", numbers(&[1])),
             (" 3 ", numbers(&[3])),
             ("2 3", numbers(&[2, 3])),
-            ("2,3", Answer::Leave(vec![2, 3])),
-            ("  2 ,  3 ", Answer::Leave(vec![2, 3])),
-            ("3,5,6", Answer::Leave(vec![3, 5, 6])),
+            ("2,3", numbers(&[2, 3])),
+            ("  2 ,  3 ", numbers(&[2, 3])),
+            ("3,5,6", numbers(&[3, 5, 6])),
             ("3,", numbers(&[3])),
             ("take 2", Answer::HowMany(2)),
             ("Take 2 sticks.", Answer::HowMany(2)),
@@ -623,6 +625,18 @@ mod tests {
         })
     }
 
+    /// Both readings of two numbers: a row and a count, and the rows after.
+    fn either(take: (usize, u64), to: (usize, u64)) -> Meant {
+        let at = |(row, take): (usize, u64)| Move {
+            pile: row - 1,
+            take,
+        };
+        Meant::Either {
+            take: at(take),
+            to: at(to),
+        }
+    }
+
     #[test]
     fn readings_settle_on_the_move_that_is_legal() {
         let nim = Game::nim(Rule::Misere);
@@ -655,20 +669,20 @@ mod tests {
             // Both readings the same move.
             ("1 4", &[5, 4], &nim, mv(1, 4)),
             ("1,4", &[5, 4], &nim, mv(1, 4)),
-            // With spaces, a row and a count whenever that is a legal move;
-            // with commas, the rows after the move whenever that is.
-            ("2 1", &[2, 3], &nim, mv(2, 1)),
-            ("2,1", &[2, 3], &nim, mv(2, 2)),
-            ("1 1", &[5, 1], &nim, mv(1, 1)),
-            ("1,1", &[5, 1], &nim, mv(1, 4)),
+            // Two legal readings that differ: both are kept, to ask.
+            ("2 1", &[2, 3], &nim, either((2, 1), (2, 2))),
+            ("2,1", &[2, 3], &nim, either((2, 1), (2, 2))),
+            ("1 1", &[5, 1], &nim, either((1, 1), (1, 4))),
+            // "leave" says which.
             ("leave 1 1", &[5, 1], &nim, mv(1, 4)),
-            // Each falls back on the other when it is no legal move.
+            // One reading is no legal move: the other is meant.
             ("1,3", &[21], &one_to_three, mv(1, 3)),
             ("2,1", &[5, 4], &nim, mv(2, 1)),
             // The rows after, with empty rows left out.
             ("5 5", &[0, 5, 7], &nim, mv(3, 2)),
             ("5,5", &[0, 5, 7], &nim, mv(3, 2)),
-            ("3,1", &[0, 3, 4], &nim, mv(3, 3)),
+            ("leave 3,1", &[0, 3, 4], &nim, mv(3, 3)),
+            ("3,1", &[0, 3, 4], &nim, mv(3, 1)),
             ("1 1 1", &[1, 1, 1, 1], &nim, mv(1, 1)),
             ("2 3", &[1, 2, 3], &nim, mv(1, 1)),
             ("0 5 5", &[0, 5, 7], &nim, mv(3, 2)),

@@ -3,8 +3,9 @@
 //!
 //! A line that cannot be read gets one kind sentence saying what can be
 //! typed, with an example that fits the board, and the question again. An
-//! illegal move gets its reason. Only commands and legal moves come back
-//! to the caller.
+//! illegal move gets its reason. Where two numbers are a legal move two
+//! ways, the pupil is asked which was meant, as a yes-or-no question.
+//! Only commands and legal moves come back to the caller.
 
 use super::answer::{Answer, Meant, only_row};
 use super::example::{Fit, example, typed};
@@ -16,7 +17,7 @@ use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;
 use crate::rules::position::Position;
 use crate::teach::document::Block;
-use crate::teach::words::and_list;
+use crate::teach::words::{and_list, position};
 
 /// What came of asking.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,18 +201,31 @@ fn empty_row(row: u64, position: &Position) -> String {
 
 /// Asks until the pupil gives a command or a legal move.
 pub fn ask(io: &mut Io<'_>, question: Question<'_>) -> Result<Reply, LineError> {
+    let mut pending = None;
     loop {
-        let text = match read(io, question.prompt)? {
-            Line::End => return Ok(Reply::End),
-            Line::NotText => {
-                say(io, "Sorry, that is not text I can read. Try again.")?;
-                continue;
-            }
-            Line::Text(text) => text,
+        let text = match pending.take() {
+            Some(text) => text,
+            None => match read(io, question.prompt)? {
+                Line::End => return Ok(Reply::End),
+                Line::NotText => {
+                    say(io, "Sorry, that is not text I can read. Try again.")?;
+                    continue;
+                }
+                Line::Text(text) => text,
+            },
         };
         let answer = Answer::parse(&text);
         let meant = answer.resolve(question.position, question.game);
         let words = match (answer, meant) {
+            (_, Some(Meant::Either { take, to })) if question.yes_no != YesNo::Only => {
+                match which(io, question, &text, take, to)? {
+                    Which::Reply(reply) => return Ok(reply),
+                    Which::Again(text) => {
+                        pending = Some(text);
+                        continue;
+                    }
+                }
+            }
             (Answer::Empty, _) => continue,
             (Answer::Hint, _) => return Ok(Reply::Hint),
             (Answer::Show, _) => return Ok(Reply::Show),
@@ -266,11 +280,76 @@ pub fn ask(io: &mut Io<'_>, question: Question<'_>) -> Result<Reply, LineError> 
                 },
             },
             (_, Some(Meant::EmptyRow { row })) => empty_row(row, question.position),
-            (_, Some(Meant::Unclear) | None) => question.unclear(),
+            (_, Some(Meant::Unclear | Meant::Either { .. }) | None) => question.unclear(),
         };
         say(io, &words)?;
     }
 }
+
+/// What came of asking which move was meant.
+enum Which {
+    /// Yes or no gave the move, or a command came instead.
+    Reply(Reply),
+    /// Another move was typed instead, to read afresh.
+    Again(String),
+}
+
+/// Asks whether the numbers `typed` were a row and a count (`take`) or the
+/// rows after the move (`to`), until the pupil says yes or no, gives a
+/// command, or types the move another way: "2 1 can mean two moves. Do
+/// you mean take 1 from row 2, which leaves 2 2? Type yes, or no to leave
+/// 2 1."
+fn which(
+    io: &mut Io<'_>,
+    question: Question<'_>,
+    typed: &str,
+    take: Move,
+    to: Move,
+) -> Result<Which, LineError> {
+    let after = |mv: Move| {
+        let rows = question
+            .position
+            .play_with(mv, &question.game.takes)
+            .expect("both readings are legal");
+        position(&rows)
+    };
+    say(
+        io,
+        &format!(
+            "{} can mean two moves. Do you mean {take}, which leaves {}? Type yes, or no to leave {}.",
+            typed.trim(),
+            after(take),
+            after(to)
+        ),
+    )?;
+    loop {
+        let reply = match read(io, question.prompt)? {
+            Line::End => Reply::End,
+            Line::NotText => {
+                say(io, YES_OR_NO)?;
+                continue;
+            }
+            Line::Text(text) => match Answer::parse(&text) {
+                Answer::Yes => Reply::Move(take),
+                Answer::No => Reply::Move(to),
+                Answer::Hint => Reply::Hint,
+                Answer::Show => Reply::Show,
+                Answer::Undo => Reply::Undo,
+                Answer::Quit => Reply::Quit,
+                Answer::Empty => continue,
+                Answer::Unclear | Answer::Stuck => {
+                    say(io, YES_OR_NO)?;
+                    continue;
+                }
+                _ => return Ok(Which::Again(text)),
+            },
+        };
+        return Ok(Which::Reply(reply));
+    }
+}
+
+/// The answer to anything but yes or no when asking which move was meant.
+const YES_OR_NO: &str = "Please type yes or no.";
 
 #[cfg(test)]
 mod tests {
@@ -407,13 +486,31 @@ mod tests {
     }
 
     #[test]
-    fn two_numbers_are_a_row_and_a_count_when_they_can_be() {
-        // At 2 3 both readings of "2 1" are legal: the row and the count,
-        // as the prompt teaches, wins, and nobody is asked which.
-        let (reply, out) = run(&[2, 3], false, "2 1\n", 200);
+    fn two_legal_readings_are_asked_about_with_yes_or_no() {
+        // At 2 3, "2 1" takes 1 from row 2 or leaves 2 and 1.
+        let (reply, out) = run(&[2, 3], false, "2 1\nmaybe\nyes\n", 200);
         assert_eq!(reply, Reply::Move(Move { pile: 1, take: 1 }));
-        assert_eq!(out, "> 2 1\n");
-        let (reply, _) = run(&[2, 3], false, "2,1\n", 200);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "> 2 1",
+                "2 1 can mean two moves. Do you mean take 1 from row 2, which leaves 2 2? Type yes, or no to leave 2 1.",
+                "> maybe",
+                "Please type yes or no.",
+                "> yes",
+            ]
+        );
+        let (reply, _) = run(&[2, 3], false, "2,1\nno\n", 200);
         assert_eq!(reply, Reply::Move(Move { pile: 1, take: 2 }));
+        // The move typed again another way is read afresh.
+        let (reply, _) = run(&[2, 3], false, "2 1\nleave 2 1\n", 200);
+        assert_eq!(reply, Reply::Move(Move { pile: 1, take: 2 }));
+        let (reply, _) = run(&[2, 3], false, "2 1\nhint\n", 200);
+        assert_eq!(reply, Reply::Hint);
+        // One legal reading: no question.
+        let (reply, out) = run(&[4, 6], false, "4 4\n", 200);
+        assert_eq!(reply, Reply::Move(Move { pile: 1, take: 2 }));
+        assert_eq!(out, "> 4 4\n");
     }
 }

@@ -17,6 +17,7 @@ use crate::console::ask_parts::ask_parts;
 use crate::console::io::Io;
 use crate::console::pause::{Offered, Paused, Prompt, pause};
 use crate::render::text;
+use crate::rules::multi_move::MultiMove;
 use crate::teach::hints::hints;
 use crate::teach::review::Side;
 
@@ -182,16 +183,24 @@ impl Session<'_, '_> {
                     false => self.say("There is no move of yours to take back.")?,
                 },
                 Reply::Yes | Reply::No => {}
-                Reply::Parts(mv) => {
-                    self.game.pupil(mv);
-                    return Ok(true);
-                }
-                Reply::Move(mv) => {
-                    self.game.pupil(mv);
-                    return Ok(true);
-                }
+                Reply::Parts(mv) => return self.moved(mv),
+                Reply::Move(mv) => return self.moved(mv),
             }
         }
+    }
+
+    /// Plays the pupil's move and says it back, so a move typed as the
+    /// rows after it is told as what it takes. Always goes on.
+    fn moved(&mut self, mv: impl Into<MultiMove>) -> Result<bool, PlayError> {
+        self.game.pupil(mv);
+        let said = self
+            .game
+            .told()
+            .last()
+            .expect("a move was just played")
+            .said();
+        self.say(&said)?;
+        Ok(true)
     }
 
     fn game_over(&mut self) -> Result<(), PlayError> {
