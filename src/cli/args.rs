@@ -70,7 +70,9 @@ const PLAY_EXAMPLES: &str = indoc! {"
     Examples:
       matchsticks play                          the 3-5-7 game; you start
       matchsticks play --first computer         the computer starts
-      matchsticks play 21 --take 1-3            the 21-matchstick game
+      matchsticks play 21 --take 1-3 --first computer
+                                                the 21-matchstick game: let the
+                                                computer start, and you can win
       matchsticks play 4 5 6 --level beginner   a computer that slips sometimes
       matchsticks play --level good --seed 7    the same game again, given the same moves
       matchsticks play 1 2 3 --rows-per-move 2  take from one or two rows each move
@@ -164,7 +166,7 @@ pub enum Command {
     /// List every position reachable from a start, with the best move
     #[command(after_help = TABLE_EXAMPLES, allow_negative_numbers = true)]
     Table(TableArgs),
-    /// Play against the computer, then review every move
+    /// Play against the computer, then review the game's turning points
     #[command(after_help = PLAY_EXAMPLES, allow_negative_numbers = true)]
     Play(PlayArgs),
     /// List the lessons, run one in class, or check a lesson file

@@ -63,6 +63,8 @@ pub enum Answer {
     Quit,
     /// "I don't know": a nudge towards a hint.
     Stuck,
+    /// "help" or "?": how to answer.
+    Help,
     /// Nothing typed.
     Empty,
     /// Something that is none of the above.
@@ -134,6 +136,18 @@ const NUMBER_WORDS: [&str; 20] = [
 ];
 
 /// Ways of saying "I don't know".
+/// Ways a pupil asks how to answer.
+const HELP: &[&str] = &[
+    "help",
+    "what",
+    "huh",
+    "what do i do",
+    "what do i type",
+    "what now",
+    "how",
+    "how do i play",
+];
+
 const STUCK: &[&str] = &[
     "i don't know",
     "i dont know",
@@ -147,12 +161,6 @@ const STUCK: &[&str] = &[
     "not sure",
     "i'm not sure",
     "im not sure",
-    "help",
-    "what",
-    "huh",
-    "what do i do",
-    "what now",
-    "how",
     "stuck",
     "i'm stuck",
     "im stuck",
@@ -178,12 +186,13 @@ impl Answer {
         let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
         match words.as_str() {
             "" if lower.is_empty() => return Answer::Empty,
-            "" if lower.contains('?') => return Answer::Stuck,
+            "" if lower.contains('?') => return Answer::Help,
             "hint" | "h" | "clue" | "a hint" | "hint please" => return Answer::Hint,
             "show" | "s" | "answer" | "show me" | "tell me" => return Answer::Show,
             "undo" | "u" | "back" | "take back" => return Answer::Undo,
             "quit" | "q" | "exit" | "stop" => return Answer::Quit,
             w if STUCK.contains(&w) => return Answer::Stuck,
+            w if HELP.contains(&w) => return Answer::Help,
             w if YES.contains(&w) || YES.contains(&collapsed(w).as_str()) => return Answer::Yes,
             w if NO.contains(&w) || NO.contains(&collapsed(w).as_str()) => return Answer::No,
             _ => {}
@@ -577,8 +586,9 @@ mod tests {
             ("I don't know", Answer::Stuck),
             ("I don’t know.", Answer::Stuck),
             ("dunno", Answer::Stuck),
-            ("?", Answer::Stuck),
-            ("help", Answer::Stuck),
+            ("?", Answer::Help),
+            ("help", Answer::Help),
+            ("What do I type?", Answer::Help),
             ("", Answer::Empty),
             ("   ", Answer::Empty),
             ("two", numbers(&[2])),

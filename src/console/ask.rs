@@ -99,7 +99,7 @@ impl Question<'_> {
     /// "Type the row and how many to take: 2 3 takes 3 sticks from row 2."
     pub fn instructions(&self) -> String {
         let mv = example(self.position, self.game, self.winning, Fit::Any);
-        match (mv, only_row(self.position)) {
+        let one_row = match (mv, only_row(self.position)) {
             (Some(mv), None) => format!(
                 "Type the row and how many to take: {} {} takes {} from row {}.",
                 mv.row(),
@@ -113,6 +113,24 @@ impl Question<'_> {
                 sticks(mv.take)
             ),
             (None, _) => "Type the row and how many sticks to take.".to_string(),
+        };
+        match self.game.rows_per_move > 1 && self.position.len() > 1 {
+            true => format!("{one_row}{SEVERAL_ROWS}"),
+            false => one_row,
+        }
+    }
+
+    /// What to say to a pupil who asks for help: how to answer, and how to
+    /// get a clue.
+    pub fn help(&self) -> String {
+        match self.yes_no {
+            YesNo::Only => {
+                "Type yes or no. Or type hint for a clue, or show to see the answer.".to_string()
+            }
+            YesNo::Also | YesNo::Never => format!(
+                "{} Or type hint for a clue, or show to see the answer.",
+                self.instructions()
+            ),
         }
     }
 
@@ -126,6 +144,9 @@ impl Question<'_> {
         }
     }
 }
+
+/// How to take from several rows, said after how to take from one.
+const SEVERAL_ROWS: &str = " To take from several rows, put commas between them: \"1 2, 3 1\" takes 2 from row 1 and 1 from row 3.";
 
 /// "1 stick", "3 sticks".
 fn sticks(n: u64) -> String {
@@ -232,6 +253,7 @@ pub fn ask(io: &mut Io<'_>, question: Question<'_>) -> Result<Reply, LineError> 
             (Answer::Undo, _) => return Ok(Reply::Undo),
             (Answer::Quit, _) => return Ok(Reply::Quit),
             (Answer::Stuck, _) => NUDGE.to_string(),
+            (Answer::Help, _) => question.help(),
             (Answer::Yes, _) if question.yes_no != YesNo::Never => return Ok(Reply::Yes),
             (Answer::No, _) if question.yes_no != YesNo::Never => return Ok(Reply::No),
             (_, _) if question.yes_no == YesNo::Only => question.unclear(),
@@ -337,7 +359,7 @@ fn which(
                 Answer::Undo => Reply::Undo,
                 Answer::Quit => Reply::Quit,
                 Answer::Empty => continue,
-                Answer::Unclear | Answer::Stuck => {
+                Answer::Unclear | Answer::Stuck | Answer::Help => {
                     say(io, YES_OR_NO)?;
                     continue;
                 }
@@ -395,6 +417,18 @@ mod tests {
     fn every_line_not_understood_gets_one_kind_sentence() {
         let cases = [
             (&[3, 5, 7][..], false, "I don't know", NUDGE),
+            (
+                &[3, 5, 7],
+                false,
+                "help",
+                "Type the row and how many to take: 2 3 takes 3 sticks from row 2. Or type hint for a clue, or show to see the answer.",
+            ),
+            (
+                &[3, 5, 7],
+                true,
+                "?",
+                "Type yes or no. Or type hint for a clue, or show to see the answer.",
+            ),
             (
                 &[3, 5, 7],
                 false,

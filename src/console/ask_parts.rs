@@ -27,6 +27,10 @@ pub fn ask_parts(io: &mut Io<'_>, question: Question<'_>) -> Result<Reply, LineE
             Answer::Show => return Ok(Reply::Show),
             Answer::Undo => return Ok(Reply::Undo),
             Answer::Quit => return Ok(Reply::Quit),
+            Answer::Help => {
+                say(io, &question.help())?;
+                continue;
+            }
             Answer::Stuck => {
                 say(io, NUDGE)?;
                 continue;

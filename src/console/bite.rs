@@ -6,8 +6,8 @@
 //! same words as in a game of Nim: `hint`, `show`, `undo`, `quit`.
 
 use super::answer::Answer;
-use super::ask::{read, say};
-use super::bite_example::example_bite;
+use super::ask::{NUDGE, read, say};
+use super::bite_example::{example_bite, how_to_bite};
 use super::io::Io;
 use super::line::{Line, LineError};
 use crate::rules::bar::{Bar, Bite};
@@ -127,6 +127,18 @@ pub fn ask_bite(
             Answer::Show => return Ok(BiteReply::Show),
             Answer::Undo => return Ok(BiteReply::Undo),
             Answer::Quit => return Ok(BiteReply::Quit),
+            Answer::Help => {
+                let how = how_to_bite(bar, winning);
+                say(
+                    io,
+                    &format!("{how} Or type hint for a clue, or show to see the answer."),
+                )?;
+                continue;
+            }
+            Answer::Stuck => {
+                say(io, NUDGE)?;
+                continue;
+            }
             _ => {}
         }
         let bite = match parse_bite(&text) {

@@ -75,7 +75,10 @@ impl Response {
         };
         match self {
             Response::Hint(hint) => vec![format!("Hint: {hint}")],
-            Response::NoMoreHints => vec![format!("No more hints: {show} to see the answer.")],
+            Response::NoMoreHints => vec![format!(
+                "No more hints: the last one is above. {} to see the answer.",
+                capitalised(show)
+            )],
             Response::Right { why, then_move } => {
                 let mut lines = vec![format!("Right: {why}")];
                 if *then_move {
@@ -177,7 +180,11 @@ impl<'q> Asking<'q> {
         let j = Judgement::from_analysis(self.analysis.clone(), mv)?;
         let response = match j.verdict {
             Verdict::Mistake => {
-                Response::Mistake(self.drawn(verdict_only(&j), &j), self.hints.next())
+                let hint = self.hints.next().map(|hint| match right_row(&j) {
+                    true => format!("You took from a good row, but not the right number. {hint}"),
+                    false => hint,
+                });
+                Response::Mistake(self.drawn(verdict_only(&j), &j), hint)
             }
             Verdict::Good => Response::Good(self.drawn(check(&j), &j)),
             Verdict::LostAnyway => Response::LostAnyway(self.drawn(check(&j), &j)),
@@ -209,6 +216,15 @@ impl<'q> Asking<'q> {
             answer,
             words: self.question.answer.clone(),
         }
+    }
+}
+
+/// Whether a wrong move took from a row some winning move takes from, so
+/// only the number was wrong.
+fn right_row(j: &Judgement) -> bool {
+    match j.mv.single() {
+        Some(mv) => j.before.winning_moves.iter().any(|w| w.pile == mv.pile),
+        None => false,
     }
 }
 

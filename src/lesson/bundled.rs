@@ -6,6 +6,7 @@
 //! name, typed loosely, or by its number in the list.
 
 use super::parse;
+use crate::console::answer::Answer;
 
 /// A lesson compiled into the binary.
 #[derive(Clone, Copy, Debug)]
@@ -43,10 +44,13 @@ pub const LESSONS: &[Bundled] = lessons![
 
 /// The bundled lesson a teacher means by `name`: its name in any case,
 /// with or without its hyphens ("Twenty-One", "twentyone"), or its number
-/// in the list, from 1.
+/// in the list, from 1, in digits or as a word ("one").
 pub fn find(name: &str) -> Option<&'static Bundled> {
-    if let Ok(number) = name.trim().parse::<usize>() {
-        return number.checked_sub(1).and_then(|i| LESSONS.get(i));
+    if let Answer::Numbers(number) = Answer::parse(name)
+        && let [number] = number[..]
+    {
+        let i = usize::try_from(number).ok()?.checked_sub(1)?;
+        return LESSONS.get(i);
     }
     let wanted = letters(name);
     LESSONS.iter().find(|l| letters(l.name) == wanted)
@@ -139,6 +143,8 @@ mod tests {
             ("Twenty-One", Some("twenty-one")),
             ("TWENTY ONE", Some("twenty-one")),
             ("1", Some("twenty-one")),
+            ("one", Some("twenty-one")),
+            ("Twelve", Some("chomp")),
             ("3", Some("copy-cat")),
             ("10", Some("one-or-two-rows")),
             ("11", Some("binary")),

@@ -21,9 +21,6 @@ use crate::rules::multi_move::MultiMove;
 use crate::teach::hints::hints;
 use crate::teach::review::Side;
 
-/// How to take from several rows, said once after how to take from one.
-const SEVERAL_ROWS: &str = " To take from several rows, put commas between them: \"1 2, 3 1\" takes 2 from row 1 and 1 from row 3.";
-
 struct Session<'r, 'io> {
     io: &'r mut Io<'io>,
     game: Replay,
@@ -135,12 +132,8 @@ impl Session<'_, '_> {
         // example from the board the pupil moves on.
         let several = game.rows_per_move > 1;
         if !std::mem::replace(&mut self.instructed, true) {
-            let rows = match several {
-                true => SEVERAL_ROWS,
-                false => "",
-            };
             let instructions = format!(
-                "{}{rows} Or type hint, show, undo or quit.",
+                "{} Or type hint, show, undo or quit.",
                 question.instructions()
             );
             ask::say(self.io, &instructions)?;

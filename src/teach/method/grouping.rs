@@ -538,9 +538,14 @@ pub fn leaves_lost(after: &Grouping) -> String {
             endgame_warning(after)
         ),
         _ => format!(
-            "every group now has a partner ({}), so your opponent cannot win if you keep pairing.{}",
+            "every group now has a partner ({}), so your opponent cannot win if you keep pairing{}.",
             pairs(after),
-            endgame_warning(after)
+            match after.rule {
+                Rule::Misere => {
+                    " and switch to the endgame rule when at most one row has more than one stick"
+                }
+                Rule::Normal => "",
+            }
         ),
     }
 }
