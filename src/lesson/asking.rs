@@ -301,7 +301,11 @@ mod tests {
         let Response::Mistake(_, Some(hint)) = wrong else {
             panic!("not a mistake: {wrong:?}")
         };
-        assert_eq!(hint, "Look at the 4s.");
+        // Row 3 was a row to take from, so only the number was wrong.
+        assert_eq!(
+            hint,
+            "You took from a good row, but not the right number. Look at the 4s."
+        );
         assert!(!asking.settled());
         let right = asking.play(Move { pile: 0, take: 1 }).unwrap();
         assert!(matches!(right, Response::Good(_)));

@@ -684,13 +684,14 @@ mod tests {
     }
 
     #[test]
-    fn the_endgame_is_mentioned_only_when_the_opponent_may_start_it() {
+    fn pairing_is_advised_with_the_endgame_switch_when_the_last_stick_loses() {
         let warns = |rows: &[u64], rule| leaves_lost(&grouped(rows, rule)).contains("endgame");
-        // Three rows of more than one stick: one move cannot start it.
-        assert!(!warns(&[2, 5, 7], Rule::Misere));
-        assert!(!warns(&[2, 4, 6], Rule::Misere));
-        // Two: the opponent's next move may leave only one.
+        // Keeping pairs is not enough in misere: the advice always names
+        // the switch.
+        assert!(warns(&[2, 5, 7], Rule::Misere));
+        assert!(warns(&[2, 4, 6], Rule::Misere));
         assert!(warns(&[1, 4, 5], Rule::Misere));
+        assert!(!warns(&[2, 5, 7], Rule::Normal));
         assert!(warns(&[4, 4], Rule::Misere));
         // When the last stick wins there is no endgame.
         assert!(!warns(&[4, 4], Rule::Normal));
