@@ -336,6 +336,108 @@ impl Page {
         );
         self.eval(&js).as_str().unwrap_or_default().to_string()
     }
+
+    /// How many elements match `selector`.
+    fn count(&self, selector: &str) -> u64 {
+        let js = format!("document.querySelectorAll({selector:?}).length");
+        self.eval(&js)
+            .as_u64()
+            .unwrap_or_else(|| panic!("counting {selector}"))
+    }
+
+    /// Waits until `count` elements match `selector`, or fails saying `what`.
+    fn wait_count(&self, selector: &str, count: usize, what: &str) {
+        let js = format!("document.querySelectorAll({selector:?}).length === {count}");
+        self.wait(&js, what);
+    }
+
+    /// Where the sticks or squares at `selector` are, as `row.stick` (or
+    /// `row.column`), in the page's order, such as "3.5 3.6 3.7".
+    fn places(&self, selector: &str) -> String {
+        let js = format!(
+            "[...document.querySelectorAll({selector:?})].map(r => r.dataset.row + '.' + (r.dataset.stick ?? r.dataset.column)).join(' ')"
+        );
+        match self.eval(&js) {
+            serde_json::Value::String(places) => places,
+            other => panic!("the places of {selector}: {other}"),
+        }
+    }
+
+    /// How long each request for `path` took, in milliseconds, such as "12 9 11".
+    fn request_times(&self, path: &str) -> String {
+        let js = format!(
+            "performance.getEntriesByType('resource').filter(e => e.name.endsWith({path:?})).map(e => Math.round(e.duration)).join(' ')"
+        );
+        self.eval(&js).as_str().unwrap_or_default().to_string()
+    }
+
+    /// Whether the element at `selector` can be seen (on paper too, when printing).
+    fn shown(&self, selector: &str) -> bool {
+        self.is(&format!(
+            "document.querySelector({selector:?}).checkVisibility()"
+        ))
+    }
+
+    /// Whether every element at `selector` can be seen.
+    fn all_shown(&self, selector: &str) -> bool {
+        self.is(&format!(
+            "[...document.querySelectorAll({selector:?})].every(e => e.checkVisibility())"
+        ))
+    }
+
+    /// Lays the page out as printed on paper, or (when `printed` is false)
+    /// on the screen again.
+    fn print(&self, printed: bool) {
+        let (media, on) = if printed {
+            ("print", "paper")
+        } else {
+            ("", "the screen")
+        };
+        self.tab
+            .call_method(Emulation::SetEmulatedMedia {
+                media: Some(media.to_string()),
+                features: None,
+            })
+            .unwrap_or_else(|e| panic!("laying the page out on {on}: {e}"));
+    }
+
+    /// Opens the lesson `name` from the list and waits for its title,
+    /// which starts with `title`.
+    fn start_lesson(&self, name: &str, title: &str) {
+        self.click(&format!("button.lesson-choice[data-name='{name}']"));
+        self.wait(
+            &format!("document.getElementById('lesson-title').textContent.startsWith({title:?})"),
+            "the lesson",
+        );
+    }
+
+    /// Presses Next until the lesson asks a question, at most nine times.
+    fn next_until_question(&self) {
+        let question = "document.querySelector('#lesson-page .question:not(.done)')";
+        let mut nexts = 0;
+        while !self.is(question) {
+            nexts += 1;
+            if nexts == 10 {
+                self.shot("failed");
+                panic!("no question came");
+            }
+            self.click("#lesson-next");
+        }
+    }
+
+    /// Waits until the lesson has answered `count` tries, then reads the
+    /// last answer; fails saying `what` if it never comes.
+    fn said(&self, count: usize, what: &str) -> String {
+        self.wait_count(".said-log .said", count, what);
+        self.text(".said-log .said:last-child")
+    }
+}
+
+/// Fails unless `text` holds every one of `parts`, showing the text.
+fn assert_contains(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "{part:?} is not in: {text}");
+    }
 }
 
 impl Drop for Page {
@@ -348,10 +450,7 @@ impl Drop for Page {
 fn the_page_opens_on_3_5_7_ready_to_play() {
     let started = Instant::now();
     let Some(page) = Page::open("/") else { return };
-    page.wait(
-        "document.querySelectorAll('#play-board rect[data-row]').length === 15",
-        "the board of 3 5 7",
-    );
+    page.wait_count("#play-board rect[data-row]", 15, "the board of 3 5 7");
     let timing = page.eval(
         "(() => { const n = performance.getEntriesByType('navigation')[0]; \
          const game = performance.getEntriesByType('resource').find(e => e.name.endsWith('/page/play')); \
@@ -367,40 +466,25 @@ fn the_page_opens_on_3_5_7_ready_to_play() {
 
     // A stick and every stick to its right are chosen; Esc forgets them.
     page.click("#play-board rect[data-row='3'][data-stick='5']");
-    let chosen = "[...document.querySelectorAll('#play-board rect.chosen')].map(r => r.dataset.row + '.' + r.dataset.stick).join(' ')";
-    assert_eq!(page.eval(chosen), "3.5 3.6 3.7");
+    let chosen = "#play-board rect.chosen";
+    assert_eq!(page.places(chosen), "3.5 3.6 3.7");
     assert_eq!(page.text("#play-take"), "Take 3 from row 3");
     page.press("Escape");
-    assert_eq!(page.eval(chosen), "");
+    assert_eq!(page.places(chosen), "");
     // The arrow keys choose too: up to row 3's last stick, then one more.
     page.press("ArrowUp");
     page.press("ArrowLeft");
-    assert_eq!(page.eval(chosen), "3.6 3.7");
+    assert_eq!(page.places(chosen), "3.6 3.7");
     page.shot("page");
 
     // Printed, the board stays and the buttons and tabs go.
-    page.tab
-        .call_method(Emulation::SetEmulatedMedia {
-            media: Some("print".to_string()),
-            features: None,
-        })
-        .expect("print media");
-    let shown = |selector: &str| {
-        page.is(&format!(
-            "document.querySelector({selector:?}).checkVisibility()"
-        ))
-    };
-    assert!(shown("#play-board svg.sticks"));
+    page.print(true);
+    assert!(page.shown("#play-board svg.sticks"));
     for gone in ["#play-take", "#play-hint", ".tabs", "#play-setup", ".keys"] {
-        assert!(!shown(gone), "{gone} is printed");
+        assert!(!page.shown(gone), "{gone} is printed");
     }
     page.shot("page-print");
-    page.tab
-        .call_method(Emulation::SetEmulatedMedia {
-            media: Some(String::new()),
-            features: None,
-        })
-        .expect("screen media");
+    page.print(false);
 
     // Every part of the page opens from its letter.
     for (key, part) in [
@@ -427,20 +511,14 @@ fn the_page_opens_on_3_5_7_ready_to_play() {
 fn a_game_of_21_is_played_to_the_end_by_clicking() {
     let Some(page) = Page::open("/") else { return };
     page.click("button.preset[data-position='21']");
-    page.wait(
-        "document.querySelectorAll('#play-board rect[data-row]').length === 21",
-        "21 sticks",
-    );
+    page.wait_count("#play-board rect[data-row]", 21, "21 sticks");
     assert!(
         page.text("#play-game")
             .contains("a move takes 1 to 3 sticks")
     );
 
     page.click("#play-hint");
-    page.wait(
-        "document.querySelectorAll('#play-hints li').length === 1",
-        "a hint",
-    );
+    page.wait_count("#play-hints li", 1, "a hint");
     assert!(!page.text("#play-hints li").is_empty());
 
     let idle = "document.getElementById('play').getAttribute('aria-busy') === 'false'";
@@ -490,12 +568,11 @@ fn a_game_of_21_is_played_to_the_end_by_clicking() {
         page.text("#play-result"),
         "You took the last stick, so the computer wins."
     );
-    let review = page.text("#play-review");
-    assert!(review.contains("Review of the game"), "{review}");
-    assert!(review.contains("You took the last stick"), "{review}");
-    let trips = page.eval(
-        "performance.getEntriesByType('resource').filter(e => e.name.endsWith('/page/play')).map(e => Math.round(e.duration)).join(' ')",
+    assert_contains(
+        &page.text("#play-review"),
+        &["Review of the game", "You took the last stick"],
     );
+    let trips = page.request_times("/page/play");
     eprintln!("{turns} turns; each game request took (ms): {trips}");
     page.shot("play-21");
     page.assert_no_errors(true);
@@ -568,10 +645,7 @@ fn a_wrong_move_is_checked_by_clicking() {
     let Some(page) = Page::open("/#check") else {
         return;
     };
-    page.wait(
-        "document.querySelectorAll('#check-board rect[data-row]').length === 15",
-        "3 5 7",
-    );
+    page.wait_count("#check-board rect[data-row]", 15, "3 5 7");
     page.click("#check-board rect[data-row='3'][data-stick='5']");
     assert_eq!(page.text("#check-take"), "Check: take 3 from row 3");
     page.click("#check-take");
@@ -579,25 +653,16 @@ fn a_wrong_move_is_checked_by_clicking() {
         "document.querySelector('#check-verdict .verdict')",
         "the verdict",
     );
-    let verdict = page.text("#check-verdict");
-    assert!(verdict.contains("3 5 7 → 3 5 4"), "{verdict}");
-    assert!(verdict.contains("mistake"), "{verdict}");
-    assert!(
-        verdict.contains("Your opponent's winning reply"),
-        "{verdict}"
+    assert_contains(
+        &page.text("#check-verdict"),
+        &["3 5 7 → 3 5 4", "mistake", "Your opponent's winning reply"],
     );
-    assert_eq!(
-        page.eval("document.querySelectorAll('#check-board rect.taken').length"),
-        3
-    );
+    assert_eq!(page.count("#check-board rect.taken"), 3);
     page.shot("check-mistake");
 
     // Going on from there draws the rows after the move.
     page.click("#check-on");
-    page.wait(
-        "document.querySelectorAll('#check-board rect[data-row]').length === 12",
-        "3 5 4",
-    );
+    page.wait_count("#check-board rect[data-row]", 12, "3 5 4");
     assert_eq!(page.rows("#check-board"), "3 5 4");
     page.assert_no_errors(true);
 }
@@ -607,22 +672,9 @@ fn a_lesson_question_is_answered_a_try_at_a_time() {
     let Some(page) = Page::open("/#lessons") else {
         return;
     };
-    page.click("button.lesson-choice[data-name='copy-cat']");
-    page.wait(
-        "document.getElementById('lesson-title').textContent.startsWith('Two equal rows')",
-        "the lesson",
-    );
+    page.start_lesson("copy-cat", "Two equal rows");
     // Narration until the question; it waits for the class.
-    let question = "document.querySelector('#lesson-page .question:not(.done)')";
-    let mut nexts = 0;
-    while page.eval(&format!("Boolean({question})")) == false {
-        nexts += 1;
-        if nexts == 10 {
-            page.shot("failed");
-            panic!("no question came");
-        }
-        page.click("#lesson-next");
-    }
+    page.next_until_question();
     assert!(page.is("document.getElementById('lesson-next').disabled"));
     assert!(page.text(".question .ask").contains("What do you take?"));
     assert_eq!(page.rows(".question .board"), "4 6");
@@ -632,30 +684,17 @@ fn a_lesson_question_is_answered_a_try_at_a_time() {
     // A wrong try: one stick from row 1.
     page.click(".question rect[data-row='1'][data-stick='4']");
     page.click(".question button.take");
-    page.wait(
-        "document.querySelectorAll('.said-log .said').length === 1",
-        "the first answer",
-    );
-    let said = page.text(".said-log .said");
-    assert!(said.contains("Not yet: try again."), "{said}");
-    assert!(said.contains("mistake"), "{said}");
+    let said = page.said(1, "the first answer");
+    assert_contains(&said, &["Not yet: try again.", "mistake"]);
 
     // A hint.
     page.click(".question button.hint-button");
-    page.wait(
-        "document.querySelectorAll('.said-log .said').length === 2",
-        "the hint",
-    );
-    assert!(page.text(".said-log .said:last-child").starts_with("Hint:"));
+    assert!(page.said(2, "the hint").starts_with("Hint:"));
 
     // The right move: two sticks from row 2, chosen with the keyboard.
     page.click(".question rect[data-row='2'][data-stick='5']");
     page.press("Enter");
-    page.wait(
-        "document.querySelectorAll('.said-log .said').length === 3",
-        "the verdict",
-    );
-    let said = page.text(".said-log .said:last-child");
+    let said = page.said(3, "the verdict");
     assert!(said.trim_end().ends_with("Well done."), "{said}");
     assert!(said.contains("4 6 → 4 4"), "{said}");
     let answer = page.text(".question .answer");
@@ -684,23 +723,20 @@ fn a_game_of_chomp_is_played_to_the_end_by_clicking_and_a_bite_checked() {
     assert!(page.text("#chomp-game").starts_with("3x4 (Chomp"));
 
     // A square lights up the squares a bite there takes; Esc forgets it.
-    let lit = "[...document.querySelectorAll('#chomp-board rect.chosen')].map(r => r.dataset.row + '.' + r.dataset.column).join(' ')";
+    let lit = "#chomp-board rect.chosen";
     page.click("#chomp-board rect[data-row='2'][data-column='3']");
-    assert_eq!(page.eval(lit), "2.3 2.4 3.3 3.4");
+    assert_eq!(page.places(lit), "2.3 2.4 3.3 3.4");
     assert_eq!(page.text("#chomp-bite"), "Bite row 2, column 3");
     page.shot("chomp-choose");
     page.press("Escape");
-    assert_eq!(page.eval(lit), "");
+    assert_eq!(page.places(lit), "");
     // The arrows choose too: the bottom-right square first, then up.
     page.press("ArrowDown");
     page.press("ArrowUp");
-    assert_eq!(page.eval(lit), "2.4 3.4");
+    assert_eq!(page.places(lit), "2.4 3.4");
 
     page.click("#chomp-hint");
-    page.wait(
-        "document.querySelectorAll('#chomp-hints li').length === 1",
-        "a hint",
-    );
+    page.wait_count("#chomp-hints li", 1, "a hint");
 
     let idle = "document.getElementById('chomp').getAttribute('aria-busy') === 'false'";
     let mut turns = 0;
@@ -716,8 +752,7 @@ fn a_game_of_chomp_is_played_to_the_end_by_clicking_and_a_bite_checked() {
         };
         if turns > 0 {
             assert!(said.starts_with("You bite row"), "{said}");
-            assert!(said.contains("The computer bites row"), "{said}");
-            assert!(said.contains("Why: "), "{said}");
+            assert_contains(said, &["The computer bites row", "Why: "]);
         }
         turns += 1;
         assert!(turns < 12, "the game never ended");
@@ -736,18 +771,18 @@ fn a_game_of_chomp_is_played_to_the_end_by_clicking_and_a_bite_checked() {
         );
     }
     // The computer plays perfectly, and biting the corner gives 3x4 away.
-    let result = page.text("#chomp-result");
-    assert!(
-        result.contains("Only the poisoned square is left for you"),
-        "{result}"
+    assert_contains(
+        &page.text("#chomp-result"),
+        &[
+            "Only the poisoned square is left for you",
+            "The computer wins this time.",
+        ],
     );
-    assert!(result.contains("The computer wins this time."), "{result}");
-    let review = page.text("#chomp-review");
-    assert!(review.contains("Review of the game"), "{review}");
-    assert!(review.contains("threw away a win"), "{review}");
-    let trips = page.eval(
-        "performance.getEntriesByType('resource').filter(e => e.name.endsWith('/page/chomp/play')).map(e => Math.round(e.duration)).join(' ')",
+    assert_contains(
+        &page.text("#chomp-review"),
+        &["Review of the game", "threw away a win"],
     );
+    let trips = page.request_times("/page/chomp/play");
     eprintln!("{turns} Chomp turns; each game request took (ms): {trips}");
     page.shot("chomp");
 
@@ -772,16 +807,14 @@ fn a_game_of_chomp_is_played_to_the_end_by_clicking_and_a_bite_checked() {
         "document.querySelector('#chomp-verdict .verdict')",
         "the verdict",
     );
-    let verdict = page.text("#chomp-verdict");
-    assert!(verdict.contains("3x4 → 4,4,3"), "{verdict}");
-    assert!(verdict.contains("mistake"), "{verdict}");
-    assert!(
-        verdict.contains("Your opponent's winning reply"),
-        "{verdict}"
-    );
-    assert!(
-        verdict.contains("Winning bites you had: row 2, column 3."),
-        "{verdict}"
+    assert_contains(
+        &page.text("#chomp-verdict"),
+        &[
+            "3x4 → 4,4,3",
+            "mistake",
+            "Your opponent's winning reply",
+            "Winning bites you had: row 2, column 3.",
+        ],
     );
     page.shot("chomp-check");
     page.click("#chomp-on");
@@ -810,26 +843,11 @@ fn a_game_of_chomp_is_played_to_the_end_by_clicking_and_a_bite_checked() {
     page.shot("chomp-explain");
 
     // Printed, every step of the explanation is there, without buttons.
-    page.tab
-        .call_method(Emulation::SetEmulatedMedia {
-            media: Some("print".to_string()),
-            features: None,
-        })
-        .expect("print media");
-    let shown = |selector: &str| {
-        page.is(&format!(
-            "[...document.querySelectorAll({selector:?})].every(e => e.checkVisibility())"
-        ))
-    };
-    assert!(shown("#chomp-steps .step-holder"));
-    assert!(shown("#chomp-steps svg.bar"));
+    page.print(true);
+    assert!(page.all_shown("#chomp-steps .step-holder"));
+    assert!(page.all_shown("#chomp-steps svg.bar"));
     for gone in ["#chomp-next", ".modes", "#chomp-setup", ".tabs", ".keys"] {
-        assert!(
-            !page.is(&format!(
-                "document.querySelector({gone:?}).checkVisibility()"
-            )),
-            "{gone} is printed"
-        );
+        assert!(!page.shown(gone), "{gone} is printed");
     }
     page.shot("chomp-print");
     page.assert_no_errors(true);
@@ -840,62 +858,33 @@ fn a_chomp_question_in_a_lesson_is_answered_by_clicking_a_square() {
     let Some(page) = Page::open("/#lessons") else {
         return;
     };
-    page.click("button.lesson-choice[data-name='chomp']");
-    page.wait(
-        "document.getElementById('lesson-title').textContent.startsWith('Chomp')",
-        "the lesson",
-    );
+    page.start_lesson("chomp", "Chomp");
     // The bar shown first is drawn, not clickable.
     page.wait("document.querySelector('#lesson-page svg.bar')", "the bar");
-    let question = "document.querySelector('#lesson-page .question:not(.done)')";
-    let mut nexts = 0;
-    while page.eval(&format!("Boolean({question})")) == false {
-        nexts += 1;
-        assert!(nexts < 10, "no question came");
-        page.click("#lesson-next");
-    }
+    page.next_until_question();
     assert!(page.text(".question h3").contains("Question: 2x2"));
-    assert_eq!(
-        page.eval("document.querySelectorAll('.question .board rect[data-column]').length"),
-        3 + 1
-    );
+    assert_eq!(page.count(".question .board rect[data-column]"), 3 + 1);
     assert!(page.is("document.querySelector('.question .answer').hidden"));
 
     // A wrong bite: the square right of the poison, which takes its column.
     page.click(".question rect[data-row='1'][data-column='2']");
-    assert_eq!(
-        page.eval("[...document.querySelectorAll('.question rect.chosen')].map(r => r.dataset.row + '.' + r.dataset.column).join(' ')"),
-        "1.2 2.2"
-    );
+    assert_eq!(page.places(".question rect.chosen"), "1.2 2.2");
     assert_eq!(
         page.text(".question button.take"),
         "Try: bite row 1, column 2"
     );
     page.click(".question button.take");
-    page.wait(
-        "document.querySelectorAll('.said-log .said').length === 1",
-        "the first answer",
-    );
-    let said = page.text(".said-log .said");
-    assert!(said.contains("mistake"), "{said}");
-    assert!(said.contains("Not yet: try again. Hint:"), "{said}");
+    let said = page.said(1, "the first answer");
+    assert_contains(&said, &["mistake", "Not yet: try again. Hint:"]);
     assert!(!said.contains("row 2, column 2"), "{said}");
 
     page.click(".question button.hint-button");
-    page.wait(
-        "document.querySelectorAll('.said-log .said').length === 2",
-        "the hint",
-    );
-    assert!(page.text(".said-log .said:last-child").starts_with("Hint:"));
+    assert!(page.said(2, "the hint").starts_with("Hint:"));
 
     // The right bite, with the keyboard: the bottom-right square.
     page.press("ArrowDown");
     page.press("Enter");
-    page.wait(
-        "document.querySelectorAll('.said-log .said').length === 3",
-        "the verdict",
-    );
-    let said = page.text(".said-log .said:last-child");
+    let said = page.said(3, "the verdict");
     assert!(said.contains("2x2 → 2,1"), "{said}");
     assert!(said.trim_end().ends_with("Well done."), "{said}");
     let answer = page.text(".question .answer");

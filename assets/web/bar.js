@@ -6,35 +6,36 @@
 // is made. Whether a bite is allowed, good or bad is always the server's
 // answer.
 
-import { PRINT } from "./board.js";
+import { Chooser } from "./chooser.js";
+import { PRINT, resize } from "./fit.js";
 
 /** Never draw squares bigger than this many times the server's size. */
 const MOST_SCALE = 4;
 /** On paper the bar has no box to fill: it is drawn at this size. */
 const PRINTED_SCALE = 1.6;
 
-export class ChompBar {
+/** How each arrow key moves the chosen square: rows down, columns right. */
+const STEPS = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
+
+export class ChompBar extends Chooser {
   /**
    * @param {HTMLElement} root where the bar is drawn
-   * @param {{onChange?: Function, onBite?: Function}} hooks told when the
+   * @param {{onChange?: Function, onMove?: Function}} hooks told when the
    *   choice changes, and when Enter asks to bite
    */
   constructor(root, hooks = {}) {
-    this.root = root;
-    this.hooks = hooks;
+    super(root,
+      "The chocolate bar. Click a square, or use the arrow keys, to choose where to bite; Enter bites.",
+      hooks);
     this.squares = new Map(); // "row,column" → its rect
     this.lengths = []; // the length of each row, from the top
     this.chosen = null; // { row, column }
-    this.locked = false;
     this.frame = null; // the size the bar is fitted by: the start of a game
-    root.tabIndex = 0;
-    root.setAttribute("role", "group");
-    root.setAttribute("aria-label",
-      "The chocolate bar. Click a square, or use the arrow keys, to choose where to bite; Enter bites.");
-    root.addEventListener("click", (e) => this.clicked(e));
-    root.addEventListener("keydown", (e) => this.key(e));
-    new ResizeObserver(() => this.fit()).observe(root);
-    PRINT.addEventListener("change", () => this.fit());
   }
 
   /**
@@ -58,21 +59,11 @@ export class ChompBar {
     else if (svg && (frame === "fresh" || !this.frame)) {
       this.frame = { width: Number(svg.getAttribute("width")), height: Number(svg.getAttribute("height")) };
     }
-    this.chosen = null;
-    this.locked = false;
-    this.root.classList.remove("locked");
-    this.fit();
-    this.changed();
+    this.drawn();
   }
 
   svg() {
     return this.root.querySelector("svg.bar");
-  }
-
-  /** Stops or allows choosing, as while the computer thinks. */
-  lock(locked = true) {
-    this.locked = locked;
-    this.root.classList.toggle("locked", locked);
   }
 
   /** The square chosen, { row, column }, or null. */
@@ -84,13 +75,6 @@ export class ChompBar {
   choose(row, column) {
     if (this.locked || !this.squares.has(`${row},${column}`)) return;
     this.chosen = { row, column };
-    this.paint();
-    this.changed();
-  }
-
-  /** Forgets the choice. */
-  clear() {
-    this.chosen = null;
     this.paint();
     this.changed();
   }
@@ -130,10 +114,6 @@ export class ChompBar {
     }
   }
 
-  changed() {
-    this.hooks.onChange?.(this.choice());
-  }
-
   clicked(event) {
     const square = event.target.closest("rect[data-row]");
     if (!square || this.locked) return;
@@ -141,42 +121,24 @@ export class ChompBar {
     this.root.focus({ preventScroll: true });
   }
 
-  // Arrow keys move the chosen square, starting from the bottom-right
-  // one; Enter bites there and Esc forgets it.
-  key(event) {
-    if (event.altKey || event.ctrlKey || event.metaKey || this.locked) return;
+  /** Whether there is no square left to choose. */
+  empty() {
+    return this.lengths.length === 0;
+  }
+
+  // Arrow keys move the chosen square, starting from the bottom-right one.
+  arrow(key) {
+    const step = STEPS[key];
+    if (!step) return false;
     const rows = this.lengths.length;
-    if (rows === 0) return;
-    const at = this.chosen;
     const go = (row, column) => {
       const r = Math.min(Math.max(row, 1), rows);
       this.choose(r, Math.min(Math.max(column, 1), this.lengths[r - 1]));
     };
-    switch (event.key) {
-      case "ArrowUp":
-      case "ArrowDown":
-      case "ArrowLeft":
-      case "ArrowRight":
-        if (!at) {
-          go(rows, this.lengths[rows - 1]);
-          break;
-        }
-        if (event.key === "ArrowUp") go(at.row - 1, at.column);
-        if (event.key === "ArrowDown") go(at.row + 1, at.column);
-        if (event.key === "ArrowLeft") go(at.row, at.column - 1);
-        if (event.key === "ArrowRight") go(at.row, at.column + 1);
-        break;
-      case "Enter":
-        if (at) this.hooks.onBite?.(this.choice());
-        break;
-      case "Escape":
-        this.clear();
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-    event.stopPropagation();
+    const at = this.chosen;
+    if (!at) go(rows, this.lengths[rows - 1]);
+    else go(at.row + step[0], at.column + step[1]);
+    return true;
   }
 
   // Draws the bar as large as its box allows, by the size of the bar it
@@ -190,7 +152,6 @@ export class ChompBar {
     const down = (box.height - caption - 24) / this.frame.height;
     const fitted = Math.max(0.75, Math.min(MOST_SCALE, across, down || MOST_SCALE));
     const scale = PRINT.matches ? PRINTED_SCALE : fitted;
-    svg.style.width = `${Number(svg.getAttribute("width")) * scale}px`;
-    svg.style.height = `${Number(svg.getAttribute("height")) * scale}px`;
+    resize(svg, scale);
   }
 }

@@ -10,7 +10,7 @@ const form = $("check-setup");
 
 const board = new Board($("check-board"), {
   onChange: chosen,
-  onTake: (choice) => check(choice),
+  onMove: (choice) => check(choice),
 });
 
 const state = { game: null, after: null, checked: false };
@@ -105,16 +105,10 @@ export function key(event) {
   const digit = /^\d$/.test(event.key) && document.querySelector(`#check-buttons button[data-take="${event.key}"]`);
   if (digit && !digit.disabled) {
     digit.click();
-  } else if (event.key === "Enter" && event.target === document.body) {
-    check(board.choice());
-  } else if (event.key.startsWith("Arrow") || event.key === "Escape") {
-    board.root.focus({ preventScroll: true });
-    board.key(event);
-    return;
+    event.preventDefault();
   } else {
-    return;
+    board.pageKey(event, check);
   }
-  event.preventDefault();
 }
 
 form.addEventListener("submit", (event) => {

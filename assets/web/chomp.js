@@ -5,8 +5,11 @@
 // everything, so Undo is one bite fewer.
 
 import { get, post } from "./api.js";
-import { showError, fitInto, unfit, enlarge, PRINT } from "./board.js";
+import { showError } from "./board.js";
 import { ChompBar } from "./bar.js";
+import { enlarge } from "./fit.js";
+import { Steps } from "./steps.js";
+import { paragraph, showSaid, showHints, pause } from "./talk.js";
 
 /** How long the computer seems to think before its bite is shown, in ms. */
 const THINKING = 600;
@@ -18,7 +21,7 @@ const form = $("chomp-setup");
 
 const bar = new ChompBar($("chomp-board"), {
   onChange: chosen,
-  onBite: (choice) => act(choice),
+  onMove: (choice) => act(choice),
 });
 
 const state = {
@@ -34,11 +37,17 @@ const state = {
   // Check: the bar set up, and what came of the bite.
   checking: null, // { shape }
   checked: null,
-  // Explain: the steps, and the one shown.
-  steps: [],
-  at: 0,
-  explained: null, // the shape explained
+  // Explain: the shape explained.
+  explained: null,
 };
+
+const steps = new Steps({
+  title: $("chomp-explain-title"),
+  holder: $("chomp-steps"),
+  counter: $("chomp-counter"),
+  back: $("chomp-back"),
+  next: $("chomp-next"),
+}, () => state.mode === "explain");
 
 const WORDS = {
   play: { submit: "New game", help: "Click a square: it and every square below it and to its right light up. Then press Bite, or Enter." },
@@ -75,7 +84,7 @@ function mode(name) {
   } else if (state.explained !== shape()) {
     explain();
   } else {
-    refit();
+    steps.refit();
   }
 }
 
@@ -129,7 +138,7 @@ async function biteNow(choice) {
   bar.lock();
   showError($("chomp-error"), null);
   enable();
-  $("chomp-said").replaceChildren(line("Thinking…", "thinking"));
+  $("chomp-said").replaceChildren(paragraph("Thinking…", "thinking"));
   $("chomp-hints").replaceChildren();
   const bites = [...state.bites, { row: choice.row, column: choice.column }];
   try {
@@ -142,7 +151,7 @@ async function biteNow(choice) {
     const last = reply.bites.at(-1);
     if (last?.side === "computer") {
       bar.markBite(last.row, last.column, "theirs");
-      showSaid(reply);
+      showSaid($("chomp-said"), reply.bites);
       await pause(SHOWING);
     }
     showGame(reply);
@@ -164,7 +173,7 @@ async function hint() {
     const more = await send(state.game, state.bites, state.hints + 1, state.takenBack);
     state.hints += 1;
     reply.hints = more.hints;
-    showHints(reply);
+    showHints($("chomp-hints"), reply.hints);
     enable();
   } catch (refused) {
     showError($("chomp-error"), refused.message);
@@ -193,14 +202,14 @@ function showGame(reply) {
   $("chomp-game").textContent = reply.game;
   bar.show(reply.bar.board, state.frame ?? "fresh");
   state.frame = bar.frame;
-  showSaid(reply);
-  showHints(reply);
+  showSaid($("chomp-said"), reply.bites);
+  showHints($("chomp-hints"), reply.hints);
   $("chomp-help").hidden = reply.bites.length > 0 || reply.over;
   $("chomp-stage").classList.toggle("over", reply.over);
   const result = $("chomp-result");
   result.hidden = !reply.over;
   result.replaceChildren();
-  if (reply.over) result.append(line(reply.ended, "ended"), line(reply.result, "outcome"));
+  if (reply.over) result.append(paragraph(reply.ended, "ended"), paragraph(reply.result, "outcome"));
   $("chomp-review").innerHTML = reply.review ?? "";
   $("chomp-verdict").replaceChildren();
   enable();
@@ -210,25 +219,6 @@ function showGame(reply) {
   } else {
     bar.root.focus({ preventScroll: true });
   }
-}
-
-/** What was said since the pupil's last bite: that bite and the answer. */
-function showSaid(reply) {
-  const from = Math.max(0, reply.bites.findLastIndex((b) => b.side === "pupil"));
-  const said = $("chomp-said");
-  said.replaceChildren();
-  for (const b of reply.bites.slice(from)) {
-    said.append(line(b.said, `said ${b.side}`));
-    if (b.why) said.append(line(`Why: ${b.why}`, "why"));
-  }
-}
-
-function showHints(reply) {
-  $("chomp-hints").replaceChildren(...reply.hints.map((h) => {
-    const li = document.createElement("li");
-    li.textContent = h;
-    return li;
-  }));
 }
 
 // ---- Check ------------------------------------------------------------
@@ -313,38 +303,10 @@ async function explain() {
     const reply = await get("/page/chomp/explain", { shape: asked });
     state.explained = asked;
     showError($("chomp-error"), null);
-    $("chomp-explain-title").textContent = reply.title;
-    const steps = $("chomp-steps");
-    steps.replaceChildren(...reply.steps.map((step) => {
-      const holder = document.createElement("div");
-      holder.className = "step-holder";
-      holder.innerHTML = step.html;
-      return holder;
-    }));
-    state.steps = [...steps.children];
-    go(0);
+    steps.show(reply);
     if (form.contains(document.activeElement)) $("chomp-next").focus({ preventScroll: true });
   } catch (refused) {
     showError($("chomp-error"), refused.message);
-  }
-}
-
-/** Shows step `at` (from 0) and only that one. */
-function go(at) {
-  if (at < 0 || at >= state.steps.length) return;
-  state.at = at;
-  state.steps.forEach((step, i) => step.classList.toggle("current", i === at));
-  refit();
-  $("chomp-counter").textContent = `${at + 1} / ${state.steps.length}`;
-  $("chomp-back").disabled = at === 0;
-  $("chomp-next").disabled = at === state.steps.length - 1;
-}
-
-/** Fits the step shown to the screen; on paper every step is printed. */
-function refit() {
-  for (const step of state.steps) unfit(step);
-  if (!PRINT.matches && state.steps.length > 0 && state.mode === "explain") {
-    fitInto($("chomp-steps"), state.steps[state.at]);
   }
 }
 
@@ -377,40 +339,22 @@ function enable() {
   $("chomp-check").disabled = !idle || !choice || Boolean(state.checked);
 }
 
-function line(text, className) {
-  const p = document.createElement("p");
-  p.className = className;
-  p.textContent = text;
-  return p;
-}
-
-function pause(ms) {
-  return new Promise((done) => setTimeout(done, ms));
-}
-
 /** Starts a game on the bar in the form the first time Chomp is opened. */
 export function opened() {
-  if (!state.reply && !state.checking && state.steps.length === 0) mode(state.mode);
-  else if (state.mode === "explain") refit();
+  if (!state.reply && !state.checking && steps.steps.length === 0) mode(state.mode);
+  else if (state.mode === "explain") steps.refit();
 }
 
 /** Keys while Chomp is shown: arrows choose a square (or step an explanation), H hints, U undoes. */
 export function key(event) {
   if (state.mode === "explain") {
-    if (event.key === "ArrowRight" || event.key === "PageDown") go(state.at + 1);
-    else if (event.key === "ArrowLeft" || event.key === "PageUp") go(state.at - 1);
-    else return;
+    if (!steps.key(event)) return;
   } else if (event.key === "h") {
     hint();
   } else if (event.key === "u") {
     undo();
-  } else if (event.key === "Enter" && event.target === document.body) {
-    act(bar.choice());
-  } else if (event.key.startsWith("Arrow") || event.key === "Escape") {
-    bar.root.focus({ preventScroll: true });
-    bar.key(event);
-    return;
   } else {
+    bar.pageKey(event, act);
     return;
   }
   event.preventDefault();
@@ -433,7 +377,3 @@ $("chomp-undo").addEventListener("click", undo);
 $("chomp-check").addEventListener("click", () => check(bar.choice()));
 $("chomp-again").addEventListener("click", setUp);
 $("chomp-on").addEventListener("click", goOn);
-$("chomp-next").addEventListener("click", () => go(state.at + 1));
-$("chomp-back").addEventListener("click", () => go(state.at - 1));
-new ResizeObserver(refit).observe($("chomp-steps"));
-PRINT.addEventListener("change", refit);

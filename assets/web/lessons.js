@@ -4,8 +4,10 @@
 // sent again each time, so the server can replay them and answer the last.
 
 import { get, post } from "./api.js";
-import { Board, takeButtons, showError, enlarge, button } from "./board.js";
+import { Board, takeButtons, showError, button } from "./board.js";
 import { ChompBar } from "./bar.js";
+import { enlarge } from "./fit.js";
+import { paragraph } from "./talk.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -209,8 +211,7 @@ function asking(holder, part) {
       takeButton.disabled = !choice || q.busy;
       takeButton.textContent = choice ? tryWords(choice) : "Try";
     },
-    onTake: (choice) => tryMove(choice),
-    onBite: (choice) => tryMove(choice),
+    onMove: (choice) => tryMove(choice),
   };
   const board = bites ? new ChompBar(boardBox, hooks) : new Board(boardBox, hooks);
   if (bites) boardBox.classList.add("bar-board");
@@ -309,12 +310,7 @@ function asking(holder, part) {
       else if (event.key === "y" && !yes.hidden) yes.click();
       else if (event.key === "n" && !no.hidden) no.click();
       else if (event.key === "h") hint.click();
-      else if (event.key === "Enter" && event.target === document.body) tryMove(board.choice());
-      else if (event.key.startsWith("Arrow") || event.key === "Escape") {
-        board.root.focus({ preventScroll: true });
-        board.key(event);
-        return true;
-      } else return false;
+      else return board.pageKey(event, tryMove);
       return true;
     },
   };
@@ -331,13 +327,6 @@ function reveal(element, where) {
   if (where === "start" || bottom - top > page.clientHeight) page.scrollTop = top;
   else if (bottom > page.scrollTop + page.clientHeight) page.scrollTop = bottom - page.clientHeight;
   else if (top < page.scrollTop) page.scrollTop = top;
-}
-
-function paragraph(text, className) {
-  const p = document.createElement("p");
-  p.className = className;
-  p.textContent = text;
-  return p;
 }
 
 /** Next can be pressed unless a question waits for the class. */

@@ -4,6 +4,7 @@
 
 import { post, gameOf } from "./api.js";
 import { Board, takeButtons, showError } from "./board.js";
+import { paragraph, showSaid, showHints, pause } from "./talk.js";
 
 /** How long the computer seems to think before its move is shown, in ms. */
 const THINKING = 700;
@@ -13,7 +14,7 @@ const $ = (id) => document.getElementById(id);
 const form = $("play-setup");
 const board = new Board($("play-board"), {
   onChange: chosen,
-  onTake: (choice) => take(choice),
+  onMove: (choice) => take(choice),
 });
 
 const game = {
@@ -71,12 +72,12 @@ async function take(choice) {
   board.lock();
   showError($("play-error"), null);
   enable();
-  $("play-said").replaceChildren(line("Thinking…", "thinking"));
+  $("play-said").replaceChildren(paragraph("Thinking…", "thinking"));
   const moves = [...game.moves, { row: choice.row, take: choice.take }];
   try {
     const [reply] = await Promise.all([
       send(game.settings, game.seed, moves, 0),
-      new Promise((done) => setTimeout(done, THINKING)),
+      pause(THINKING),
     ]);
     game.moves = moves;
     game.hints = 0;
@@ -101,7 +102,7 @@ async function hint() {
     // The last hint is the move itself: the answer was shown.
     if (game.hints === reply.hints_total) game.help.shown += 1;
     game.reply.hints = reply.hints;
-    showHints(reply);
+    showHints($("play-hints"), reply.hints);
     enable();
   } catch (refused) {
     showError($("play-error"), refused.message);
@@ -131,8 +132,8 @@ function show(reply) {
   $("play-game").textContent = reply.position.game;
   board.show(reply.position.board);
   takeButtons($("play-buttons"), reply.over ? [] : reply.position.buttons, (n) => takeN(n));
-  showSaid(reply);
-  showHints(reply);
+  showSaid($("play-said"), reply.moves);
+  showHints($("play-hints"), reply.hints);
   $("play-help").hidden = reply.moves.length > 0 || reply.over;
   $("play").querySelector(".stage").classList.toggle("over", reply.over);
   const result = $("play-result");
@@ -147,25 +148,6 @@ function show(reply) {
   } else {
     board.root.focus({ preventScroll: true });
   }
-}
-
-/** What was said since the pupil's last move: that move and the answer. */
-function showSaid(reply) {
-  const from = Math.max(0, reply.moves.findLastIndex((m) => m.side === "pupil"));
-  const said = $("play-said");
-  said.replaceChildren();
-  for (const m of reply.moves.slice(from)) {
-    said.append(line(m.said, `said ${m.side}`));
-    if (m.why) said.append(line(`Why: ${m.why}`, "why"));
-  }
-}
-
-function showHints(reply) {
-  $("play-hints").replaceChildren(...reply.hints.map((h) => {
-    const li = document.createElement("li");
-    li.textContent = h;
-    return li;
-  }));
 }
 
 /** A take button of a game with few takes: chooses that many sticks first. */
@@ -194,13 +176,6 @@ function enable() {
   for (const b of $("play-buttons").querySelectorAll("button")) b.disabled = !idle || over;
 }
 
-function line(text, className) {
-  const p = document.createElement("p");
-  p.className = className;
-  p.textContent = text;
-  return p;
-}
-
 /** Keys while Play is shown: digits take, H hints, U undoes. */
 export function key(event) {
   const digit = /^\d$/.test(event.key) && document.querySelector(`#play-buttons button[data-take="${event.key}"]`);
@@ -210,13 +185,8 @@ export function key(event) {
     hint();
   } else if (event.key === "u") {
     undo();
-  } else if (event.key === "Enter" && event.target === document.body) {
-    take(board.choice());
-  } else if (event.key.startsWith("Arrow") || event.key === "Escape") {
-    board.root.focus({ preventScroll: true });
-    board.key(event);
-    return;
   } else {
+    board.pageKey(event, take);
     return;
   }
   event.preventDefault();
