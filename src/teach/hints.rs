@@ -22,6 +22,16 @@ pub fn hints(a: &Analysis) -> Vec<String> {
     let Some(mv) = a.recommended else {
         return Vec::new();
     };
+    // With one move left to make there is nothing to work out: say so.
+    if only_move(a) {
+        let to = a.after(mv);
+        let step = format!("{} ({})", move_words(mv), transition(&a.position, &to));
+        let only = match must_take_the_last(a) {
+            true => "You have to take the last stick",
+            false => "There is only one move you can make",
+        };
+        return vec![format!("{only}: {step}.")];
+    }
     let won = a.outcome == Outcome::Win;
     let mut stages = match &a.method {
         Method::Grouping(g) => grouping(g, mv),
@@ -106,6 +116,19 @@ fn moore_hints(a: &Analysis, m: &crate::solve::moore::Moore) -> Vec<String> {
         position(&a.after_parts(&mv))
     ));
     stages
+}
+
+/// Whether exactly one move can be made.
+fn only_move(a: &Analysis) -> bool {
+    let mut moves = a
+        .position
+        .piles()
+        .iter()
+        // Two takes from one row are already a choice: count no further,
+        // as a row may be huge.
+        .map(|&n| a.game.takes.takes_from(n).take(2).count())
+        .filter(|&n| n > 0);
+    matches!((moves.next(), moves.next()), (Some(1), None))
 }
 
 /// Whether every move takes the last stick: one row is left, and every
@@ -229,6 +252,12 @@ mod tests {
         assert_eq!(
             last(&[2], two_or_three.clone()),
             "You have to take the last stick: take 2 from row 1 (2 → 0)."
+        );
+        // One move only, and the ladder is that one stage.
+        assert_eq!(ladder(&[0, 0, 1], Game::nim(Rule::Misere)).len(), 1);
+        assert_eq!(
+            last(&[0, 1], Game::nim(Rule::Normal)),
+            "You have to take the last stick: take 1 from row 2 (0 1 → 0 0)."
         );
         // With a choice, it is a best try.
         assert!(last(&[3], two_or_three).starts_with("No move wins. A best try is"));
