@@ -21,7 +21,8 @@ pub fn times(n: u64) -> String {
 }
 
 /// Numbers from one to twenty as words, so a count and a group size
-/// side by side do not look alike: "two groups of 4".
+/// side by side do not look alike: "two groups of 4". A pupil may type
+/// them too, and the console reads them back with [`word_number`].
 const NUMBER_WORDS: [&str; 20] = [
     "one",
     "two",
@@ -51,6 +52,15 @@ pub fn number_word(n: u64) -> String {
         1..=20 => NUMBER_WORDS[n as usize - 1].to_string(),
         n => n.to_string(),
     }
+}
+
+/// "two" → 2: a number from one to twenty read back from its word, as
+/// [`number_word`] writes it.
+pub fn word_number(word: &str) -> Option<u64> {
+    NUMBER_WORDS
+        .iter()
+        .position(|w| *w == word)
+        .map(|i| i as u64 + 1)
 }
 
 /// "1st", "2nd", "3rd", "4th", "11th", "21st".
