@@ -21,10 +21,10 @@ use crate::teach::chomp::analysis::{BarAnalysis, Beyond};
 use crate::teach::chomp::check::{BiteError, BiteJudgement, computer_reason};
 use crate::teach::chomp::hints::hints;
 use crate::teach::chomp::review::{self, BiteTurn, Ending, Notes};
-use crate::teach::chomp::words::{shapes, with_commas};
+use crate::teach::chomp::words::shapes;
 use crate::teach::document::Document;
 use crate::teach::review::Side;
-use crate::teach::words::GLUE;
+use crate::teach::words::{GLUE, with_commas};
 
 /// Why a game of Chomp could not go on.
 #[derive(Debug, thiserror::Error)]
