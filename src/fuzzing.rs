@@ -19,7 +19,8 @@ use arbitrary::unstructured::Int;
 use clap::Parser;
 
 use crate::cli::args::{Cli, Command, Format, one_line};
-use crate::cli::run::{EXIT_MISTAKE, execute};
+use crate::cli::output::EXIT_MISTAKE;
+use crate::cli::run::execute;
 use crate::console::answer::{Answer, Meant, row_move};
 use crate::console::io::Io;
 use crate::lesson::{self, handout::handout, runner};

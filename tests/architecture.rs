@@ -208,21 +208,9 @@ fn src_stays_small_and_main_stays_thin() {
     assert!(main.lines().count() < 40, "main.rs has grown past 40 lines");
 }
 
-/// Thousands set apart with commas, as the README writes them.
-fn with_commas(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
-}
-
 #[test]
 fn the_readme_states_every_limit_as_the_code_has_it() {
+    use matchsticks::teach::words::with_commas;
     use matchsticks::{console, lesson, play, rules, serve, solve, teach, verify};
     let limits: &[(&str, u64)] = &[
         ("MOST_ROWS_READ", rules::row_reader::MOST_ROWS_READ as u64),
@@ -261,7 +249,7 @@ fn the_readme_states_every_limit_as_the_code_has_it() {
     let readme =
         fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
     for (name, value) in limits {
-        let row = format!("| `{name}` | {} |", with_commas(*value));
+        let row = format!("| `{name}` | {} |", with_commas(u128::from(*value)));
         assert!(
             readme.contains(&row),
             "the README should have the row {row}"

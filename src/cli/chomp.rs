@@ -4,18 +4,14 @@
 use super::chomp_args::{
     BarFormat as Format, ChompArgs, ChompCheckArgs, ChompCommand, ChompExplainArgs, ChompPlayArgs,
 };
+use super::output::{layout, verdict_code};
 use crate::console::io::Io;
 use crate::play::chomp::play as play_game;
 use crate::play::chomp_replay::ChompSetup;
-use crate::render::{chomp_json, html, markdown, text};
+use crate::render::chomp_json;
 use crate::request::chomp::{self, BiteRefused};
 use crate::request::error::Error;
 use crate::rules::bar::Bar;
-use crate::teach::verdict::Verdict;
-
-/// Exit code for a pupil's mistake, as for Nim's `check` (`run.rs` names
-/// the same code; it calls this file, so this file cannot call it back).
-const EXIT_MISTAKE: u8 = 1;
 
 /// Runs one Chomp subcommand and returns the exit code.
 pub fn run(args: ChompArgs, io: &mut Io<'_>) -> Result<u8, Error> {
@@ -29,12 +25,8 @@ pub fn run(args: ChompArgs, io: &mut Io<'_>) -> Result<u8, Error> {
 fn explain(args: ChompExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let explained = chomp::explain(&args.shape)?;
     let doc = &explained.document;
-    let output = match args.format {
-        Format::Json => chomp_json::explain(&explained.analysis, doc),
-        Format::Markdown => markdown::document(doc, 1),
-        Format::Html => html::page(doc),
-        Format::Text => text::document(doc, io.style()),
-    };
+    let json = || chomp_json::explain(&explained.analysis, doc);
+    let output = layout(args.format.into(), doc, json, io.style());
     io.out.write_all(output.as_bytes())?;
     Ok(0)
 }
@@ -51,17 +43,10 @@ fn check(args: ChompCheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         Err(BiteRefused::Failed(e)) => return Err(e),
     };
     let doc = &checked.document;
-    let output = match args.format {
-        Format::Json => chomp_json::check(&checked.judgement, doc),
-        Format::Markdown => markdown::document(doc, 1),
-        Format::Html => html::page(doc),
-        Format::Text => text::document(doc, io.style()),
-    };
+    let json = || chomp_json::check(&checked.judgement, doc);
+    let output = layout(args.format.into(), doc, json, io.style());
     io.out.write_all(output.as_bytes())?;
-    Ok(match checked.judgement.verdict {
-        Verdict::Mistake => EXIT_MISTAKE,
-        Verdict::Good | Verdict::LostAnyway => 0,
-    })
+    Ok(verdict_code(checked.judgement.verdict))
 }
 
 fn play(args: ChompPlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {

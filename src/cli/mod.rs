@@ -6,4 +6,5 @@ pub mod browser;
 pub mod chomp;
 pub mod chomp_args;
 pub mod color;
+pub mod output;
 pub mod run;

@@ -12,26 +12,24 @@ use std::net::SocketAddr;
 use clap::CommandFactory;
 
 use super::args::{
-    CheckArgs, Cli, Command, ExplainArgs, Format, LessonArgs, LessonFormat, PlayArgs, ServeArgs,
-    TableArgs, VerifyArgs, VerifyFormat,
+    CheckArgs, Cli, Command, ExplainArgs, Format, GameArgs, LessonArgs, LessonFormat, PlayArgs,
+    RowsPerMoveArgs, ServeArgs, TableArgs, TakeArgs, VerifyArgs, VerifyFormat,
 };
 use super::browser;
+use super::output::{EXIT_MISTAKE, layout, verdict_code};
 use crate::console::io::Io;
 use crate::console::steps::step_through;
 use crate::lesson::{self, bundled};
 use crate::render::wrap::{NARROWEST_SCREEN, WIDEST_SCREEN};
-use crate::render::{html, json, markdown, text};
+use crate::render::{html, json, markdown};
 use crate::request;
 use crate::request::check::{MoveForm, Refused};
 use crate::request::error::Error;
+use crate::rules::game::Game;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 use crate::teach::hints::hints;
-use crate::teach::verdict::Verdict;
 use crate::teach::words::count;
-
-/// Exit code for a pupil's mistake (`check`).
-pub const EXIT_MISTAKE: u8 = 1;
 
 /// Runs the command line against the real terminal and returns the exit
 /// code.
@@ -238,6 +236,15 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     Ok(0)
 }
 
+/// The game chosen by `--normal`, `--take` and `--rows-per-move`.
+fn chosen_game(
+    game: &GameArgs,
+    takes: &TakeArgs,
+    per_move: &RowsPerMoveArgs,
+) -> Result<Game, Error> {
+    request::game_with_rows(game.normal, takes.take.as_deref(), per_move.rows_per_move)
+}
+
 /// The rows on the command line, or read from standard input for `-`.
 fn rows(words: &[String], io: &mut Io<'_>) -> Result<Position, Error> {
     Ok(match words {
@@ -248,18 +255,10 @@ fn rows(words: &[String], io: &mut Io<'_>) -> Result<Position, Error> {
 
 fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let position = rows(&args.rows, io)?;
-    let game = request::game_with_rows(
-        args.game.normal,
-        args.takes.take.as_deref(),
-        args.per_move.rows_per_move,
-    )?;
+    let game = chosen_game(&args.game, &args.takes, &args.per_move)?;
     let tabled = request::table::table(&position, &game, args.losing)?;
-    let output = match args.game.format {
-        Format::Json => json::table(&tabled.entries),
-        Format::Markdown => markdown::document(&tabled.document, 1),
-        Format::Html => html::page(&tabled.document),
-        Format::Text => text::document(&tabled.document, io.style()),
-    };
+    let json = || json::table(&tabled.entries);
+    let output = layout(args.game.format, &tabled.document, json, io.style());
     io.out.write_all(output.as_bytes())?;
     Ok(0)
 }
@@ -314,11 +313,7 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
 fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let asked = request::explain::Request {
         position: rows(&args.rows, io)?,
-        game: request::game_with_rows(
-            args.game.normal,
-            args.takes.take.as_deref(),
-            args.per_move.rows_per_move,
-        )?,
+        game: chosen_game(&args.game, &args.takes, &args.per_move)?,
         xor: args.xor,
         brute_force: args.brute_force,
         show_search: args.show_search,
@@ -342,11 +337,7 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let to = args.to.as_deref().map(Position::parse).transpose()?;
     let form = MoveForm::of(to.as_ref(), args.row.as_deref(), args.remove.as_deref())?;
     let position = rows(&args.rows, io)?;
-    let game = request::game_with_rows(
-        args.game.normal,
-        args.takes.take.as_deref(),
-        args.per_move.rows_per_move,
-    )?;
+    let game = chosen_game(&args.game, &args.takes, &args.per_move)?;
     let checked = match request::check::check(position, &game, form) {
         Ok(checked) => checked,
         Err(Refused::Illegal { illegal, json }) => {
@@ -358,15 +349,8 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         Err(Refused::Failed(e)) => return Err(e),
     };
     let doc = &checked.document;
-    let output = match args.game.format {
-        Format::Json => json::check(&checked.judgement, doc),
-        Format::Markdown => markdown::document(doc, 1),
-        Format::Html => html::page(doc),
-        Format::Text => text::document(doc, io.style()),
-    };
+    let json = || json::check(&checked.judgement, doc);
+    let output = layout(args.game.format, doc, json, io.style());
     io.out.write_all(output.as_bytes())?;
-    Ok(match checked.judgement.verdict {
-        Verdict::Mistake => EXIT_MISTAKE,
-        Verdict::Good | Verdict::LostAnyway => 0,
-    })
+    Ok(verdict_code(checked.judgement.verdict))
 }

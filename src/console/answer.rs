@@ -27,6 +27,7 @@
 use crate::rules::game::Game;
 use crate::rules::moves::{IllegalMove, Move};
 use crate::rules::position::Position;
+use crate::teach::words::word_number;
 
 /// One line typed by the pupil, understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,30 +111,6 @@ const YES: &[&str] = &[
     "yes", "y", "yeah", "yep", "yup", "yea", "ya", "sure", "ok", "okay", "right", "true",
 ];
 const NO: &[&str] = &["no", "n", "nope", "nah", "not", "false"];
-
-/// Numbers as words, from one to twenty.
-const NUMBER_WORDS: [&str; 20] = [
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-];
 
 /// Ways of saying "I don't know".
 /// Ways a pupil asks how to answer.
@@ -262,10 +239,7 @@ fn yes_no_first(words: &str) -> Option<Answer> {
 fn number(word: &str) -> Option<u64> {
     match word.bytes().all(|b| b.is_ascii_digit()) {
         true => word.parse().ok(),
-        false => NUMBER_WORDS
-            .iter()
-            .position(|w| *w == word)
-            .map(|i| i as u64 + 1),
+        false => word_number(word),
     }
 }
 

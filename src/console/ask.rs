@@ -159,6 +159,9 @@ fn sticks(n: u64) -> String {
 /// What to say to "I don't know".
 pub const NUDGE: &str = "No problem: type hint for a clue, or show to see the answer.";
 
+/// What to say to a line that is not UTF-8 text.
+pub const NOT_TEXT: &str = "Sorry, that is not text I can read. Try again.";
+
 /// Says a line of words to the pupil, wrapped to the screen.
 pub fn say(io: &mut Io<'_>, words: &str) -> Result<(), LineError> {
     let style = io.style();
@@ -180,6 +183,71 @@ pub fn read(io: &mut Io<'_>, prompt: &str) -> Result<Line, LineError> {
         (_, true) => {}
     }
     Ok(line)
+}
+
+/// Reads lines at `prompt` until one is text, saying sorry to each that
+/// is not; `None` when the input has ended.
+pub fn read_text(io: &mut Io<'_>, prompt: &str) -> Result<Option<String>, LineError> {
+    loop {
+        match read(io, prompt)? {
+            Line::End => return Ok(None),
+            Line::NotText => say(io, NOT_TEXT)?,
+            Line::Text(text) => return Ok(Some(text)),
+        }
+    }
+}
+
+/// A line heard at a question, once the commands are answered.
+pub enum Heard {
+    /// An answer for the caller: a command, yes or no, or the end.
+    Reply(Reply),
+    /// Not a command: perhaps a move.
+    Move {
+        /// The line as typed.
+        text: String,
+        /// The line as understood.
+        answer: Answer,
+    },
+}
+
+/// Reads lines at the question's prompt, starting with a line already
+/// `pending` if there is one, until one is a reply for the caller or
+/// perhaps a move, answering the rest ("I don't know", a yes
+/// where a move is wanted) the same way whether a move takes from one row
+/// or from several.
+pub fn hear(
+    io: &mut Io<'_>,
+    question: &Question<'_>,
+    mut pending: Option<String>,
+) -> Result<Heard, LineError> {
+    loop {
+        let text = match pending.take() {
+            Some(text) => text,
+            None => match read_text(io, question.prompt)? {
+                Some(text) => text,
+                None => return Ok(Heard::Reply(Reply::End)),
+            },
+        };
+        let answer = Answer::parse(&text);
+        let words = match answer {
+            Answer::Empty => continue,
+            Answer::Hint => return Ok(Heard::Reply(Reply::Hint)),
+            Answer::Show => return Ok(Heard::Reply(Reply::Show)),
+            Answer::Undo => return Ok(Heard::Reply(Reply::Undo)),
+            Answer::Quit => return Ok(Heard::Reply(Reply::Quit)),
+            Answer::Stuck => NUDGE.to_string(),
+            Answer::Help => question.help(),
+            Answer::Yes if question.yes_no != YesNo::Never => return Ok(Heard::Reply(Reply::Yes)),
+            Answer::No if question.yes_no != YesNo::Never => return Ok(Heard::Reply(Reply::No)),
+            // A yes-or-no question is answered first; the move comes after.
+            _ if question.yes_no == YesNo::Only => question.unclear(),
+            Answer::Yes | Answer::No => {
+                format!("This question wants a move: {}.", question.how_to_move())
+            }
+            answer => return Ok(Heard::Move { text, answer }),
+        };
+        say(io, &words)?;
+    }
 }
 
 /// With one row, a number that cannot be taken may be the count the pupil
@@ -224,42 +292,19 @@ fn empty_row(row: u64, position: &Position) -> String {
 pub fn ask(io: &mut Io<'_>, question: Question<'_>) -> Result<Reply, LineError> {
     let mut pending = None;
     loop {
-        let text = match pending.take() {
-            Some(text) => text,
-            None => match read(io, question.prompt)? {
-                Line::End => return Ok(Reply::End),
-                Line::NotText => {
-                    say(io, "Sorry, that is not text I can read. Try again.")?;
-                    continue;
-                }
-                Line::Text(text) => text,
-            },
+        let (text, answer) = match hear(io, &question, pending.take())? {
+            Heard::Reply(reply) => return Ok(reply),
+            Heard::Move { text, answer } => (text, answer),
         };
-        let answer = Answer::parse(&text);
         let meant = answer.resolve(question.position, question.game);
         let words = match (answer, meant) {
-            (_, Some(Meant::Either { take, to })) if question.yes_no != YesNo::Only => {
-                match which(io, question, &text, take, to)? {
-                    Which::Reply(reply) => return Ok(reply),
-                    Which::Again(text) => {
-                        pending = Some(text);
-                        continue;
-                    }
+            (_, Some(Meant::Either { take, to })) => match which(io, question, &text, take, to)? {
+                Which::Reply(reply) => return Ok(reply),
+                Which::Again(text) => {
+                    pending = Some(text);
+                    continue;
                 }
-            }
-            (Answer::Empty, _) => continue,
-            (Answer::Hint, _) => return Ok(Reply::Hint),
-            (Answer::Show, _) => return Ok(Reply::Show),
-            (Answer::Undo, _) => return Ok(Reply::Undo),
-            (Answer::Quit, _) => return Ok(Reply::Quit),
-            (Answer::Stuck, _) => NUDGE.to_string(),
-            (Answer::Help, _) => question.help(),
-            (Answer::Yes, _) if question.yes_no != YesNo::Never => return Ok(Reply::Yes),
-            (Answer::No, _) if question.yes_no != YesNo::Never => return Ok(Reply::No),
-            (_, _) if question.yes_no == YesNo::Only => question.unclear(),
-            (Answer::Yes | Answer::No, _) => {
-                format!("This question wants a move: {}.", question.how_to_move())
-            }
+            },
             (_, Some(Meant::Move(mv))) => return Ok(Reply::Move(mv)),
             (answer, Some(Meant::Illegal(illegal))) => {
                 let nudge = leave_instead(&answer, question.position, question.game);
@@ -302,7 +347,7 @@ pub fn ask(io: &mut Io<'_>, question: Question<'_>) -> Result<Reply, LineError> 
                 },
             },
             (_, Some(Meant::EmptyRow { row })) => empty_row(row, question.position),
-            (_, Some(Meant::Unclear | Meant::Either { .. }) | None) => question.unclear(),
+            (_, Some(Meant::Unclear) | None) => question.unclear(),
         };
         say(io, &words)?;
     }

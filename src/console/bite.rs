@@ -6,7 +6,7 @@
 //! same words as in a game of Nim: `hint`, `show`, `undo`, `quit`.
 
 use super::answer::Answer;
-use super::ask::{NUDGE, read, say};
+use super::ask::{NOT_TEXT, NUDGE, read, read_text, say};
 use super::bite_example::{example_bite, how_to_bite};
 use super::io::Io;
 use super::line::{Line, LineError};
@@ -112,13 +112,9 @@ pub fn ask_bite(
     loop {
         let text = match pending.take() {
             Some(text) => text,
-            None => match read(io, prompt)? {
-                Line::End => return Ok(BiteReply::End),
-                Line::NotText => {
-                    say(io, "Sorry, that is not text I can read. Try again.")?;
-                    continue;
-                }
-                Line::Text(text) => text,
+            None => match read_text(io, prompt)? {
+                Some(text) => text,
+                None => return Ok(BiteReply::End),
             },
         };
         match Answer::parse(&text) {
@@ -175,7 +171,7 @@ pub fn ask_bite(
                 Answer::No => say(io, "Good: type another bite.")?,
                 _ => pending = Some(answer),
             },
-            Line::NotText => say(io, "Sorry, that is not text I can read. Try again.")?,
+            Line::NotText => say(io, NOT_TEXT)?,
         }
     }
 }

@@ -12,8 +12,9 @@ use crate::teach::chomp::analysis::BarAnalysis;
 use crate::teach::chomp::check::BiteError;
 use crate::teach::chomp::explain::explain;
 use crate::teach::chomp::hints::hints;
-use crate::teach::chomp::words::{drawn, shapes as shapes_in_words, titled, with_commas};
+use crate::teach::chomp::words::{drawn, shapes as shapes_in_words, titled};
 use crate::teach::document::{Block, Document, Reveal};
+use crate::teach::words::with_commas;
 
 /// The most shapes all the Chomp searches of one lesson may value
 /// together: as many as one search may, so reading a lesson takes no

@@ -49,9 +49,7 @@ pub fn handout(lesson: &Lesson) -> Result<Document, LessonError> {
                 ));
             }
             Part::Question(q) => {
-                let number = answers.len() + 1;
-                let title = format!("Question {number}");
-                let mut blocks = vec![
+                let asked = vec![
                     Block::note(format!("{}.", capitalised(&q.setup.describe()))),
                     q.setup.drawing(),
                     Block::note(
@@ -60,28 +58,15 @@ pub fn handout(lesson: &Lesson) -> Result<Document, LessonError> {
                             .unwrap_or_else(|| "Your move: what do you take?".to_string()),
                     ),
                 ];
-                blocks.extend(
-                    q.hints
-                        .iter()
-                        .enumerate()
-                        .map(|(i, hint)| Block::sentence(format!("Hint {}: {hint}", i + 1))),
-                );
-                steps.push(Step::aside(&title, blocks));
                 let analysis = q.setup.analysis()?;
-                answers.push(Block::Document(Box::new(Document {
-                    title,
-                    steps: vec![Step::framed(
-                        Frame::CLOSING,
-                        "Answer",
-                        vec![
-                            Block::note(capitalised(&match q.asks {
-                                Asks::Move => answer(&analysis),
-                                Asks::CanYouWin => yes_or_no(&analysis),
-                            })),
-                            Block::note(q.answer.clone()),
-                        ],
-                    )],
-                })));
+                let tool = match q.asks {
+                    Asks::Move => answer(&analysis),
+                    Asks::CanYouWin => yes_or_no(&analysis),
+                };
+                let number = answers.len() + 1;
+                let (step, answered) = question(number, asked, &q.hints, &tool, &q.answer);
+                steps.push(step);
+                answers.push(answered);
             }
             Part::ChompShow(setup) => steps.push(Step::framed(
                 Frame::CLOSING,
@@ -94,32 +79,16 @@ pub fn handout(lesson: &Lesson) -> Result<Document, LessonError> {
                 vec![Block::Document(Box::new(setup.explanation()?))],
             )),
             Part::ChompQuestion(q) => {
-                let number = answers.len() + 1;
-                let title = format!("Question {number}");
-                let mut blocks = vec![
+                let asked = vec![
                     Block::note(format!("{}.", q.describe())),
                     q.setup.drawing(),
                     Block::note(q.asked().to_string()),
                 ];
-                blocks.extend(
-                    q.hints
-                        .iter()
-                        .enumerate()
-                        .map(|(i, hint)| Block::sentence(format!("Hint {}: {hint}", i + 1))),
-                );
-                steps.push(Step::aside(&title, blocks));
-                let analysis = q.setup.analysis()?;
-                answers.push(Block::Document(Box::new(Document {
-                    title,
-                    steps: vec![Step::framed(
-                        Frame::CLOSING,
-                        "Answer",
-                        vec![
-                            Block::note(capitalised(&bite_answer(&analysis))),
-                            Block::note(q.answer.clone()),
-                        ],
-                    )],
-                })));
+                let tool = bite_answer(&q.setup.analysis()?);
+                let number = answers.len() + 1;
+                let (step, answered) = question(number, asked, &q.hints, &tool, &q.answer);
+                steps.push(step);
+                answers.push(answered);
             }
         }
     }
@@ -130,4 +99,37 @@ pub fn handout(lesson: &Lesson) -> Result<Document, LessonError> {
         title: lesson.title.clone(),
         steps,
     })
+}
+
+/// Question `number` of a handout, Nim or Chomp: the step that `asked` it,
+/// with its hints, and its answer for the end of the handout, the tool's
+/// answer first and then the lesson's words.
+fn question(
+    number: usize,
+    asked: Vec<Block>,
+    hints: &[String],
+    tool: &str,
+    words: &str,
+) -> (Step, Block) {
+    let title = format!("Question {number}");
+    let mut blocks = asked;
+    blocks.extend(
+        hints
+            .iter()
+            .enumerate()
+            .map(|(i, hint)| Block::sentence(format!("Hint {}: {hint}", i + 1))),
+    );
+    let step = Step::aside(&title, blocks);
+    let answer = Block::Document(Box::new(Document {
+        title,
+        steps: vec![Step::framed(
+            Frame::CLOSING,
+            "Answer",
+            vec![
+                Block::note(capitalised(tool)),
+                Block::note(words.to_string()),
+            ],
+        )],
+    }));
+    (step, answer)
 }

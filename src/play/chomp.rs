@@ -8,16 +8,13 @@
 //! it bit and, at `perfect`, why. At the end the result stays on the
 //! screen until Enter, and then every bite is reviewed.
 
-use colored::Colorize;
-
-use super::First;
-use super::Level;
 use super::chomp_replay::{ChompPlayError, ChompReplay, ChompSetup};
+use super::ending::{coloured, print_review, review_wanted};
+use super::opponent;
 use crate::console::ask;
 use crate::console::bite::{BiteReply, ask_bite};
 use crate::console::bite_example::how_to_bite;
 use crate::console::io::Io;
-use crate::console::pause::{Offered, Paused, Prompt, pause};
 use crate::render::text;
 use crate::teach::chomp::review::result;
 use crate::teach::chomp::words::{drawn, shape};
@@ -73,25 +70,12 @@ impl Session<'_, '_> {
     /// What the game is and who starts, in the words of a game of Nim.
     fn introduce(&mut self) -> Result<(), ChompPlayError> {
         let setup = self.game.setup();
-        let level = match setup.level {
-            Level::Perfect => "The computer plays perfectly",
-            Level::Good => "The computer plays well, but slips now and then",
-            Level::Beginner => "The computer is a beginner and slips often",
-        };
-        let seed = match (setup.seed_given, setup.level) {
-            (true, Level::Good | Level::Beginner) => format!(" (seed {})", setup.seed),
-            _ => String::new(),
-        };
-        let first = match setup.first {
-            First::Me => "You go first.",
-            First::Computer => "It goes first.",
-        };
         let intro = [
             format!(
                 "A game of Chomp on {} against the computer: {RULES}.",
                 shape(&setup.start)
             ),
-            format!("{level}{seed}. {first}"),
+            opponent(setup.level, setup.seed, setup.seed_given, setup.first),
         ];
         for line in intro {
             self.say(&line)?;
@@ -171,25 +155,10 @@ impl Session<'_, '_> {
     fn game_over(&mut self) -> Result<(), ChompPlayError> {
         let winner = self.game.winner().expect("the game is over");
         let how = self.game.ended().expect("the game is over");
-        let line = result(winner);
-        let line = match (self.io.color, winner) {
-            (false, _) => line.to_string(),
-            (true, Side::Pupil) => line.green().bold().to_string(),
-            (true, Side::Computer) => line.red().bold().to_string(),
-        };
+        let line = coloured(result(winner).to_string(), winner, self.io.color);
         self.say(&format!("{how} {line}"))?;
-        // Someone at the keyboard reads the result before the review
-        // pushes it up the screen, and may skip the review.
-        if self.io.interactive {
-            let paused = pause(
-                self.io,
-                Prompt::only("Enter: see the review (q: skip) "),
-                "Press Enter to see the review, or q to skip it.",
-                &mut Offered::none(),
-            )?;
-            if paused != Paused::Go {
-                return Ok(());
-            }
+        if !review_wanted(self.io)? {
+            return Ok(());
         }
         self.review()
     }
@@ -199,9 +168,7 @@ impl Session<'_, '_> {
             return Ok(());
         }
         let doc = self.game.review();
-        let text = text::document(&doc, self.io.style());
-        self.io.out.write_all(b"\n")?;
-        self.io.out.write_all(text.as_bytes())?;
+        print_review(self.io, &doc)?;
         Ok(())
     }
 }

@@ -21,10 +21,10 @@ use crate::teach::chomp::analysis::{BarAnalysis, Beyond};
 use crate::teach::chomp::check::{BiteError, BiteJudgement, computer_reason};
 use crate::teach::chomp::hints::hints;
 use crate::teach::chomp::review::{self, BiteTurn, Ending, Notes};
-use crate::teach::chomp::words::{shapes, with_commas};
+use crate::teach::chomp::words::shapes;
 use crate::teach::document::Document;
 use crate::teach::review::Side;
-use crate::teach::words::GLUE;
+use crate::teach::words::{GLUE, with_commas};
 
 /// Why a game of Chomp could not go on.
 #[derive(Debug, thiserror::Error)]
@@ -285,14 +285,7 @@ impl ChompReplay {
 
     /// Who bites next.
     pub fn to_move(&self) -> Side {
-        let first = match self.setup.first {
-            First::Computer => Side::Computer,
-            First::Me => Side::Pupil,
-        };
-        match self.told.len() % 2 {
-            0 => first,
-            _ => first.other(),
-        }
+        self.setup.first.to_move(self.told.len())
     }
 
     /// How the game ended, once it is over.

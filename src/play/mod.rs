@@ -8,6 +8,7 @@
 
 pub mod chomp;
 pub mod chomp_replay;
+pub mod ending;
 pub mod replay;
 pub mod rng;
 pub mod session;
@@ -20,6 +21,7 @@ use crate::rules::position::Position;
 use crate::solve::search::Solver;
 use crate::teach::analysis::Analysis;
 use crate::teach::analysis::AnalysisError;
+use crate::teach::review::Side;
 use crate::teach::verdict::JudgeError;
 
 /// Why a game could not go on.
@@ -75,6 +77,40 @@ pub enum First {
     Me,
     /// The computer starts
     Computer,
+}
+
+impl First {
+    /// Who is to move once `turns` turns have been played.
+    pub fn to_move(self, turns: usize) -> Side {
+        let first = match self {
+            First::Computer => Side::Computer,
+            First::Me => Side::Pupil,
+        };
+        match turns % 2 {
+            0 => first,
+            _ => first.other(),
+        }
+    }
+}
+
+/// How the computer plays and who starts, said as a game begins: "The
+/// computer plays well, but slips now and then (seed 7). You go first."
+/// The seed is told when it was given and the level uses it.
+pub fn opponent(level: Level, seed: u64, seed_given: bool, first: First) -> String {
+    let how = match level {
+        Level::Perfect => "The computer plays perfectly",
+        Level::Good => "The computer plays well, but slips now and then",
+        Level::Beginner => "The computer is a beginner and slips often",
+    };
+    let seed = match (seed_given, level) {
+        (true, Level::Good | Level::Beginner) => format!(" (seed {seed})"),
+        _ => String::new(),
+    };
+    let first = match first {
+        First::Me => "You go first.",
+        First::Computer => "It goes first.",
+    };
+    format!("{how}{seed}. {first}")
 }
 
 /// The computer's choice, and whether it was a deliberate random move.

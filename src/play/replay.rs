@@ -339,14 +339,7 @@ impl Replay {
 
     /// Who moves next.
     pub fn to_move(&self) -> Side {
-        let first = match self.setup.first {
-            First::Computer => Side::Computer,
-            First::Me => Side::Pupil,
-        };
-        match self.told.len() % 2 {
-            0 => first,
-            _ => first.other(),
-        }
+        self.setup.first.to_move(self.told.len())
     }
 
     /// Whether no move is left.

@@ -8,14 +8,12 @@
 //! its move ends the game. At the end the result stays on the screen until
 //! Enter, and then the review tells the turning points.
 
-use colored::Colorize;
-
+use super::ending::{coloured, print_review, review_wanted};
 use super::replay::{Replay, Setup};
-use super::{First, Level, PlayError};
+use super::{PlayError, opponent};
 use crate::console::ask::{self, Reply, YesNo};
 use crate::console::ask_parts::ask_parts;
 use crate::console::io::Io;
-use crate::console::pause::{Offered, Paused, Prompt, pause};
 use crate::render::text;
 use crate::rules::multi_move::MultiMove;
 use crate::teach::hints::hints;
@@ -66,26 +64,13 @@ impl Session<'_, '_> {
     /// What the game is and who starts.
     fn introduce(&mut self) -> Result<(), PlayError> {
         let setup = self.game.setup();
-        let level = match setup.level {
-            Level::Perfect => "The computer plays perfectly",
-            Level::Good => "The computer plays well, but slips now and then",
-            Level::Beginner => "The computer is a beginner and slips often",
-        };
-        let seed = match (setup.seed_given, setup.level) {
-            (true, Level::Good | Level::Beginner) => format!(" (seed {})", setup.seed),
-            _ => String::new(),
-        };
-        let first = match setup.first {
-            First::Me => "You go first.",
-            First::Computer => "It goes first.",
-        };
         let intro = [
             format!(
                 "A game of {} against the computer: {}.",
                 setup.start,
                 setup.game.in_words(setup.start.len())
             ),
-            format!("{level}{seed}. {first}"),
+            opponent(setup.level, setup.seed, setup.seed_given, setup.first),
         ];
         for line in intro {
             self.say(&line)?;
@@ -202,25 +187,11 @@ impl Session<'_, '_> {
             Side::Pupil => format!("{} Well played!", self.game.ending().expect("over")),
             Side::Computer => self.game.ending().expect("the game is over"),
         };
-        let line = match (self.io.color, winner) {
-            (false, _) => line,
-            (true, Side::Pupil) => line.green().bold().to_string(),
-            (true, Side::Computer) => line.red().bold().to_string(),
-        };
+        let line = coloured(line, winner, self.io.color);
         self.io.out.write_all(b"\n")?;
         self.say(&format!("No move is left. {line}"))?;
-        // Someone at the keyboard reads the result before the review
-        // pushes it up the screen, and may skip the review.
-        if self.io.interactive {
-            let paused = pause(
-                self.io,
-                Prompt::only("Enter: see the review (q: skip) "),
-                "Press Enter to see the review, or q to skip it.",
-                &mut Offered::none(),
-            )?;
-            if paused != Paused::Go {
-                return Ok(());
-            }
+        if !review_wanted(self.io)? {
+            return Ok(());
         }
         self.review(true)
     }
@@ -230,9 +201,7 @@ impl Session<'_, '_> {
             return Ok(());
         }
         let doc = self.game.review(ended)?;
-        let text = text::document(&doc, self.io.style());
-        self.io.out.write_all(b"\n")?;
-        self.io.out.write_all(text.as_bytes())?;
+        print_review(self.io, &doc)?;
         Ok(())
     }
 }

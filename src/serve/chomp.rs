@@ -12,8 +12,8 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::game::{choice, side};
-use super::page::steps;
+use super::game::{Refusal, choice, replied, side};
+use super::page::{check_reply, explanation, verdict};
 use super::params::{ParamError, Params};
 use super::reply::Reply;
 use crate::play::chomp_replay::{ChompReplay, ChompReplayError, ChompSetup};
@@ -86,13 +86,7 @@ pub fn explain(query: Option<&str>) -> Reply {
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &["shape"])?;
         let explained = chomp::explain(&[shape(&p)?])?;
-        let doc = &explained.document;
-        Ok(json!({
-            "title": doc.title,
-            "outcome": explained.analysis.outcome.to_string(),
-            "steps": steps(doc),
-        })
-        .to_string())
+        Ok(explanation(&explained.document, explained.analysis.outcome))
     };
     Reply::json_or_error(answer())
 }
@@ -121,22 +115,10 @@ pub fn check(query: Option<&str>) -> Reply {
             Err(BiteRefused::Failed(e)) => return Err(e.into()),
         };
         let j = &checked.judgement;
-        Ok(Ok(json!({
-            "legal": true,
-            "verdict": j.verdict.name(),
-            "html": html::document(&checked.document, 2),
-            "after": board(&j.after.bar),
-        })
-        .to_string()))
+        let after = board(&j.after.bar);
+        Ok(Ok(verdict(j.verdict, &checked.document, after)))
     };
-    match asked() {
-        Ok(Ok(body)) => Reply::json(body),
-        Ok(Err(why)) => Reply::json_with(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            json!({ "legal": false, "error": why }).to_string(),
-        ),
-        Err(e) => Reply::error(e),
-    }
+    check_reply(asked())
 }
 
 /// A game of Chomp as the page sends it.
@@ -176,36 +158,25 @@ struct Bitten {
 /// `POST /page/chomp/play`: replays the game in the body and answers with
 /// where it stands. Bad input gets 400, a bite that is not allowed 422.
 pub fn play(body: &[u8]) -> Reply {
-    match replay(body) {
-        Ok(answer) => Reply::json(answer.to_string()),
-        Err(Refused::Bad(why)) => Reply::bad_request(why),
-        Err(Refused::Illegal(why)) => Reply::illegal(why),
-    }
+    replied(replay(body))
 }
 
-/// Why a game could not be replayed: bad input (400) or a bite that is not
-/// allowed (422).
-enum Refused {
-    Bad(String),
-    Illegal(String),
-}
-
-impl From<ChompReplayError> for Refused {
-    fn from(e: ChompReplayError) -> Refused {
+impl From<ChompReplayError> for Refusal {
+    fn from(e: ChompReplayError) -> Refusal {
         match e {
-            ChompReplayError::Play(e) => Refused::Bad(Error::from(e).to_string()),
-            illegal => Refused::Illegal(illegal.to_string()),
+            ChompReplayError::Play(e) => Refusal::Bad(Error::from(e).to_string()),
+            illegal => Refusal::Illegal(illegal.to_string()),
         }
     }
 }
 
-fn replay(body: &[u8]) -> Result<Value, Refused> {
+fn replay(body: &[u8]) -> Result<Value, Refusal> {
     let asked: Asked = serde_json::from_slice(body)
-        .map_err(|e| Refused::Bad(format!("the game could not be read: {e}")))?;
-    let bad = |e: Error| Refused::Bad(e.to_string());
+        .map_err(|e| Refusal::Bad(format!("the game could not be read: {e}")))?;
+    let bad = |e: Error| Refusal::Bad(e.to_string());
     let start = Bar::parse(&[asked.shape.as_str()]).map_err(|e| bad(e.into()))?;
-    let level = choice::<Level>(asked.level.as_deref(), "level").map_err(Refused::Bad)?;
-    let first = choice::<First>(asked.first.as_deref(), "first").map_err(Refused::Bad)?;
+    let level = choice::<Level>(asked.level.as_deref(), "level").map_err(Refusal::Bad)?;
+    let first = choice::<First>(asked.first.as_deref(), "first").map_err(Refusal::Bad)?;
     let bites: Vec<Bite> = asked
         .bites
         .iter()

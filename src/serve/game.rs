@@ -67,11 +67,22 @@ struct Played {
     take: u64,
 }
 
-/// Why a game could not be replayed: bad input (400) or a move that is not
-/// allowed (422).
-enum Refusal {
+/// Why a game could not be replayed, Nim or Chomp: bad input (400) or a
+/// move or bite that is not allowed (422).
+pub enum Refusal {
+    /// Bad input, and why.
     Bad(String),
+    /// A move or bite that is not allowed, and why.
     Illegal(String),
+}
+
+/// Where a replayed game stands, or why it could not be replayed.
+pub fn replied(answer: Result<Value, Refusal>) -> Reply {
+    match answer {
+        Ok(answer) => Reply::json(answer.to_string()),
+        Err(Refusal::Bad(why)) => Reply::bad_request(why),
+        Err(Refusal::Illegal(why)) => Reply::illegal(why),
+    }
 }
 
 impl<E: Into<ParamError>> From<E> for Refusal {
@@ -97,11 +108,7 @@ impl From<PlayError> for Refusal {
 
 /// Replays the game in `body` and answers with where it stands.
 pub fn play(body: &[u8]) -> Reply {
-    match replay(body) {
-        Ok(answer) => Reply::json(answer.to_string()),
-        Err(Refusal::Bad(why)) => Reply::bad_request(why),
-        Err(Refusal::Illegal(why)) => Reply::illegal(why),
-    }
+    replied(replay(body))
 }
 
 fn replay(body: &[u8]) -> Result<Value, Refusal> {

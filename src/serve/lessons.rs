@@ -13,7 +13,7 @@ use super::page::{board, steps};
 use super::params::{ParamError, Params};
 use super::reply::Reply;
 use crate::console::answer::row_move;
-use crate::lesson::asking::{Asking, Response};
+use crate::lesson::asking::{Answer, Asking, Response};
 use crate::lesson::chomp::ChompQuestion;
 use crate::lesson::chomp_asking::ChompAsking;
 use crate::lesson::{self, Asks, Lesson, LessonError, Part, Question, bundled};
@@ -244,16 +244,13 @@ fn answering(body: &[u8]) -> Result<Result<Value, String>, String> {
             ));
         }
     }
-    let answer = (asking.settled() || shown).then(|| {
-        let answer = asking.answer();
-        json!({ "answer": format!("Answer: {}", answer.answer), "words": answer.words })
-    });
-    Ok(Ok(json!({
-        "said": said,
-        "asks": asks(asking.asks()),
-        "settled": asking.settled(),
-        "answer": answer,
-    })))
+    let answer = (asking.settled() || shown).then(|| asking.answer());
+    Ok(Ok(standing(
+        said,
+        asks(asking.asks()),
+        asking.settled(),
+        answer,
+    )))
 }
 
 /// The answer to the last of the tries at a question of Chomp, each a
@@ -299,16 +296,23 @@ fn answering_bites(q: &ChompQuestion, tries: &[Try]) -> Result<Result<Value, Str
             ));
         }
     }
-    let answer = (asking.settled() || shown).then(|| {
-        let answer = asking.answer();
-        json!({ "answer": format!("Answer: {}", answer.answer), "words": answer.words })
-    });
-    Ok(Ok(json!({
+    let answer = (asking.settled() || shown).then(|| asking.answer());
+    Ok(Ok(standing(said, "bite", asking.settled(), answer)))
+}
+
+/// Where a question stands after the tries, Nim or Chomp: what was said
+/// to the last, what it asks for, whether it is settled, and the answer
+/// once it is settled or shown.
+fn standing(said: Value, asks: &str, settled: bool, answer: Option<Answer>) -> Value {
+    let answer = answer.map(
+        |answer| json!({ "answer": format!("Answer: {}", answer.answer), "words": answer.words }),
+    );
+    json!({
         "said": said,
-        "asks": "bite",
-        "settled": asking.settled(),
+        "asks": asks,
+        "settled": settled,
         "answer": answer,
-    })))
+    })
 }
 
 /// What the tool says to a try: its kind, the verdict on a move as HTML,

@@ -14,10 +14,12 @@ use crate::request;
 use crate::request::check::{MoveForm, Refused};
 use crate::request::error::Error;
 use crate::rules::game::Game;
+use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::teach::analysis::{Analysis, Extras, Method};
 use crate::teach::board;
 use crate::teach::document::Document;
+use crate::teach::verdict::Verdict;
 
 /// The steps of a document, each as HTML with its heading.
 pub fn steps(doc: &Document) -> Value {
@@ -30,6 +32,42 @@ pub fn steps(doc: &Document) -> Value {
             })
         })
         .collect()
+}
+
+/// An explanation as the page shows it: its title, who wins, and its
+/// steps as HTML.
+pub fn explanation(doc: &Document, outcome: Outcome) -> String {
+    json!({
+        "title": doc.title,
+        "outcome": outcome.to_string(),
+        "steps": steps(doc),
+    })
+    .to_string()
+}
+
+/// A move or a bite checked, as the page shows it: the verdict, its
+/// reasons as HTML, and the board after it.
+pub fn verdict(verdict: Verdict, doc: &Document, after: Value) -> String {
+    json!({
+        "legal": true,
+        "verdict": verdict.name(),
+        "html": html::document(doc, 2),
+        "after": after,
+    })
+    .to_string()
+}
+
+/// The reply to a check on the page: the verdict, or 422 and why the move
+/// or the bite is not allowed.
+pub fn check_reply(answer: Result<Result<String, String>, ParamError>) -> Reply {
+    match answer {
+        Ok(Ok(body)) => Reply::json(body),
+        Ok(Err(why)) => Reply::json_with(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            json!({ "legal": false, "error": why }).to_string(),
+        ),
+        Err(e) => Reply::error(e),
+    }
 }
 
 /// The board for `position` in its game, drawn as the terminal draws it
@@ -72,13 +110,7 @@ pub fn explain(query: Option<&str>) -> Reply {
             brute_force: false,
             show_search: false,
         })?;
-        let doc = &explained.document;
-        Ok(json!({
-            "title": doc.title,
-            "outcome": explained.analysis.outcome.to_string(),
-            "steps": steps(doc),
-        })
-        .to_string())
+        Ok(explanation(&explained.document, explained.analysis.outcome))
     };
     Reply::json_or_error(answer())
 }
@@ -106,22 +138,10 @@ pub fn check(query: Option<&str>) -> Reply {
             Err(Refused::Failed(e)) => return Err(e.into()),
         };
         let j = &checked.judgement;
-        Ok(Ok(json!({
-            "legal": true,
-            "verdict": j.verdict.name(),
-            "html": html::document(&checked.document, 2),
-            "after": board(&j.to, &game)?,
-        })
-        .to_string()))
+        let after = board(&j.to, &game)?;
+        Ok(Ok(verdict(j.verdict, &checked.document, after)))
     };
-    match answer() {
-        Ok(Ok(body)) => Reply::json(body),
-        Ok(Err(why)) => Reply::json_with(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            json!({ "legal": false, "error": why }).to_string(),
-        ),
-        Err(e) => Reply::error(e),
-    }
+    check_reply(answer())
 }
 
 /// `GET /page/board?position=21[&normal=1][&take=1-3]`: a board to click.

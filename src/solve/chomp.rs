@@ -127,15 +127,7 @@ impl Chomp {
         let outcome = self.solved(bar)?.outcome;
         let mut best: Option<(Bite, Solved)> = None;
         for (bite, after) in self.children(bar)? {
-            let better = match (&best, outcome) {
-                (None, Outcome::Win) => after.outcome == Outcome::Lose,
-                (None, Outcome::Lose) => true,
-                (Some((_, b)), Outcome::Win) => {
-                    after.outcome == Outcome::Lose && after.moves_left < b.moves_left
-                }
-                (Some((_, b)), Outcome::Lose) => after.moves_left > b.moves_left,
-            };
-            if better {
+            if after.beats(best.as_ref().map(|(_, b)| b), outcome) {
                 best = Some((bite, after));
             }
         }

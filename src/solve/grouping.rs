@@ -126,6 +126,20 @@ pub struct RowGroups {
     pub groups: Groups,
 }
 
+impl RowGroups {
+    /// Every row of `position`, each split into its groups.
+    pub fn all(position: &Position) -> Vec<RowGroups> {
+        position
+            .piles()
+            .iter()
+            .map(|&sticks| RowGroups {
+                sticks,
+                groups: Groups::of(sticks),
+            })
+            .collect()
+    }
+}
+
 /// How many groups of one size there are over all rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SizeCount {
@@ -241,14 +255,7 @@ pub struct Grouping {
 impl Grouping {
     /// Works through the method for `position` under `rule`.
     pub fn new(position: &Position, rule: Rule) -> Grouping {
-        let rows: Vec<RowGroups> = position
-            .piles()
-            .iter()
-            .map(|&sticks| RowGroups {
-                sticks,
-                groups: Groups::of(sticks),
-            })
-            .collect();
+        let rows = RowGroups::all(position);
         // One counter per possible size, the largest first.
         let mut counts = [0u64; u64::BITS as usize];
         for row in &rows {

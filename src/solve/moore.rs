@@ -25,7 +25,7 @@ use crate::rules::multi_move::MultiMove;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
-use crate::solve::grouping::{Groups, RowGroups};
+use crate::solve::grouping::RowGroups;
 use crate::solve::moore_count::{self, TooManyToCount, WinningMoves};
 
 /// How many groups of one size there are over all rows, and how many are
@@ -151,14 +151,7 @@ impl Moore {
     /// may take from up to `rows_per_move` rows.
     pub fn new(position: &Position, rule: Rule, rows_per_move: NonZeroU32) -> Moore {
         let set = u64::from(rows_per_move.get()) + 1;
-        let rows: Vec<RowGroups> = position
-            .piles()
-            .iter()
-            .map(|&sticks| RowGroups {
-                sticks,
-                groups: Groups::of(sticks),
-            })
-            .collect();
+        let rows = RowGroups::all(position);
         let mut counts: BTreeMap<u64, u64> = BTreeMap::new();
         for row in &rows {
             for g in row.groups.iter() {

@@ -127,6 +127,23 @@ pub struct Solved {
     pub moves_left: u64,
 }
 
+impl Solved {
+    /// Whether a move that leaves `self` beats the `best` found so far,
+    /// for a player whose own position has `outcome`: the winner takes
+    /// the quickest win, the loser the longest game, and a tie keeps the
+    /// first.
+    pub fn beats(&self, best: Option<&Solved>, outcome: Outcome) -> bool {
+        match (best, outcome) {
+            (None, Outcome::Win) => self.outcome == Outcome::Lose,
+            (None, Outcome::Lose) => true,
+            (Some(b), Outcome::Win) => {
+                self.outcome == Outcome::Lose && self.moves_left < b.moves_left
+            }
+            (Some(b), Outcome::Lose) => self.moves_left > b.moves_left,
+        }
+    }
+}
+
 /// A position reachable from a start, as the table lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reached {
@@ -534,15 +551,7 @@ impl Solver {
         let mut best: Option<(Move, Solved)> = None;
         for mv in position.moves_with(&self.game.takes) {
             let after = self.value_after(position, &key, mv);
-            let better = match (&best, solved.outcome) {
-                (None, Outcome::Win) => after.outcome == Outcome::Lose,
-                (None, Outcome::Lose) => true,
-                (Some((_, b)), Outcome::Win) => {
-                    after.outcome == Outcome::Lose && after.moves_left < b.moves_left
-                }
-                (Some((_, b)), Outcome::Lose) => after.moves_left > b.moves_left,
-            };
-            if better {
+            if after.beats(best.as_ref().map(|(_, b)| b), solved.outcome) {
                 best = Some((mv, after));
             }
             // Nothing later can beat the search's own best.

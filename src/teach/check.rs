@@ -16,32 +16,42 @@ use crate::solve::one_row::RowPattern;
 /// The comfort after a lost position.
 const ANY_MOVE: &str = "Any legal move is fine; keep going and hope your opponent slips.";
 
-/// The verdict on a pupil's move.
-pub fn check(j: &Judgement) -> Document {
-    let (mark, label) = match j.verdict {
+/// The steps of a verdict, in Nim and in Chomp alike: the move `shown`,
+/// the verdict with its mark and `why`, then what `next` when there is
+/// anything to say.
+pub fn verdict_steps(shown: Step, verdict: Verdict, why: String, next: Vec<Block>) -> Vec<Step> {
+    let (mark, label) = match verdict {
         Verdict::Good => ("✓", "good"),
         Verdict::Mistake => ("✗", "mistake"),
         Verdict::LostAnyway => ("○", "lost anyway"),
     };
-    let mut steps = vec![Step::framed(
+    let mut steps = vec![
+        shown,
+        Step::framed(
+            Frame::LEAD,
+            "Verdict",
+            vec![Block::Verdict {
+                verdict: verdict.name(),
+                mark,
+                label,
+                text: why,
+            }],
+        ),
+    ];
+    if !next.is_empty() {
+        steps.push(Step::framed(Frame::FOLLOW, "What next", next));
+    }
+    steps
+}
+
+/// The verdict on a pupil's move.
+pub fn check(j: &Judgement) -> Document {
+    let shown = Step::framed(
         Frame::FOLLOW,
         "The rows after the move",
         vec![board::for_game(&j.to, &j.after.game, pattern(j))],
-    )];
-    steps.push(Step::framed(
-        Frame::LEAD,
-        "Verdict",
-        vec![Block::Verdict {
-            verdict: j.verdict.name(),
-            mark,
-            label,
-            text: reason(j),
-        }],
-    ));
-    let details = details(j);
-    if !details.is_empty() {
-        steps.push(Step::framed(Frame::FOLLOW, "What next", details));
-    }
+    );
+    let steps = verdict_steps(shown, j.verdict, reason(j), details(j));
     Document {
         title: format!(
             "{} ({})",

@@ -14,6 +14,7 @@ use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;
 use crate::rules::position::Position;
+use crate::solve::nim_sum::binary_width;
 
 /// Rows with more sticks than this are never drawn: a layout shows their
 /// stand-in, and builders need not list their groups stick by stick.
@@ -411,6 +412,43 @@ pub struct BinaryView {
     pub headings: Vec<String>,
     /// One line per row, then the nim-sum.
     pub rows: Vec<BinaryRow>,
+}
+
+impl BinaryView {
+    /// A view of `piles` with one column per group size up to the biggest,
+    /// largest first, and no lines yet.
+    pub fn columns(piles: &[u64]) -> BinaryView {
+        let sizes: Vec<u64> = (0..binary_width(piles))
+            .rev()
+            .map(|bit| 1u64 << bit)
+            .collect();
+        let headings = sizes
+            .iter()
+            .map(|&s| match s {
+                0..=9999 => s.to_string(),
+                _ => format!("2^{}", s.trailing_zeros()),
+            })
+            .collect();
+        BinaryView {
+            sizes,
+            headings,
+            rows: Vec::new(),
+        }
+    }
+
+    /// A line for the view: `value` written in its columns.
+    pub fn line(&self, label: String, value: u64, text: String) -> BinaryRow {
+        BinaryRow {
+            label,
+            value,
+            digits: self
+                .sizes
+                .iter()
+                .map(|s| u8::from(value & s != 0))
+                .collect(),
+            text,
+        }
+    }
 }
 
 /// One line of the binary view.

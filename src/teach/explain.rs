@@ -7,7 +7,7 @@ use super::method::{grouping, grundy, moore, pattern, searched};
 use super::words::{MOST_LISTED, count, moves, position, sum};
 use crate::rules::outcome::Outcome;
 use crate::solve::grouping::split;
-use crate::solve::nim_sum::{binary_width, nim_sum};
+use crate::solve::nim_sum::nim_sum;
 
 /// What an explanation shows besides the method's steps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -107,34 +107,20 @@ fn closing(a: &Analysis) -> Step {
 /// The rows in binary beside their groups: each column is one group size.
 fn binary_step(piles: &[u64]) -> Step {
     let total = nim_sum(piles);
-    let top = binary_width(piles);
-    let sizes: Vec<u64> = (0..top).rev().map(|bit| 1u64 << bit).collect();
-    let headings = sizes
-        .iter()
-        .map(|&s| match s {
-            0..=9999 => s.to_string(),
-            _ => format!("2^{}", s.trailing_zeros()),
-        })
-        .collect();
-    let line = |label: String, value: u64, text: String| BinaryRow {
-        label,
-        value,
-        digits: sizes.iter().map(|s| u8::from(value & s != 0)).collect(),
-        text,
-    };
+    let mut view = BinaryView::columns(piles);
     let mut rows: Vec<BinaryRow> = piles
         .iter()
         .take(MOST_LISTED)
         .enumerate()
         .map(|(i, &p)| {
-            line(
+            view.line(
                 format!("row {}", i + 1),
                 p,
                 format!("groups {}", sum(&split(p))),
             )
         })
         .collect();
-    rows.push(line(
+    rows.push(view.line(
         "nim-sum".to_string(),
         total,
         match total {
@@ -142,17 +128,14 @@ fn binary_step(piles: &[u64]) -> Step {
             n => format!("unpaired {}", sum(&split(n))),
         },
     ));
+    view.rows = rows;
     Step::aside(
         "The same in binary (the XOR view)",
         vec![
             Block::sentence(
                 "Each column is one group size: a 1 means the row has a group of that size.",
             ),
-            Block::Binary(BinaryView {
-                sizes: sizes.clone(),
-                headings,
-                rows,
-            }),
+            Block::Binary(view),
             Block::note(
                 "The nim-sum has a 1 in every column with an odd number of 1s: those are the group sizes without a partner.",
             ),

@@ -38,6 +38,17 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The verdict on a move from a position with outcome `before` to one
+    /// with outcome `after`, each for the side to move there: a move from
+    /// a won position must leave a lost one.
+    pub fn of(before: Outcome, after: Outcome) -> Verdict {
+        match (before, after) {
+            (Outcome::Lose, _) => Verdict::LostAnyway,
+            (Outcome::Win, Outcome::Lose) => Verdict::Good,
+            (Outcome::Win, Outcome::Win) => Verdict::Mistake,
+        }
+    }
+
     /// The name used in output: `good`, `mistake` or `lost-anyway`.
     pub fn name(self) -> &'static str {
         match self {
@@ -101,11 +112,7 @@ impl Judgement {
         let to = position.play_multi(&mv, &before.game)?;
         // Only the winning moves before the move are ever listed.
         let after = Analysis::brief(to.clone(), before.game.clone(), solver)?;
-        let verdict = match (before.outcome, after.outcome) {
-            (Outcome::Lose, _) => Verdict::LostAnyway,
-            (Outcome::Win, Outcome::Lose) => Verdict::Good,
-            (Outcome::Win, Outcome::Win) => Verdict::Mistake,
-        };
+        let verdict = Verdict::of(before.outcome, after.outcome);
         Ok(Judgement {
             position,
             mv,

@@ -1,11 +1,24 @@
-//! Small phrases every explanation uses: counts ("3 sticks"), sums of
-//! groups ("4 + 2 + 1"), lists of numbers and moves.
+//! Small phrases every explanation uses: counts ("3 sticks"), big numbers
+//! ("2,000,000"), sums of groups ("4 + 2 + 1"), lists of numbers and moves.
 //!
 //! They speak a pupil's language: rows, sticks, groups and partners.
 //! Binary never appears here.
 
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
+
+/// A number with its thousands set apart: "2,000,000".
+pub fn with_commas(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
 
 /// "once", "twice", "three times", "11 times".
 pub fn times(n: u64) -> String {
@@ -21,7 +34,8 @@ pub fn times(n: u64) -> String {
 }
 
 /// Numbers from one to twenty as words, so a count and a group size
-/// side by side do not look alike: "two groups of 4".
+/// side by side do not look alike: "two groups of 4". A pupil may type
+/// them too, and the console reads them back with [`word_number`].
 const NUMBER_WORDS: [&str; 20] = [
     "one",
     "two",
@@ -51,6 +65,15 @@ pub fn number_word(n: u64) -> String {
         1..=20 => NUMBER_WORDS[n as usize - 1].to_string(),
         n => n.to_string(),
     }
+}
+
+/// "two" → 2: a number from one to twenty read back from its word, as
+/// [`number_word`] writes it.
+pub fn word_number(word: &str) -> Option<u64> {
+    NUMBER_WORDS
+        .iter()
+        .position(|w| *w == word)
+        .map(|i| i as u64 + 1)
 }
 
 /// "1st", "2nd", "3rd", "4th", "11th", "21st".
@@ -300,6 +323,9 @@ mod tests {
 
     #[test]
     fn small_words() {
+        assert_eq!(with_commas(2_000_000), "2,000,000");
+        assert_eq!(with_commas(705), "705");
+        assert_eq!(with_commas(0), "0");
         assert_eq!(times(3), "three times");
         assert_eq!(times(11), "11 times");
         let ordinals: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111]

@@ -16,6 +16,7 @@ pub mod positions;
 use crate::rules::game::Game;
 use crate::rules::rule::Rule;
 use crate::solve::search::{Budget, Solver, TooBig};
+use crate::teach::words::with_commas;
 
 pub use self::check::Disagreement;
 
@@ -67,7 +68,7 @@ impl Report {
         };
         let checked = format!(
             "checked {} positions {rules}",
-            commas(u128::from(self.positions))
+            with_commas(u128::from(self.positions))
         );
         match self.disagreements {
             0 => {
@@ -78,7 +79,7 @@ impl Report {
                 )
             }
             1 => format!("{checked}: 1 disagreement"),
-            n => format!("{checked}: {} disagreements", commas(u128::from(n))),
+            n => format!("{checked}: {} disagreements", with_commas(u128::from(n))),
         }
     }
 }
@@ -142,18 +143,18 @@ impl Range {
     pub fn within_limits(&self) -> Result<u64, VerifyError> {
         let count = self.positions();
         let too_many = || VerifyError::TooMany {
-            positions: count.map_or("more than 2^128".to_string(), commas),
-            most: commas(MOST_VERIFIED),
+            positions: count.map_or("more than 2^128".to_string(), with_commas),
+            most: with_commas(MOST_VERIFIED),
         };
         let count = count.filter(|&c| c <= MOST_VERIFIED).ok_or_else(too_many)?;
         let each = self.moves_from_largest();
         let moves = count.saturating_mul(each);
         if moves > MOST_VERIFIED_MOVES {
             return Err(VerifyError::TooManyMoves {
-                moves: commas(moves),
-                positions: commas(count),
-                each: commas(each),
-                most: commas(MOST_VERIFIED_MOVES),
+                moves: with_commas(moves),
+                positions: with_commas(count),
+                each: with_commas(each),
+                most: with_commas(MOST_VERIFIED_MOVES),
             });
         }
         let top = vec![self.sticks; self.rows];
@@ -222,17 +223,4 @@ pub fn verify(range: &Range, progress: &mut dyn FnMut(u64)) -> Result<Report, Ve
         }
     }
     Ok(report)
-}
-
-/// `n` with commas between thousands.
-fn commas(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

@@ -15,7 +15,8 @@ use crate::solve::chomp::{
     two_row_strategy,
 };
 
-use super::words::{shape, shapes as shapes_in_words, with_commas};
+use super::words::{shape, shapes as shapes_in_words};
+use crate::teach::words::with_commas;
 
 /// A rule that wins on a bar without a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

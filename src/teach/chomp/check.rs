@@ -8,6 +8,7 @@ use super::words::{bite_from, bites, drawn, transition};
 use crate::rules::bar::{Arms, Bar, Bite, IllegalBite};
 use crate::rules::outcome::Outcome;
 use crate::solve::chomp::Chomp;
+use crate::teach::check::verdict_steps;
 use crate::teach::document::{Block, Document, Frame, Step};
 use crate::teach::verdict::Verdict;
 use crate::teach::words::count;
@@ -43,11 +44,7 @@ impl BiteJudgement {
         let left = bar.bite(bite)?;
         let before = BarAnalysis::using(bar, chomp)?;
         let after = BarAnalysis::using(&left, chomp)?;
-        let verdict = match (before.outcome, after.outcome) {
-            (Outcome::Lose, _) => Verdict::LostAnyway,
-            (Outcome::Win, Outcome::Lose) => Verdict::Good,
-            (Outcome::Win, Outcome::Win) => Verdict::Mistake,
-        };
+        let verdict = Verdict::of(before.outcome, after.outcome);
         Ok(BiteJudgement {
             bite,
             verdict,
@@ -67,32 +64,12 @@ impl BiteJudgement {
 
 /// The verdict on a pupil's bite.
 pub fn check(j: &BiteJudgement) -> Document {
-    let (mark, label) = match j.verdict {
-        Verdict::Good => ("✓", "good"),
-        Verdict::Mistake => ("✗", "mistake"),
-        Verdict::LostAnyway => ("○", "lost anyway"),
-    };
-    let mut steps = vec![
-        Step::framed(
-            Frame::FOLLOW,
-            "The bite",
-            vec![Block::Bar(drawn(&j.before.bar, Some(j.bite)))],
-        ),
-        Step::framed(
-            Frame::LEAD,
-            "Verdict",
-            vec![Block::Verdict {
-                verdict: j.verdict.name(),
-                mark,
-                label,
-                text: reason(j),
-            }],
-        ),
-    ];
-    let details = details(j);
-    if !details.is_empty() {
-        steps.push(Step::framed(Frame::FOLLOW, "What next", details));
-    }
+    let shown = Step::framed(
+        Frame::FOLLOW,
+        "The bite",
+        vec![Block::Bar(drawn(&j.before.bar, Some(j.bite)))],
+    );
+    let steps = verdict_steps(shown, j.verdict, reason(j), details(j));
     Document {
         title: format!(
             "{} (bite {})",

@@ -4,14 +4,12 @@
 //! was not run, and the bite.
 
 use super::analysis::{BarAnalysis, Searched, Strategy};
-use super::words::{
-    bite_from, bites, describe, drawn, shapes as shapes_in_words, titled, with_commas,
-};
+use super::words::{bite_from, bites, describe, drawn, shapes as shapes_in_words, titled};
 use crate::rules::bar::{Arms, Bar};
 use crate::rules::outcome::Outcome;
 use crate::solve::chomp::StrategyStealing;
 use crate::teach::document::{Block, Document, Frame, Reveal, Step};
-use crate::teach::words::count;
+use crate::teach::words::{count, with_commas};
 
 /// The rules in one sentence, under every drawing of the starting bar.
 const RULES: &str = "A bite takes a square and every square below it and to its right. Whoever has to eat the poisoned square loses.";

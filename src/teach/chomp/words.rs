@@ -1,25 +1,12 @@
 //! The small phrases every Chomp explanation uses: a bar in words, a bite
-//! with the bar it leaves, lists of bites, and big numbers with commas.
+//! with the bar it leaves, and lists of bites.
 //!
 //! They speak a pupil's language: bar, squares, bite, poison, rows and
 //! columns.
 
 use crate::rules::bar::{Bar, Bite};
 use crate::teach::drawn_bar::DrawnBar;
-use crate::teach::words::{and_list, count};
-
-/// A number with its thousands set apart: "2,000,000".
-pub fn with_commas(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
-}
+use crate::teach::words::{and_list, count, with_commas};
 
 /// The bar in words: "a bar of 4 rows and 5 columns (20 squares)", or for
 /// a staircase "a bar with rows of 5, 5 and 3 squares (13 squares)".
@@ -137,8 +124,6 @@ mod tests {
 
     #[test]
     fn phrases() {
-        assert_eq!(with_commas(2_000_000), "2,000,000");
-        assert_eq!(with_commas(705), "705");
         assert_eq!(shapes(2_704_156), "2,704,156");
         assert_eq!(
             shapes(23_951_146_041_928_082_866_135_587_776_380_551_750),

@@ -17,8 +17,7 @@ use crate::rules::rule::Rule;
 use crate::solve::grouping::{Grouping, split};
 use crate::solve::moore::{Construction, EndgameSwitch, Moore, MoorePlan, SizeStep, SizeTally};
 use crate::solve::moore_count::{Total, WinningMoves};
-use crate::solve::nim_sum::binary_width;
-use crate::teach::document::{BinaryRow, BinaryView, Block, DrawnRow, Reveal, Step, TallyLine};
+use crate::teach::document::{BinaryView, Block, DrawnRow, Reveal, Step, TallyLine};
 use crate::teach::method::grouping::{self, drawn_rows, sentences};
 use crate::teach::verdict::Judgement;
 use crate::teach::words::{
@@ -40,21 +39,15 @@ fn set_name(set: u64) -> String {
 
 /// "1 three", "2 threes", "2 sets of 4".
 fn sets(n: u64, set: u64) -> String {
-    match (n, set) {
-        (1, _) => format!("1 {}", set_name(set)),
-        (n, 2) => format!("{n} pairs"),
-        (n, 3) => format!("{n} threes"),
-        (n, set) => format!("{n} sets of {set}"),
+    match n {
+        1 => format!("1 {}", set_name(set)),
+        n => format!("{n} {}", plural(set)),
     }
 }
 
 /// "full pairs", "full threes", "full sets of 4".
 fn full_sets(set: u64) -> String {
-    match set {
-        2 => "full pairs".to_string(),
-        3 => "full threes".to_string(),
-        n => format!("full sets of {n}"),
-    }
+    format!("full {}", plural(set))
 }
 
 /// "threes", "sets of 4": what groups are gathered in.
@@ -624,27 +617,21 @@ fn switch(m: &Moore, s: &EndgameSwitch, position: &Position) -> Vec<Block> {
 pub fn binary_step(m: &Moore) -> Step {
     let set = m.set_size();
     let piles: Vec<u64> = m.rows.iter().map(|r| r.sticks).collect();
-    let top = binary_width(&piles);
-    let sizes: Vec<u64> = (0..top).rev().map(|bit| 1u64 << bit).collect();
-    let headings = sizes
-        .iter()
-        .map(|&s| match s {
-            0..=9999 => s.to_string(),
-            _ => format!("2^{}", s.trailing_zeros()),
-        })
-        .collect();
-    let rows: Vec<BinaryRow> = piles
+    let mut view = BinaryView::columns(&piles);
+    view.rows = piles
         .iter()
         .take(MOST_LISTED)
         .enumerate()
-        .map(|(i, &p)| BinaryRow {
-            label: format!("row {}", i + 1),
-            value: p,
-            digits: sizes.iter().map(|s| u8::from(p & s != 0)).collect(),
-            text: format!("groups {}", short_sum(&split(p))),
+        .map(|(i, &p)| {
+            view.line(
+                format!("row {}", i + 1),
+                p,
+                format!("groups {}", short_sum(&split(p))),
+            )
         })
         .collect();
-    let counts: Vec<String> = sizes
+    let counts: Vec<String> = view
+        .sizes
         .iter()
         .map(|&s| {
             let ones = piles.iter().filter(|&&p| p & s != 0).count() as u64;
@@ -670,11 +657,7 @@ pub fn binary_step(m: &Moore) -> Step {
             Block::sentence(
                 "Each column is one group size: a 1 means the row has a group of that size.",
             ),
-            Block::Binary(BinaryView {
-                sizes: sizes.clone(),
-                headings,
-                rows,
-            }),
+            Block::Binary(view),
             Block::note(format!(
                 "Count the 1s in each column ({}): each count is the number of groups of that size. With moves from up to {}, the player to move loses when every column's count is a multiple of {set}{}. {verdict}",
                 counts.join(", "),

@@ -1,0 +1,50 @@
+//! What a command that answers one question hands back, for Nim and Chomp
+//! alike: its document laid out in the format asked for, and the exit code
+//! its verdict gives.
+
+use super::args::Format;
+use super::chomp_args::BarFormat;
+use crate::render::text::{self, Style};
+use crate::render::{html, markdown};
+use crate::teach::document::Document;
+use crate::teach::verdict::Verdict;
+
+/// Exit code for a pupil's mistake (`check`, `chomp check`), and for
+/// disagreements found by `verify`.
+pub const EXIT_MISTAKE: u8 = 1;
+
+/// The exit code for a checked move or bite: a mistake is
+/// [`EXIT_MISTAKE`], a good move or one from a lost position is 0.
+pub fn verdict_code(verdict: Verdict) -> u8 {
+    match verdict {
+        Verdict::Mistake => EXIT_MISTAKE,
+        Verdict::Good | Verdict::LostAnyway => 0,
+    }
+}
+
+/// `doc` laid out in `format`. The JSON says more than the document, so
+/// each command gives its own, from `json`.
+pub fn layout(
+    format: Format,
+    doc: &Document,
+    json: impl FnOnce() -> String,
+    style: Style,
+) -> String {
+    match format {
+        Format::Json => json(),
+        Format::Markdown => markdown::document(doc, 1),
+        Format::Html => html::page(doc),
+        Format::Text => text::document(doc, style),
+    }
+}
+
+impl From<BarFormat> for Format {
+    fn from(format: BarFormat) -> Format {
+        match format {
+            BarFormat::Text => Format::Text,
+            BarFormat::Json => Format::Json,
+            BarFormat::Markdown => Format::Markdown,
+            BarFormat::Html => Format::Html,
+        }
+    }
+}
