@@ -14,7 +14,7 @@ use crate::solve::grouping::Plan;
 use crate::solve::one_row::RowPattern;
 
 /// The comfort after a lost position.
-const ANY_MOVE: &str = "Any legal move is fine; keep going and hope your opponent slips.";
+const ANY_MOVE: &str = "So any move will do: keep going and hope your opponent slips.";
 
 /// The steps of a verdict, in Nim and in Chomp alike: the move `shown`,
 /// the verdict with its mark and `why`, then what `next` when there is

@@ -794,7 +794,7 @@ pub fn hints(m: &Moore, mv: &MultiMove) -> Vec<String> {
         MoorePlan::Switch(_) => vec![
             gather,
             format!(
-                "Making {} would leave no row with more than one stick: switch to the endgame rule and leave a number of rows with one stick that leaves 1 when divided by {set}.",
+                "Making {} would leave only rows of one stick. So use the endgame rule instead: leave a number of one-stick rows that is 1 more than a multiple of {set}.",
                 full_sets(set)
             ),
             take_from,
