@@ -436,9 +436,9 @@ quit
     // steps, and the last one exceeds it.
     let full = |rows: usize, small: usize| if timing { rows } else { small };
     for (k, rows, answers) in [
-        (2, full(600, 12), true),
-        (3, full(80, 8), true),
-        (12, full(14, 6), true),
+        (2, full(350, 12), true),
+        (3, full(50, 8), true),
+        (12, full(10, 6), true),
         (3, full(100, 6), !timing),
     ] {
         let piles: Vec<u64> = random_rows(rows, 2016)

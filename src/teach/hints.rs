@@ -259,6 +259,11 @@ mod tests {
             last(&[0, 1], Game::nim(Rule::Normal)),
             "You have to take the last stick: take 1 from row 2 (0 1 → 0 0)."
         );
+        // A huge row is a choice too, found without counting its takes.
+        assert_eq!(
+            ladder(&[100, u64::MAX, 3], Game::nim(Rule::Misere)).len(),
+            4
+        );
         // With a choice, it is a best try.
         assert!(last(&[3], two_or_three).starts_with("No move wins. A best try is"));
     }
