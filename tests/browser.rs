@@ -181,11 +181,13 @@ impl Page {
             assert!(start.elapsed() < PATIENCE, "{url} did not load");
             std::thread::sleep(Duration::from_millis(20));
         }
-        Some(Page {
+        let page = Page {
             tab,
             errors,
             _shared: shared,
-        })
+        };
+        page.print(false);
+        Some(page)
     }
 
     // Each helper makes as few calls to the browser as it can: one to
@@ -393,10 +395,16 @@ impl Page {
         } else {
             ("", "the screen")
         };
+        // The computer's thinking pause is skipped, as it is for anyone
+        // whose system asks for less motion, so the tests do not wait.
+        let calm = Emulation::MediaFeature {
+            name: "prefers-reduced-motion".to_string(),
+            value: "reduce".to_string(),
+        };
         self.tab
             .call_method(Emulation::SetEmulatedMedia {
                 media: Some(media.to_string()),
-                features: None,
+                features: Some(vec![calm]),
             })
             .unwrap_or_else(|e| panic!("laying the page out on {on}: {e}"));
     }

@@ -364,8 +364,8 @@ enum Which {
 /// Asks whether the numbers `typed` were a row and a count (`take`) or the
 /// rows after the move (`to`), until the pupil says yes or no, gives a
 /// command, or types the move another way: "2 1 can mean two moves. Do
-/// you mean take 1 from row 2, which leaves 2 2? Type yes, or no to leave
-/// 2 1."
+/// you mean take 1 from row 2, which leaves 2 2? Type yes for that, or no
+/// for take 2 from row 2, which leaves 2 1."
 fn which(
     io: &mut Io<'_>,
     question: Question<'_>,
@@ -383,7 +383,7 @@ fn which(
     say(
         io,
         &format!(
-            "{} can mean two moves. Do you mean {take}, which leaves {}? Type yes, or no to leave {}.",
+            "{} can mean two moves. Do you mean {take}, which leaves {}? Type yes for that, or no for {to}, which leaves {}.",
             typed.trim(),
             after(take),
             after(to)
@@ -574,7 +574,7 @@ mod tests {
             lines,
             [
                 "> 2 1",
-                "2 1 can mean two moves. Do you mean take 1 from row 2, which leaves 2 2? Type yes, or no to leave 2 1.",
+                "2 1 can mean two moves. Do you mean take 1 from row 2, which leaves 2 2? Type yes for that, or no for take 2 from row 2, which leaves 2 1.",
                 "> maybe",
                 "Please type yes or no.",
                 "> yes",

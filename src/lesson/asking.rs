@@ -160,7 +160,7 @@ impl<'q> Asking<'q> {
     pub fn yes_no(&mut self, yes: bool) -> Response {
         let won = self.analysis.outcome == Outcome::Win;
         if yes != won {
-            return Response::NotQuite(self.hints.next());
+            return Response::NotQuite(self.hints.after_a_try());
         }
         match won {
             true => {
@@ -180,7 +180,7 @@ impl<'q> Asking<'q> {
         let j = Judgement::from_analysis(self.analysis.clone(), mv)?;
         let response = match j.verdict {
             Verdict::Mistake => {
-                let hint = self.hints.next().map(|hint| match right_row(&j) {
+                let hint = self.hints.after_a_try().map(|hint| match right_row(&j) {
                     true => format!("You took from a good row, but not the right number. {hint}"),
                     false => hint,
                 });
@@ -222,7 +222,8 @@ impl<'q> Asking<'q> {
 /// Whether a wrong move took from a row some winning move takes from, so
 /// only the number was wrong.
 fn right_row(j: &Judgement) -> bool {
-    match j.mv.single() {
+    let rows_left = j.position.piles().iter().filter(|&&n| n > 0).count();
+    match j.mv.single().filter(|_| rows_left > 1) {
         Some(mv) => j.before.winning_moves.iter().any(|w| w.pile == mv.pile),
         None => false,
     }
@@ -273,6 +274,16 @@ impl Hints {
         self.next += 1;
         Some(hint.clone())
     }
+
+    /// The hint that comes with a wrong try: the next one, but never the
+    /// last stage, which is the answer itself; that waits until the class
+    /// asks for it.
+    pub(super) fn after_a_try(&mut self) -> Option<String> {
+        match self.teacher.is_empty() && self.next + 1 >= self.stages.len() {
+            true => None,
+            false => self.next(),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -291,6 +302,29 @@ mod tests {
                 _ => None,
             })
             .unwrap()
+    }
+
+    #[test]
+    fn wrong_tries_never_bring_the_move_itself() {
+        let q = question("title: t\nquestion: 3 5 7\nanswer: Well.\n");
+        let mut asking = Asking::new(&q).unwrap();
+        let mut given = Vec::new();
+        for _ in 0..5 {
+            match asking.play(Move { pile: 2, take: 7 }).unwrap() {
+                Response::Mistake(_, hint) => given.push(hint),
+                other => panic!("not a mistake: {other:?}"),
+            }
+        }
+        // Three stages come with the tries; the fourth, the move, waits.
+        assert_eq!(given.iter().filter(|h| h.is_some()).count(), 3);
+        assert!(given[3].is_none() && given[4].is_none());
+        match asking.hint() {
+            Response::Hint(hint) => {
+                let hint = hint.replace('\u{a0}', " ");
+                assert!(hint.contains("take 1 from row 1"), "{hint}");
+            }
+            other => panic!("no hint: {other:?}"),
+        }
     }
 
     #[test]

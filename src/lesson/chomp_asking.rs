@@ -61,7 +61,7 @@ impl<'q> ChompAsking<'q> {
     pub fn bite(&mut self, bite: Bite) -> Result<Response, BiteError> {
         let j = BiteJudgement::new(&self.question.setup.bar, bite, None)?;
         let response = match j.verdict {
-            Verdict::Mistake => Response::Mistake(verdict_only(&j), self.hints.next()),
+            Verdict::Mistake => Response::Mistake(verdict_only(&j), self.hints.after_a_try()),
             Verdict::Good => Response::Good(check(&j)),
             Verdict::LostAnyway => Response::LostAnyway(check(&j)),
         };

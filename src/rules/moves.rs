@@ -58,7 +58,7 @@ pub enum IllegalMove {
     #[error("in this game a move takes {allowed} sticks")]
     NotAllowed { take: u64, allowed: String },
     /// More sticks than the row holds.
-    #[error("row {row} has only {}, so {take} cannot be taken from it", sticks(*has))]
+    #[error("{}", too_many(*row, *has, *take))]
     TooMany { row: usize, has: u64, take: u64 },
     /// A move from several rows named one row twice.
     #[error("row {row} is named twice: say once how many to take from each row")]
@@ -95,6 +95,18 @@ fn only_rows(rows: usize) -> String {
 }
 
 /// "1 stick", "5 sticks".
+/// "row 2 has only 3 sticks, so 4 cannot be taken from it", or, for an
+/// empty row, "row 2 is empty, so nothing can be taken from it".
+fn too_many(row: usize, has: u64, take: u64) -> String {
+    match has {
+        0 => format!("row {row} is empty, so nothing can be taken from it"),
+        has => format!(
+            "row {row} has only {}, so {take} cannot be taken from it",
+            sticks(has)
+        ),
+    }
+}
+
 fn sticks(n: u64) -> String {
     match n {
         1 => "1 stick".to_string(),
@@ -264,6 +276,15 @@ mod tests {
         assert_eq!(
             p.play(Move { pile: 0, take: 4 }).unwrap_err().to_string(),
             "row 1 has only 3 sticks, so 4 cannot be taken from it"
+        );
+        assert_eq!(
+            IllegalMove::TooMany {
+                row: 2,
+                has: 0,
+                take: 1
+            }
+            .to_string(),
+            "row 2 is empty, so nothing can be taken from it"
         );
         assert_eq!(
             p.play(Move { pile: 0, take: 0 }),

@@ -837,7 +837,12 @@ pub fn answer(outcome: Outcome, winning: Option<&WinningMoves>) -> String {
     let none = winning.is_none_or(|w| w.listed.is_empty());
     match (outcome, none) {
         (Outcome::Win, true) => "the game is over.".to_string(),
-        (Outcome::Win, false) => format!("the winning moves are: {}.", moves_list(winning)),
+        (Outcome::Win, false) => match winning.map(|w| (w.listed.len(), &w.total)) {
+            Some((1, Total::Exactly(1))) => {
+                format!("the winning move is {}.", moves_list(winning))
+            }
+            _ => format!("the winning moves are: {}.", moves_list(winning)),
+        },
         (Outcome::Lose, _) => "no move wins here: whatever you take, your opponent can win. Any move will do; try to keep the game going.".to_string(),
     }
 }
