@@ -10,6 +10,7 @@
 //!
 //! Commands (`hint`, `show`, …) are read by [`super::answer::Answer`].
 
+use super::answer::Answer;
 use crate::rules::game::Game;
 use crate::rules::moves::{IllegalMove, Move};
 use crate::rules::multi_move::MultiMove;
@@ -17,7 +18,7 @@ use crate::rules::position::Position;
 use crate::rules::row_reader::parse_number;
 
 /// How to type a move here, for a "Sorry" or the instructions.
-pub const HOW: &str = "type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2), with commas between rows (\"1 2, 3 1\" takes 2 from row 1 and 1 from row 3), or the rows after it";
+pub const HOW: &str = "type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2), with commas between rows (\"1 2, 3 1\" takes 2 from row 1 and 1 from row 3), or the rows you leave, one number for each row";
 
 /// A line of numbers, read as a move from one or several rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,9 +68,13 @@ impl Typed {
             .map(|g| g.split_whitespace().collect::<Vec<_>>())
             .filter(|g| !g.is_empty())
             .collect();
+        // A group in words, "take 2 from row 1", is its row and count.
         let numbers: Result<Vec<Vec<u64>>, _> = groups
             .iter()
-            .map(|g| g.iter().map(|w| parse_number(w, "number")).collect())
+            .map(|g| match Answer::parse(&g.join(" ")) {
+                Answer::Take { row, take } => Ok(vec![row, take]),
+                _ => g.iter().map(|w| parse_number(w, "number")).collect(),
+            })
             .collect();
         let numbers = match numbers {
             Ok(numbers) => numbers,
@@ -91,7 +96,7 @@ impl Typed {
             (all, _) if all.len() == rows => Typed::To(Position::new(all.to_vec())),
             _ => Typed::Unclear(match rows {
                 1 => "type how many sticks to take, such as 2".to_string(),
-                _ => format!("{HOW} ({rows} numbers)"),
+                _ => HOW.to_string(),
             }),
         }
     }
@@ -210,6 +215,11 @@ mod tests {
             )
         };
         assert_eq!(meant("2 2, 3 3"), Ok(Meant::Move(mv(&[(2, 2), (3, 3)]))));
+        // The words the tool itself uses for such a move.
+        assert_eq!(
+            meant("take 2 from row 2 and 3 from row 3"),
+            Ok(Meant::Move(mv(&[(2, 2), (3, 3)])))
+        );
         assert_eq!(meant("1 0 0"), Ok(Meant::Move(mv(&[(2, 2), (3, 3)]))));
         assert_eq!(
             meant("0 1 2"),
