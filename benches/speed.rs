@@ -4,13 +4,13 @@
 //! `cargo bench` times each case many times and prints the minimum, median
 //! and maximum. Under `cargo test --all-targets` each case runs once, as a
 //! smoke test that the benchmark itself still works (Moore's Nim on fewer
-//! rows, since that build is not optimised).
+//! rows, since that build is barely optimised).
 //!
 //! Whole runs start the real binary, so the figures include process start-up
 //! and argument parsing, as a teacher would feel them. The largest cases
 //! (the tables of 445 445 and 36 36 36 36, and the search's speed in moves
 //! per second) run only under `cargo bench`; the smoke test runs small
-//! stand-ins, since it runs unoptimised.
+//! stand-ins, since that build is barely optimised.
 
 use std::num::NonZeroU32;
 use std::process::{Command, Stdio};
