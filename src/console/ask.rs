@@ -185,6 +185,17 @@ pub fn read(io: &mut Io<'_>, prompt: &str) -> Result<Line, LineError> {
     Ok(line)
 }
 
+/// The reply a command asks for: hint, show, undo or quit.
+fn command(answer: &Answer) -> Option<Reply> {
+    match answer {
+        Answer::Hint => Some(Reply::Hint),
+        Answer::Show => Some(Reply::Show),
+        Answer::Undo => Some(Reply::Undo),
+        Answer::Quit => Some(Reply::Quit),
+        _ => None,
+    }
+}
+
 /// Reads lines at `prompt` until one is text, saying sorry to each that
 /// is not; `None` when the input has ended.
 pub fn read_text(io: &mut Io<'_>, prompt: &str) -> Result<Option<String>, LineError> {
@@ -229,12 +240,11 @@ pub fn hear(
             },
         };
         let answer = Answer::parse(&text);
+        if let Some(reply) = command(&answer) {
+            return Ok(Heard::Reply(reply));
+        }
         let words = match answer {
             Answer::Empty => continue,
-            Answer::Hint => return Ok(Heard::Reply(Reply::Hint)),
-            Answer::Show => return Ok(Heard::Reply(Reply::Show)),
-            Answer::Undo => return Ok(Heard::Reply(Reply::Undo)),
-            Answer::Quit => return Ok(Heard::Reply(Reply::Quit)),
             Answer::Stuck => NUDGE.to_string(),
             Answer::Help => question.help(),
             Answer::Yes if question.yes_no != YesNo::Never => return Ok(Heard::Reply(Reply::Yes)),
@@ -396,20 +406,20 @@ fn which(
                 say(io, YES_OR_NO)?;
                 continue;
             }
-            Line::Text(text) => match Answer::parse(&text) {
-                Answer::Yes => Reply::Move(take),
-                Answer::No => Reply::Move(to),
-                Answer::Hint => Reply::Hint,
-                Answer::Show => Reply::Show,
-                Answer::Undo => Reply::Undo,
-                Answer::Quit => Reply::Quit,
-                Answer::Empty => continue,
-                Answer::Unclear | Answer::Stuck | Answer::Help => {
-                    say(io, YES_OR_NO)?;
-                    continue;
+            Line::Text(text) => {
+                let answer = Answer::parse(&text);
+                match (command(&answer), answer) {
+                    (Some(reply), _) => reply,
+                    (None, Answer::Yes) => Reply::Move(take),
+                    (None, Answer::No) => Reply::Move(to),
+                    (None, Answer::Empty) => continue,
+                    (None, Answer::Unclear | Answer::Stuck | Answer::Help) => {
+                        say(io, YES_OR_NO)?;
+                        continue;
+                    }
+                    (None, _) => return Ok(Which::Again(text)),
                 }
-                _ => return Ok(Which::Again(text)),
-            },
+            }
         };
         return Ok(Which::Reply(reply));
     }
