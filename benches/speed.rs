@@ -17,9 +17,9 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use matchsticks::rules::bar::Bar;
-use matchsticks::rules::game::Game;
+use matchsticks::rules::nim::Nim;
 use matchsticks::rules::rule::Rule;
-use matchsticks::solve::chomp::{Chomp, reachable};
+use matchsticks::solve::chomp::{ChompSearch, reachable};
 use matchsticks::solve::moore_count::{self, COUNT_STEPS};
 use matchsticks::solve::search::{Budget, Solver};
 
@@ -99,7 +99,7 @@ fn long_game(rows: usize, sticks: u64) -> (String, usize) {
     let start = Position::new(vec![sticks; rows]);
     let setup = Setup {
         start: start.clone(),
-        game: Game::nim(Rule::Misere),
+        game: Nim::nim(Rule::Misere),
         first: First::Me,
         level: Level::Beginner,
         seed: 1,
@@ -268,7 +268,7 @@ fn main() {
         runs(10),
         || {
             let begin = Instant::now();
-            Solver::for_game(Game::nim(Rule::Misere), Budget::default())
+            Solver::for_game(Nim::nim(Rule::Misere), Budget::default())
                 .solve(start)
                 .expect("within the budget");
             fastest = fastest.min(begin.elapsed());
@@ -373,7 +373,7 @@ fn main() {
             &format!("chomp search: {shape} ({} shapes)", reachable(&bar)),
             runs(10),
             || {
-                Chomp::search(&bar).expect("within the limit");
+                ChompSearch::search(&bar).expect("within the limit");
             },
         );
     }
@@ -429,7 +429,7 @@ quit
     );
     let huge = Bar::rectangle(64, 64).expect("the largest bar");
     time("chomp search refusing 64x64", runs(1000), || {
-        Chomp::search(&huge).expect_err("beyond the limit");
+        ChompSearch::search(&huge).expect_err("beyond the limit");
     });
     // Counting every winning move of Moore's Nim must answer, or refuse,
     // within a second: the largest of these come close to the budget of

@@ -27,8 +27,8 @@ use crate::lesson::{self, handout::handout, runner};
 use crate::render::text::{self, Style};
 use crate::render::wrap::{columns, is_list_marker};
 use crate::render::{json, markdown};
-use crate::rules::game::Game;
 use crate::rules::moves::Move;
+use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::rules::row_reader::{PositionError, parse_number};
@@ -135,7 +135,7 @@ pub fn take_set(data: &[u8]) {
     }
     let said = set.to_string();
     assert_eq!(takes_said(&said), takes, "{said:?} does not say {takes:?}");
-    assert_one_line(&Game::with_takes(Rule::Misere, set).describe(2));
+    assert_one_line(&Nim::with_takes(Rule::Misere, set).describe(2));
 }
 
 /// Moves on small positions and short games: a move played leaves the
@@ -495,7 +495,7 @@ impl<'a> Input<'a> {
 
     /// A game with one row per move: either rule, Nim or a set of takes,
     /// mostly small ones, up to [`LARGEST_TAKE_FUZZED`].
-    fn game(&mut self) -> Game {
+    fn game(&mut self) -> Nim {
         let rule = Rule::from_normal_flag(self.flag());
         let takes = match self.pick(0..=4u8) {
             0 | 1 => TakeSet::Any,
@@ -510,7 +510,7 @@ impl<'a> Input<'a> {
                 TakeSet::parse(&listed.join(",")).expect("takes from 1 to the limit")
             }
         };
-        Game::with_takes(rule, takes)
+        Nim::with_takes(rule, takes)
     }
 
     /// A position near `from`: the same, one or two rows changed, or a row

@@ -5,18 +5,18 @@
 use matchsticks::console::answer::{Answer, Meant};
 use matchsticks::console::ask::{Question, Reply, YesNo, ask};
 use matchsticks::console::io::Io;
-use matchsticks::rules::game::Game;
 use matchsticks::rules::moves::Move;
+use matchsticks::rules::nim::Nim;
 use matchsticks::rules::position::Position;
 use matchsticks::rules::rule::Rule;
 use matchsticks::rules::take_set::TakeSet;
 use proptest::prelude::*;
 
-fn game(limited: bool, normal: bool) -> Game {
+fn game(limited: bool, normal: bool) -> Nim {
     let rule = Rule::from_normal_flag(normal);
     match limited {
-        true => Game::with_takes(rule, TakeSet::parse("1-3").unwrap()),
-        false => Game::nim(rule),
+        true => Nim::with_takes(rule, TakeSet::parse("1-3").unwrap()),
+        false => Nim::nim(rule),
     }
 }
 
@@ -80,7 +80,7 @@ const NUMBER_WORDS: [&str; 21] = [
 /// and a take the game allows from it.
 fn some_move(
     position: &Position,
-    game: &Game,
+    game: &Nim,
     row: prop::sample::Index,
     take: prop::sample::Index,
 ) -> Move {
@@ -219,7 +219,7 @@ proptest! {
 #[test]
 fn the_ways_of_saying_a_move_agree() {
     let position = Position::new(vec![1, 4, 6]);
-    let nim = Game::nim(Rule::Misere);
+    let nim = Nim::nim(Rule::Misere);
     let one = Meant::Move(Move { pile: 2, take: 1 });
     for line in [
         "3 1",

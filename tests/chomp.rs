@@ -9,7 +9,9 @@ use std::collections::HashMap;
 
 use matchsticks::rules::bar::{Bar, Bite};
 use matchsticks::rules::outcome::Outcome;
-use matchsticks::solve::chomp::{Chomp, square_strategy, strategy_stealing, two_row_strategy};
+use matchsticks::solve::chomp::{
+    ChompSearch, square_strategy, strategy_stealing, two_row_strategy,
+};
 use proptest::prelude::*;
 
 /// What the plain search knows of a bar: outcome and moves left for the
@@ -94,7 +96,7 @@ fn plain(rows: &[usize], memo: &mut HashMap<Vec<usize>, (Outcome, u64)>) -> Plai
 
 /// What the library's search, started from `start`, says about `bar`.
 fn searched(start: &Bar, bar: &Bar) -> Plain {
-    let chomp = Chomp::search(start).expect("small bars fit the limit");
+    let chomp = ChompSearch::search(start).expect("small bars fit the limit");
     let solved = chomp.solved(bar).expect("the bar is inside the start");
     let pair = |b: Bite| (b.row, b.column);
     Plain {
@@ -151,7 +153,7 @@ proptest! {
     #[test]
     fn a_recommended_bite_is_legal_and_winning_bites_leave_a_loss(rows in staircase_within_5x5()) {
         let bar = Bar::new(rows).unwrap();
-        let chomp = Chomp::search(&bar).unwrap();
+        let chomp = ChompSearch::search(&bar).unwrap();
         let (bite, after) = chomp.best_bite(&bar).unwrap().expect("a bar has a bite");
         prop_assert_eq!(chomp.solved(&bar.bite(bite).unwrap()).unwrap(), after);
         for bite in chomp.winning_bites(&bar).unwrap() {
@@ -178,7 +180,7 @@ fn every_bar_up_to_5x5_agrees_with_plain_recursion() {
 
 #[test]
 fn the_square_strategy_wins_on_squares_and_their_ls() {
-    let chomp = Chomp::search(&Bar::rectangle(8, 8).unwrap()).unwrap();
+    let chomp = ChompSearch::search(&Bar::rectangle(8, 8).unwrap()).unwrap();
     for n in 2..=8 {
         let square = Bar::rectangle(n, n).unwrap();
         assert_eq!(square_strategy(&square), Some(Bite::new(2, 2)));
@@ -206,7 +208,7 @@ fn the_square_strategy_wins_on_squares_and_their_ls() {
 
 #[test]
 fn the_two_row_strategy_wins_on_every_bar_of_two_rows() {
-    let chomp = Chomp::search(&Bar::rectangle(2, 12).unwrap()).unwrap();
+    let chomp = ChompSearch::search(&Bar::rectangle(2, 12).unwrap()).unwrap();
     for rows in staircases(2, 12) {
         let bar = Bar::new(rows).unwrap();
         let winning = chomp.winning_bites(&bar).unwrap();
@@ -219,7 +221,7 @@ fn the_two_row_strategy_wins_on_every_bar_of_two_rows() {
 
 #[test]
 fn strategy_stealing_matches_the_search() {
-    let chomp = Chomp::search(&Bar::rectangle(6, 6).unwrap()).unwrap();
+    let chomp = ChompSearch::search(&Bar::rectangle(6, 6).unwrap()).unwrap();
     for rows in 1..=6 {
         for columns in 1..=6 {
             let bar = Bar::rectangle(rows, columns).unwrap();
@@ -321,7 +323,7 @@ fn every_bite_on_every_bar_up_to_5x5_is_judged_as_the_plain_search_would() {
     let mut memo = HashMap::new();
     for rows in staircases(5, 5) {
         let bar = Bar::new(rows.clone()).unwrap();
-        let chomp = Chomp::search(&bar).unwrap();
+        let chomp = ChompSearch::search(&bar).unwrap();
         let (before, _) = plain_value(&rows, &mut memo);
         for bite in bar.bites() {
             let j = BiteJudgement::new(&bar, bite, Some(&chomp)).unwrap();
@@ -347,7 +349,7 @@ fn every_bite_on_every_bar_up_to_5x5_is_judged_as_the_plain_search_would() {
 
 #[test]
 fn equal_sides_win_with_row_2_column_2_on_every_such_bar_up_to_7x7() {
-    let chomp = Chomp::search(&Bar::rectangle(7, 7).unwrap()).unwrap();
+    let chomp = ChompSearch::search(&Bar::rectangle(7, 7).unwrap()).unwrap();
     let mut seen = 0;
     for rows in staircases(7, 7) {
         let bar = Bar::new(rows).unwrap();

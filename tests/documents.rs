@@ -4,7 +4,7 @@
 //! takes allowed.
 
 use matchsticks::render::{json, text};
-use matchsticks::rules::game::Game;
+use matchsticks::rules::nim::Nim;
 use matchsticks::rules::position::Position;
 use matchsticks::rules::rule::Rule;
 use matchsticks::rules::take_set::TakeSet;
@@ -41,7 +41,7 @@ fn lines_appear_in_order(json: &str, text: &str) -> Result<(), TestCaseError> {
 }
 
 /// A game: either rule, Nim or a set of takes from 1 to 5.
-fn games() -> impl Strategy<Value = Game> {
+fn games() -> impl Strategy<Value = Nim> {
     let takes = prop_oneof![
         Just(TakeSet::Any),
         proptest::sample::subsequence(vec![1u64, 2, 3, 4, 5], 1..=3).prop_map(|t| {
@@ -50,7 +50,7 @@ fn games() -> impl Strategy<Value = Game> {
         }),
     ];
     (any::<bool>(), takes)
-        .prop_map(|(normal, takes)| Game::with_takes(Rule::from_normal_flag(normal), takes))
+        .prop_map(|(normal, takes)| Nim::with_takes(Rule::from_normal_flag(normal), takes))
 }
 
 proptest! {

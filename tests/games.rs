@@ -2,7 +2,7 @@
 //! values) against direct computation and the brute-force referee, and the
 //! classroom facts they must reproduce.
 
-use matchsticks::rules::game::Game;
+use matchsticks::rules::nim::Nim;
 use matchsticks::rules::outcome::Outcome;
 use matchsticks::rules::position::Position;
 use matchsticks::rules::rule::Rule;
@@ -13,12 +13,12 @@ use matchsticks::teach::analysis::{Analysis, Extras};
 use matchsticks::teach::table::table;
 use proptest::prelude::*;
 
-fn game(takes: &[u64], rule: Rule) -> Game {
+fn game(takes: &[u64], rule: Rule) -> Nim {
     let list: Vec<String> = takes.iter().map(u64::to_string).collect();
-    Game::with_takes(rule, TakeSet::parse(&list.join(",")).unwrap())
+    Nim::with_takes(rule, TakeSet::parse(&list.join(",")).unwrap())
 }
 
-fn analyse(piles: &[u64], game: &Game) -> Analysis {
+fn analyse(piles: &[u64], game: &Nim) -> Analysis {
     Analysis::new(
         Position::new(piles.to_vec()),
         game.clone(),
@@ -110,7 +110,7 @@ proptest! {
         piles in prop::collection::vec(0u64..=6, 1..=3),
     ) {
         let game = match &takes {
-            None => Game::nim(rule),
+            None => Nim::nim(rule),
             Some(takes) => game(takes, rule),
         };
         let entries = table(&Position::new(piles), &game).unwrap();
@@ -186,7 +186,7 @@ fn take_two_three_or_five_lost_counts_below_forty() {
 
 #[test]
 fn three_five_seven_table_has_the_classic_lost_positions() {
-    let entries = table(&Position::new(vec![3, 5, 7]), &Game::nim(Rule::Misere)).unwrap();
+    let entries = table(&Position::new(vec![3, 5, 7]), &Nim::nim(Rule::Misere)).unwrap();
     let lost: Vec<Vec<u64>> = entries
         .iter()
         .filter(|e| e.outcome == Outcome::Lose)

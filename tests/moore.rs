@@ -11,9 +11,9 @@ use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
 use std::num::NonZeroU32;
 
-use matchsticks::rules::game::Game;
 use matchsticks::rules::moves::Move;
 use matchsticks::rules::multi_move::MultiMove;
+use matchsticks::rules::nim::Nim;
 use matchsticks::rules::outcome::Outcome;
 use matchsticks::rules::position::Position;
 use matchsticks::rules::rule::Rule;
@@ -119,10 +119,10 @@ fn with_search<T>(k: u32, rule: Rule, f: impl FnOnce(&mut Search) -> T) -> T {
     })
 }
 
-fn game(k: u32, rule: Rule) -> Game {
-    Game {
+fn game(k: u32, rule: Rule) -> Nim {
+    Nim {
         rows_per_move: k,
-        ..Game::nim(rule)
+        ..Nim::nim(rule)
     }
 }
 

@@ -6,8 +6,8 @@ use std::process::Stdio;
 
 use matchsticks::play::rng::Rng;
 use matchsticks::play::{Level, computer_move};
-use matchsticks::rules::game::Game;
 use matchsticks::rules::multi_move::MultiMove;
+use matchsticks::rules::nim::Nim;
 use matchsticks::rules::position::Position;
 use matchsticks::rules::rule::Rule;
 use matchsticks::solve::search::{Budget, Solver};
@@ -45,13 +45,13 @@ fn play(args: &[&str], input: &str) -> (i32, String) {
 }
 
 /// A fresh search for `game`.
-fn solver(game: &Game) -> Solver {
+fn solver(game: &Nim) -> Solver {
     Solver::for_game(game.clone(), Budget::default())
 }
 
 /// The moves of a pupil who always plays the recommended move, against the
 /// perfect computer, as typed lines.
-fn perfect_pupil(start: &[u64], game: &Game) -> String {
+fn perfect_pupil(start: &[u64], game: &Nim) -> String {
     let mut position = Position::new(start.to_vec());
     let mut lines = String::new();
     let mut pupil = true;
@@ -84,7 +84,7 @@ fn perfect_pupil(start: &[u64], game: &Game) -> String {
 
 #[test]
 fn a_perfect_pupil_beats_the_computer_from_a_won_start() {
-    let game = Game::nim(Rule::Misere);
+    let game = Nim::nim(Rule::Misere);
     let script = perfect_pupil(&[3, 5, 7], &game);
     // The pupil moves first unless told otherwise.
     let (code, out) = play(&[], &script);
@@ -117,7 +117,7 @@ fn a_perfect_pupil_beats_the_computer_from_a_won_start() {
 
 #[test]
 fn a_perfect_pupil_wins_twenty_one_when_the_computer_starts() {
-    let game = Game::with_takes(
+    let game = Nim::with_takes(
         Rule::Misere,
         matchsticks::rules::take_set::TakeSet::parse("1-3").unwrap(),
     );

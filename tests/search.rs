@@ -8,7 +8,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use matchsticks::rules::game::Game;
+use matchsticks::rules::nim::Nim;
 use matchsticks::rules::outcome::Outcome;
 use matchsticks::rules::position::Position;
 use matchsticks::rules::rule::Rule;
@@ -100,10 +100,10 @@ fn rule() -> impl Strategy<Value = Rule> {
     prop_oneof![Just(Rule::Misere), Just(Rule::Normal)]
 }
 
-fn moore(k: u32, rule: Rule) -> Game {
-    Game {
+fn moore(k: u32, rule: Rule) -> Nim {
+    Nim {
         rows_per_move: k,
-        ..Game::nim(rule)
+        ..Nim::nim(rule)
     }
 }
 
@@ -152,7 +152,7 @@ proptest! {
         rule in rule(),
     ) {
         let game = match k {
-            1 => Game::with_takes(rule, takes),
+            1 => Nim::with_takes(rule, takes),
             _ => moore(k, rule),
         };
         let mut remembering = Solver::for_game(game.clone(), Budget::default());
@@ -168,7 +168,7 @@ proptest! {
         takes in prop_oneof![Just(TakeSet::Any), Just(TakeSet::parse("2,5").unwrap())],
         rule in rule(),
     ) {
-        let game = Game::with_takes(rule, takes);
+        let game = Nim::with_takes(rule, takes);
         let mut solver = Solver::for_game(game.clone(), Budget::default());
         let estimate = solver.estimate(&piles).unwrap();
         solver.solve(&piles).unwrap();

@@ -4,8 +4,8 @@
 
 use std::cell::RefCell;
 
-use matchsticks::rules::game::Game;
 use matchsticks::rules::moves::Move;
+use matchsticks::rules::nim::Nim;
 use matchsticks::rules::outcome::Outcome;
 use matchsticks::rules::position::Position;
 use matchsticks::rules::rule::Rule;
@@ -134,7 +134,7 @@ proptest! {
         let moves: Vec<Move> = position.moves().collect();
         prop_assume!(!moves.is_empty());
         let mv = moves[pick.index(moves.len())];
-        let j = Judgement::new(position.clone(), mv, &Game::nim(rule)).unwrap();
+        let j = Judgement::new(position.clone(), mv, &Nim::nim(rule)).unwrap();
         let before = nim_sum::outcome(&position, rule);
         let after = nim_sum::outcome(&position.play(mv).unwrap(), rule);
         let expected = match (before, after) {

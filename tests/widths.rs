@@ -6,8 +6,8 @@ use matchsticks::console::io::Io;
 use matchsticks::lesson::{self, bundled};
 use matchsticks::render::text::{self, Style};
 use matchsticks::render::wrap::columns;
-use matchsticks::rules::game::Game;
 use matchsticks::rules::moves::Move;
+use matchsticks::rules::nim::Nim;
 use matchsticks::rules::position::Position;
 use matchsticks::rules::rule::Rule;
 use matchsticks::rules::take_set::TakeSet;
@@ -34,14 +34,14 @@ fn fits(out: &str, width: usize) -> Result<(), TestCaseError> {
 }
 
 /// A game: either rule, Nim or a set of takes.
-fn games() -> impl Strategy<Value = Game> {
+fn games() -> impl Strategy<Value = Nim> {
     let takes = prop_oneof![
         3 => Just(TakeSet::Any),
         1 => Just(TakeSet::parse("1-3").unwrap()),
         1 => Just(TakeSet::parse("2,3,5").unwrap()),
     ];
     (any::<bool>(), takes)
-        .prop_map(|(normal, takes)| Game::with_takes(Rule::from_normal_flag(normal), takes))
+        .prop_map(|(normal, takes)| Nim::with_takes(Rule::from_normal_flag(normal), takes))
 }
 
 /// Rows small enough to search, or huge ones, a few or many.
@@ -102,7 +102,7 @@ proptest! {
         picks in proptest::collection::vec(any::<proptest::sample::Index>(), 1..12),
         width in 40usize..=120,
     ) {
-        let game = Game::nim(Rule::Misere);
+        let game = Nim::nim(Rule::Misere);
         let mut position = Position::new(rows);
         let mut turns = Vec::new();
         let mut side = Side::Computer;

@@ -25,7 +25,7 @@ use crate::render::{html, json, markdown};
 use crate::request;
 use crate::request::check::{MoveForm, Refused};
 use crate::request::error::Error;
-use crate::rules::game::Game;
+use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 use crate::teach::hints::hints;
@@ -241,7 +241,7 @@ fn chosen_game(
     game: &GameArgs,
     takes: &TakeArgs,
     per_move: &RowsPerMoveArgs,
-) -> Result<Game, Error> {
+) -> Result<Nim, Error> {
     request::game_with_rows(game.normal, takes.take.as_deref(), per_move.rows_per_move)
 }
 

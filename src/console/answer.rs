@@ -24,8 +24,8 @@
 //! asked which was meant. With empty rows left out, the row and the count
 //! come first; after `leave` the numbers are the rows.
 
-use crate::rules::game::Game;
 use crate::rules::moves::{IllegalMove, Move};
+use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 use crate::teach::words::word_number;
 
@@ -185,7 +185,7 @@ impl Answer {
     }
 
     /// What this answer comes to at `position`, if it is a move at all.
-    pub fn resolve(&self, position: &Position, game: &Game) -> Option<Meant> {
+    pub fn resolve(&self, position: &Position, game: &Nim) -> Option<Meant> {
         Some(match self {
             Answer::Numbers(numbers) => numbers_meant(numbers, position, game),
             Answer::Take { row, take } => meant(row_move(position, *row, *take, game)),
@@ -355,7 +355,7 @@ pub fn only_row(position: &Position) -> Option<usize> {
 }
 
 /// Every stick of `row` (from 1).
-fn all_from(position: &Position, row: u64, game: &Game) -> Meant {
+fn all_from(position: &Position, row: u64, game: &Nim) -> Meant {
     let sticks = usize::try_from(row)
         .ok()
         .and_then(|row| row.checked_sub(1))
@@ -368,7 +368,7 @@ fn all_from(position: &Position, row: u64, game: &Game) -> Meant {
 
 /// Numbers typed with spaces: a count, or a row and a count as the
 /// prompt teaches, or else the rows after the move.
-fn numbers_meant(numbers: &[u64], position: &Position, game: &Game) -> Meant {
+fn numbers_meant(numbers: &[u64], position: &Position, game: &Nim) -> Meant {
     if let [take] = numbers {
         return Answer::HowMany(*take)
             .resolve(position, game)
@@ -397,7 +397,7 @@ fn numbers_meant(numbers: &[u64], position: &Position, game: &Game) -> Meant {
 
 /// Numbers after `leave`: the rows after the move, or else a row and a
 /// count.
-fn rows_meant(numbers: &[u64], position: &Position, game: &Game) -> Meant {
+fn rows_meant(numbers: &[u64], position: &Position, game: &Nim) -> Meant {
     let rows_wrong = match rows_after(numbers, position, game) {
         Some(Ok(mv)) => return Meant::Move(mv),
         Some(Err(illegal)) => Some(illegal),
@@ -420,7 +420,7 @@ fn rows_meant(numbers: &[u64], position: &Position, game: &Game) -> Meant {
 fn rows_after(
     numbers: &[u64],
     position: &Position,
-    game: &Game,
+    game: &Nim,
 ) -> Option<Result<Move, IllegalMove>> {
     Some(match numbers.len().cmp(&position.len()) {
         std::cmp::Ordering::Equal => {
@@ -485,12 +485,7 @@ fn without_empty_rows(position: &Position, typed: &[u64]) -> Option<Move> {
 }
 
 /// The legal move "take `take` from row `row`", with rows counted from 1.
-pub fn row_move(
-    position: &Position,
-    row: u64,
-    take: u64,
-    game: &Game,
-) -> Result<Move, IllegalMove> {
+pub fn row_move(position: &Position, row: u64, take: u64, game: &Nim) -> Result<Move, IllegalMove> {
     match usize::try_from(row) {
         Ok(row) if (1..=position.len()).contains(&row) => {
             let mv = Move {
@@ -597,7 +592,7 @@ mod tests {
         }
     }
 
-    fn meant(line: &str, rows: &[u64], game: &Game) -> Option<Meant> {
+    fn meant(line: &str, rows: &[u64], game: &Nim) -> Option<Meant> {
         let p = Position::new(rows.to_vec());
         Answer::parse(line).resolve(&p, game)
     }
@@ -623,10 +618,10 @@ mod tests {
 
     #[test]
     fn readings_settle_on_the_move_that_is_legal() {
-        let nim = Game::nim(Rule::Misere);
-        let one_to_three = Game::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
-        let two_or_three = Game::with_takes(Rule::Misere, TakeSet::parse("2,3").unwrap());
-        let cases: &[(&str, &[u64], &Game, Meant)] = &[
+        let nim = Nim::nim(Rule::Misere);
+        let one_to_three = Nim::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
+        let two_or_three = Nim::with_takes(Rule::Misere, TakeSet::parse("2,3").unwrap());
+        let cases: &[(&str, &[u64], &Nim, Meant)] = &[
             // A single number with one row is how many to take.
             ("1", &[21], &one_to_three, mv(1, 1)),
             ("take 3", &[21], &one_to_three, mv(1, 3)),
@@ -697,7 +692,7 @@ mod tests {
 
     #[test]
     fn leaving_out_an_empty_row_comes_after_a_row_and_a_count() {
-        let nim = Game::nim(Rule::Misere);
+        let nim = Nim::nim(Rule::Misere);
         // "3 5" takes 5 from row 3 rather than emptying row 1.
         assert_eq!(
             meant("3 5", &[1, 3, 5], &nim),
@@ -711,7 +706,7 @@ mod tests {
 
     #[test]
     fn a_move_that_fits_no_reading_is_refused_with_its_reason() {
-        let nim = Game::nim(Rule::Misere);
+        let nim = Nim::nim(Rule::Misere);
         assert_eq!(
             meant("2 9", &[5, 4], &nim),
             Some(Meant::Illegal(IllegalMove::TooMany {

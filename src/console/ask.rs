@@ -12,9 +12,9 @@ use super::example::{Fit, example, typed};
 use super::io::Io;
 use super::line::{Line, LineError, read_line};
 use crate::render::text;
-use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;
+use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 use crate::teach::document::Block;
 use crate::teach::words::{and_list, position};
@@ -62,7 +62,7 @@ pub struct Question<'a> {
     /// The position a move is made from.
     pub position: &'a Position,
     /// The rules.
-    pub game: &'a Game,
+    pub game: &'a Nim,
     /// Whether yes and no are answers here.
     pub yes_no: YesNo,
     /// The winning moves, which an example of how to type a move must not
@@ -262,7 +262,7 @@ pub fn hear(
 
 /// With one row, a number that cannot be taken may be the count the pupil
 /// wants to leave: " To leave 17, type 1." Otherwise nothing.
-fn leave_instead(answer: &Answer, position: &Position, game: &Game) -> String {
+fn leave_instead(answer: &Answer, position: &Position, game: &Nim) -> String {
     let take = match answer {
         Answer::Numbers(numbers) => match numbers.as_slice() {
             [take] => *take,
@@ -441,7 +441,7 @@ mod tests {
             false => YesNo::Never,
         };
         let position = Position::new(rows.to_vec());
-        let game = Game::nim(Rule::Misere);
+        let game = Nim::nim(Rule::Misere);
         let mut out = Vec::new();
         let mut input = typed.as_bytes();
         let mut io = Io {

@@ -7,8 +7,8 @@
 //! number is which.
 
 use super::answer::{Answer, Meant, only_row};
-use crate::rules::game::Game;
 use crate::rules::moves::Move;
+use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 
 /// The rows tried for an example, and the takes tried from each.
@@ -29,7 +29,7 @@ pub enum Fit {
 }
 
 /// An example move at `position`, or `None` when there is no move.
-pub fn example(position: &Position, game: &Game, winning: &[Move], fit: Fit) -> Option<Move> {
+pub fn example(position: &Position, game: &Nim, winning: &[Move], fit: Fit) -> Option<Move> {
     let piles = position.piles();
     // Row 2 first, then row 1, then the rest: "2 3" reads better than
     // "1 1".
@@ -88,7 +88,7 @@ pub fn typed(mv: Move, position: &Position, fit: Fit) -> String {
 }
 
 /// Whether typing `mv` as shown comes back as `mv` and nothing else.
-fn reads_back(mv: Move, position: &Position, game: &Game, fit: Fit) -> bool {
+fn reads_back(mv: Move, position: &Position, game: &Nim, fit: Fit) -> bool {
     Answer::parse(&typed(mv, position, fit)).resolve(position, game) == Some(Meant::Move(mv))
 }
 
@@ -99,7 +99,7 @@ mod tests {
     use crate::rules::take_set::TakeSet;
     use crate::teach::analysis::{Analysis, Extras};
 
-    fn shown(rows: &[u64], game: Game, fit: Fit) -> Option<String> {
+    fn shown(rows: &[u64], game: Nim, fit: Fit) -> Option<String> {
         let p = Position::new(rows.to_vec());
         let a = Analysis::new(p.clone(), game.clone(), Extras::default()).unwrap();
         example(&p, &game, &a.winning_moves, fit).map(|mv| typed(mv, &p, fit))
@@ -107,9 +107,9 @@ mod tests {
 
     #[test]
     fn examples_fit_the_board_and_keep_the_answer_back() {
-        let nim = Game::nim(Rule::Misere);
-        let one_to_three = Game::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
-        let cases: &[(&[u64], &Game, Fit, &str)] = &[
+        let nim = Nim::nim(Rule::Misere);
+        let one_to_three = Nim::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
+        let cases: &[(&[u64], &Nim, Fit, &str)] = &[
             // At 3 5 7 taking 1 from any row wins: the example takes 3.
             (&[3, 5, 7], &nim, Fit::Any, "2 3"),
             // 4 6 → 4 4 wins; 2 3 cannot be read as the rows after.

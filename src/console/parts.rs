@@ -11,9 +11,9 @@
 //! Commands (`hint`, `show`, …) are read by [`super::answer::Answer`].
 
 use super::answer::Answer;
-use crate::rules::game::Game;
 use crate::rules::moves::{IllegalMove, Move};
 use crate::rules::multi_move::MultiMove;
+use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 use crate::rules::row_reader::parse_number;
 
@@ -102,7 +102,7 @@ impl Typed {
     }
 
     /// What this comes to at `position` in `game`, or why it is unclear.
-    pub fn resolve(&self, position: &Position, game: &Game) -> Result<Meant, String> {
+    pub fn resolve(&self, position: &Position, game: &Nim) -> Result<Meant, String> {
         let meant = |mv: Result<MultiMove, IllegalMove>| match mv {
             Ok(mv) => Meant::Move(mv),
             Err(illegal) => Meant::Illegal(illegal),
@@ -136,7 +136,7 @@ impl Typed {
 }
 
 /// The move taking each (row from 1, count) of `parts`, checked.
-fn takes(position: &Position, parts: &[(u64, u64)], game: &Game) -> Result<MultiMove, IllegalMove> {
+fn takes(position: &Position, parts: &[(u64, u64)], game: &Nim) -> Result<MultiMove, IllegalMove> {
     let moves: Result<Vec<Move>, IllegalMove> = parts
         .iter()
         .map(|&(row, take)| match usize::try_from(row) {
@@ -203,7 +203,7 @@ mod tests {
 
     #[test]
     fn moves_are_checked_against_the_game() {
-        let game = Game::nim(Rule::Misere).with_rows_per_move(2).unwrap();
+        let game = Nim::nim(Rule::Misere).with_rows_per_move(2).unwrap();
         let p = Position::new(vec![1, 2, 3]);
         let meant = |line: &str| Typed::parse(line, 3).resolve(&p, &game);
         let mv = |parts: &[(usize, u64)]| {

@@ -169,7 +169,7 @@ fn plain(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::game::Game;
+    use crate::rules::nim::Nim;
     use crate::rules::position::Position;
     use crate::rules::rule::Rule;
     use crate::rules::take_set::TakeSet;
@@ -179,7 +179,7 @@ mod tests {
 
     /// Steps through the explanation of `rows`, with `typed` as input from
     /// a person (or not), and returns what was shown and how it ended.
-    fn run(rows: &[u64], game: Game, typed: &str, interactive: bool) -> (String, Stepped) {
+    fn run(rows: &[u64], game: Nim, typed: &str, interactive: bool) -> (String, Stepped) {
         let a = Analysis::new(Position::new(rows.to_vec()), game, Extras::default()).unwrap();
         let doc = explain(&a, Options::default());
         let mut out = Vec::new();
@@ -197,7 +197,7 @@ mod tests {
 
     #[test]
     fn hints_fit_the_step_on_the_screen() {
-        let nim = Game::nim(Rule::Misere);
+        let nim = Nim::nim(Rule::Misere);
         // After step 1 the first hint is the question to ask next.
         let (out, _) = run(&[3, 5, 7], nim.clone(), "hint\nq\n", true);
         assert!(
@@ -228,7 +228,7 @@ mod tests {
     fn a_hint_the_screen_already_says_is_skipped() {
         // Step 2 of the 22 game lists the counts to avoid, which is the
         // second hint: after it comes the third.
-        let game = Game::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
+        let game = Nim::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
         let (out, _) = run(&[22], game, "\nhint\nq\n", true);
         assert!(
             out.contains("Hint: Leave your opponent 21 sticks, a count to avoid."),
@@ -238,7 +238,7 @@ mod tests {
 
     #[test]
     fn only_enter_goes_on_and_q_stops() {
-        let (out, stepped) = run(&[3, 5, 7], Game::nim(Rule::Misere), "what\nq\n", true);
+        let (out, stepped) = run(&[3, 5, 7], Nim::nim(Rule::Misere), "what\nq\n", true);
         assert_eq!(stepped, Stepped::Quit);
         // A hint is there to give after step 1, so the nudge names it.
         assert!(
@@ -253,12 +253,12 @@ mod tests {
 
     #[test]
     fn a_script_or_the_end_of_input_never_waits() {
-        let (all, stepped) = run(&[3, 5, 7], Game::nim(Rule::Misere), "q\n", false);
+        let (all, stepped) = run(&[3, 5, 7], Nim::nim(Rule::Misere), "q\n", false);
         assert_eq!(stepped, Stepped::Done);
         assert!(!all.contains("(Enter"), "{all}");
         // At the end of input the wait is over at once, and so are all the
         // later ones.
-        let (out, stepped) = run(&[3, 5, 7], Game::nim(Rule::Misere), "", true);
+        let (out, stepped) = run(&[3, 5, 7], Nim::nim(Rule::Misere), "", true);
         assert_eq!(stepped, Stepped::Done);
         assert_eq!(out.matches("(Enter").count(), 1, "{out}");
         assert!(out.ends_with("take 1 from row 3.\n"), "{out}");

@@ -23,7 +23,7 @@ pub mod handout;
 pub mod parse;
 pub mod runner;
 
-use crate::rules::game::Game;
+use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 use crate::rules::row_reader::printable;
 
@@ -106,7 +106,7 @@ pub struct Setup {
     /// The rows.
     pub position: Position,
     /// Misère or normal play, and the takes allowed.
-    pub game: Game,
+    pub game: Nim,
     /// Whether to add the binary columns to an explanation (`--xor`).
     pub xor: bool,
     /// Whether to draw the rows in their groups, joined stage by stage

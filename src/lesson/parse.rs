@@ -10,7 +10,7 @@
 use super::chomp::{BarSetup, ChompQuestion, LESSON_SHAPES, bar_setup};
 use super::{Asks, Lesson, Next, Part, Problem, Question, Setup};
 use crate::render::wrap::is_list_marker;
-use crate::rules::game::Game;
+use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 use crate::rules::rows_per_move;
 use crate::rules::rule::Rule;
@@ -462,7 +462,7 @@ fn directive(text: &str) -> Option<(&str, &str)> {
 fn setup(value: &str, extra: &[&str]) -> Result<Setup, String> {
     let mut setup = Setup {
         position: Position::new(Vec::new()),
-        game: Game::nim(Rule::Misere),
+        game: Nim::nim(Rule::Misere),
         xor: false,
         groups: false,
         hide: None,
@@ -538,7 +538,7 @@ mod tests {
         let four_four = Position::new(vec![4, 4]);
         // Explanations and questions are worked out as they are read.
         let worked =
-            |game: Game| Some(Analysis::new(four_four.clone(), game, Extras::default()).unwrap());
+            |game: Nim| Some(Analysis::new(four_four.clone(), game, Extras::default()).unwrap());
         assert_eq!(
             lesson.parts,
             vec![
@@ -546,7 +546,7 @@ mod tests {
                 Part::Pause,
                 Part::Show(Setup {
                     position: four_four.clone(),
-                    game: Game::nim(Rule::Misere),
+                    game: Nim::nim(Rule::Misere),
                     xor: false,
                     groups: false,
                     hide: None,
@@ -554,21 +554,21 @@ mod tests {
                 }),
                 Part::Explain(Setup {
                     position: four_four.clone(),
-                    game: Game::nim(Rule::Normal),
+                    game: Nim::nim(Rule::Normal),
                     xor: true,
                     groups: false,
                     hide: None,
-                    analysis: worked(Game::nim(Rule::Normal)),
+                    analysis: worked(Nim::nim(Rule::Normal)),
                 }),
                 Part::Question(Question {
                     asks: Asks::Move,
                     setup: Setup {
                         position: four_four.clone(),
-                        game: Game::nim(Rule::Misere),
+                        game: Nim::nim(Rule::Misere),
                         xor: false,
                         groups: false,
                         hide: None,
-                        analysis: worked(Game::nim(Rule::Misere)),
+                        analysis: worked(Nim::nim(Rule::Misere)),
                     },
                     ask: Some("Your move?".to_string()),
                     hints: vec!["Copy.".to_string(), "Really, copy.".to_string()],
@@ -586,7 +586,7 @@ mod tests {
         // two rows), and all of them together pass a small budget.
         let source = "title: T\nexplain: 6 6 --take 1-3\nquestion: 6 5 --take 1-3\nanswer: A.\nexplain: 7 6 --take 1-3\nshow: 99 99\n";
         let one = Solver::for_game(
-            Game::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap()),
+            Nim::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap()),
             Budget::default(),
         );
         let cost = |rows: &[u64]| one.estimate(rows).unwrap().moves;

@@ -16,7 +16,7 @@ use super::rng::Rng;
 use super::{First, Level};
 use crate::console::line::LineError;
 use crate::rules::bar::{Bar, Bite, IllegalBite};
-use crate::solve::chomp::{Chomp, TooBig};
+use crate::solve::chomp::{ChompSearch, TooBig};
 use crate::teach::chomp::analysis::{BarAnalysis, Beyond};
 use crate::teach::chomp::check::{BiteError, BiteJudgement, computer_reason};
 use crate::teach::chomp::hints::hints;
@@ -140,7 +140,7 @@ pub struct ChompReplay {
     setup: ChompSetup,
     rng: Rng,
     /// The search of the start, which covers every bar of the game.
-    chomp: Chomp,
+    chomp: ChompSearch,
     told: Vec<BiteTold>,
     /// How many of the pupil's bites were taken back.
     taken_back: u64,
@@ -149,10 +149,11 @@ pub struct ChompReplay {
 impl ChompReplay {
     /// Starts a game, refusing at once a bar too big for the search.
     pub fn start(setup: ChompSetup) -> Result<ChompReplay, ChompPlayError> {
-        let chomp = Chomp::search(&setup.start).map_err(|too_big| ChompPlayError::TooBig {
-            bar: setup.start.to_string(),
-            too_big,
-        })?;
+        let chomp =
+            ChompSearch::search(&setup.start).map_err(|too_big| ChompPlayError::TooBig {
+                bar: setup.start.to_string(),
+                too_big,
+            })?;
         Ok(ChompReplay {
             rng: Rng::new(setup.seed),
             setup,

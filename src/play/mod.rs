@@ -14,9 +14,9 @@ pub mod rng;
 pub mod session;
 
 use self::rng::Rng;
-use crate::rules::game::Game;
-use crate::rules::moves::Move;
+use crate::rules::game::Game as _;
 use crate::rules::multi_move::MultiMove;
+use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 use crate::solve::search::Solver;
 use crate::teach::analysis::Analysis;
@@ -127,7 +127,7 @@ pub struct Choice {
 /// Picks the computer's move from `position`, or `None` when it cannot move.
 pub fn computer_move(
     position: &Position,
-    game: &Game,
+    game: &Nim,
     level: Level,
     rng: &mut Rng,
     solver: &mut Solver,
@@ -137,7 +137,9 @@ pub fn computer_move(
     }
     if rng.percent(level.mistake_rate()) {
         return Ok(Some(Choice {
-            mv: random_move(position, game, rng),
+            mv: game
+                .random_move(position, &mut |n| rng.below(n))
+                .expect("a move is left"),
             random: true,
             analysis: None,
         }));
@@ -151,40 +153,6 @@ pub fn computer_move(
     }))
 }
 
-/// A legal move chosen at random: a random row that can be moved from,
-/// then a random allowed take; or, when a move may take from several rows,
-/// how many rows, which, and how many from each.
-fn random_move(position: &Position, game: &Game, rng: &mut Rng) -> MultiMove {
-    let piles = position.piles();
-    let mut rows: Vec<usize> = (0..piles.len())
-        .filter(|&i| game.takes.takes_from(piles[i]).next().is_some())
-        .collect();
-    let take_from = |pile: usize, rng: &mut Rng| {
-        let takes: Vec<u64> = game.takes.takes_from(piles[pile]).collect();
-        Move {
-            pile,
-            take: takes[rng.below(takes.len() as u64) as usize],
-        }
-    };
-    if game.rows_per_move <= 1 {
-        let pile = rows[rng.below(rows.len() as u64) as usize];
-        return MultiMove::from(take_from(pile, rng));
-    }
-    let most = rows.len().min(game.rows_per_move as usize) as u64;
-    let chosen = rng.below(most) as usize + 1;
-    // The first `chosen` rows of a shuffle.
-    for i in 0..chosen {
-        let j = i + rng.below((rows.len() - i) as u64) as usize;
-        rows.swap(i, j);
-    }
-    MultiMove::new(
-        rows[..chosen]
-            .iter()
-            .map(|&pile| take_from(pile, rng))
-            .collect(),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,13 +161,13 @@ mod tests {
     use crate::rules::take_set::TakeSet;
     use crate::teach::analysis::Extras;
 
-    fn solver(game: &Game) -> Solver {
+    fn solver(game: &Nim) -> Solver {
         Solver::for_game(game.clone(), crate::solve::search::Budget::default())
     }
 
     #[test]
     fn perfect_play_wins_from_a_won_position() {
-        let game = Game::nim(Rule::Misere);
+        let game = Nim::nim(Rule::Misere);
         let p = Position::new(vec![3, 5, 7]);
         let choice = computer_move(
             &p,
@@ -218,7 +186,7 @@ mod tests {
 
     #[test]
     fn lower_levels_make_random_but_legal_moves_at_their_rate() {
-        let game = Game::with_takes(Rule::Normal, TakeSet::parse("2,3,5").unwrap());
+        let game = Nim::with_takes(Rule::Normal, TakeSet::parse("2,3,5").unwrap());
         let p = Position::new(vec![1, 9, 20]);
         let mut rng = Rng::new(42);
         let mut random = 0;
@@ -245,12 +213,12 @@ mod tests {
 
     #[test]
     fn random_moves_are_legal_and_use_every_number_of_rows() {
-        let game = Game::nim(Rule::Misere).with_rows_per_move(2).unwrap();
+        let game = Nim::nim(Rule::Misere).with_rows_per_move(2).unwrap();
         let p = Position::new(vec![0, 3, 5, 7]);
         let mut rng = Rng::new(7);
         let mut widths = [0; 3];
         for _ in 0..200 {
-            let mv = random_move(&p, &game, &mut rng);
+            let mv = game.random_move(&p, &mut |n| rng.below(n)).unwrap();
             assert!(p.play_multi(&mv, &game).is_ok(), "{mv}");
             widths[mv.rows()] += 1;
         }
@@ -259,7 +227,7 @@ mod tests {
 
     #[test]
     fn the_perfect_computer_leaves_a_lost_position_from_several_rows_too() {
-        let game = Game::nim(Rule::Normal).with_rows_per_move(2).unwrap();
+        let game = Nim::nim(Rule::Normal).with_rows_per_move(2).unwrap();
         let p = Position::new(vec![3, 5, 6]);
         let mut solver = solver(&game);
         let choice = computer_move(&p, &game, Level::Perfect, &mut Rng::new(0), &mut solver)

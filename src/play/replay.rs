@@ -9,9 +9,9 @@
 use super::rng::Rng;
 use super::{First, Level, PlayError, computer_move};
 use crate::console::answer::row_move;
-use crate::rules::game::Game;
 use crate::rules::moves::IllegalMove;
 use crate::rules::multi_move::MultiMove;
+use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
@@ -52,7 +52,7 @@ impl Told {
     }
 
     /// The rows after the move.
-    pub fn after(&self, game: &Game) -> Position {
+    pub fn after(&self, game: &Nim) -> Position {
         self.turn.mv.after(&self.turn.before, game)
     }
 }
@@ -63,7 +63,7 @@ pub struct Setup {
     /// The starting rows.
     pub start: Position,
     /// The rules.
-    pub game: Game,
+    pub game: Nim,
     /// Who moves first.
     pub first: First,
     /// How well the computer plays.
@@ -314,7 +314,7 @@ impl Replay {
     }
 
     /// The game's rules.
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &Nim {
         &self.setup.game
     }
 
@@ -405,7 +405,7 @@ impl Replay {
 mod tests {
     use super::*;
 
-    fn setup(start: &[u64], game: Game, first: First, level: Level, seed: u64) -> Setup {
+    fn setup(start: &[u64], game: Nim, first: First, level: Level, seed: u64) -> Setup {
         Setup {
             start: Position::new(start.to_vec()),
             game,
@@ -417,7 +417,7 @@ mod tests {
     }
 
     fn twenty_one(level: Level, seed: u64) -> Setup {
-        let game = Game::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
+        let game = Nim::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
         setup(&[21], game, First::Me, level, seed)
     }
 
@@ -439,7 +439,7 @@ mod tests {
 
     #[test]
     fn the_perfect_computer_wins_from_a_winning_start_and_says_why() {
-        let game = Game::nim(Rule::Misere);
+        let game = Nim::nim(Rule::Misere);
         let mut replay = Replay::of(
             setup(&[3, 5, 7], game, First::Computer, Level::Perfect, 0),
             &[],
@@ -482,7 +482,7 @@ mod tests {
             setup.command(),
             "matchsticks play 21 --take 1-3 --level beginner --seed 7"
         );
-        setup.game = Game::with_takes(Rule::Normal, TakeSet::parse("2,3,5").unwrap());
+        setup.game = Nim::with_takes(Rule::Normal, TakeSet::parse("2,3,5").unwrap());
         setup.first = First::Computer;
         setup.level = Level::Good;
         assert_eq!(
@@ -491,7 +491,7 @@ mod tests {
         );
         let nim = self::setup(
             &[3, 4, 6],
-            Game::nim(Rule::Misere),
+            Nim::nim(Rule::Misere),
             First::Me,
             Level::Beginner,
             9,

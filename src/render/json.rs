@@ -5,9 +5,9 @@
 use serde::Serialize;
 
 use super::wrap::unglued;
-use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;
+use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 use crate::solve::moore_count::Total;
 use crate::teach::analysis::{Analysis, Method};
@@ -190,7 +190,7 @@ pub fn check(j: &Judgement, doc: &Document) -> String {
 
 /// An illegal move as one JSON object: `legal` is false and `reason` says
 /// what was wrong.
-pub fn illegal(game: &Game, position: &Position, to: Option<&Position>, reason: &str) -> String {
+pub fn illegal(game: &Nim, position: &Position, to: Option<&Position>, reason: &str) -> String {
     to_string(&CheckJson {
         rule: game.rule.name(),
         takes: game.takes.only(),
@@ -256,7 +256,7 @@ struct PartsJson {
 
 impl PartsJson {
     /// `mv` from `from`, a legal move there.
-    fn of(from: &Position, game: &Game, mv: &MultiMove) -> PartsJson {
+    fn of(from: &Position, game: &Nim, mv: &MultiMove) -> PartsJson {
         let to = from.play_multi(mv, game).expect("moves shown are legal");
         PartsJson {
             parts: mv

@@ -3,9 +3,9 @@
 use super::error::Error;
 use crate::console::answer::row_move;
 use crate::render::json;
-use crate::rules::game::Game;
 use crate::rules::moves::IllegalMove;
 use crate::rules::multi_move::MultiMove;
+use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 use crate::rules::row_reader::parse_number;
 use crate::teach::check::check as document;
@@ -76,7 +76,7 @@ impl<E: Into<Error>> From<E> for Refused {
 }
 
 /// Checks the move given in `form` from `position`.
-pub fn check(position: Position, game: &Game, form: MoveForm<'_>) -> Result<Checked, Refused> {
+pub fn check(position: Position, game: &Nim, form: MoveForm<'_>) -> Result<Checked, Refused> {
     let (to, mv) = match form {
         // With one row per move this is exactly the one-row check.
         MoveForm::To(to) => (Some(to), position.multi_move_to(to, game)),

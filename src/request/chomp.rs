@@ -7,7 +7,7 @@ use super::error::Error;
 use crate::console::bite::parse_bite;
 use crate::render::chomp_json;
 use crate::rules::bar::{Bar, IllegalBite};
-use crate::solve::chomp::Chomp;
+use crate::solve::chomp::ChompSearch;
 use crate::teach::chomp::analysis::BarAnalysis;
 use crate::teach::chomp::check::{BiteError, BiteJudgement, check as check_document};
 use crate::teach::chomp::explain::explain as explain_document;
@@ -72,7 +72,7 @@ pub fn check<S: AsRef<str>>(shape: &[S], bite: &str) -> Result<BiteChecked, Bite
         let json = chomp_json::illegal(&bar, bite, &message);
         return Err(BiteRefused::Illegal { illegal, json });
     }
-    let search = Chomp::search(&bar).ok();
+    let search = ChompSearch::search(&bar).ok();
     let judgement = match BiteJudgement::new(&bar, bite, search.as_ref()) {
         Ok(judgement) => judgement,
         Err(BiteError::Beyond(beyond)) => return Err(beyond.into()),

@@ -1,7 +1,7 @@
 //! Explaining a position: the analysis and its document.
 
 use super::error::Error;
-use crate::rules::game::Game;
+use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 use crate::rules::take_set::TakeSet;
 use crate::teach::analysis::{Analysis, Extras};
@@ -14,7 +14,7 @@ pub struct Request {
     /// The rows.
     pub position: Position,
     /// The rules.
-    pub game: Game,
+    pub game: Nim,
     /// Add the binary view (Nim only).
     pub xor: bool,
     /// Search every game as well.

@@ -10,7 +10,7 @@ pub mod error;
 pub mod explain;
 pub mod table;
 
-use crate::rules::game::Game;
+use crate::rules::nim::Nim;
 use crate::rules::row_reader::printable;
 use crate::rules::rule::Rule;
 use crate::rules::take_set::TakeSet;
@@ -18,7 +18,7 @@ use error::Error;
 
 /// The game named by the rule and the takes a move may make (`--take`), or
 /// why the takes are not a set.
-pub fn game(normal: bool, take: Option<&str>) -> Result<Game, Error> {
+pub fn game(normal: bool, take: Option<&str>) -> Result<Nim, Error> {
     let takes = match take {
         None => TakeSet::Any,
         Some(text) => TakeSet::parse(text).map_err(|problem| Error::BadTakeSet {
@@ -26,13 +26,13 @@ pub fn game(normal: bool, take: Option<&str>) -> Result<Game, Error> {
             problem,
         })?,
     };
-    Ok(Game::with_takes(Rule::from_normal_flag(normal), takes))
+    Ok(Nim::with_takes(Rule::from_normal_flag(normal), takes))
 }
 
 /// The game named by the rule, the takes (`--take`) and how many rows one
 /// move may take from (`--rows-per-move`), or why they make no game the
 /// tool can work out.
-pub fn game_with_rows(normal: bool, take: Option<&str>, rows_per_move: u32) -> Result<Game, Error> {
+pub fn game_with_rows(normal: bool, take: Option<&str>, rows_per_move: u32) -> Result<Nim, Error> {
     Ok(game(normal, take)?.with_rows_per_move(rows_per_move)?)
 }
 

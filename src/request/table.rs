@@ -1,7 +1,7 @@
 //! The table of positions reachable from a start.
 
 use super::error::Error;
-use crate::rules::game::Game;
+use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::teach::document::Document;
@@ -19,7 +19,7 @@ pub struct Tabled {
 
 /// The table of every position reachable from `start`, or with `losing`
 /// only the lost ones.
-pub fn table(start: &Position, game: &Game, losing: bool) -> Result<Tabled, Error> {
+pub fn table(start: &Position, game: &Nim, losing: bool) -> Result<Tabled, Error> {
     let mut entries = entries(start, game)?;
     if losing {
         entries.retain(|e| e.outcome == Outcome::Lose);

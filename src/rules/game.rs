@@ -1,130 +1,185 @@
-//! The rules of the game being played: how it ends (misère or normal), how
-//! many sticks a move may take, and from how many rows at once.
+//! What every game the tool plays has in common, as far as its rules go:
+//! its positions and moves, the one place a move is checked, and how a
+//! game ends. Nim (with any take set, from one row or several) and Chomp
+//! implement [`Game`]; the teaching of a game is `teach::teaching`, and
+//! everything above that is written once, for every game.
 
-use super::rule::Rule;
+use std::fmt;
+
+use super::bar::{Bar, Bite, IllegalBite};
+use super::moves::{IllegalMove, Move};
+use super::multi_move::MultiMove;
+use super::nim::Nim;
+use super::outcome::Outcome;
+use super::position::Position;
 use super::take_set::TakeSet;
 
-/// The full rules of a take-away game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Game {
-    /// Who wins when no move is left.
-    pub rule: Rule,
-    /// How many sticks a move may take from one row.
-    pub takes: TakeSet,
-    /// From how many rows one move may take: 1 in Nim and subtraction
-    /// games, more in Moore's Nim (where any number may be taken from each).
-    pub rows_per_move: u32,
+/// A two-player game where the players take turns and nothing is left to
+/// chance.
+pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
+    /// Where the game stands: rows of sticks, or a chocolate bar.
+    type Position: Clone + fmt::Debug + fmt::Display + PartialEq + Eq + Send + Sync + 'static;
+    /// One player's turn.
+    type Move: Clone + fmt::Debug + fmt::Display + PartialEq + Eq + Send + Sync + 'static;
+    /// Why a move is not allowed where it was made.
+    type Illegal: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static;
+
+    /// What a turn is called: "move", or "bite" in Chomp.
+    const MOVE: &'static str;
+
+    /// The position after `mv`: the one place a move is checked.
+    fn play(
+        &self,
+        position: &Self::Position,
+        mv: &Self::Move,
+    ) -> Result<Self::Position, Self::Illegal>;
+
+    /// Whether the game is over at `position`.
+    fn is_over(&self, position: &Self::Position) -> bool;
+
+    /// At a `position` where the game is over, how it went for the player
+    /// whose turn it would be.
+    fn at_end(&self, position: &Self::Position) -> Outcome;
+
+    /// A legal move chosen at random, without listing every move first, so
+    /// that a huge position costs no more than a small one. `below(n)`
+    /// gives a random number from 0 to n - 1, for n of at least 1. `None`
+    /// when no move is left.
+    fn random_move(
+        &self,
+        position: &Self::Position,
+        below: &mut dyn FnMut(u64) -> u64,
+    ) -> Option<Self::Move>;
 }
 
-impl Default for Game {
-    fn default() -> Game {
-        Game::nim(Rule::default())
+impl Game for Nim {
+    type Position = Position;
+    type Move = MultiMove;
+    type Illegal = IllegalMove;
+
+    const MOVE: &'static str = "move";
+
+    fn play(&self, position: &Position, mv: &MultiMove) -> Result<Position, IllegalMove> {
+        position.play_multi(mv, self)
+    }
+
+    fn is_over(&self, position: &Position) -> bool {
+        position.moves_with(&self.takes).next().is_none()
+    }
+
+    fn at_end(&self, _: &Position) -> Outcome {
+        self.rule.when_stuck()
+    }
+
+    fn random_move(
+        &self,
+        position: &Position,
+        below: &mut dyn FnMut(u64) -> u64,
+    ) -> Option<MultiMove> {
+        random_nim_move(self, position, below)
     }
 }
 
-impl Game {
-    /// Nim under `rule`: take any number from one row.
-    pub fn nim(rule: Rule) -> Game {
-        Game::with_takes(rule, TakeSet::Any)
+/// A legal move chosen with `below` (a random number below its
+/// argument): a random row that can be moved from, then a random
+/// allowed take; or, when a move may take from several rows, how many
+/// rows, which, and how many from each. No list of takes is built, so
+/// a row of ten billion sticks costs no more than a row of three.
+/// `None` when no move is left.
+fn random_nim_move(
+    nim: &Nim,
+    position: &Position,
+    below: &mut dyn FnMut(u64) -> u64,
+) -> Option<MultiMove> {
+    let piles = position.piles();
+    let mut rows: Vec<usize> = (0..piles.len())
+        .filter(|&i| nim.takes.takes_from(piles[i]).next().is_some())
+        .collect();
+    if rows.is_empty() {
+        return None;
     }
-
-    /// A game under `rule` where a move takes one of `takes` from one row.
-    pub fn with_takes(rule: Rule, takes: TakeSet) -> Game {
-        Game {
-            rule,
-            takes,
-            rows_per_move: 1,
-        }
-    }
-
-    /// Whether this is plain Nim: any number from one row.
-    pub fn is_nim(&self) -> bool {
-        self.takes == TakeSet::Any && self.rows_per_move == 1
-    }
-
-    /// The rules in words a pupil knows, for a game of `rows` rows: "last
-    /// stick loses", or "last stick loses; a move takes 1 to 3 sticks" (and
-    /// "from one row" when there is more than one), or "last stick loses; a
-    /// move may take from up to 2 rows" when a move may take from several.
-    pub fn describe(&self, rows: usize) -> String {
-        let ending = |thing: &str| match self.rule {
-            Rule::Misere => format!("last {thing} loses"),
-            Rule::Normal => format!("last {thing} wins"),
-        };
-        let takes = match (&self.takes, self.rows_per_move) {
-            (TakeSet::Any, 0 | 1) => return ending("stick"),
-            (TakeSet::Any, k) => {
-                return format!("{}; a move may take from up to {k} rows", ending("stick"));
+    let take_from = |pile: usize, below: &mut dyn FnMut(u64) -> u64| {
+        let sticks = piles[pile];
+        let take = match &nim.takes {
+            TakeSet::Any => below(sticks) + 1,
+            TakeSet::Only(_) => {
+                let count = nim.takes.takes_from(sticks).count() as u64;
+                let nth = below(count) as usize;
+                nim.takes
+                    .takes_from(sticks)
+                    .nth(nth)
+                    .expect("below the count")
             }
-            (takes, _) => takes,
         };
-        // When a move cannot take a single stick, a player can be stuck with
-        // sticks left, so the rule is about the last move, not the last stick.
-        let ending = match takes.allows(1) {
-            true => ending("stick"),
-            false => ending("move"),
-        };
-        let from = if rows > 1 { " from one row" } else { "" };
-        let sticks = match takes.only() {
-            Some([1]) => "stick",
-            _ => "sticks",
-        };
-        format!("{ending}; a move takes {takes} {sticks}{from}")
+        Move { pile, take }
+    };
+    if nim.rows_per_move <= 1 {
+        let pile = rows[below(rows.len() as u64) as usize];
+        return Some(MultiMove::from(take_from(pile, below)));
     }
-
-    /// The rules as a pupil would say them, without the name of the rule:
-    /// "whoever takes the last stick loses, and a move takes 1 to 3
-    /// sticks".
-    pub fn in_words(&self, rows: usize) -> String {
-        let ending = match (self.rule, self.takes.allows(1)) {
-            (Rule::Misere, true) => "whoever takes the last stick loses",
-            (Rule::Normal, true) => "whoever takes the last stick wins",
-            (Rule::Misere, false) => "whoever makes the last move loses",
-            (Rule::Normal, false) => "whoever makes the last move wins",
-        };
-        match (&self.takes, self.rows_per_move) {
-            (TakeSet::Any, 0 | 1) => ending.to_string(),
-            (TakeSet::Any, k) => format!("{ending}, and a move may take from up to {k} rows"),
-            (takes, _) => {
-                let from = if rows > 1 { " from one row" } else { "" };
-                format!("{ending}, and a move takes {takes} sticks{from}")
-            }
-        }
+    let most = rows.len().min(nim.rows_per_move as usize) as u64;
+    let chosen = below(most) as usize + 1;
+    // The first `chosen` rows of a shuffle.
+    for i in 0..chosen {
+        let j = i + below((rows.len() - i) as u64) as usize;
+        rows.swap(i, j);
     }
+    let parts = rows[..chosen]
+        .iter()
+        .map(|&pile| take_from(pile, below))
+        .collect();
+    Some(MultiMove::new(parts))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// Chomp: a chocolate bar whose top left square is poisoned. A bite takes
+/// a square and every square below it and to its right, and whoever has
+/// to eat the poisoned square loses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Chomp;
 
-    #[test]
-    fn the_rules_in_a_pupils_words_never_name_the_rule() {
-        let takes = |set| TakeSet::parse(set).unwrap();
-        let cases = [
-            (
-                Game::nim(Rule::Misere),
-                3,
-                "whoever takes the last stick loses",
-            ),
-            (
-                Game::nim(Rule::Normal),
-                3,
-                "whoever takes the last stick wins",
-            ),
-            (
-                Game::with_takes(Rule::Misere, takes("1-3")),
-                1,
-                "whoever takes the last stick loses, and a move takes 1 to 3 sticks",
-            ),
-            (
-                Game::with_takes(Rule::Normal, takes("2,3")),
-                2,
-                "whoever makes the last move wins, and a move takes 2 or 3 sticks from one row",
-            ),
-        ];
-        for (game, rows, expected) in cases {
-            assert_eq!(game.in_words(rows), expected);
-            assert!(!game.in_words(rows).contains("misère"));
+impl Game for Chomp {
+    type Position = Bar;
+    type Move = Bite;
+    type Illegal = IllegalBite;
+
+    const MOVE: &'static str = "bite";
+
+    fn play(&self, bar: &Bar, bite: &Bite) -> Result<Bar, IllegalBite> {
+        bar.bite(*bite)
+    }
+
+    /// Over when the poisoned square is eaten, or is all that is left.
+    fn is_over(&self, bar: &Bar) -> bool {
+        bar.is_eaten() || bar.row_lengths() == [1]
+    }
+
+    /// Whoever ate the poisoned square has lost, so the player to move has
+    /// won; whoever is left only the poisoned square has lost.
+    fn at_end(&self, bar: &Bar) -> Outcome {
+        match bar.is_eaten() {
+            true => Outcome::Win,
+            false => Outcome::Lose,
         }
+    }
+
+    /// Never the poisoned square while another square is left.
+    fn random_move(&self, bar: &Bar, below: &mut dyn FnMut(u64) -> u64) -> Option<Bite> {
+        if bar.is_eaten() {
+            return None;
+        }
+        let squares = bar.squares() as u64 - 1;
+        if squares == 0 {
+            return Some(Bite::new(1, 1));
+        }
+        // The squares other than the poison, counted row by row.
+        let mut nth = below(squares) + 1;
+        for (row, &length) in bar.row_lengths().iter().enumerate() {
+            let length = length as u64;
+            if nth < length {
+                return Some(Bite::new(row + 1, nth as usize + 1));
+            }
+            nth -= length;
+        }
+        unreachable!("the bar has that many squares")
     }
 }

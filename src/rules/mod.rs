@@ -7,6 +7,7 @@ pub mod bar;
 pub mod game;
 pub mod moves;
 pub mod multi_move;
+pub mod nim;
 pub mod outcome;
 pub mod position;
 pub mod row_reader;

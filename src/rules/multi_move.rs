@@ -11,8 +11,8 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use super::game::Game;
 use super::moves::{IllegalMove, Move};
+use super::nim::Nim;
 use super::position::Position;
 
 /// Take some sticks from each of one or more rows, in one move.
@@ -97,7 +97,7 @@ impl Position {
     /// The position after `mv` in `game`, or why `mv` is illegal here.
     /// Every move that may take from several rows is checked here and only
     /// here; each part goes through [`Position::play_with`].
-    pub fn play_multi(&self, mv: &MultiMove, game: &Game) -> Result<Position, IllegalMove> {
+    pub fn play_multi(&self, mv: &MultiMove, game: &Nim) -> Result<Position, IllegalMove> {
         let parts = mv.parts();
         let Some(first) = parts.first() else {
             return Err(IllegalMove::NothingTaken);
@@ -131,7 +131,7 @@ impl Position {
     /// The move that turns this position into `to` in `game`, or why no
     /// legal move does: no row may grow, and at most as many rows may shrink
     /// as the game lets one move take from.
-    pub fn multi_move_to(&self, to: &Position, game: &Game) -> Result<MultiMove, IllegalMove> {
+    pub fn multi_move_to(&self, to: &Position, game: &Nim) -> Result<MultiMove, IllegalMove> {
         if game.rows_per_move <= 1 {
             // Exactly the checks, and the reasons, of a single-row move.
             return self.move_to_with(to, &game.takes).map(MultiMove::from);
@@ -177,10 +177,10 @@ mod tests {
     use crate::rules::rule::Rule;
     use crate::rules::take_set::TakeSet;
 
-    fn game(rows_per_move: u32) -> Game {
-        Game {
+    fn game(rows_per_move: u32) -> Nim {
+        Nim {
             rows_per_move,
-            ..Game::nim(Rule::Normal)
+            ..Nim::nim(Rule::Normal)
         }
     }
 
@@ -350,9 +350,9 @@ mod tests {
 
     #[test]
     fn a_take_set_applies_to_every_row() {
-        let game = Game {
+        let game = Nim {
             rows_per_move: 2,
-            ..Game::with_takes(Rule::Misere, TakeSet::parse("1-2").unwrap())
+            ..Nim::with_takes(Rule::Misere, TakeSet::parse("1-2").unwrap())
         };
         let position = Position::new(vec![3, 5, 7]);
         assert_eq!(

@@ -7,7 +7,7 @@
 //! of takes is only worked out for moves from one row, so it is refused
 //! with K above 1 rather than answered wrongly.
 
-use super::game::Game;
+use super::nim::Nim;
 use super::take_set::TakeSet;
 
 /// Why a number of rows per move was refused.
@@ -46,13 +46,13 @@ pub fn parse(text: &str) -> Result<u32, BadRowsPerMove> {
     }
 }
 
-impl Game {
+impl Nim {
     /// This game with moves from up to `rows_per_move` rows, or why that is
     /// not a game the tool can work out.
-    pub fn with_rows_per_move(&self, rows_per_move: u32) -> Result<Game, BadRowsPerMove> {
+    pub fn with_rows_per_move(&self, rows_per_move: u32) -> Result<Nim, BadRowsPerMove> {
         match (rows_per_move, &self.takes) {
             (0, _) => Err(BadRowsPerMove::Zero),
-            (1, _) | (_, TakeSet::Any) => Ok(Game {
+            (1, _) | (_, TakeSet::Any) => Ok(Nim {
                 rows_per_move,
                 ..self.clone()
             }),
@@ -106,10 +106,10 @@ mod tests {
 
     #[test]
     fn a_take_set_goes_only_with_one_row_per_move() {
-        let takes = Game::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
+        let takes = Nim::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
         assert_eq!(takes.with_rows_per_move(1).map(|g| g.rows_per_move), Ok(1));
         assert_eq!(takes.with_rows_per_move(2), Err(BadRowsPerMove::WithTakes));
-        let nim = Game::nim(Rule::Normal).with_rows_per_move(3).unwrap();
+        let nim = Nim::nim(Rule::Normal).with_rows_per_move(3).unwrap();
         assert_eq!((nim.rows_per_move, nim.is_nim()), (3, false));
     }
 }

@@ -13,7 +13,7 @@ use crate::render::html;
 use crate::request;
 use crate::request::check::{MoveForm, Refused};
 use crate::request::error::Error;
-use crate::rules::game::Game;
+use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::teach::analysis::{Analysis, Extras, Method};
@@ -74,7 +74,7 @@ pub fn check_reply(answer: Result<Result<String, String>, ParamError>) -> Reply 
 /// (groups for Nim, blocks for a row with limited takes), with each stick
 /// clickable; and the takes to offer as buttons when a single row allows
 /// only a few.
-pub fn board(position: &Position, game: &Game) -> Result<Value, Error> {
+pub fn board(position: &Position, game: &Nim) -> Result<Value, Error> {
     let analysis = Analysis::new(position.clone(), game.clone(), Extras::default())?;
     let pattern = match &analysis.method {
         Method::OneRow { pattern, .. } => Some(pattern),
@@ -91,7 +91,7 @@ pub fn board(position: &Position, game: &Game) -> Result<Value, Error> {
 }
 
 /// The takes to offer as buttons: when a single row allows only a few.
-pub fn buttons(position: &Position, game: &Game) -> Option<Vec<u64>> {
+pub fn buttons(position: &Position, game: &Nim) -> Option<Vec<u64>> {
     match (position.piles(), game.takes.only()) {
         ([sticks], Some(_)) => Some(game.takes.takes_from(*sticks).collect()),
         _ => None,

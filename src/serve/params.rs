@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use crate::request;
 use crate::request::error::Error;
-use crate::rules::game::Game;
+use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 
 /// The parameters of one request, by name.
@@ -63,7 +63,7 @@ impl Params {
     }
 
     /// The game named by `normal` and `take`.
-    pub fn game(&self) -> Result<Game, ParamError> {
+    pub fn game(&self) -> Result<Nim, ParamError> {
         Ok(request::game(self.flag("normal"), self.get("take"))?)
     }
 }

@@ -54,7 +54,7 @@ pub fn reachable(bar: &Bar) -> u128 {
 
 /// The value of every shape inside one start bar.
 #[derive(Clone, Debug)]
-pub struct Chomp {
+pub struct ChompSearch {
     start: Bar,
     /// `steps[i][v]`: how much a row `i` (from 0) of length `v` adds to the
     /// rank of a shape.
@@ -65,16 +65,16 @@ pub struct Chomp {
     moves_left: Vec<u16>,
 }
 
-impl Chomp {
+impl ChompSearch {
     /// Values every shape inside `start`, or refuses at once when there are
     /// more than [`LARGEST_SEARCH`].
-    pub fn search(start: &Bar) -> Result<Chomp, TooBig> {
-        Chomp::search_within(start, LARGEST_SEARCH)
+    pub fn search(start: &Bar) -> Result<ChompSearch, TooBig> {
+        ChompSearch::search_within(start, LARGEST_SEARCH)
     }
 
     /// Values every shape inside `start`, or refuses at once when there are
     /// more than `limit`.
-    pub fn search_within(start: &Bar, limit: u64) -> Result<Chomp, TooBig> {
+    pub fn search_within(start: &Bar, limit: u64) -> Result<ChompSearch, TooBig> {
         let steps = rank_steps(start.row_lengths());
         let count = count(&steps);
         if count > u128::from(limit) {
@@ -86,7 +86,7 @@ impl Chomp {
             .map(|row| row.iter().map(|&n| n as usize).collect())
             .collect();
         let moves_left = value_all(start.row_lengths(), &steps, count as usize);
-        Ok(Chomp {
+        Ok(ChompSearch {
             start: start.clone(),
             steps,
             moves_left,
@@ -380,7 +380,7 @@ mod tests {
 
     fn check(shape: &str, outcome: Outcome, moves_left: u64, winning: &[(usize, usize)]) {
         let start = bar(shape);
-        let chomp = Chomp::search(&start).unwrap();
+        let chomp = ChompSearch::search(&start).unwrap();
         let solved = chomp.solved(&start).unwrap();
         assert_eq!(
             (solved.outcome, solved.moves_left),
@@ -416,7 +416,7 @@ mod tests {
     #[test]
     fn the_eaten_bar_is_won_by_the_player_to_move() {
         let eaten = bar("3x3").bite(Bite::new(1, 1)).unwrap();
-        let chomp = Chomp::search(&eaten).unwrap();
+        let chomp = ChompSearch::search(&eaten).unwrap();
         assert_eq!(chomp.positions(), 1);
         assert_eq!(
             chomp.solved(&eaten).unwrap(),
@@ -427,7 +427,7 @@ mod tests {
         );
         assert_eq!(chomp.best_bite(&eaten).unwrap(), None);
         // Eating the poison is legal but never wins.
-        let chomp = Chomp::search(&bar("1x1")).unwrap();
+        let chomp = ChompSearch::search(&bar("1x1")).unwrap();
         assert_eq!(
             chomp.best_bite(&bar("1x1")).unwrap(),
             Some((Bite::new(1, 1), chomp.solved(&eaten).unwrap()))
@@ -437,7 +437,7 @@ mod tests {
     #[test]
     fn best_bites() {
         let best = |start: &str, shape: &str| {
-            let chomp = Chomp::search(&bar(start)).unwrap();
+            let chomp = ChompSearch::search(&bar(start)).unwrap();
             chomp
                 .best_bite(&bar(shape))
                 .unwrap()
@@ -467,7 +467,7 @@ mod tests {
         check("64x64", 23_951_146_041_928_082_866_135_587_776_380_551_750);
         // The search values exactly the shapes counted.
         for shape in ["1x1", "2,1", "5,5,3", "4x6", "6,6,4,4,1"] {
-            let chomp = Chomp::search(&bar(shape)).unwrap();
+            let chomp = ChompSearch::search(&bar(shape)).unwrap();
             assert_eq!(chomp.positions() as u128, reachable(&bar(shape)), "{shape}");
         }
     }
@@ -496,8 +496,8 @@ mod tests {
     #[test]
     fn refuses_beyond_the_limit() {
         // 3x3 holds C(6,3) = 20 shapes.
-        assert!(Chomp::search_within(&bar("3x3"), 20).is_ok());
-        let err = Chomp::search_within(&bar("3x3"), 19).unwrap_err();
+        assert!(ChompSearch::search_within(&bar("3x3"), 20).is_ok());
+        let err = ChompSearch::search_within(&bar("3x3"), 19).unwrap_err();
         assert_eq!(
             err,
             TooBig {
@@ -509,15 +509,15 @@ mod tests {
             err.to_string(),
             "this bar is too big to search bite by bite: a game on it can reach 20 shapes, more than the search's limit of 19; try a smaller bar"
         );
-        let err = Chomp::search(&bar("64x64")).unwrap_err();
+        let err = ChompSearch::search(&bar("64x64")).unwrap_err();
         assert_eq!(err.limit, LARGEST_SEARCH);
         assert_eq!(err.count, reachable(&bar("64x64")));
-        assert!(Chomp::search(&bar("12x12")).is_err());
+        assert!(ChompSearch::search(&bar("12x12")).is_err());
     }
 
     #[test]
     fn only_bars_inside_the_start_are_known() {
-        let chomp = Chomp::search(&bar("5,5,3")).unwrap();
+        let chomp = ChompSearch::search(&bar("5,5,3")).unwrap();
         assert!(chomp.solved(&bar("5,3,3")).is_ok());
         assert_eq!(chomp.start(), &bar("5,5,3"));
         let err = chomp.solved(&bar("4,4,4")).unwrap_err();

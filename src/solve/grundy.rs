@@ -8,7 +8,7 @@
 
 use super::one_row::pattern_limit;
 use super::periodic::{NoRepeat, Periodic};
-use crate::rules::game::Game;
+use crate::rules::nim::Nim;
 
 /// The Grundy value of every row size in one subtraction game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,7 +18,7 @@ pub struct Grundy {
 
 impl Grundy {
     /// Works out the values for `game`'s take set.
-    pub fn new(game: &Game) -> Result<Grundy, NoRepeat> {
+    pub fn new(game: &Nim) -> Result<Grundy, NoRepeat> {
         let takes = game.takes.only().unwrap_or(&[1]).to_vec();
         let widest = *takes.last().unwrap_or(&1) as usize;
         // A row has at most one option per take, so its value is at most
@@ -65,7 +65,7 @@ mod tests {
 
     #[test]
     fn take_one_to_three() {
-        let g = Grundy::new(&Game::with_takes(
+        let g = Grundy::new(&Nim::with_takes(
             Rule::Normal,
             TakeSet::parse("1-3").unwrap(),
         ))
@@ -80,7 +80,7 @@ mod tests {
 
     #[test]
     fn take_two_three_or_five() {
-        let g = Grundy::new(&Game::with_takes(
+        let g = Grundy::new(&Nim::with_takes(
             Rule::Normal,
             TakeSet::parse("2,3,5").unwrap(),
         ))
@@ -97,7 +97,7 @@ mod tests {
     fn a_thousand_takes() {
         // Take 1 to 1000: a row of n behaves like n mod 1001 sticks, and
         // every value up to 1000 turns up.
-        let g = Grundy::new(&Game::with_takes(
+        let g = Grundy::new(&Nim::with_takes(
             Rule::Normal,
             TakeSet::parse("1-1000").unwrap(),
         ))

@@ -18,7 +18,7 @@
 //! ...), so the sizes are listed and numbered too, and the lattice is built
 //! over their indices.
 
-use crate::rules::game::Game;
+use crate::rules::nim::Nim;
 use crate::rules::take_set::TakeSet;
 
 /// How much a search would do, counted before it starts.
@@ -77,7 +77,7 @@ impl Lattice {
     /// with its sizes worked out from `sources` as well as from `top`'s own
     /// rows, or which limit it passes. Its cost grows with the positions it
     /// counts, so a refusal costs no more than the limit.
-    pub fn new(top: &[u64], sources: &[u64], game: &Game, limits: Limits) -> Result<Lattice, Over> {
+    pub fn new(top: &[u64], sources: &[u64], game: &Nim, limits: Limits) -> Result<Lattice, Over> {
         debug_assert!(top.windows(2).all(|w| w[0] <= w[1]) && top.first() != Some(&0));
         // A row of n sticks alone reaches n + 1 sizes at most: refuse at
         // once before listing anything.
@@ -127,7 +127,7 @@ impl Lattice {
     /// those of the last factor's top term times the rest, which is what
     /// grows when one more row of size `w` joins the run. `sums[0]` counts
     /// the sequences themselves.
-    fn count(&mut self, game: &Game, limits: Limits) -> Result<(), Over> {
+    fn count(&mut self, game: &Nim, limits: Limits) -> Result<(), Over> {
         let rows = self.top.len();
         // A move lowers at most this many rows, and never more than there
         // are.
@@ -205,7 +205,7 @@ impl Lattice {
 
     /// For each size index up to the largest row, how many ways a row of
     /// that size can be lowered.
-    fn lowerings(&self, game: &Game) -> Vec<u64> {
+    fn lowerings(&self, game: &Nim) -> Vec<u64> {
         let largest = self.top.last().map_or(0, |&t| t as usize);
         (0..=largest)
             .map(|w| {
@@ -417,7 +417,7 @@ mod tests {
         moves: 1 << 40,
     };
 
-    fn lattice(top: &[u64], game: &Game) -> Lattice {
+    fn lattice(top: &[u64], game: &Nim) -> Lattice {
         Lattice::new(top, &[], game, ROOMY).unwrap()
     }
 
@@ -439,7 +439,7 @@ mod tests {
 
     #[test]
     fn counts_positions_and_moves() {
-        let nim = Game::nim(Rule::Normal);
+        let nim = Nim::nim(Rule::Normal);
         let check = |top: &[u64], positions: u64, moves: u64| {
             assert_eq!(
                 lattice(top, &nim).work(),
@@ -454,9 +454,9 @@ mod tests {
         check(&[445, 445], 99_681, 44_258_810);
         // Moves from up to two rows: 0 1 has one; 1 1 has two, since
         // taking from either row alone leaves the same position.
-        let moore = |k| Game {
+        let moore = |k| Nim {
             rows_per_move: k,
-            ..Game::nim(Rule::Normal)
+            ..Nim::nim(Rule::Normal)
         };
         assert_eq!(lattice(&[1, 1], &moore(2)).work().moves, 3);
         // 2 2: 1 + 2z + 4z^2; 1 2: (1 + z)(1 + 2z); 0 2: 2; 1 1: 1 + z + z^2;
@@ -471,7 +471,7 @@ mod tests {
     #[test]
     fn ranks_are_a_numbering_in_order() {
         for top in [&[2, 3, 5][..], &[1, 1, 4, 4], &[6], &[]] {
-            let l = lattice(top, &Game::nim(Rule::Misere));
+            let l = lattice(top, &Nim::nim(Rule::Misere));
             let all = every_position(top);
             assert_eq!(all.len(), l.len(), "{top:?}");
             let mut x = vec![0u32; top.len()];
@@ -508,7 +508,7 @@ mod tests {
 
     #[test]
     fn lists_only_reachable_sizes() {
-        let game = |takes: &str| Game::with_takes(Rule::Misere, TakeSet::parse(takes).unwrap());
+        let game = |takes: &str| Nim::with_takes(Rule::Misere, TakeSet::parse(takes).unwrap());
         let sizes = |top: &[u64], takes: &str| {
             let l = lattice(top, &game(takes));
             (0..=*l.top().last().unwrap())
@@ -533,17 +533,17 @@ mod tests {
 
     #[test]
     fn refuses_before_counting_far() {
-        let nim = Game::nim(Rule::Misere);
+        let nim = Nim::nim(Rule::Misere);
         let small = Limits {
             positions: 100,
             moves: 1000,
         };
-        let refuse = |top: &[u64], game: &Game| Lattice::new(top, &[], game, small).unwrap_err();
+        let refuse = |top: &[u64], game: &Nim| Lattice::new(top, &[], game, small).unwrap_err();
         assert_eq!(refuse(&[u64::MAX], &nim), Over::Positions(100));
         assert_eq!(refuse(&[7, 7, 7, 7], &nim), Over::Positions(100));
         assert_eq!(refuse(&[30, 30], &nim), Over::Positions(100));
         assert_eq!(refuse(&[60], &nim), Over::Moves(1000));
-        let thousand = Game::with_takes(Rule::Misere, TakeSet::parse("1000").unwrap());
+        let thousand = Nim::with_takes(Rule::Misere, TakeSet::parse("1000").unwrap());
         assert_eq!(refuse(&[u64::MAX], &thousand), Over::Positions(100));
     }
 }

@@ -6,8 +6,8 @@
 //! the rule pupils can use ("leave your opponent 4m+1").
 
 use super::periodic::{NoRepeat, Periodic};
-use crate::rules::game::Game;
 use crate::rules::moves::Move;
+use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 
 /// How many row sizes may be worked out before giving up on a pattern.
@@ -26,14 +26,14 @@ pub fn pattern_limit(takes: usize) -> usize {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowPattern {
     /// The game.
-    pub game: Game,
+    pub game: Nim,
     /// `true` where the count is lost for the player to move.
     lost: Periodic<bool>,
 }
 
 impl RowPattern {
     /// Works out the pattern for `game`, which must have a take set.
-    pub fn new(game: &Game) -> Result<RowPattern, NoRepeat> {
+    pub fn new(game: &Nim) -> Result<RowPattern, NoRepeat> {
         let takes = game.takes.only().unwrap_or(&[1]).to_vec();
         let widest = *takes.last().unwrap_or(&1) as usize;
         let stuck_lost = game.rule.when_stuck() == Outcome::Lose;
@@ -114,7 +114,7 @@ mod tests {
     use crate::rules::take_set::TakeSet;
 
     fn pattern(takes: &str, rule: Rule) -> RowPattern {
-        RowPattern::new(&Game::with_takes(rule, TakeSet::parse(takes).unwrap())).unwrap()
+        RowPattern::new(&Nim::with_takes(rule, TakeSet::parse(takes).unwrap())).unwrap()
     }
 
     #[test]

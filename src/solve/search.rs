@@ -17,8 +17,8 @@
 //! numbered afresh, so it costs more and its budget shrinks with the rows.
 
 use super::lattice::{Lattice, Limits, Over};
-use crate::rules::game::Game;
 use crate::rules::moves::Move;
+use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
@@ -81,7 +81,7 @@ impl Budget {
     }
 
     /// The most moves for `game` on positions of `rows` rows with sticks.
-    pub fn moves_for(&self, game: &Game, rows: usize) -> u64 {
+    pub fn moves_for(&self, game: &Nim, rows: usize) -> u64 {
         match (game.rows_per_move as usize).min(rows) {
             0 | 1 => self.moves,
             _ => self.moves / (MULTI_ROW_COST * (rows as u64 + 2)),
@@ -187,7 +187,7 @@ struct Block {
 impl Block {
     /// Solves every position of `lattice`, smallest rank first, and adds
     /// the moves tried to `tried`.
-    fn solve(lattice: Lattice, game: &Game, tried: &mut u64) -> Block {
+    fn solve(lattice: Lattice, game: &Nim, tried: &mut u64) -> Block {
         let n = lattice.len();
         let mut values = vec![0u32; n];
         let mut best = vec![NONE; n];
@@ -270,7 +270,7 @@ struct Scratch {
 #[inline(always)]
 fn for_each_child(
     lattice: &Lattice,
-    game: &Game,
+    game: &Nim,
     x: &[u32],
     rank: u32,
     scratch: &mut Scratch,
@@ -422,7 +422,7 @@ fn envelope(a: &[u64], b: &[u64]) -> Vec<u64> {
 /// A memoised game-tree search for one game.
 #[derive(Debug)]
 pub struct Solver {
-    game: Game,
+    game: Nim,
     budget: Budget,
     /// Solved blocks of positions, the newest last.
     blocks: Vec<Block>,
@@ -433,16 +433,16 @@ pub struct Solver {
 impl Solver {
     /// A solver for Nim under `rule`, with the default budget.
     pub fn new(rule: Rule) -> Solver {
-        Solver::for_game(Game::nim(rule), Budget::default())
+        Solver::for_game(Nim::nim(rule), Budget::default())
     }
 
     /// A solver for Nim under `rule`, with a chosen budget.
     pub fn with_budget(rule: Rule, budget: Budget) -> Solver {
-        Solver::for_game(Game::nim(rule), budget)
+        Solver::for_game(Nim::nim(rule), budget)
     }
 
     /// A solver for any take-away game, Moore's Nim included.
-    pub fn for_game(game: Game, budget: Budget) -> Solver {
+    pub fn for_game(game: Nim, budget: Budget) -> Solver {
         Solver {
             game,
             budget,
@@ -664,10 +664,10 @@ mod tests {
         check(&[2, 2], Rule::Misere, Lose, 3);
     }
 
-    fn moore(rows_per_move: u32, rule: Rule) -> Game {
-        Game {
+    fn moore(rows_per_move: u32, rule: Rule) -> Nim {
+        Nim {
             rows_per_move,
-            ..Game::nim(rule)
+            ..Nim::nim(rule)
         }
     }
 
@@ -707,12 +707,12 @@ mod tests {
 
     #[test]
     fn the_estimate_bounds_the_work() {
-        let takes = |t: &str| Game::with_takes(Rule::Misere, TakeSet::parse(t).unwrap());
+        let takes = |t: &str| Nim::with_takes(Rule::Misere, TakeSet::parse(t).unwrap());
         // Positions and moves are counted exactly.
         for (game, piles) in [
-            (Game::nim(Rule::Normal), &[2, 3, 5, 7][..]),
-            (Game::nim(Rule::Misere), &[0, 4, 4, 9]),
-            (Game::nim(Rule::Misere), &[1; 40]),
+            (Nim::nim(Rule::Normal), &[2, 3, 5, 7][..]),
+            (Nim::nim(Rule::Misere), &[0, 4, 4, 9]),
+            (Nim::nim(Rule::Misere), &[1; 40]),
             (takes("2,3,5"), &[9, 12, 12]),
             (takes("4,7"), &[30, 31]),
             (moore(2, Rule::Normal), &[3, 4, 6]),
@@ -745,7 +745,7 @@ mod tests {
 
     #[test]
     fn subtraction_games() {
-        let game = |takes: &str, rule| Game::with_takes(rule, TakeSet::parse(takes).unwrap());
+        let game = |takes: &str, rule| Nim::with_takes(rule, TakeSet::parse(takes).unwrap());
         let mut solver = Solver::for_game(game("1-3", Rule::Misere), Budget::default());
         // 21 matchsticks, take 1 to 3, last one loses: 4m+1 are lost.
         for n in 0..=21 {
@@ -857,7 +857,7 @@ mod tests {
         assert_eq!(at(&[0, 2]).best, Some(vec![0, 0]));
         assert_eq!(at(&[0, 0]).best, None);
         // Only the sizes a set of takes can reach: 5, 3 and 1 from 5.
-        let game = Game::with_takes(Rule::Normal, TakeSet::parse("2").unwrap());
+        let game = Nim::with_takes(Rule::Normal, TakeSet::parse("2").unwrap());
         let mut solver = Solver::for_game(game, Budget::default());
         let mut rows: Vec<Vec<u64>> = solver
             .reached(&[5, 3])

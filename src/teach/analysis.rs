@@ -10,9 +10,9 @@
 //! size; its moves are kept in [`Method::Moore`], since they may take from
 //! several rows.
 
-use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;
+use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
@@ -109,7 +109,7 @@ pub enum Way {
 
 impl Way {
     /// The way for `position` under `game`.
-    pub fn of(position: &Position, game: &Game) -> Way {
+    pub fn of(position: &Position, game: &Nim) -> Way {
         let mut with_sticks = (0..position.len()).filter(|&i| position.piles()[i] > 0);
         let first = with_sticks.next();
         let more = with_sticks.next().is_some();
@@ -138,7 +138,7 @@ pub struct Analysis {
     /// The position, rows in the order given.
     pub position: Position,
     /// The rules.
-    pub game: Game,
+    pub game: Nim,
     /// How it was solved.
     pub method: Method,
     /// Whether the player to move can force a win.
@@ -159,7 +159,7 @@ pub struct Analysis {
 
 impl Analysis {
     /// Analyses `position` under `game`.
-    pub fn new(position: Position, game: Game, extras: Extras) -> Result<Analysis, AnalysisError> {
+    pub fn new(position: Position, game: Nim, extras: Extras) -> Result<Analysis, AnalysisError> {
         let mut solver = Solver::for_game(game.clone(), Budget::default());
         Analysis::using(position, game, extras, &mut solver)
     }
@@ -169,7 +169,7 @@ impl Analysis {
     /// position after another and pays for the search once.
     pub fn using(
         position: Position,
-        game: Game,
+        game: Nim,
         extras: Extras,
         solver: &mut Solver,
     ) -> Result<Analysis, AnalysisError> {
@@ -183,7 +183,7 @@ impl Analysis {
     /// Other methods find their winning moves as they go, and give them.
     pub fn brief(
         position: Position,
-        game: Game,
+        game: Nim,
         solver: &mut Solver,
     ) -> Result<Analysis, AnalysisError> {
         Analysis::work(position, game, Extras::default(), solver, false)
@@ -191,7 +191,7 @@ impl Analysis {
 
     fn work(
         position: Position,
-        game: Game,
+        game: Nim,
         extras: Extras,
         solver: &mut Solver,
         count: bool,
@@ -225,7 +225,7 @@ impl Analysis {
         Ok(analysis)
     }
 
-    fn by_grouping(position: Position, game: Game) -> Analysis {
+    fn by_grouping(position: Position, game: Nim) -> Analysis {
         let grouping = Grouping::new(&position, game.rule);
         Analysis {
             outcome: grouping.outcome(),
@@ -239,7 +239,7 @@ impl Analysis {
         }
     }
 
-    fn moore(position: Position, game: Game, count: bool) -> Result<Analysis, AnalysisError> {
+    fn moore(position: Position, game: Nim, count: bool) -> Result<Analysis, AnalysisError> {
         let k = std::num::NonZeroU32::new(game.rows_per_move).expect("more than one row per move");
         let moore = Moore::new(&position, game.rule, k);
         let winning = match count {
@@ -258,7 +258,7 @@ impl Analysis {
         })
     }
 
-    fn one_row(position: Position, game: Game, pile: usize) -> Result<Analysis, AnalysisError> {
+    fn one_row(position: Position, game: Nim, pile: usize) -> Result<Analysis, AnalysisError> {
         let pattern = RowPattern::new(&game)?;
         // A position with no rows at all has no row to look at: nothing
         // can be taken, as from an empty row.
@@ -281,7 +281,7 @@ impl Analysis {
         })
     }
 
-    fn grundy(position: Position, game: Game) -> Result<Analysis, AnalysisError> {
+    fn grundy(position: Position, game: Nim) -> Result<Analysis, AnalysisError> {
         let grundy = Grundy::new(&game)?;
         let values: Vec<u64> = position.piles().iter().map(|&n| grundy.of(n)).collect();
         let total = nim_sum(&values);
@@ -333,7 +333,7 @@ impl Analysis {
 
     fn searched(
         position: Position,
-        game: Game,
+        game: Nim,
         solver: &mut Solver,
     ) -> Result<Analysis, AnalysisError> {
         let solved = solver.solve(position.piles())?;
@@ -458,7 +458,7 @@ impl Analysis {
 
 /// A move that keeps a lost game going: the smallest allowed take from the
 /// biggest row that can be moved from.
-fn keep_going(position: &Position, game: &Game) -> Option<Move> {
+fn keep_going(position: &Position, game: &Nim) -> Option<Move> {
     position
         .piles()
         .iter()

@@ -6,7 +6,7 @@
 use super::document::{Block, DrawnRow, MOST_STICKS_DRAWN};
 use super::method::grouping::drawn_rows;
 use super::words::MOST_LISTED;
-use crate::rules::game::Game;
+use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 use crate::rules::take_set::TakeSet;
@@ -16,7 +16,7 @@ use crate::solve::one_row::RowPattern;
 /// The board as the game's own terms draw it: groups for Nim (from one row
 /// or several per move), blocks for a single row with a simple pattern,
 /// plain sticks otherwise.
-pub fn for_game(position: &Position, game: &Game, pattern: Option<&RowPattern>) -> Block {
+pub fn for_game(position: &Position, game: &Nim, pattern: Option<&RowPattern>) -> Block {
     match (game.takes == TakeSet::Any, pattern.and_then(block_size)) {
         (true, _) => grouped(position),
         (false, Some(period)) => in_blocks(position, period),

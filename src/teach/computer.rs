@@ -10,7 +10,7 @@ use super::analysis::Method;
 use super::check::computer_reason;
 use super::verdict::{Judgement, Verdict};
 use super::words::count;
-use crate::rules::game::Game;
+use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 use crate::solve::grouping::Plan;
@@ -87,7 +87,7 @@ pub fn reason(j: &Judgement) -> Reason {
 /// What the computer says when its move from `before` to `after` ends the
 /// game, or `None` when the game goes on. In misère play it says it had
 /// to, when every move it had would have ended the game.
-pub fn ending(before: &Position, after: &Position, game: &Game) -> Option<String> {
+pub fn ending(before: &Position, after: &Position, game: &Nim) -> Option<String> {
     if ends(after, game) {
         let forced = before.moves_with(&game.takes).all(|mv| {
             let to = before
@@ -113,7 +113,7 @@ pub fn ending(before: &Position, after: &Position, game: &Game) -> Option<String
 }
 
 /// Whether no move is left at `position`.
-fn ends(position: &Position, game: &Game) -> bool {
+fn ends(position: &Position, game: &Nim) -> bool {
     position.moves_with(&game.takes).next().is_none()
 }
 
@@ -124,9 +124,9 @@ mod tests {
     use crate::rules::take_set::TakeSet;
 
     /// Rows before, the move as (row, take), the game, and what is said.
-    type Case<'a> = (&'a [u64], (usize, u64), &'a Game, Option<&'a str>);
+    type Case<'a> = (&'a [u64], (usize, u64), &'a Nim, Option<&'a str>);
 
-    fn said(before: &[u64], mv: (usize, u64), game: &Game) -> Option<String> {
+    fn said(before: &[u64], mv: (usize, u64), game: &Nim) -> Option<String> {
         let before = Position::new(before.to_vec());
         let mv = Move {
             pile: mv.0 - 1,
@@ -138,10 +138,10 @@ mod tests {
 
     #[test]
     fn the_last_move_is_told_in_the_rules_terms() {
-        let misere = Game::nim(Rule::Misere);
-        let normal = Game::nim(Rule::Normal);
-        let two_or_three = Game::with_takes(Rule::Misere, TakeSet::parse("2,3").unwrap());
-        let one_to_three = Game::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
+        let misere = Nim::nim(Rule::Misere);
+        let normal = Nim::nim(Rule::Normal);
+        let two_or_three = Nim::with_takes(Rule::Misere, TakeSet::parse("2,3").unwrap());
+        let one_to_three = Nim::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
         let cases: &[Case] = &[
             (
                 &[0, 1],
@@ -200,7 +200,7 @@ mod tests {
 
     #[test]
     fn a_reason_has_a_short_form() {
-        let game = Game::nim(Rule::Misere);
+        let game = Nim::nim(Rule::Misere);
         let j = |rows: &[u64], mv: Move| {
             Judgement::new(Position::new(rows.to_vec()), mv, &game).unwrap()
         };

@@ -10,9 +10,9 @@ use serde::Serialize;
 
 use super::drawn_bar::DrawnBar;
 use super::words::{move_words, transition};
-use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;
+use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 use crate::solve::nim_sum::binary_width;
 
@@ -251,7 +251,7 @@ impl Block {
     /// 2 5 7).".
     pub fn labelled_move(
         position: &Position,
-        game: &Game,
+        game: &Nim,
         mv: Move,
         wins: bool,
         label: &str,

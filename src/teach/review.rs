@@ -11,9 +11,9 @@ use std::fmt;
 use super::analysis::{Analysis, AnalysisError, Extras};
 use super::document::{Block, Document, Frame, Step};
 use super::words::{count, ordinal, position, times};
-use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;
+use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::solve::search::Solver;
@@ -49,7 +49,7 @@ impl Side {
 /// the game allows it.
 pub trait Played: Clone + PartialEq + fmt::Display {
     /// The position after this move from `before`, a legal move there.
-    fn after(&self, before: &Position, game: &Game) -> Position;
+    fn after(&self, before: &Position, game: &Nim) -> Position;
     /// The move `analysis` recommends, in this form.
     fn recommended(analysis: &Analysis) -> Option<Self>;
     /// Every winning move `analysis` knows, in this form.
@@ -59,7 +59,7 @@ pub trait Played: Clone + PartialEq + fmt::Display {
 }
 
 impl Played for Move {
-    fn after(&self, before: &Position, game: &Game) -> Position {
+    fn after(&self, before: &Position, game: &Nim) -> Position {
         before
             .play_with(*self, &game.takes)
             .expect("played moves are legal")
@@ -82,7 +82,7 @@ impl Played for Move {
 }
 
 impl Played for MultiMove {
-    fn after(&self, before: &Position, game: &Game) -> Position {
+    fn after(&self, before: &Position, game: &Nim) -> Position {
         before
             .play_multi(self, game)
             .expect("played moves are legal")
@@ -145,7 +145,7 @@ impl<M> Reviewed<M> {
 /// out during the game is not worked out again.
 pub fn review<M: Played>(
     turns: &[Turn<M>],
-    game: &Game,
+    game: &Nim,
     solver: &mut Solver,
 ) -> Result<Vec<Reviewed<M>>, AnalysisError> {
     let Some(last) = turns.last() else {
@@ -221,7 +221,7 @@ pub struct Notes {
 
 /// The review as a document: the result, the turning points, and the
 /// notes.
-pub fn document<M: Played>(reviewed: &[Reviewed<M>], game: &Game, notes: Notes) -> Document {
+pub fn document<M: Played>(reviewed: &[Reviewed<M>], game: &Nim, notes: Notes) -> Document {
     let mut result = vec![Block::sentence(match (notes.ended, reviewed.last()) {
         (true, Some(last)) => ending(last.turn.side, &last.after, game),
         _ => "The game was stopped before the end.".to_string(),
@@ -339,7 +339,7 @@ fn turning_point<M: Played>(number: usize, r: &Reviewed<M>) -> String {
 /// How a game ended, in one sentence, said at once on the end screen and
 /// again in the review: who made the last move, and so who wins. "You
 /// took the last stick, so the computer wins."
-pub fn ending(mover: Side, after: &Position, game: &Game) -> String {
+pub fn ending(mover: Side, after: &Position, game: &Nim) -> String {
     let winner = match game.rule.when_stuck() {
         // The player left without a move wins in misère play.
         Outcome::Win => mover.other(),
@@ -365,7 +365,7 @@ mod tests {
     use super::*;
     use crate::rules::rule::Rule;
 
-    fn solver(game: &Game) -> Solver {
+    fn solver(game: &Nim) -> Solver {
         Solver::for_game(game.clone(), crate::solve::search::Budget::default())
     }
 
@@ -391,7 +391,7 @@ mod tests {
         turns
     }
 
-    fn lines(game: &Game, turns: &[Turn], notes: Notes) -> Vec<String> {
+    fn lines(game: &Nim, turns: &[Turn], notes: Notes) -> Vec<String> {
         let reviewed = review(turns, game, &mut solver(game)).unwrap();
         let doc = document(&reviewed, game, notes);
         doc.steps.iter().flat_map(|s| s.lines()).collect()
@@ -399,7 +399,7 @@ mod tests {
 
     #[test]
     fn only_the_turning_points_are_told() {
-        let game = Game::nim(Rule::Misere);
+        let game = Nim::nim(Rule::Misere);
         // The pupil gives the win away at once; the computer wins 3 5 5
         // back, then empties row 3 and gives it away in turn.
         let turns = played(&[3, 5, 7], Side::Pupil, &[(3, 2), (1, 3), (2, 1), (3, 5)]);
@@ -432,7 +432,7 @@ mod tests {
 
     #[test]
     fn a_game_without_a_slip_says_so_kindly() {
-        let game = Game::nim(Rule::Misere);
+        let game = Nim::nim(Rule::Misere);
         let notes = Notes {
             ended: true,
             ..Notes::default()
@@ -453,7 +453,7 @@ mod tests {
                 "Your 1st move, at 3: you took 3. Taking 2 would have kept the win.",
             ]
         );
-        let normal = Game::nim(Rule::Normal);
+        let normal = Nim::nim(Rule::Normal);
         assert_eq!(
             lines(&normal, &all_at_once, notes.clone())[0],
             "You took the last stick, so you win."

@@ -7,7 +7,7 @@
 //! orders what it recorded. Its budgets keep the table to a size worth
 //! printing.
 
-use crate::rules::game::Game;
+use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::solve::search::{Budget, Solver, TooBig};
@@ -36,7 +36,7 @@ pub struct Entry {
 
 /// Every position reachable from `start` except the one with no sticks,
 /// in ascending order.
-pub fn table(start: &Position, game: &Game) -> Result<Vec<Entry>, TooBig> {
+pub fn table(start: &Position, game: &Nim) -> Result<Vec<Entry>, TooBig> {
     let budget = Budget {
         positions: TABLE_LIMIT,
         ..Budget::default()
@@ -74,7 +74,7 @@ mod tests {
 
     #[test]
     fn a_small_table() {
-        let entries = table(&Position::new(vec![1, 2]), &Game::nim(Rule::Misere)).unwrap();
+        let entries = table(&Position::new(vec![1, 2]), &Nim::nim(Rule::Misere)).unwrap();
         let entry = |position: &[u64], outcome, to: &[u64], moves_left| Entry {
             position: position.to_vec(),
             outcome,
@@ -95,7 +95,7 @@ mod tests {
 
     #[test]
     fn refuses_a_table_too_big_to_print() {
-        let game = Game::nim(Rule::Misere);
+        let game = Nim::nim(Rule::Misere);
         // 1,501 positions of 1,500 rows: few to search, far too many to print.
         assert_eq!(
             table(&Position::new(vec![1; 1_500]), &game),

@@ -7,7 +7,7 @@ use super::board;
 use super::document::{Block, Document, Frame, Grid, GridCell, GridRow, PositionLine, Step};
 use super::table::Entry;
 use super::words::position;
-use crate::rules::game::Game;
+use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 
@@ -34,7 +34,7 @@ fn cell(e: &Entry) -> GridCell {
 
 /// The table of `entries`, every position reachable from `start`; with
 /// `losing`, the entries are the lost positions alone.
-pub fn table(start: &Position, game: &Game, entries: &[Entry], losing: bool) -> Document {
+pub fn table(start: &Position, game: &Nim, entries: &[Entry], losing: bool) -> Document {
     let title = format!(
         "Every position reachable from {} ({}), rows in ascending order.",
         position(start),

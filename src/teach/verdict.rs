@@ -8,9 +8,9 @@
 //! (Moore's Nim); a move from one row is checked and told as it always was.
 
 use super::analysis::{Analysis, AnalysisError, Extras};
-use crate::rules::game::Game;
 use crate::rules::moves::{IllegalMove, Move};
 use crate::rules::multi_move::MultiMove;
+use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::solve::search::{Budget, Solver};
@@ -82,7 +82,7 @@ impl Judgement {
     pub fn new(
         position: Position,
         mv: impl Into<MultiMove>,
-        game: &Game,
+        game: &Nim,
     ) -> Result<Judgement, JudgeError> {
         let mv = mv.into();
         position.play_multi(&mv, game)?;
@@ -159,7 +159,7 @@ mod tests {
             pile: row - 1,
             take,
         };
-        let j = Judgement::new(Position::new(piles.to_vec()), mv, &Game::nim(rule)).unwrap();
+        let j = Judgement::new(Position::new(piles.to_vec()), mv, &Nim::nim(rule)).unwrap();
         assert_eq!(j.verdict, verdict, "{piles:?} {mv} {rule:?}");
     }
 

@@ -5,8 +5,8 @@ use std::collections::BTreeSet;
 use std::fmt;
 use std::num::NonZeroU32;
 
-use crate::rules::game::Game;
 use crate::rules::multi_move::MultiMove;
+use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
@@ -31,7 +31,7 @@ pub struct Disagreement {
     /// The position.
     pub position: Position,
     /// The rules.
-    pub game: Game,
+    pub game: Nim,
     /// The shortcut, named as the summary names it.
     pub shortcut: String,
     /// What it says; `None` when what is wrong is the explained move.
@@ -100,7 +100,7 @@ fn moves(list: &[MultiMove]) -> String {
 }
 
 /// The shortcuts checked for `game`, in the words of the summary.
-pub fn shortcuts(game: &Game) -> Vec<String> {
+pub fn shortcuts(game: &Nim) -> Vec<String> {
     let names = match (game.rows_per_move, game.takes.only(), game.rule) {
         (1, None, _) => vec!["the grouping method", "XOR"],
         (1, Some(_), Rule::Normal) => vec!["the row pattern", "Grundy values"],
@@ -121,7 +121,7 @@ fn in_sets(rows_per_move: u32) -> String {
 
 /// Checks `piles` under `game`, searching with `solver` (made for the
 /// game), and returns every disagreement found.
-pub fn check(piles: &[u64], game: &Game, solver: &mut Solver) -> Result<Vec<Disagreement>, TooBig> {
+pub fn check(piles: &[u64], game: &Nim, solver: &mut Solver) -> Result<Vec<Disagreement>, TooBig> {
     let position = Position::new(piles.to_vec());
     let every = every_move(&position, game);
     let after = |mv: &MultiMove| {
@@ -266,7 +266,7 @@ pub fn check(piles: &[u64], game: &Game, solver: &mut Solver) -> Result<Vec<Disa
 
 /// Every legal move in `game`: one part from each of up to
 /// `rows_per_move` rows, each part a take the game allows.
-pub fn every_move(position: &Position, game: &Game) -> Vec<MultiMove> {
+pub fn every_move(position: &Position, game: &Nim) -> Vec<MultiMove> {
     let piles = position.piles();
     let most = game.rows_per_move.max(1) as usize;
     let mut found = Vec::new();
@@ -279,7 +279,7 @@ pub fn every_move(position: &Position, game: &Game) -> Vec<MultiMove> {
 /// `from` on, using at most `most` more rows.
 fn extend(
     piles: &[u64],
-    game: &Game,
+    game: &Nim,
     from: usize,
     most: usize,
     parts: &mut Vec<crate::rules::moves::Move>,
@@ -307,8 +307,8 @@ mod tests {
     fn a_referee_for_other_rules_is_disagreed_with_and_the_words_say_where() {
         // The search is told the wrong rule, so every shortcut disagrees
         // with it somewhere; the report names the position and both sides.
-        let game = Game::nim(Rule::Normal);
-        let mut wrong = Solver::for_game(Game::nim(Rule::Misere), Budget::default());
+        let game = Nim::nim(Rule::Normal);
+        let mut wrong = Solver::for_game(Nim::nim(Rule::Misere), Budget::default());
         let found = check(&[1, 1], &game, &mut wrong).unwrap();
         let names: Vec<&str> = found.iter().map(|d| d.shortcut.as_str()).collect();
         assert_eq!(names, ["the grouping method", "XOR"]);
@@ -322,7 +322,7 @@ mod tests {
 
     #[test]
     fn every_move_takes_from_up_to_k_rows() {
-        let mut game = Game::nim(Rule::Normal);
+        let mut game = Nim::nim(Rule::Normal);
         let position = Position::new(vec![1, 2, 0]);
         assert_eq!(every_move(&position, &game).len(), 3);
         game.rows_per_move = 2;

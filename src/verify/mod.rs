@@ -13,7 +13,7 @@
 pub mod check;
 pub mod positions;
 
-use crate::rules::game::Game;
+use crate::rules::nim::Nim;
 use crate::rules::rule::Rule;
 use crate::solve::search::{Budget, Solver, TooBig};
 use crate::teach::words::with_commas;
@@ -37,7 +37,7 @@ pub struct Range {
     /// Up to this many sticks in a row.
     pub sticks: u64,
     /// The game; its rule is replaced by each of `rules` in turn.
-    pub game: Game,
+    pub game: Nim,
     /// The rules to verify under.
     pub rules: Vec<Rule>,
 }
@@ -178,8 +178,8 @@ impl Range {
             .fold(0u128, u128::saturating_add)
     }
 
-    fn game(&self, rule: Rule) -> Game {
-        Game {
+    fn game(&self, rule: Rule) -> Nim {
+        Nim {
             rule,
             ..self.game.clone()
         }

@@ -11,8 +11,8 @@
 use crate::rules::bar::{Arms, Bar, Bite};
 use crate::rules::outcome::Outcome;
 use crate::solve::chomp::{
-    Chomp, StrategyStealing, equal_sides_strategy, reachable, square_strategy, strategy_stealing,
-    two_row_strategy,
+    ChompSearch, StrategyStealing, equal_sides_strategy, reachable, square_strategy,
+    strategy_stealing, two_row_strategy,
 };
 
 use super::words::{shape, shapes as shapes_in_words};
@@ -160,13 +160,13 @@ impl BarAnalysis {
     /// Works out `bar`, taking its values from `chomp` when that search
     /// covers it (as a game's search covers every bar the game reaches),
     /// and searching it on its own otherwise.
-    pub fn using(bar: &Bar, chomp: Option<&Chomp>) -> Result<BarAnalysis, Beyond> {
+    pub fn using(bar: &Bar, chomp: Option<&ChompSearch>) -> Result<BarAnalysis, Beyond> {
         let strategy = Strategy::of(bar);
         let stealing = strategy_stealing(bar);
         let own;
         let search = match chomp.filter(|c| c.solved(bar).is_ok()) {
             Some(c) => Ok(c),
-            None => match Chomp::search(bar) {
+            None => match ChompSearch::search(bar) {
                 Ok(c) => {
                     own = c;
                     Ok(&own)

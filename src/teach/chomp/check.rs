@@ -7,7 +7,7 @@ use super::analysis::{BarAnalysis, Beyond, Strategy};
 use super::words::{bite_from, bites, drawn, transition};
 use crate::rules::bar::{Arms, Bar, Bite, IllegalBite};
 use crate::rules::outcome::Outcome;
-use crate::solve::chomp::Chomp;
+use crate::solve::chomp::ChompSearch;
 use crate::teach::check::verdict_steps;
 use crate::teach::document::{Block, Document, Frame, Step};
 use crate::teach::verdict::Verdict;
@@ -40,7 +40,11 @@ pub struct BiteJudgement {
 impl BiteJudgement {
     /// Judges `bite` on `bar`, taking values from `chomp` where it covers
     /// them. An illegal bite is refused before anything is worked out.
-    pub fn new(bar: &Bar, bite: Bite, chomp: Option<&Chomp>) -> Result<BiteJudgement, BiteError> {
+    pub fn new(
+        bar: &Bar,
+        bite: Bite,
+        chomp: Option<&ChompSearch>,
+    ) -> Result<BiteJudgement, BiteError> {
         let left = bar.bite(bite)?;
         let before = BarAnalysis::using(bar, chomp)?;
         let after = BarAnalysis::using(&left, chomp)?;

@@ -6,7 +6,7 @@
 use super::words::bite_from;
 use crate::rules::bar::{Bar, Bite};
 use crate::rules::outcome::Outcome;
-use crate::solve::chomp::Chomp;
+use crate::solve::chomp::ChompSearch;
 use crate::teach::document::{Block, Document, Frame, Step};
 use crate::teach::review::Side;
 use crate::teach::words::count;
@@ -76,7 +76,7 @@ pub fn ended(ending: Ending, to_move: Side) -> &'static str {
 /// The review as a document. Every bar of the game lies inside the start
 /// that `chomp` searched. `notes` add how many bites were taken back and
 /// the command that plays the game again.
-pub fn document(turns: &[BiteTurn], chomp: &Chomp, ending: Ending, notes: Notes) -> Document {
+pub fn document(turns: &[BiteTurn], chomp: &ChompSearch, ending: Ending, notes: Notes) -> Document {
     let mut blocks = Vec::new();
     let mut slips = Vec::new();
     for (i, turn) in turns.iter().enumerate() {
@@ -188,7 +188,7 @@ mod tests {
     #[test]
     fn a_slip_is_flagged_with_the_bite_that_would_have_won() {
         let start: Bar = "3x3".parse().unwrap();
-        let chomp = Chomp::search(&start).unwrap();
+        let chomp = ChompSearch::search(&start).unwrap();
         let first = BiteTurn {
             side: Side::Pupil,
             before: start.clone(),

@@ -7,7 +7,7 @@
 //! than one stick, pairs no longer decide, and the explanation says so at
 //! the verdict and gives only the endgame move.
 
-use crate::rules::game::Game;
+use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
@@ -33,7 +33,7 @@ const TOO_MANY: &str = "(too many to draw)";
 
 /// Every step of the method for a position, or the one step that says the
 /// game is over.
-pub fn steps(g: &Grouping, position: &Position, game: &Game) -> Vec<Step> {
+pub fn steps(g: &Grouping, position: &Position, game: &Nim) -> Vec<Step> {
     if position.is_over() {
         return vec![
             Step::framed(
@@ -295,7 +295,7 @@ fn game_over(rule: Rule) -> String {
 }
 
 /// Step 4: how to find the move, sentence by sentence, then the move.
-fn plan(g: &Grouping, position: &Position, game: &Game) -> Vec<Block> {
+fn plan(g: &Grouping, position: &Position, game: &Nim) -> Vec<Block> {
     let mut blocks = match &g.plan {
         Plan::GameOver => return Vec::new(),
         Plan::Unpaired(m) => group_move(m),

@@ -9,8 +9,8 @@
 //! stick, the number of rows with one stick decides, by what is left when
 //! it is divided by K + 1.
 
-use crate::rules::game::Game;
 use crate::rules::multi_move::MultiMove;
+use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
@@ -129,7 +129,7 @@ pub fn moves_list(winning: Option<&WinningMoves>) -> String {
 
 /// Every step of the method for a position, or the one step that says the
 /// game is over.
-pub fn steps(m: &Moore, position: &Position, game: &Game) -> Vec<Step> {
+pub fn steps(m: &Moore, position: &Position, game: &Nim) -> Vec<Step> {
     let grouping = Grouping::new(position, m.rule);
     if position.is_over() {
         // The end of the game is the same whatever a move may take.
@@ -264,7 +264,7 @@ pub fn verdict(m: &Moore) -> Vec<String> {
 }
 
 /// Step 4: how the move is found, then the move.
-fn plan(m: &Moore, position: &Position, game: &Game) -> Vec<Block> {
+fn plan(m: &Moore, position: &Position, game: &Nim) -> Vec<Block> {
     let set = m.set_size();
     let k = u64::from(m.rows_per_move.get());
     let mut blocks = match &m.plan {
@@ -292,7 +292,7 @@ fn plan(m: &Moore, position: &Position, game: &Game) -> Vec<Block> {
 /// "Move: take 2 from row 2 and 3 from row 3 (3 5 6 → 3 3 3)." as a block.
 pub fn move_block(
     position: &Position,
-    game: &Game,
+    game: &Nim,
     mv: &MultiMove,
     wins: bool,
     label: &str,
