@@ -99,7 +99,7 @@ fn long_game(rows: usize, sticks: u64) -> (String, usize) {
     let start = Position::new(vec![sticks; rows]);
     let setup = Setup {
         start: start.clone(),
-        game: Nim::nim(Rule::Misere),
+        game: Nim::new(Rule::Misere),
         first: First::Me,
         level: Level::Beginner,
         seed: 1,
@@ -114,7 +114,7 @@ fn long_game(rows: usize, sticks: u64) -> (String, usize) {
             .iter()
             .position(|&n| n > 0)
             .unwrap();
-        replay.pupil(Move { pile, take: 1 });
+        replay.pupil(Move { pile, take: 1 }.into());
         moves.push(format!(r#"{{"row": {}, "take": 1}}"#, pile + 1));
         if !replay.is_over() {
             replay.computer().expect("the computer moves");
@@ -268,7 +268,7 @@ fn main() {
         runs(10),
         || {
             let begin = Instant::now();
-            Solver::for_game(Nim::nim(Rule::Misere), Budget::default())
+            Solver::for_game(Nim::new(Rule::Misere), Budget::default())
                 .solve(start)
                 .expect("within the budget");
             fastest = fastest.min(begin.elapsed());

@@ -16,7 +16,7 @@ fn game(limited: bool, normal: bool) -> Nim {
     let rule = Rule::from_normal_flag(normal);
     match limited {
         true => Nim::with_takes(rule, TakeSet::parse("1-3").unwrap()),
-        false => Nim::nim(rule),
+        false => Nim::new(rule),
     }
 }
 
@@ -219,7 +219,7 @@ proptest! {
 #[test]
 fn the_ways_of_saying_a_move_agree() {
     let position = Position::new(vec![1, 4, 6]);
-    let nim = Nim::nim(Rule::Misere);
+    let nim = Nim::new(Rule::Misere);
     let one = Meant::Move(Move { pile: 2, take: 1 });
     for line in [
         "3 1",

@@ -110,7 +110,7 @@ proptest! {
         piles in prop::collection::vec(0u64..=6, 1..=3),
     ) {
         let game = match &takes {
-            None => Nim::nim(rule),
+            None => Nim::new(rule),
             Some(takes) => game(takes, rule),
         };
         let entries = table(&Position::new(piles), &game).unwrap();
@@ -186,7 +186,7 @@ fn take_two_three_or_five_lost_counts_below_forty() {
 
 #[test]
 fn three_five_seven_table_has_the_classic_lost_positions() {
-    let entries = table(&Position::new(vec![3, 5, 7]), &Nim::nim(Rule::Misere)).unwrap();
+    let entries = table(&Position::new(vec![3, 5, 7]), &Nim::new(Rule::Misere)).unwrap();
     let lost: Vec<Vec<u64>> = entries
         .iter()
         .filter(|e| e.outcome == Outcome::Lose)

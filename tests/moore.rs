@@ -122,7 +122,7 @@ fn with_search<T>(k: u32, rule: Rule, f: impl FnOnce(&mut Search) -> T) -> T {
 fn game(k: u32, rule: Rule) -> Nim {
     Nim {
         rows_per_move: k,
-        ..Nim::nim(rule)
+        ..Nim::new(rule)
     }
 }
 

@@ -10,8 +10,9 @@ use matchsticks::rules::multi_move::MultiMove;
 use matchsticks::rules::nim::Nim;
 use matchsticks::rules::position::Position;
 use matchsticks::rules::rule::Rule;
-use matchsticks::solve::search::{Budget, Solver};
 use matchsticks::teach::analysis::{Analysis, Extras};
+use matchsticks::teach::nim::NimMemo;
+use matchsticks::teach::teaching::Teaching;
 
 mod common;
 use common::{assert_in_order, matchsticks};
@@ -45,8 +46,8 @@ fn play(args: &[&str], input: &str) -> (i32, String) {
 }
 
 /// A fresh search for `game`.
-fn solver(game: &Nim) -> Solver {
-    Solver::for_game(game.clone(), Budget::default())
+fn solver(game: &Nim) -> NimMemo {
+    game.memo(&Position::new(vec![1])).unwrap()
 }
 
 /// The moves of a pupil who always plays the recommended move, against the
@@ -84,7 +85,7 @@ fn perfect_pupil(start: &[u64], game: &Nim) -> String {
 
 #[test]
 fn a_perfect_pupil_beats_the_computer_from_a_won_start() {
-    let game = Nim::nim(Rule::Misere);
+    let game = Nim::new(Rule::Misere);
     let script = perfect_pupil(&[3, 5, 7], &game);
     // The pupil moves first unless told otherwise.
     let (code, out) = play(&[], &script);

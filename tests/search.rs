@@ -103,7 +103,7 @@ fn rule() -> impl Strategy<Value = Rule> {
 fn moore(k: u32, rule: Rule) -> Nim {
     Nim {
         rows_per_move: k,
-        ..Nim::nim(rule)
+        ..Nim::new(rule)
     }
 }
 

@@ -134,7 +134,7 @@ proptest! {
         let moves: Vec<Move> = position.moves().collect();
         prop_assume!(!moves.is_empty());
         let mv = moves[pick.index(moves.len())];
-        let j = Judgement::new(position.clone(), mv, &Nim::nim(rule)).unwrap();
+        let j = Judgement::new(position.clone(), mv, &Nim::new(rule)).unwrap();
         let before = nim_sum::outcome(&position, rule);
         let after = nim_sum::outcome(&position.play(mv).unwrap(), rule);
         let expected = match (before, after) {

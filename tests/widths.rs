@@ -102,7 +102,7 @@ proptest! {
         picks in proptest::collection::vec(any::<proptest::sample::Index>(), 1..12),
         width in 40usize..=120,
     ) {
-        let game = Nim::nim(Rule::Misere);
+        let game = Nim::new(Rule::Misere);
         let mut position = Position::new(rows);
         let mut turns = Vec::new();
         let mut side = Side::Computer;

@@ -6,12 +6,13 @@ use super::chomp_args::{
 };
 use super::output::{layout, verdict_code};
 use crate::console::io::Io;
-use crate::play::chomp::play as play_game;
-use crate::play::chomp_replay::ChompSetup;
+use crate::play::replay::Setup;
+use crate::play::session::play as play_game;
 use crate::render::chomp_json;
 use crate::request::chomp::{self, BiteRefused};
 use crate::request::error::Error;
 use crate::rules::bar::Bar;
+use crate::rules::game::Chomp;
 
 /// Runs one Chomp subcommand and returns the exit code.
 pub fn run(args: ChompArgs, io: &mut Io<'_>) -> Result<u8, Error> {
@@ -60,8 +61,9 @@ fn play(args: ChompPlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
             .map(|d| d.as_nanos() as u64 % 1_000_000)
             .unwrap_or(0)
     });
-    let setup = ChompSetup {
+    let setup = Setup {
         start,
+        game: Chomp,
         first: args.first,
         level: args.level,
         seed,

@@ -618,7 +618,7 @@ mod tests {
 
     #[test]
     fn readings_settle_on_the_move_that_is_legal() {
-        let nim = Nim::nim(Rule::Misere);
+        let nim = Nim::new(Rule::Misere);
         let one_to_three = Nim::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
         let two_or_three = Nim::with_takes(Rule::Misere, TakeSet::parse("2,3").unwrap());
         let cases: &[(&str, &[u64], &Nim, Meant)] = &[
@@ -692,7 +692,7 @@ mod tests {
 
     #[test]
     fn leaving_out_an_empty_row_comes_after_a_row_and_a_count() {
-        let nim = Nim::nim(Rule::Misere);
+        let nim = Nim::new(Rule::Misere);
         // "3 5" takes 5 from row 3 rather than emptying row 1.
         assert_eq!(
             meant("3 5", &[1, 3, 5], &nim),
@@ -706,7 +706,7 @@ mod tests {
 
     #[test]
     fn a_move_that_fits_no_reading_is_refused_with_its_reason() {
-        let nim = Nim::nim(Rule::Misere);
+        let nim = Nim::new(Rule::Misere);
         assert_eq!(
             meant("2 9", &[5, 4], &nim),
             Some(Meant::Illegal(IllegalMove::TooMany {

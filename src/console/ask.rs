@@ -441,7 +441,7 @@ mod tests {
             false => YesNo::Never,
         };
         let position = Position::new(rows.to_vec());
-        let game = Nim::nim(Rule::Misere);
+        let game = Nim::new(Rule::Misere);
         let mut out = Vec::new();
         let mut input = typed.as_bytes();
         let mut io = Io {

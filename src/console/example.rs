@@ -107,7 +107,7 @@ mod tests {
 
     #[test]
     fn examples_fit_the_board_and_keep_the_answer_back() {
-        let nim = Nim::nim(Rule::Misere);
+        let nim = Nim::new(Rule::Misere);
         let one_to_three = Nim::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
         let cases: &[(&[u64], &Nim, Fit, &str)] = &[
             // At 3 5 7 taking 1 from any row wins: the example takes 3.

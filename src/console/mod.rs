@@ -11,6 +11,7 @@ pub mod bite_example;
 pub mod example;
 pub mod io;
 pub mod line;
+pub mod move_prompt;
 pub mod parts;
 pub mod pause;
 pub mod steps;

@@ -203,7 +203,7 @@ mod tests {
 
     #[test]
     fn moves_are_checked_against_the_game() {
-        let game = Nim::nim(Rule::Misere).with_rows_per_move(2).unwrap();
+        let game = Nim::new(Rule::Misere).with_rows_per_move(2).unwrap();
         let p = Position::new(vec![1, 2, 3]);
         let meant = |line: &str| Typed::parse(line, 3).resolve(&p, &game);
         let mv = |parts: &[(usize, u64)]| {

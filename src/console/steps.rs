@@ -197,7 +197,7 @@ mod tests {
 
     #[test]
     fn hints_fit_the_step_on_the_screen() {
-        let nim = Nim::nim(Rule::Misere);
+        let nim = Nim::new(Rule::Misere);
         // After step 1 the first hint is the question to ask next.
         let (out, _) = run(&[3, 5, 7], nim.clone(), "hint\nq\n", true);
         assert!(
@@ -238,7 +238,7 @@ mod tests {
 
     #[test]
     fn only_enter_goes_on_and_q_stops() {
-        let (out, stepped) = run(&[3, 5, 7], Nim::nim(Rule::Misere), "what\nq\n", true);
+        let (out, stepped) = run(&[3, 5, 7], Nim::new(Rule::Misere), "what\nq\n", true);
         assert_eq!(stepped, Stepped::Quit);
         // A hint is there to give after step 1, so the nudge names it.
         assert!(
@@ -253,12 +253,12 @@ mod tests {
 
     #[test]
     fn a_script_or_the_end_of_input_never_waits() {
-        let (all, stepped) = run(&[3, 5, 7], Nim::nim(Rule::Misere), "q\n", false);
+        let (all, stepped) = run(&[3, 5, 7], Nim::new(Rule::Misere), "q\n", false);
         assert_eq!(stepped, Stepped::Done);
         assert!(!all.contains("(Enter"), "{all}");
         // At the end of input the wait is over at once, and so are all the
         // later ones.
-        let (out, stepped) = run(&[3, 5, 7], Nim::nim(Rule::Misere), "", true);
+        let (out, stepped) = run(&[3, 5, 7], Nim::new(Rule::Misere), "", true);
         assert_eq!(stepped, Stepped::Done);
         assert_eq!(out.matches("(Enter").count(), 1, "{out}");
         assert!(out.ends_with("take 1 from row 3.\n"), "{out}");

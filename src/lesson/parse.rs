@@ -462,7 +462,7 @@ fn directive(text: &str) -> Option<(&str, &str)> {
 fn setup(value: &str, extra: &[&str]) -> Result<Setup, String> {
     let mut setup = Setup {
         position: Position::new(Vec::new()),
-        game: Nim::nim(Rule::Misere),
+        game: Nim::new(Rule::Misere),
         xor: false,
         groups: false,
         hide: None,
@@ -546,7 +546,7 @@ mod tests {
                 Part::Pause,
                 Part::Show(Setup {
                     position: four_four.clone(),
-                    game: Nim::nim(Rule::Misere),
+                    game: Nim::new(Rule::Misere),
                     xor: false,
                     groups: false,
                     hide: None,
@@ -554,21 +554,21 @@ mod tests {
                 }),
                 Part::Explain(Setup {
                     position: four_four.clone(),
-                    game: Nim::nim(Rule::Normal),
+                    game: Nim::new(Rule::Normal),
                     xor: true,
                     groups: false,
                     hide: None,
-                    analysis: worked(Nim::nim(Rule::Normal)),
+                    analysis: worked(Nim::new(Rule::Normal)),
                 }),
                 Part::Question(Question {
                     asks: Asks::Move,
                     setup: Setup {
                         position: four_four.clone(),
-                        game: Nim::nim(Rule::Misere),
+                        game: Nim::new(Rule::Misere),
                         xor: false,
                         groups: false,
                         hide: None,
-                        analysis: worked(Nim::nim(Rule::Misere)),
+                        analysis: worked(Nim::new(Rule::Misere)),
                     },
                     ask: Some("Your move?".to_string()),
                     hints: vec!["Copy.".to_string(), "Really, copy.".to_string()],

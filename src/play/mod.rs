@@ -6,33 +6,23 @@
 //! keyboard is in `session.rs`; the review after it is told by
 //! `teach::review`.
 
-pub mod chomp;
-pub mod chomp_replay;
 pub mod ending;
 pub mod replay;
 pub mod rng;
 pub mod session;
 
 use self::rng::Rng;
-use crate::rules::game::Game as _;
-use crate::rules::multi_move::MultiMove;
-use crate::rules::nim::Nim;
-use crate::rules::position::Position;
-use crate::solve::search::Solver;
-use crate::teach::analysis::Analysis;
 use crate::teach::analysis::AnalysisError;
 use crate::teach::review::Side;
+use crate::teach::teaching::Teaching;
 use crate::teach::verdict::JudgeError;
 
 /// Why a game could not go on.
 #[derive(Debug, thiserror::Error)]
 pub enum PlayError {
-    /// A position of the game could not be worked out.
+    /// A position or a move of the game could not be worked out.
     #[error("{0}")]
-    Analysis(#[from] AnalysisError),
-    /// A move of the game could not be judged.
-    #[error("{0}")]
-    Judge(#[from] JudgeError),
+    Game(#[source] Box<dyn std::error::Error + Send + Sync>),
     /// A game was asked for where no move is possible.
     #[error("there is no move to make from {0}: start with sticks that can be taken")]
     NothingToPlay(String),
@@ -42,6 +32,25 @@ pub enum PlayError {
     /// A move could not be read.
     #[error("{0}")]
     Line(#[from] crate::console::line::LineError),
+}
+
+impl PlayError {
+    /// A game's own error.
+    pub fn game(e: impl std::error::Error + Send + Sync + 'static) -> PlayError {
+        PlayError::Game(Box::new(e))
+    }
+}
+
+impl From<AnalysisError> for PlayError {
+    fn from(e: AnalysisError) -> PlayError {
+        PlayError::game(e)
+    }
+}
+
+impl From<JudgeError> for PlayError {
+    fn from(e: JudgeError) -> PlayError {
+        PlayError::game(e)
+    }
 }
 
 /// How well the computer plays.
@@ -115,59 +124,70 @@ pub fn opponent(level: Level, seed: u64, seed_given: bool, first: First) -> Stri
 
 /// The computer's choice, and whether it was a deliberate random move.
 #[derive(Clone, Debug)]
-pub struct Choice {
-    /// The move: from one row, or from several when the game allows it.
-    pub mv: MultiMove,
+pub struct Choice<G: Teaching> {
+    /// The move.
+    pub mv: G::Move,
     /// True when the level made the computer play at random.
     pub random: bool,
     /// The analysis the move was chosen from; `None` for a random move.
-    pub analysis: Option<Analysis>,
+    pub analysis: Option<G::Analysis>,
 }
 
 /// Picks the computer's move from `position`, or `None` when it cannot move.
-pub fn computer_move(
-    position: &Position,
-    game: &Nim,
+/// At the lower levels it sometimes plays at random, as the level says;
+/// otherwise it plays the game's best move.
+pub fn computer_move<G: Teaching>(
+    position: &G::Position,
+    game: &G,
     level: Level,
     rng: &mut Rng,
-    solver: &mut Solver,
-) -> Result<Option<Choice>, AnalysisError> {
-    if position.moves_with(&game.takes).next().is_none() {
+    memo: &mut G::Memo,
+) -> Result<Option<Choice<G>>, PlayError> {
+    if game.is_over(position) {
         return Ok(None);
     }
+    let random = |rng: &mut Rng| {
+        game.random_move(position, &mut |n| rng.below(n))
+            .map(|mv| Choice {
+                mv,
+                random: true,
+                analysis: None,
+            })
+    };
     if rng.percent(level.mistake_rate()) {
-        return Ok(Some(Choice {
-            mv: game
-                .random_move(position, &mut |n| rng.below(n))
-                .expect("a move is left"),
-            random: true,
-            analysis: None,
-        }));
+        return Ok(random(rng));
     }
     // Who wins and the move to make; a game never lists every winning move.
-    let analysis = Analysis::brief(position.clone(), game.clone(), solver)?;
-    Ok(analysis.best().map(|mv| Choice {
-        mv,
-        random: false,
-        analysis: Some(analysis),
-    }))
+    let analysis = game.analyse(position, memo).map_err(PlayError::game)?;
+    Ok(match G::best(&analysis) {
+        Some(mv) => Some(Choice {
+            mv,
+            random: false,
+            analysis: Some(analysis),
+        }),
+        None => random(rng),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::game::Game;
+    use crate::rules::nim::Nim;
     use crate::rules::outcome::Outcome;
+    use crate::rules::position::Position;
     use crate::rules::rule::Rule;
     use crate::rules::take_set::TakeSet;
-    use crate::teach::analysis::Extras;
+    use crate::teach::analysis::{Analysis, Extras};
+    use crate::teach::nim::NimMemo;
 
-    fn solver(game: &Nim) -> Solver {
-        Solver::for_game(game.clone(), crate::solve::search::Budget::default())
+    fn solver(game: &Nim) -> NimMemo {
+        game.memo(&Position::new(vec![1])).unwrap()
     }
 
     #[test]
     fn perfect_play_wins_from_a_won_position() {
-        let game = Nim::nim(Rule::Misere);
+        let game = Nim::new(Rule::Misere);
         let p = Position::new(vec![3, 5, 7]);
         let choice = computer_move(
             &p,
@@ -213,7 +233,7 @@ mod tests {
 
     #[test]
     fn random_moves_are_legal_and_use_every_number_of_rows() {
-        let game = Nim::nim(Rule::Misere).with_rows_per_move(2).unwrap();
+        let game = Nim::new(Rule::Misere).with_rows_per_move(2).unwrap();
         let p = Position::new(vec![0, 3, 5, 7]);
         let mut rng = Rng::new(7);
         let mut widths = [0; 3];
@@ -227,7 +247,7 @@ mod tests {
 
     #[test]
     fn the_perfect_computer_leaves_a_lost_position_from_several_rows_too() {
-        let game = Nim::nim(Rule::Normal).with_rows_per_move(2).unwrap();
+        let game = Nim::new(Rule::Normal).with_rows_per_move(2).unwrap();
         let p = Position::new(vec![3, 5, 6]);
         let mut solver = solver(&game);
         let choice = computer_move(&p, &game, Level::Perfect, &mut Rng::new(0), &mut solver)
@@ -235,6 +255,7 @@ mod tests {
             .unwrap();
         assert!(choice.analysis.is_some());
         let after = p.play_multi(&choice.mv, &game).unwrap();
-        assert_eq!(solver.solve(after.piles()).unwrap().outcome, Outcome::Lose);
+        let analysis = Analysis::new(after, game, Extras::default()).unwrap();
+        assert_eq!(analysis.outcome, Outcome::Lose);
     }
 }

@@ -1,5 +1,6 @@
 //! A game against the computer as a list of moves: the one record of a
-//! game, kept by the terminal session and rebuilt by the classroom page.
+//! game, for every game, kept by the terminal session and rebuilt by the
+//! classroom page.
 //!
 //! The computer's moves follow from the seed, so the same start, seed and
 //! pupil moves always give the same game. The page keeps only those and
@@ -8,22 +9,11 @@
 
 use super::rng::Rng;
 use super::{First, Level, PlayError, computer_move};
-use crate::console::answer::row_move;
-use crate::rules::moves::IllegalMove;
-use crate::rules::multi_move::MultiMove;
-use crate::rules::nim::Nim;
-use crate::rules::outcome::Outcome;
-use crate::rules::position::Position;
-use crate::rules::rule::Rule;
-use crate::rules::take_set::TakeSet;
-use crate::solve::one_row::RowPattern;
-use crate::solve::search::{Budget, Solver};
-use crate::teach::analysis::{Analysis, Extras, Method};
-use crate::teach::board;
-use crate::teach::computer::{self, Kind};
+use crate::rules::game::Game;
 use crate::teach::document::{Block, Document};
-use crate::teach::review::{self, Notes, Played, Side, Turn};
-use crate::teach::verdict::Judgement;
+use crate::teach::review::{Notes, Side};
+use crate::teach::teaching::{Teaching, Turn};
+use crate::teach::words::GLUE;
 
 /// The most moves of the pupil's a replayed game may hold: far more than a
 /// class plays, and few enough to replay at once.
@@ -31,39 +21,29 @@ pub const MOST_REPLAYED_MOVES: usize = 1_000;
 
 /// One move of the game, told.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Told {
+pub struct Told<G: Game> {
     /// The move.
-    pub turn: Turn<MultiMove>,
+    pub turn: Turn<G>,
     /// What the computer said about its move: why it moved (at `perfect`),
     /// or that its move ended the game.
     pub why: Option<String>,
 }
 
-impl Told {
-    /// The move in words: "You take 2 from row 1." or, with a single row,
-    /// "The computer takes 3."
-    pub fn said(&self) -> String {
-        let (who, takes) = match self.turn.side {
-            Side::Pupil => ("You", "take"),
-            Side::Computer => ("The computer", "takes"),
-        };
-        let one_row = self.turn.before.len() == 1;
-        format!("{who} {takes} {}.", self.turn.mv.taken(one_row))
-    }
-
-    /// The rows after the move.
-    pub fn after(&self, game: &Nim) -> Position {
-        self.turn.mv.after(&self.turn.before, game)
+impl<G: Game> Told<G> {
+    /// The position after the move.
+    pub fn after(&self, game: &G) -> G::Position {
+        game.play(&self.turn.before, &self.turn.mv)
+            .expect("played moves are legal")
     }
 }
 
 /// How a game is set up.
 #[derive(Clone, Debug)]
-pub struct Setup {
-    /// The starting rows.
-    pub start: Position,
-    /// The rules.
-    pub game: Nim,
+pub struct Setup<G: Game> {
+    /// The start.
+    pub start: G::Position,
+    /// The game and its rules.
+    pub game: G,
     /// Who moves first.
     pub first: First,
     /// How well the computer plays.
@@ -74,42 +54,23 @@ pub struct Setup {
     pub seed_given: bool,
 }
 
-impl Setup {
+impl<G: Teaching> Setup<G> {
     /// The command that sets this game up again, seed and all:
-    /// "matchsticks play 3 4 6 --level beginner --seed 374185", with
-    /// `--take`, `--normal` and `--first computer` when they apply.
+    /// "matchsticks play 3 4 6 --level beginner --seed 374185", with the
+    /// game's own flags and `--first computer` when they apply. Each
+    /// option stays on one line with its value.
     pub fn command(&self) -> String {
-        let mut command = format!("matchsticks play {}", self.start);
-        if let Some(takes) = take_flag(&self.game.takes) {
-            command += &format!(" --take {takes}");
-        }
-        if self.game.rule == Rule::Normal {
-            command += " --normal";
-        }
+        let mut command = self.game.command(&self.start);
         if self.first == First::Computer {
-            command += " --first computer";
+            command += &format!(" --first{GLUE}computer");
         }
         match self.level {
             Level::Perfect => {}
-            Level::Good => command += " --level good",
-            Level::Beginner => command += " --level beginner",
+            Level::Good => command += &format!(" --level{GLUE}good"),
+            Level::Beginner => command += &format!(" --level{GLUE}beginner"),
         }
-        command + &format!(" --seed {}", self.seed)
+        command + &format!(" --seed{GLUE}{}", self.seed)
     }
-}
-
-/// A take set as `--take` reads it: "1-3", "2,3,5"; `None` for Nim.
-fn take_flag(takes: &TakeSet) -> Option<String> {
-    let takes = takes.only()?;
-    let contiguous = takes.windows(2).all(|w| w[1] == w[0] + 1);
-    Some(match takes {
-        [first, .., last] if contiguous => format!("{first}-{last}"),
-        _ => takes
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(","),
-    })
 }
 
 /// How much help the pupil had in a game, for the review: moves taken
@@ -126,17 +87,13 @@ pub struct Helped {
 
 /// A game so far.
 #[derive(Debug)]
-pub struct Replay {
-    setup: Setup,
+pub struct Replay<G: Teaching> {
+    setup: Setup<G>,
     rng: Rng,
-    /// The game's search, kept from move to move and for the review, so
-    /// nothing is worked out twice.
-    solver: Solver,
-    /// The single row's pattern, when the board is drawn in its blocks.
-    pattern: Option<RowPattern>,
-    told: Vec<Told>,
-    /// The computer's reasons told in full so far: after that, briefly.
-    reasons: Vec<Kind>,
+    /// What the game keeps from move to move, for the computer, the hints
+    /// and the review, so nothing is worked out twice.
+    memo: G::Memo,
+    told: Vec<Told<G>>,
     /// The help the pupil has had so far.
     helped: Helped,
 }
@@ -148,68 +105,77 @@ pub enum ReplayError {
     #[error("{0}")]
     Play(#[from] PlayError),
     /// A pupil's move is not allowed where it was made.
-    #[error("{}", reason.refusal())]
+    #[error("{reason}")]
     Illegal {
         /// The move's number in the game, from 1.
         number: usize,
-        /// Why.
-        reason: IllegalMove,
+        /// Why, as a sentence.
+        reason: String,
     },
     /// A move was sent after the game was over.
-    #[error("move {0} comes after the game is over")]
-    AfterTheEnd(usize),
+    #[error("{what} {number} comes after the game is over")]
+    AfterTheEnd {
+        /// "move" or "bite".
+        what: &'static str,
+        /// The move's number in the game, from 1.
+        number: usize,
+    },
     /// More moves than a game may have.
-    #[error("a game may have at most {MOST_REPLAYED_MOVES} moves of yours")]
-    TooLong,
+    #[error("a game may have at most {MOST_REPLAYED_MOVES} {what}s of yours")]
+    TooLong {
+        /// "move" or "bite".
+        what: &'static str,
+    },
 }
 
-impl Replay {
+impl<G: Teaching> Replay<G> {
     /// Starts a game, refusing one too big to work out or with nothing to
     /// take before anyone moves.
-    pub fn start(setup: Setup) -> Result<Replay, PlayError> {
-        let mut solver = Solver::for_game(setup.game.clone(), Budget::default());
-        let analysis = Analysis::using(
-            setup.start.clone(),
-            setup.game.clone(),
-            Extras::default(),
-            &mut solver,
-        )?;
-        if analysis.is_over() {
+    pub fn start(setup: Setup<G>) -> Result<Replay<G>, PlayError> {
+        let memo = setup.game.memo(&setup.start).map_err(PlayError::game)?;
+        if setup.game.is_over(&setup.start) {
             return Err(PlayError::NothingToPlay(setup.start.to_string()));
         }
-        let pattern = match analysis.method {
-            Method::OneRow { pattern, .. } => Some(pattern),
-            _ => None,
-        };
         Ok(Replay {
             rng: Rng::new(setup.seed),
             setup,
-            solver,
-            pattern,
+            memo,
             told: Vec::new(),
-            reasons: Vec::new(),
             helped: Helped::default(),
         })
     }
 
-    /// Starts a game and plays the pupil's `moves` in it, each given as the
-    /// row, counted from one, and how many sticks. The computer answers
-    /// each in turn, until it is the pupil's move or the game is over.
-    /// `helped` is the help the pupil had on the way, for the review.
-    pub fn of(setup: Setup, moves: &[(u64, u64)], helped: Helped) -> Result<Replay, ReplayError> {
+    /// Starts a game and plays the pupil's `moves` in it, each read by
+    /// `read` from the position it is made at. The computer answers each
+    /// in turn, until it is the pupil's move or the game is over. `helped`
+    /// is the help the pupil had on the way, for the review.
+    pub fn of<M>(
+        setup: Setup<G>,
+        moves: &[M],
+        read: impl Fn(&G::Position, &M) -> Result<G::Move, G::Illegal>,
+        helped: Helped,
+    ) -> Result<Replay<G>, ReplayError> {
         if moves.len() > MOST_REPLAYED_MOVES {
-            return Err(ReplayError::TooLong);
+            return Err(ReplayError::TooLong { what: G::MOVE });
         }
         let mut replay = Replay::start(setup)?;
         replay.helped = helped;
         replay.computer_if_due()?;
-        for &(row, take) in moves {
+        for sent in moves {
             let number = replay.told.len() + 1;
             if replay.is_over() {
-                return Err(ReplayError::AfterTheEnd(number));
+                return Err(ReplayError::AfterTheEnd {
+                    what: G::MOVE,
+                    number,
+                });
             }
-            let mv = row_move(&replay.position(), row, take, &replay.setup.game)
-                .map_err(|reason| ReplayError::Illegal { number, reason })?;
+            let position = replay.position();
+            let mv = read(&position, sent)
+                .and_then(|mv| replay.setup.game.play(&position, &mv).map(|_| mv))
+                .map_err(|illegal| ReplayError::Illegal {
+                    number,
+                    reason: G::refusal(&illegal),
+                })?;
             replay.pupil(mv);
             replay.computer_if_due()?;
         }
@@ -223,11 +189,10 @@ impl Replay {
         Ok(())
     }
 
-    /// The pupil makes `mv`, a legal move from one row or several.
-    pub fn pupil(&mut self, mv: impl Into<MultiMove>) {
-        let mv = mv.into();
+    /// The pupil makes `mv`, a legal move.
+    pub fn pupil(&mut self, mv: G::Move) {
         let before = self.position();
-        debug_assert!(before.play_multi(&mv, &self.setup.game).is_ok());
+        debug_assert!(self.setup.game.play(&before, &mv).is_ok());
         self.told.push(Told {
             turn: Turn {
                 side: Side::Pupil,
@@ -238,10 +203,9 @@ impl Replay {
         });
     }
 
-    /// The computer moves, and says why: in full the first time a kind of
-    /// reason comes up and briefly after, and plainly when its move ends
-    /// the game.
-    pub fn computer(&mut self) -> Result<&Told, PlayError> {
+    /// The computer moves, and says why: at `perfect`, and plainly when
+    /// its move ends the game, in the game's own words.
+    pub fn computer(&mut self) -> Result<&Told<G>, PlayError> {
         let position = self.position();
         let game = &self.setup.game;
         let choice = computer_move(
@@ -249,39 +213,19 @@ impl Replay {
             game,
             self.setup.level,
             &mut self.rng,
-            &mut self.solver,
+            &mut self.memo,
         )?
         .ok_or_else(|| PlayError::NothingToPlay(position.to_string()))?;
-        let after = position
-            .play_multi(&choice.mv, game)
-            .expect("the computer's moves are legal");
-        let why = match (
-            computer::ending(&position, &after, game),
-            self.setup.level,
-            choice.analysis,
-        ) {
-            (Some(ending), _, _) => Some(ending),
-            (None, Level::Perfect, Some(before)) => {
-                let j = Judgement::using(before, choice.mv.clone(), &mut self.solver)?;
-                let reason = computer::reason(&j);
-                match self.reasons.contains(&reason.kind) {
-                    true => Some(reason.short),
-                    false => {
-                        self.reasons.push(reason.kind);
-                        Some(reason.full)
-                    }
-                }
-            }
-            _ => None,
+        let turn = Turn {
+            side: Side::Computer,
+            before: position,
+            mv: choice.mv,
         };
-        self.told.push(Told {
-            turn: Turn {
-                side: Side::Computer,
-                before: position,
-                mv: choice.mv,
-            },
-            why,
-        });
+        let perfect = self.setup.level == Level::Perfect;
+        let why = game
+            .computer_why(&turn, choice.analysis, perfect, &mut self.memo)
+            .map_err(PlayError::game)?;
+        self.told.push(Told { turn, why });
         Ok(self.told.last().expect("just told"))
     }
 
@@ -309,32 +253,37 @@ impl Replay {
     }
 
     /// How the game was set up.
-    pub fn setup(&self) -> &Setup {
+    pub fn setup(&self) -> &Setup<G> {
         &self.setup
     }
 
-    /// The game's rules.
-    pub fn game(&self) -> &Nim {
+    /// The game and its rules.
+    pub fn game(&self) -> &G {
         &self.setup.game
     }
 
     /// Every move so far.
-    pub fn told(&self) -> &[Told] {
+    pub fn told(&self) -> &[Told<G>] {
         &self.told
     }
 
-    /// The rows now.
-    pub fn position(&self) -> Position {
+    /// A move told: "You take 2 from row 1."
+    pub fn said(&self, told: &Told<G>) -> String {
+        self.setup.game.said(&told.turn)
+    }
+
+    /// Where the game stands now.
+    pub fn position(&self) -> G::Position {
         match self.told.last() {
             Some(t) => t.after(&self.setup.game),
             None => self.setup.start.clone(),
         }
     }
 
-    /// The rows now, drawn in the game's own terms: groups for Nim, blocks
-    /// of the pattern for a single row with limited takes.
-    pub fn board(&self) -> Block {
-        board::for_game(&self.position(), &self.setup.game, self.pattern.as_ref())
+    /// The position now, drawn in the game's own terms; `None` when
+    /// nothing is left to draw.
+    pub fn board(&self) -> Option<Block> {
+        self.setup.game.board(&self.position(), &self.memo)
     }
 
     /// Who moves next.
@@ -342,50 +291,52 @@ impl Replay {
         self.setup.first.to_move(self.told.len())
     }
 
-    /// Whether no move is left.
+    /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        self.position()
-            .moves_with(&self.setup.game.takes)
-            .next()
-            .is_none()
+        self.setup.game.is_over(&self.position())
     }
 
-    /// How the game ended, once it is over, in the words the review uses:
-    /// "You took the last stick, so the computer wins."
-    pub fn ending(&self) -> Option<String> {
+    /// How the game ended, once it is over, in two parts: what happened,
+    /// and the result for the winner.
+    pub fn ending(&self) -> Option<(String, String)> {
         let last = self.told.last().filter(|_| self.is_over())?;
-        Some(review::ending(
-            last.turn.side,
-            &last.after(&self.setup.game),
-            &self.setup.game,
-        ))
+        let winner = self.winner()?;
+        Some(self.setup.game.game_over(&last.turn, winner))
     }
 
     /// Who has won, once the game is over.
     pub fn winner(&self) -> Option<Side> {
-        let stuck = self.to_move();
+        let to_move = self.to_move();
         self.is_over()
-            .then(|| match self.setup.game.rule.when_stuck() {
-                Outcome::Win => stuck,
-                Outcome::Lose => stuck.other(),
+            .then(|| match self.setup.game.at_end(&self.position()) {
+                crate::rules::outcome::Outcome::Win => to_move,
+                crate::rules::outcome::Outcome::Lose => to_move.other(),
             })
     }
 
-    /// The position now, worked out with the game's search: who wins and
-    /// the move to make, for hints.
-    pub fn analysis(&mut self) -> Result<Analysis, PlayError> {
-        Ok(Analysis::brief(
-            self.position(),
-            self.setup.game.clone(),
-            &mut self.solver,
-        )?)
+    /// The position now, worked out: who wins and the move to make, for
+    /// hints.
+    pub fn analysis(&mut self) -> Result<G::Analysis, PlayError> {
+        let position = self.position();
+        self.setup
+            .game
+            .analyse(&position, &mut self.memo)
+            .map_err(PlayError::game)
+    }
+
+    /// The hints for the pupil's move now, first to last; none once the
+    /// game is over.
+    pub fn hints(&mut self) -> Result<Vec<String>, PlayError> {
+        match self.is_over() {
+            true => Ok(Vec::new()),
+            false => Ok(G::hints(&self.analysis()?)),
+        }
     }
 
     /// The review of the game so far; `ended` when it was played to the
     /// end rather than stopped.
     pub fn review(&mut self, ended: bool) -> Result<Document, PlayError> {
-        let turns: Vec<Turn<MultiMove>> = self.told.iter().map(|t| t.turn.clone()).collect();
-        let reviewed = review::review(&turns, &self.setup.game, &mut self.solver)?;
+        let turns: Vec<Turn<G>> = self.told.iter().map(|t| t.turn.clone()).collect();
         let notes = Notes {
             ended,
             taken_back: self.helped.taken_back,
@@ -397,15 +348,26 @@ impl Replay {
                 Level::Good | Level::Beginner => Some(self.setup.command()),
             },
         };
-        Ok(review::document(&reviewed, &self.setup.game, notes))
+        self.setup
+            .game
+            .review(&turns, notes, &mut self.memo)
+            .map_err(PlayError::game)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::console::answer::row_move;
+    use crate::rules::bar::Bite;
+    use crate::rules::game::Chomp;
+    use crate::rules::multi_move::MultiMove;
+    use crate::rules::nim::Nim;
+    use crate::rules::position::Position;
+    use crate::rules::rule::Rule;
+    use crate::rules::take_set::TakeSet;
 
-    fn setup(start: &[u64], game: Nim, first: First, level: Level, seed: u64) -> Setup {
+    fn setup(start: &[u64], game: Nim, first: First, level: Level, seed: u64) -> Setup<Nim> {
         Setup {
             start: Position::new(start.to_vec()),
             game,
@@ -416,16 +378,43 @@ mod tests {
         }
     }
 
-    fn twenty_one(level: Level, seed: u64) -> Setup {
+    fn twenty_one(level: Level, seed: u64) -> Setup<Nim> {
         let game = Nim::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
         setup(&[21], game, First::Me, level, seed)
     }
 
+    /// Replays Nim moves given as a row (from 1) and a take, as the page
+    /// sends them.
+    fn nim(setup: Setup<Nim>, moves: &[(u64, u64)]) -> Result<Replay<Nim>, ReplayError> {
+        let game = setup.game.clone();
+        let read = |p: &Position, &(row, take): &(u64, u64)| {
+            row_move(p, row, take, &game).map(MultiMove::from)
+        };
+        Replay::of(setup, moves, read, Helped::default())
+    }
+
+    fn chomp(shape: &str, first: First, level: Level, seed: u64) -> Setup<Chomp> {
+        Setup {
+            start: shape.parse().unwrap(),
+            game: Chomp,
+            first,
+            level,
+            seed,
+            seed_given: true,
+        }
+    }
+
+    fn bites(
+        setup: Setup<Chomp>,
+        bites: &[Bite],
+        helped: Helped,
+    ) -> Result<Replay<Chomp>, ReplayError> {
+        Replay::of(setup, bites, |_, bite| Ok(*bite), helped)
+    }
+
     #[test]
     fn the_same_moves_and_seed_give_the_same_game() {
-        let play = |moves: &[(u64, u64)]| {
-            Replay::of(twenty_one(Level::Beginner, 7), moves, Helped::default()).unwrap()
-        };
+        let play = |moves: &[(u64, u64)]| nim(twenty_one(Level::Beginner, 7), moves).unwrap();
         let moves = [(1, 1), (1, 2)];
         let once = play(&moves);
         let twice = play(&moves);
@@ -439,13 +428,9 @@ mod tests {
 
     #[test]
     fn the_perfect_computer_wins_from_a_winning_start_and_says_why() {
-        let game = Nim::nim(Rule::Misere);
-        let mut replay = Replay::of(
-            setup(&[3, 5, 7], game, First::Computer, Level::Perfect, 0),
-            &[],
-            Helped::default(),
-        )
-        .unwrap();
+        let game = Nim::new(Rule::Misere);
+        let start = setup(&[3, 5, 7], game, First::Computer, Level::Perfect, 0);
+        let mut replay = nim(start, &[]).unwrap();
         assert!(replay.told()[0].why.is_some());
         while !replay.is_over() {
             let mv = replay
@@ -453,7 +438,7 @@ mod tests {
                 .moves_with(&replay.game().takes)
                 .next()
                 .unwrap();
-            replay.pupil(mv);
+            replay.pupil(MultiMove::from(mv));
             if !replay.is_over() {
                 replay.computer().unwrap();
             }
@@ -466,8 +451,7 @@ mod tests {
 
     #[test]
     fn an_illegal_move_is_refused_with_its_number() {
-        let refused =
-            Replay::of(twenty_one(Level::Perfect, 0), &[(1, 4)], Helped::default()).unwrap_err();
+        let refused = nim(twenty_one(Level::Perfect, 0), &[(1, 4)]).unwrap_err();
         assert_eq!(
             refused.to_string(),
             "In this game a move takes 1 to 3 sticks."
@@ -477,28 +461,138 @@ mod tests {
 
     #[test]
     fn the_command_sets_the_same_game_up_again() {
+        let unglued = |setup: &Setup<Nim>| setup.command().replace(GLUE, " ");
         let mut setup = twenty_one(Level::Beginner, 7);
         assert_eq!(
-            setup.command(),
+            unglued(&setup),
             "matchsticks play 21 --take 1-3 --level beginner --seed 7"
         );
         setup.game = Nim::with_takes(Rule::Normal, TakeSet::parse("2,3,5").unwrap());
         setup.first = First::Computer;
         setup.level = Level::Good;
         assert_eq!(
-            setup.command(),
+            unglued(&setup),
             "matchsticks play 21 --take 2,3,5 --normal --first computer --level good --seed 7"
         );
         let nim = self::setup(
             &[3, 4, 6],
-            Nim::nim(Rule::Misere),
+            Nim::new(Rule::Misere),
             First::Me,
             Level::Beginner,
             9,
         );
         assert_eq!(
-            nim.command(),
+            unglued(&nim),
             "matchsticks play 3 4 6 --level beginner --seed 9"
         );
+    }
+
+    #[test]
+    fn the_same_bites_and_seed_give_the_same_game() {
+        let play = |list: &[Bite]| {
+            bites(
+                chomp("4x5", First::Me, Level::Beginner, 7),
+                list,
+                Helped::default(),
+            )
+            .unwrap()
+        };
+        // The second bite is the bottom-right square of whatever is left.
+        let after_one = play(&[Bite::new(4, 5)]).position();
+        let list = [Bite::new(4, 5), after_one.bites().last().unwrap()];
+        let once = play(&list);
+        assert_eq!(once.told(), play(&list).told());
+        assert_eq!(once.told().len(), 4);
+        assert_eq!(once.to_move(), Side::Pupil);
+        // Taking a bite back is replaying one bite fewer.
+        assert_eq!(play(&list[..1]).told(), &once.told()[..2]);
+    }
+
+    #[test]
+    fn the_perfect_computer_wins_from_a_won_bar_and_says_why() {
+        let start = chomp("3x3", First::Computer, Level::Perfect, 0);
+        let mut game = bites(start, &[], Helped::default()).unwrap();
+        assert_eq!(game.told()[0].turn.mv, Bite::new(2, 2));
+        assert!(
+            game.told()[0]
+                .why
+                .as_deref()
+                .unwrap()
+                .contains("equal arms")
+        );
+        while !game.is_over() {
+            let bite = game.position().bites().last().unwrap();
+            game.pupil(bite);
+            if !game.is_over() {
+                game.computer().unwrap();
+            }
+        }
+        assert_eq!(game.winner(), Some(Side::Computer));
+        let (how, _) = game.ending().unwrap();
+        assert_eq!(
+            how,
+            "Only the poisoned square is left for you: you have to eat it."
+        );
+        assert!(game.hints().unwrap().is_empty());
+        assert!(game.undo());
+        assert_eq!(game.to_move(), Side::Pupil);
+        assert!(!game.is_over());
+    }
+
+    #[test]
+    fn eating_the_poison_ends_the_game_and_loses_it() {
+        let start = || chomp("2x2", First::Me, Level::Perfect, 0);
+        let game = bites(start(), &[Bite::new(1, 1)], Helped::default()).unwrap();
+        assert_eq!(game.ending().unwrap().0, "You ate the poisoned square.");
+        assert_eq!(game.winner(), Some(Side::Computer));
+        let poison = [Bite::new(1, 1), Bite::new(1, 1)];
+        let after = bites(start(), &poison, Helped::default()).unwrap_err();
+        assert_eq!(after.to_string(), "bite 2 comes after the game is over");
+    }
+
+    #[test]
+    fn an_illegal_bite_or_a_bar_too_big_is_refused() {
+        let start = chomp("4x5", First::Me, Level::Perfect, 0);
+        let refused = bites(start, &[Bite::new(5, 1)], Helped::default()).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "illegal bite: there is no row 5: this bar has rows 1 to 4"
+        );
+        assert!(matches!(refused, ReplayError::Illegal { number: 1, .. }));
+        let big = Replay::start(chomp("12x12", First::Me, Level::Perfect, 0)).unwrap_err();
+        assert!(
+            big.to_string()
+                .starts_with("the bar 12x12 is too big to play on")
+        );
+    }
+
+    #[test]
+    fn the_review_names_the_seed_and_counts_the_help_in_every_game() {
+        let helped = Helped {
+            taken_back: 2,
+            hints: 3,
+            shown: 1,
+        };
+        let mut game = bites(
+            chomp("3x3", First::Me, Level::Good, 5),
+            &[Bite::new(3, 3)],
+            helped,
+        )
+        .unwrap();
+        let lines: Vec<String> = game
+            .review(false)
+            .unwrap()
+            .steps
+            .iter()
+            .flat_map(|s| s.lines())
+            .map(|line| line.replace(GLUE, " "))
+            .collect();
+        for line in [
+            "You took back 2 bites.",
+            "You asked for 3 hints and saw the answer once.",
+            "To play this game again: matchsticks chomp play 3x3 --level good --seed 5",
+        ] {
+            assert!(lines.contains(&line.to_string()), "{line}: {lines:?}");
+        }
     }
 }

@@ -1,33 +1,33 @@
-//! A game against the computer at the keyboard (or from a script).
+//! A game against the computer at the keyboard (or from a script), for
+//! every game.
 //!
 //! The board is drawn after every move, in the game's own terms: groups
-//! for Nim, blocks of the pattern for a single row with limited takes. The
-//! pupil answers through the same conversation as a lesson: a move, `hint`
-//! (one stage at a time), `show`, `undo` or `quit`. The computer says why
-//! it moved, in full the first time and briefly after, and plainly when
-//! its move ends the game. At the end the result stays on the screen until
+//! for Nim, blocks of the pattern for a single row with limited takes, a
+//! grid for a chocolate bar. The pupil answers through the same
+//! conversation as a lesson: a move, `hint` (one stage at a time), `show`,
+//! `undo` or `quit`. The computer says why it moved, and plainly when its
+//! move ends the game. At the end the result stays on the screen until
 //! Enter, and then the review tells the turning points.
 
 use super::ending::{coloured, print_review, review_wanted};
 use super::replay::{Replay, Setup};
 use super::{PlayError, opponent};
-use crate::console::ask::{self, Reply, YesNo};
-use crate::console::ask_parts::ask_parts;
+use crate::console::ask;
 use crate::console::io::Io;
+use crate::console::move_prompt::{Asked, Prompt};
 use crate::render::text;
-use crate::rules::multi_move::MultiMove;
-use crate::teach::hints::hints;
 use crate::teach::review::Side;
 
-struct Session<'r, 'io> {
+struct Session<'r, 'io, G: Prompt> {
     io: &'r mut Io<'io>,
-    game: Replay,
+    game: Replay<G>,
     /// Whether the pupil has been told how to type a move.
     instructed: bool,
 }
 
-/// Plays one game.
-pub fn play(setup: Setup, io: &mut Io<'_>) -> Result<(), PlayError> {
+/// Plays one game. A start too big to work out is refused before anyone
+/// moves.
+pub fn play<G: Prompt>(setup: Setup<G>, io: &mut Io<'_>) -> Result<(), PlayError> {
     let game = Replay::start(setup)?;
     let mut session = Session {
         io,
@@ -37,7 +37,7 @@ pub fn play(setup: Setup, io: &mut Io<'_>) -> Result<(), PlayError> {
     session.run()
 }
 
-impl Session<'_, '_> {
+impl<G: Prompt> Session<'_, '_, G> {
     fn say(&mut self, words: &str) -> Result<(), PlayError> {
         ask::say(self.io, words)?;
         Ok(())
@@ -65,11 +65,7 @@ impl Session<'_, '_> {
     fn introduce(&mut self) -> Result<(), PlayError> {
         let setup = self.game.setup();
         let intro = [
-            format!(
-                "A game of {} against the computer: {}.",
-                setup.start,
-                setup.game.in_words(setup.start.len())
-            ),
+            setup.game.introduce(&setup.start),
             opponent(setup.level, setup.seed, setup.seed_given, setup.first),
         ];
         for line in intro {
@@ -79,9 +75,11 @@ impl Session<'_, '_> {
     }
 
     fn board(&mut self) -> Result<(), PlayError> {
-        let board = text::blocks(&[self.game.board()], "  ", self.io.style());
         self.io.out.write_all(b"\n")?;
-        self.io.out.write_all(board.as_bytes())?;
+        if let Some(board) = self.game.board() {
+            let board = text::blocks(&[board], "  ", self.io.style());
+            self.io.out.write_all(board.as_bytes())?;
+        }
         Ok(())
     }
 
@@ -89,7 +87,8 @@ impl Session<'_, '_> {
     /// goes on.
     fn computer(&mut self) -> Result<bool, PlayError> {
         let told = self.game.computer()?.clone();
-        self.say(&told.said())?;
+        let said = self.game.said(&told);
+        self.say(&said)?;
         if let Some(why) = &told.why {
             self.say(&format!("Why: {why}"))?;
         }
@@ -99,38 +98,26 @@ impl Session<'_, '_> {
     /// The pupil's turn: false when they quit or input ran out.
     fn pupil(&mut self) -> Result<bool, PlayError> {
         let analysis = self.game.analysis()?;
-        let ladder = hints(&analysis);
+        let ladder = G::hints(&analysis);
+        let winning = G::winning(&analysis);
+        let what = G::MOVE;
         let mut shown = 0;
         // Whether this move's answer has been shown: the review counts it
         // once a move, however it came.
         let mut revealed = false;
         let position = self.game.position();
         let game = self.game.game().clone();
-        let question = ask::Question {
-            prompt: "Your move> ",
-            position: &position,
-            game: &game,
-            yes_no: YesNo::Never,
-            winning: &analysis.winning_moves,
-        };
         // How to type a move, once, just above the first prompt, with an
         // example from the board the pupil moves on.
-        let several = game.rows_per_move > 1;
         if !std::mem::replace(&mut self.instructed, true) {
-            let instructions = format!(
-                "{} Or type hint, show, undo or quit.",
-                question.instructions()
-            );
-            ask::say(self.io, &instructions)?;
+            let how = game.how_to_move(&position, &winning);
+            self.say(&format!("{how} Or type hint, show, undo or quit."))?;
         }
+        let prompt = format!("Your {what}> ");
         loop {
-            let asked = match several {
-                true => ask_parts(self.io, question)?,
-                false => ask::ask(self.io, question)?,
-            };
-            match asked {
-                Reply::Quit | Reply::End => return Ok(false),
-                Reply::Hint => match ladder.get(shown) {
+            match game.ask_move(self.io, &prompt, &position, &winning)? {
+                Asked::Quit => return Ok(false),
+                Asked::Hint => match ladder.get(shown) {
                     Some(hint) => {
                         shown += 1;
                         self.game.hint_given();
@@ -140,9 +127,9 @@ impl Session<'_, '_> {
                         let hint = format!("Hint {shown}: {hint}");
                         self.say(&hint)?;
                     }
-                    None => self.say("No more hints: that was the move.")?,
+                    None => self.say(&format!("No more hints: that was the {what}."))?,
                 },
-                Reply::Show => match ladder.last() {
+                Asked::Show => match ladder.last() {
                     Some(answer) => {
                         shown = ladder.len();
                         if !std::mem::replace(&mut revealed, true) {
@@ -151,45 +138,34 @@ impl Session<'_, '_> {
                         let answer = answer.clone();
                         self.say(&answer)?;
                     }
-                    None => self.say("There is no move to show.")?,
+                    None => self.say(&format!("There is no {what} to show."))?,
                 },
-                Reply::Undo => match self.game.undo() {
+                Asked::Undo => match self.game.undo() {
                     true => {
-                        self.say("Taken back: it is your move again.")?;
+                        self.say(&format!("Taken back: it is your {what} again."))?;
                         return Ok(true);
                     }
-                    false => self.say("There is no move of yours to take back.")?,
+                    false => self.say(&format!("There is no {what} of yours to take back."))?,
                 },
-                Reply::Yes | Reply::No => {}
-                Reply::Parts(mv) => return self.moved(mv),
-                Reply::Move(mv) => return self.moved(mv),
+                Asked::Move(mv) => {
+                    // Said back, so a move typed as the rows after it is
+                    // told as what it takes.
+                    self.game.pupil(mv);
+                    let told = self.game.told().last().expect("a move was just made");
+                    let said = self.game.said(told);
+                    self.say(&said)?;
+                    return Ok(true);
+                }
             }
         }
     }
 
-    /// Plays the pupil's move and says it back, so a move typed as the
-    /// rows after it is told as what it takes. Always goes on.
-    fn moved(&mut self, mv: impl Into<MultiMove>) -> Result<bool, PlayError> {
-        self.game.pupil(mv);
-        let said = self
-            .game
-            .told()
-            .last()
-            .expect("a move was just played")
-            .said();
-        self.say(&said)?;
-        Ok(true)
-    }
-
     fn game_over(&mut self) -> Result<(), PlayError> {
         let winner = self.game.winner().expect("the game is over");
-        let line = match winner {
-            Side::Pupil => format!("{} Well played!", self.game.ending().expect("over")),
-            Side::Computer => self.game.ending().expect("the game is over"),
-        };
-        let line = coloured(line, winner, self.io.color);
+        let (what, result) = self.game.ending().expect("the game is over");
+        let line = coloured(result, winner, self.io.color);
         self.io.out.write_all(b"\n")?;
-        self.say(&format!("No move is left. {line}"))?;
+        self.say(&format!("{what} {line}"))?;
         if !review_wanted(self.io)? {
             return Ok(());
         }

@@ -84,9 +84,6 @@ pub enum Error {
     /// A bar beyond the search that no strategy covers.
     #[error("{0}")]
     Beyond(#[from] crate::teach::chomp::analysis::Beyond),
-    /// A game of Chomp could not go on.
-    #[error("{0}")]
-    ChompPlay(#[from] crate::play::chomp_replay::ChompPlayError),
 }
 
 /// What to do about a port in use.

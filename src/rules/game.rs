@@ -27,6 +27,9 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// What a turn is called: "move", or "bite" in Chomp.
     const MOVE: &'static str;
 
+    /// Why `illegal` was refused, as a sentence a pupil reads.
+    fn refusal(illegal: &Self::Illegal) -> String;
+
     /// The position after `mv`: the one place a move is checked.
     fn play(
         &self,
@@ -58,6 +61,10 @@ impl Game for Nim {
     type Illegal = IllegalMove;
 
     const MOVE: &'static str = "move";
+
+    fn refusal(illegal: &IllegalMove) -> String {
+        illegal.refusal()
+    }
 
     fn play(&self, position: &Position, mv: &MultiMove) -> Result<Position, IllegalMove> {
         position.play_multi(mv, self)
@@ -143,6 +150,10 @@ impl Game for Chomp {
     type Illegal = IllegalBite;
 
     const MOVE: &'static str = "bite";
+
+    fn refusal(illegal: &IllegalBite) -> String {
+        format!("illegal bite: {illegal}")
+    }
 
     fn play(&self, bar: &Bar, bite: &Bite) -> Result<Bar, IllegalBite> {
         bar.bite(*bite)

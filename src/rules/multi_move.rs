@@ -180,7 +180,7 @@ mod tests {
     fn game(rows_per_move: u32) -> Nim {
         Nim {
             rows_per_move,
-            ..Nim::nim(Rule::Normal)
+            ..Nim::new(Rule::Normal)
         }
     }
 

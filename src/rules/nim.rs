@@ -18,13 +18,13 @@ pub struct Nim {
 
 impl Default for Nim {
     fn default() -> Nim {
-        Nim::nim(Rule::default())
+        Nim::new(Rule::default())
     }
 }
 
 impl Nim {
     /// Nim under `rule`: take any number from one row.
-    pub fn nim(rule: Rule) -> Nim {
+    pub fn new(rule: Rule) -> Nim {
         Nim::with_takes(rule, TakeSet::Any)
     }
 
@@ -102,12 +102,12 @@ mod tests {
         let takes = |set| TakeSet::parse(set).unwrap();
         let cases = [
             (
-                Nim::nim(Rule::Misere),
+                Nim::new(Rule::Misere),
                 3,
                 "whoever takes the last stick loses",
             ),
             (
-                Nim::nim(Rule::Normal),
+                Nim::new(Rule::Normal),
                 3,
                 "whoever takes the last stick wins",
             ),

@@ -109,7 +109,7 @@ mod tests {
         let takes = Nim::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
         assert_eq!(takes.with_rows_per_move(1).map(|g| g.rows_per_move), Ok(1));
         assert_eq!(takes.with_rows_per_move(2), Err(BadRowsPerMove::WithTakes));
-        let nim = Nim::nim(Rule::Normal).with_rows_per_move(3).unwrap();
+        let nim = Nim::new(Rule::Normal).with_rows_per_move(3).unwrap();
         assert_eq!((nim.rows_per_move, nim.is_nim()), (3, false));
     }
 }

@@ -16,12 +16,13 @@ use super::game::{Refusal, choice, replied, side};
 use super::page::{check_reply, explanation, verdict};
 use super::params::{ParamError, Params};
 use super::reply::Reply;
-use crate::play::chomp_replay::{ChompReplay, ChompReplayError, ChompSetup};
+use crate::play::replay::{Helped, Replay, Setup};
 use crate::play::{First, Level};
 use crate::render::{chomp_json, html};
 use crate::request::chomp::{self, BiteRefused};
 use crate::request::error::Error;
 use crate::rules::bar::{Bar, Bite};
+use crate::rules::game::Chomp;
 use crate::teach::chomp::review::result;
 use crate::teach::chomp::words::{drawn, titled};
 use crate::teach::document::Block;
@@ -161,15 +162,6 @@ pub fn play(body: &[u8]) -> Reply {
     replied(replay(body))
 }
 
-impl From<ChompReplayError> for Refusal {
-    fn from(e: ChompReplayError) -> Refusal {
-        match e {
-            ChompReplayError::Play(e) => Refusal::Bad(Error::from(e).to_string()),
-            illegal => Refusal::Illegal(illegal.to_string()),
-        }
-    }
-}
-
 fn replay(body: &[u8]) -> Result<Value, Refusal> {
     let asked: Asked = serde_json::from_slice(body)
         .map_err(|e| Refusal::Bad(format!("the game could not be read: {e}")))?;
@@ -182,15 +174,20 @@ fn replay(body: &[u8]) -> Result<Value, Refusal> {
         .iter()
         .map(|b| Bite::new(b.row, b.column))
         .collect();
-    let setup = ChompSetup {
+    let setup = Setup {
         start,
+        game: Chomp,
         first,
         level,
         seed: asked.seed,
         seed_given: true,
     };
-    let game = ChompReplay::of(setup, &bites, asked.taken_back)?;
-    let ladder = game.hints().map_err(|e| bad(e.into()))?;
+    let helped = Helped {
+        taken_back: asked.taken_back,
+        ..Helped::default()
+    };
+    let mut game = Replay::of(setup, &bites, |_, bite| Ok(*bite), helped)?;
+    let ladder = game.hints()?;
     let over = game.is_over();
     let told: Vec<Value> = game
         .told()
@@ -198,24 +195,27 @@ fn replay(body: &[u8]) -> Result<Value, Refusal> {
         .map(|t| {
             json!({
                 "side": side(t.turn.side),
-                "said": t.said(),
+                "said": game.said(t),
                 "why": t.why,
-                "row": t.turn.bite.row,
-                "column": t.turn.bite.column,
-                "rows_after": t.turn.after().row_lengths(),
+                "row": t.turn.mv.row,
+                "column": t.turn.mv.column,
+                "rows_after": t.after(&Chomp).row_lengths(),
             })
         })
         .collect();
-    let review = (over || asked.review).then(|| html::document(&game.review(), 2));
+    let review = match over || asked.review {
+        true => Some(html::document(&game.review(over)?, 2)),
+        false => None,
+    };
     Ok(json!({
         "start": game.setup().start.row_lengths(),
         "game": titled(&game.setup().start),
-        "bar": board(&game.bar()),
+        "bar": board(&game.position()),
         "bites": told,
         "to_move": side(game.to_move()),
         "over": over,
         "winner": game.winner().map(side),
-        "ended": game.ended(),
+        "ended": game.ending().map(|(how, _)| how),
         "result": game.winner().map(result),
         "hints": ladder.iter().take(asked.hints).collect::<Vec<_>>(),
         "hints_total": ladder.len(),

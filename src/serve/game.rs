@@ -8,14 +8,15 @@ use serde_json::{Value, json};
 use super::page::buttons;
 use super::params::ParamError;
 use super::reply::Reply;
+use crate::console::answer::row_move;
 use crate::play::replay::{Helped, Replay, ReplayError, Setup};
 use crate::play::{First, Level, PlayError};
 use crate::render::html;
 use crate::request;
 use crate::request::error::Error;
+use crate::rules::multi_move::MultiMove;
 use crate::rules::position::Position;
-use crate::teach::hints::hints;
-use crate::teach::review::Side;
+use crate::teach::review::{Side, ending};
 
 /// The most rows a game on the page may have, so that replaying a long
 /// game stays well within a second.
@@ -127,7 +128,7 @@ fn replay(body: &[u8]) -> Result<Value, Refusal> {
     let moves: Vec<(u64, u64)> = asked.moves.iter().map(|m| (m.row, m.take)).collect();
     let setup = Setup {
         start,
-        game,
+        game: game.clone(),
         first,
         level,
         seed: asked.seed,
@@ -138,12 +139,14 @@ fn replay(body: &[u8]) -> Result<Value, Refusal> {
         hints: asked.hints_used,
         shown: asked.shown,
     };
-    let mut replay = Replay::of(setup, &moves, helped)?;
+    let mut replay = Replay::of(
+        setup,
+        &moves,
+        |position, &(row, take)| row_move(position, row, take, &game).map(MultiMove::from),
+        helped,
+    )?;
     let position = replay.position();
-    let ladder = match replay.is_over() {
-        true => Vec::new(),
-        false => hints(&replay.analysis()?),
-    };
+    let ladder = replay.hints()?;
     let over = replay.is_over();
     let review = match over || asked.review {
         true => Some(html::document(&replay.review(over)?, 2)),
@@ -155,7 +158,7 @@ fn replay(body: &[u8]) -> Result<Value, Refusal> {
         .map(|t| {
             json!({
                 "side": side(t.turn.side),
-                "said": t.said(),
+                "said": replay.said(t),
                 "why": t.why,
                 "rows_after": t.after(replay.game()).piles(),
             })
@@ -166,7 +169,7 @@ fn replay(body: &[u8]) -> Result<Value, Refusal> {
         "position": {
             "rows": position.piles(),
             "game": replay.game().describe(position.len()),
-            "board": html::block_html(&replay.board(), 3),
+            "board": html::block_html(&replay.board().expect("rows are always drawn"), 3),
             "buttons": buttons(&position, replay.game()),
             "over": over,
         },
@@ -174,7 +177,11 @@ fn replay(body: &[u8]) -> Result<Value, Refusal> {
         "to_move": side(replay.to_move()),
         "over": replay.is_over(),
         "winner": replay.winner().map(side),
-        "result": replay.ending(),
+        "result": replay
+            .told()
+            .last()
+            .filter(|_| over)
+            .map(|last| ending(last.turn.side, &last.after(replay.game()), replay.game())),
         "hints": ladder.iter().take(asked.hints).collect::<Vec<_>>(),
         "hints_total": ladder.len(),
         "review": review,

@@ -439,7 +439,7 @@ mod tests {
 
     #[test]
     fn counts_positions_and_moves() {
-        let nim = Nim::nim(Rule::Normal);
+        let nim = Nim::new(Rule::Normal);
         let check = |top: &[u64], positions: u64, moves: u64| {
             assert_eq!(
                 lattice(top, &nim).work(),
@@ -456,7 +456,7 @@ mod tests {
         // taking from either row alone leaves the same position.
         let moore = |k| Nim {
             rows_per_move: k,
-            ..Nim::nim(Rule::Normal)
+            ..Nim::new(Rule::Normal)
         };
         assert_eq!(lattice(&[1, 1], &moore(2)).work().moves, 3);
         // 2 2: 1 + 2z + 4z^2; 1 2: (1 + z)(1 + 2z); 0 2: 2; 1 1: 1 + z + z^2;
@@ -471,7 +471,7 @@ mod tests {
     #[test]
     fn ranks_are_a_numbering_in_order() {
         for top in [&[2, 3, 5][..], &[1, 1, 4, 4], &[6], &[]] {
-            let l = lattice(top, &Nim::nim(Rule::Misere));
+            let l = lattice(top, &Nim::new(Rule::Misere));
             let all = every_position(top);
             assert_eq!(all.len(), l.len(), "{top:?}");
             let mut x = vec![0u32; top.len()];
@@ -533,7 +533,7 @@ mod tests {
 
     #[test]
     fn refuses_before_counting_far() {
-        let nim = Nim::nim(Rule::Misere);
+        let nim = Nim::new(Rule::Misere);
         let small = Limits {
             positions: 100,
             moves: 1000,

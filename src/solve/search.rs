@@ -433,12 +433,12 @@ pub struct Solver {
 impl Solver {
     /// A solver for Nim under `rule`, with the default budget.
     pub fn new(rule: Rule) -> Solver {
-        Solver::for_game(Nim::nim(rule), Budget::default())
+        Solver::for_game(Nim::new(rule), Budget::default())
     }
 
     /// A solver for Nim under `rule`, with a chosen budget.
     pub fn with_budget(rule: Rule, budget: Budget) -> Solver {
-        Solver::for_game(Nim::nim(rule), budget)
+        Solver::for_game(Nim::new(rule), budget)
     }
 
     /// A solver for any take-away game, Moore's Nim included.
@@ -667,7 +667,7 @@ mod tests {
     fn moore(rows_per_move: u32, rule: Rule) -> Nim {
         Nim {
             rows_per_move,
-            ..Nim::nim(rule)
+            ..Nim::new(rule)
         }
     }
 
@@ -710,9 +710,9 @@ mod tests {
         let takes = |t: &str| Nim::with_takes(Rule::Misere, TakeSet::parse(t).unwrap());
         // Positions and moves are counted exactly.
         for (game, piles) in [
-            (Nim::nim(Rule::Normal), &[2, 3, 5, 7][..]),
-            (Nim::nim(Rule::Misere), &[0, 4, 4, 9]),
-            (Nim::nim(Rule::Misere), &[1; 40]),
+            (Nim::new(Rule::Normal), &[2, 3, 5, 7][..]),
+            (Nim::new(Rule::Misere), &[0, 4, 4, 9]),
+            (Nim::new(Rule::Misere), &[1; 40]),
             (takes("2,3,5"), &[9, 12, 12]),
             (takes("4,7"), &[30, 31]),
             (moore(2, Rule::Normal), &[3, 4, 6]),

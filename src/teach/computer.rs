@@ -138,8 +138,8 @@ mod tests {
 
     #[test]
     fn the_last_move_is_told_in_the_rules_terms() {
-        let misere = Nim::nim(Rule::Misere);
-        let normal = Nim::nim(Rule::Normal);
+        let misere = Nim::new(Rule::Misere);
+        let normal = Nim::new(Rule::Normal);
         let two_or_three = Nim::with_takes(Rule::Misere, TakeSet::parse("2,3").unwrap());
         let one_to_three = Nim::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
         let cases: &[Case] = &[
@@ -200,7 +200,7 @@ mod tests {
 
     #[test]
     fn a_reason_has_a_short_form() {
-        let game = Nim::nim(Rule::Misere);
+        let game = Nim::new(Rule::Misere);
         let j = |rows: &[u64], mv: Move| {
             Judgement::new(Position::new(rows.to_vec()), mv, &game).unwrap()
         };

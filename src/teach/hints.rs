@@ -206,8 +206,8 @@ mod tests {
     #[test]
     fn only_the_last_stage_names_the_move() {
         let games = [
-            Nim::nim(Rule::Misere),
-            Nim::nim(Rule::Normal),
+            Nim::new(Rule::Misere),
+            Nim::new(Rule::Normal),
             Nim::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap()),
             Nim::with_takes(Rule::Normal, TakeSet::parse("1-3").unwrap()),
             Nim::with_takes(Rule::Misere, TakeSet::parse("2,3,5").unwrap()),
@@ -238,14 +238,14 @@ mod tests {
                 assert!(stages[3].contains(&mv), "{stages:?}");
             }
         }
-        assert!(ladder(&[0, 0], Nim::nim(Rule::Misere)).is_empty());
+        assert!(ladder(&[0, 0], Nim::new(Rule::Misere)).is_empty());
     }
 
     #[test]
     fn a_forced_last_stick_is_not_called_a_best_try() {
         let last = |rows: &[u64], game| ladder(rows, game).pop().unwrap().replace('\u{a0}', " ");
         assert_eq!(
-            last(&[0, 0, 1], Nim::nim(Rule::Misere)),
+            last(&[0, 0, 1], Nim::new(Rule::Misere)),
             "You have to take the last stick: take 1 from row 3 (0 0 1 → 0 0 0)."
         );
         let two_or_three = Nim::with_takes(Rule::Misere, TakeSet::parse("2,3").unwrap());
@@ -254,13 +254,13 @@ mod tests {
             "You have to take the last stick: take 2 from row 1 (2 → 0)."
         );
         // One move only, and the ladder is that one stage.
-        assert_eq!(ladder(&[0, 0, 1], Nim::nim(Rule::Misere)).len(), 1);
+        assert_eq!(ladder(&[0, 0, 1], Nim::new(Rule::Misere)).len(), 1);
         assert_eq!(
-            last(&[0, 1], Nim::nim(Rule::Normal)),
+            last(&[0, 1], Nim::new(Rule::Normal)),
             "You have to take the last stick: take 1 from row 2 (0 1 → 0 0)."
         );
         // A huge row is a choice too, found without counting its takes.
-        assert_eq!(ladder(&[100, u64::MAX, 3], Nim::nim(Rule::Misere)).len(), 4);
+        assert_eq!(ladder(&[100, u64::MAX, 3], Nim::new(Rule::Misere)).len(), 4);
         // With a choice, it is a best try.
         assert!(last(&[3], two_or_three).starts_with("No move wins. A best try is"));
     }
@@ -268,11 +268,11 @@ mod tests {
     #[test]
     fn the_first_stage_is_the_method_not_the_answer() {
         assert_eq!(
-            ladder(&[3, 5, 7], Nim::nim(Rule::Misere))[0],
+            ladder(&[3, 5, 7], Nim::new(Rule::Misere))[0],
             "Make the groups and pair them. Is any group left without a partner?"
         );
         assert_eq!(
-            ladder(&[3, 4, 5], Nim::nim(Rule::Normal))[1],
+            ladder(&[3, 4, 5], Nim::new(Rule::Normal))[1],
             "The biggest group without a partner is a group of 2."
         );
     }

@@ -296,7 +296,8 @@ fn no_slip<M>(reviewed: &[Reviewed<M>], ended: bool) -> String {
 
 /// The hints and answers the pupil asked for: "You asked for 3 hints and
 /// saw the answer twice."
-fn help(hints: u64, shown: u64) -> Option<String> {
+/// How much help the pupil had, in words; `None` when there was none.
+pub fn help(hints: u64, shown: u64) -> Option<String> {
     match (hints, shown) {
         (0, 0) => None,
         (hints, 0) => Some(format!("You asked for {}.", count(hints, "hint"))),
@@ -399,7 +400,7 @@ mod tests {
 
     #[test]
     fn only_the_turning_points_are_told() {
-        let game = Nim::nim(Rule::Misere);
+        let game = Nim::new(Rule::Misere);
         // The pupil gives the win away at once; the computer wins 3 5 5
         // back, then empties row 3 and gives it away in turn.
         let turns = played(&[3, 5, 7], Side::Pupil, &[(3, 2), (1, 3), (2, 1), (3, 5)]);
@@ -432,7 +433,7 @@ mod tests {
 
     #[test]
     fn a_game_without_a_slip_says_so_kindly() {
-        let game = Nim::nim(Rule::Misere);
+        let game = Nim::new(Rule::Misere);
         let notes = Notes {
             ended: true,
             ..Notes::default()
@@ -453,7 +454,7 @@ mod tests {
                 "Your 1st move, at 3: you took 3. Taking 2 would have kept the win.",
             ]
         );
-        let normal = Nim::nim(Rule::Normal);
+        let normal = Nim::new(Rule::Normal);
         assert_eq!(
             lines(&normal, &all_at_once, notes.clone())[0],
             "You took the last stick, so you win."

@@ -74,7 +74,7 @@ mod tests {
 
     #[test]
     fn a_small_table() {
-        let entries = table(&Position::new(vec![1, 2]), &Nim::nim(Rule::Misere)).unwrap();
+        let entries = table(&Position::new(vec![1, 2]), &Nim::new(Rule::Misere)).unwrap();
         let entry = |position: &[u64], outcome, to: &[u64], moves_left| Entry {
             position: position.to_vec(),
             outcome,
@@ -95,7 +95,7 @@ mod tests {
 
     #[test]
     fn refuses_a_table_too_big_to_print() {
-        let game = Nim::nim(Rule::Misere);
+        let game = Nim::new(Rule::Misere);
         // 1,501 positions of 1,500 rows: few to search, far too many to print.
         assert_eq!(
             table(&Position::new(vec![1; 1_500]), &game),

@@ -159,7 +159,7 @@ mod tests {
             pile: row - 1,
             take,
         };
-        let j = Judgement::new(Position::new(piles.to_vec()), mv, &Nim::nim(rule)).unwrap();
+        let j = Judgement::new(Position::new(piles.to_vec()), mv, &Nim::new(rule)).unwrap();
         assert_eq!(j.verdict, verdict, "{piles:?} {mv} {rule:?}");
     }
 

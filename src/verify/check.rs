@@ -307,8 +307,8 @@ mod tests {
     fn a_referee_for_other_rules_is_disagreed_with_and_the_words_say_where() {
         // The search is told the wrong rule, so every shortcut disagrees
         // with it somewhere; the report names the position and both sides.
-        let game = Nim::nim(Rule::Normal);
-        let mut wrong = Solver::for_game(Nim::nim(Rule::Misere), Budget::default());
+        let game = Nim::new(Rule::Normal);
+        let mut wrong = Solver::for_game(Nim::new(Rule::Misere), Budget::default());
         let found = check(&[1, 1], &game, &mut wrong).unwrap();
         let names: Vec<&str> = found.iter().map(|d| d.shortcut.as_str()).collect();
         assert_eq!(names, ["the grouping method", "XOR"]);
@@ -322,7 +322,7 @@ mod tests {
 
     #[test]
     fn every_move_takes_from_up_to_k_rows() {
-        let mut game = Nim::nim(Rule::Normal);
+        let mut game = Nim::new(Rule::Normal);
         let position = Position::new(vec![1, 2, 0]);
         assert_eq!(every_move(&position, &game).len(), 3);
         game.rows_per_move = 2;

@@ -9,4 +9,5 @@ pub mod check;
 pub mod explain;
 pub mod hints;
 pub mod review;
+pub mod teaching;
 pub mod words;

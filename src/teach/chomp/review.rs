@@ -8,7 +8,7 @@ use crate::rules::bar::{Bar, Bite};
 use crate::rules::outcome::Outcome;
 use crate::solve::chomp::ChompSearch;
 use crate::teach::document::{Block, Document, Frame, Step};
-use crate::teach::review::Side;
+use crate::teach::review::{Notes, Side, help};
 use crate::teach::words::count;
 
 /// One bite made in a game.
@@ -38,16 +38,6 @@ pub enum Ending {
     OnlyPoisonLeft,
     /// The game was stopped before the end.
     Stopped,
-}
-
-/// What the review says besides the bites.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Notes {
-    /// How many of the pupil's bites were taken back.
-    pub taken_back: u64,
-    /// The command that plays the game again, when the computer's choices
-    /// were random: "matchsticks chomp play 4x5 --level good --seed 7".
-    pub replay: Option<String>,
 }
 
 /// The end of a game in words, for the player who won.
@@ -140,6 +130,9 @@ pub fn document(turns: &[BiteTurn], chomp: &ChompSearch, ending: Ending, notes: 
             "You took back {}.",
             count(notes.taken_back, "bite")
         )));
+    }
+    if let Some(help) = help(notes.hints, notes.shown) {
+        result.push(Block::sentence(help));
     }
     if let Some(command) = notes.replay {
         result.push(Block::sentence(format!(
