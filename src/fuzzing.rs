@@ -9,6 +9,10 @@
 //! reads the same bytes the same way every time, so a saved case replays
 //! exactly; the text targets keep their text at the end of the input, so
 //! most saved cases can be read as they are.
+//!
+//! This module is built only with the `fuzzing` feature, which the fuzz
+//! crate and the tests turn on, so the tool itself carries neither these
+//! checks nor `arbitrary`.
 
 use crate::teach::document::Reveal;
 use std::io::BufReader;
