@@ -9,6 +9,10 @@
 //! reads the same bytes the same way every time, so a saved case replays
 //! exactly; the text targets keep their text at the end of the input, so
 //! most saved cases can be read as they are.
+//!
+//! This module is built only with the `fuzzing` feature, which the fuzz
+//! crate and the tests turn on, so the tool itself carries neither these
+//! checks nor `arbitrary`.
 
 use crate::teach::document::Reveal;
 use std::io::BufReader;
@@ -230,8 +234,9 @@ pub fn moves(data: &[u8]) {
 
 /// What a pupil types: read at any position and under any game, any text
 /// is read without a panic; what it comes to is a legal move, or a refusal
-/// whose reason is one line; and a move is offered two ways only as two
-/// different legal moves.
+/// whose reason is one line; a move is offered two ways only as two
+/// different legal moves; and an empty row named is one of the rows, while
+/// a row asked about is whatever number was typed, row 0 included.
 ///
 /// The input is a few bytes for the position and the game, then the line.
 pub fn answer(data: &[u8]) {
@@ -253,7 +258,24 @@ pub fn answer(data: &[u8]) {
             assert!(position.play_with(to, takes).is_ok(), "{to} is illegal");
         }
         Some(Meant::Illegal(e)) => assert_one_line(&e.to_string()),
-        Some(Meant::EmptyRow { row } | Meant::HowMany { row }) => assert!(row >= 1),
+        // An empty row is one of the rows.
+        Some(Meant::EmptyRow { row }) => {
+            let has = pile_of(row).and_then(|pile| position.piles().get(pile));
+            assert_eq!(has, Some(&0), "row {row} is not an empty row");
+        }
+        // A row without a count is the number typed, which may name no
+        // row at all (`r0`, `row 9`): the prompt then says there is no
+        // such row. A row of one stick that may lose it is that move.
+        Some(Meant::HowMany { row }) => {
+            let one = pile_of(row).filter(|&pile| position.piles().get(pile) == Some(&1));
+            if let Some(pile) = one {
+                let mv = Move { pile, take: 1 };
+                assert!(
+                    position.play_with(mv, takes).is_err(),
+                    "asked how many from row {row}, where {mv} is the only move"
+                );
+            }
+        }
         Some(Meant::WhichRow { .. } | Meant::Unclear) | None => {}
     }
 }
@@ -554,6 +576,12 @@ fn move_between(from: &Position, to: &Position, takes: &TakeSet) -> Option<Move>
     };
     let take = from.piles()[pile].checked_sub(to.piles()[pile])?;
     takes.allows(take).then_some(Move { pile, take })
+}
+
+/// The index of a row counted from 1, as a user types it, if any row can
+/// have it: row 0 has none.
+fn pile_of(row: u64) -> Option<usize> {
+    usize::try_from(row).ok()?.checked_sub(1)
 }
 
 /// A take in a set that parsed: only digits.

@@ -14,12 +14,14 @@
 //! - [`request`]: the questions a user asks, taken from plain words, the
 //!   same for the command line and the page;
 //! - [`cli`]: the command line, which the binary hands over to at once;
-//! - [`fuzzing`]: the checks the fuzz targets and the corpus test run.
+//! - `fuzzing`, only with the `fuzzing` feature: the checks the fuzz
+//!   targets and the corpus test run, kept out of the tool itself.
 
 #![forbid(unsafe_code)]
 
 pub mod cli;
 pub mod console;
+#[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod lesson;
 pub mod play;
