@@ -8,7 +8,6 @@ pub mod check;
 pub mod chomp;
 pub mod computer;
 pub mod document;
-pub mod drawn_bar;
 pub mod explain;
 pub mod hints;
 pub mod method;
