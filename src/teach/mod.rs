@@ -9,6 +9,7 @@ pub mod chomp;
 pub mod computer;
 pub mod document;
 pub mod explain;
+pub mod facts;
 pub mod hints;
 pub mod method;
 pub mod review;
