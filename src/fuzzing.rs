@@ -42,6 +42,7 @@ use crate::solve::search::{Budget, Solver};
 use crate::teach::analysis::{Analysis, AnalysisError, Extras};
 use crate::teach::check::check;
 use crate::teach::explain::{Options, explain};
+use crate::teach::facts;
 use crate::teach::hints::hints;
 use crate::teach::verdict::{Judgement, Verdict};
 
@@ -482,7 +483,7 @@ pub fn analysis(data: &[u8]) {
     fits(&text::document(&doc, Style::plain(width)), width);
     assert!(markdown::document(&doc, 1).starts_with("# "));
     let value: serde_json::Value =
-        serde_json::from_str(&json::explain(&a, &doc)).expect("the JSON parses");
+        serde_json::from_str(&json::document(&facts::explain(&a), &doc)).expect("the JSON parses");
     assert_eq!(value["outcome"], a.outcome.name());
     assert_eq!(value["position"], serde_json::json!(position.piles()));
 }

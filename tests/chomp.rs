@@ -256,11 +256,12 @@ fn strategy_stealing_matches_the_search() {
 // behind `chomp explain` and `chomp check`, the strategies it names, and
 // the documents, on every bar inside 5x5.
 
-use matchsticks::render::{chomp_json, text};
+use matchsticks::render::{json, text};
 use matchsticks::solve::chomp::equal_sides_strategy;
 use matchsticks::teach::chomp::analysis::{BarAnalysis, Strategy as Rule};
 use matchsticks::teach::chomp::check::{BiteJudgement, check};
 use matchsticks::teach::chomp::explain::explain;
+use matchsticks::teach::chomp::facts;
 use matchsticks::teach::verdict::Verdict;
 
 fn pairs(bites: &[Bite]) -> Vec<(usize, usize)> {
@@ -303,7 +304,7 @@ fn every_explained_bar_up_to_5x5_agrees_with_plain_recursion() {
         }
         // The JSON says what the analysis says.
         let json: serde_json::Value =
-            serde_json::from_str(&chomp_json::explain(&a, &explain(&a))).unwrap();
+            serde_json::from_str(&json::document(&facts::explain(&a), &explain(&a))).unwrap();
         assert_eq!(json["rows"], serde_json::json!(rows));
         assert_eq!(json["outcome"], expected.outcome.name());
         assert_eq!(json["bite"]["row"], bite.row);
@@ -400,7 +401,7 @@ proptest! {
         let a = BarAnalysis::new(&bar).unwrap();
         let doc = explain(&a);
         let shown = text::document(&doc, text::Style::plain(1000));
-        lines_appear_in_order(&chomp_json::explain(&a, &doc), &shown);
+        lines_appear_in_order(&json::document(&facts::explain(&a), &doc), &shown);
         // Every line fits the width asked for.
         for line in text::document(&doc, text::Style::plain(width)).lines() {
             prop_assert!(line.chars().count() <= width, "{line:?} is wider than {width}");
@@ -410,7 +411,7 @@ proptest! {
         let j = BiteJudgement::new(&bar, bite, None).unwrap();
         let doc = check(&j);
         lines_appear_in_order(
-            &chomp_json::check(&j, &doc),
+            &json::document(&facts::check(&j), &doc),
             &text::document(&doc, text::Style::plain(1000)),
         );
     }

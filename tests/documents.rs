@@ -11,6 +11,7 @@ use matchsticks::rules::take_set::TakeSet;
 use matchsticks::teach::analysis::{Analysis, Extras};
 use matchsticks::teach::check::check;
 use matchsticks::teach::explain::{Options, explain};
+use matchsticks::teach::facts;
 use matchsticks::teach::verdict::Judgement;
 use proptest::prelude::*;
 
@@ -65,7 +66,7 @@ proptest! {
         let xor = xor && game.is_nim();
         let a = Analysis::new(Position::new(rows), game, Extras::default()).unwrap();
         let doc = explain(&a, Options { xor, hide: None });
-        lines_appear_in_order(&json::explain(&a, &doc), &text::document(&doc, text::Style::plain(1000)))?;
+        lines_appear_in_order(&json::document(&facts::explain(&a), &doc), &text::document(&doc, text::Style::plain(1000)))?;
     }
 
     #[test]
@@ -80,6 +81,6 @@ proptest! {
         let mv = moves[choice.index(moves.len())];
         let j = Judgement::new(position, mv, &game).unwrap();
         let doc = check(&j);
-        lines_appear_in_order(&json::check(&j, &doc), &text::document(&doc, text::Style::plain(1000)))?;
+        lines_appear_in_order(&json::document(&facts::check(&j), &doc), &text::document(&doc, text::Style::plain(1000)))?;
     }
 }

@@ -8,11 +8,12 @@ use super::output::{layout, verdict_code};
 use crate::console::io::Io;
 use crate::play::replay::Setup;
 use crate::play::session::play as play_game;
-use crate::render::chomp_json;
+use crate::render::json;
 use crate::request::chomp::{self, BiteRefused};
 use crate::request::error::Error;
 use crate::rules::bar::Bar;
 use crate::rules::game::Chomp;
+use crate::teach::chomp::facts;
 
 /// Runs one Chomp subcommand and returns the exit code.
 pub fn run(args: ChompArgs, io: &mut Io<'_>) -> Result<u8, Error> {
@@ -26,7 +27,7 @@ pub fn run(args: ChompArgs, io: &mut Io<'_>) -> Result<u8, Error> {
 fn explain(args: ChompExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let explained = chomp::explain(&args.shape)?;
     let doc = &explained.document;
-    let json = || chomp_json::explain(&explained.analysis, doc);
+    let json = || json::document(&facts::explain(&explained.analysis), doc);
     let output = layout(args.format.into(), doc, json, io.style());
     io.out.write_all(output.as_bytes())?;
     Ok(0)
@@ -44,7 +45,7 @@ fn check(args: ChompCheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         Err(BiteRefused::Failed(e)) => return Err(e),
     };
     let doc = &checked.document;
-    let json = || chomp_json::check(&checked.judgement, doc);
+    let json = || json::document(&facts::check(&checked.judgement), doc);
     let output = layout(args.format.into(), doc, json, io.style());
     io.out.write_all(output.as_bytes())?;
     Ok(verdict_code(checked.judgement.verdict))

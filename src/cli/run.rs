@@ -28,6 +28,7 @@ use crate::request::error::Error;
 use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
+use crate::teach::facts;
 use crate::teach::hints::hints;
 use crate::teach::words::count;
 
@@ -257,7 +258,7 @@ fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let position = rows(&args.rows, io)?;
     let game = chosen_game(&args.game, &args.takes, &args.per_move)?;
     let tabled = request::table::table(&position, &game, args.losing)?;
-    let json = || json::table(&tabled.entries);
+    let json = || json::facts(&facts::table(&tabled.entries));
     let output = layout(args.game.format, &tabled.document, json, io.style());
     io.out.write_all(output.as_bytes())?;
     Ok(0)
@@ -323,7 +324,7 @@ fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     match args.game.format {
         Format::Json => io
             .out
-            .write_all(json::explain(&explained.analysis, doc).as_bytes())?,
+            .write_all(json::document(&facts::explain(&explained.analysis), doc).as_bytes())?,
         Format::Markdown => io.out.write_all(markdown::document(doc, 1).as_bytes())?,
         Format::Html => io.out.write_all(html::page(doc).as_bytes())?,
         Format::Text => {
@@ -349,7 +350,7 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         Err(Refused::Failed(e)) => return Err(e),
     };
     let doc = &checked.document;
-    let json = || json::check(&checked.judgement, doc);
+    let json = || json::document(&facts::check(&checked.judgement), doc);
     let output = layout(args.game.format, doc, json, io.style());
     io.out.write_all(output.as_bytes())?;
     Ok(verdict_code(checked.judgement.verdict))

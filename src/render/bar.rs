@@ -15,7 +15,7 @@ use std::fmt::Write;
 use colored::Colorize;
 
 use super::wrap::wrap;
-use crate::teach::drawn_bar::DrawnBar;
+use crate::teach::document::drawn_bar::DrawnBar;
 
 /// What a square is drawn as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -190,21 +190,20 @@ pub fn svg(bar: &DrawnBar) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::bar::{Bar, Bite};
+    use crate::teach::document::drawn_bar::BiteMark;
 
-    fn drawn(shape: &str, bite: Option<(usize, usize)>) -> DrawnBar {
-        let bar: Bar = shape.parse().unwrap();
-        DrawnBar::new(
-            &bar,
-            bite.map(|(r, c)| Bite::new(r, c)),
-            "P is the poison.".to_string(),
-            "(too wide)".to_string(),
-        )
+    fn drawn(rows: &[usize], bite: Option<(usize, usize)>) -> DrawnBar {
+        DrawnBar {
+            rows: rows.to_vec(),
+            bite: bite.map(|(row, column)| BiteMark { row, column }),
+            legend: "P is the poison.".to_string(),
+            stand_in: "(too wide)".to_string(),
+        }
     }
 
     #[test]
     fn a_small_bar_has_a_number_over_every_square() {
-        let text = text(&drawn("5,5,3", Some((2, 4))), "  ", 80, false);
+        let text = text(&drawn(&[5, 5, 3], Some((2, 4))), "  ", 80, false);
         assert_eq!(
             text,
             "     1 2 3 4 5\n  1  P # # # #\n  2  # # # x x\n  3  # # #\n  P is the poison.\n"
@@ -213,19 +212,19 @@ mod tests {
 
     #[test]
     fn a_wide_bar_gets_a_ruler_and_one_letter_squares() {
-        let shown = text(&drawn("2x12", None), "", 20, false);
+        let shown = text(&drawn(&[12, 12], None), "", 20, false);
         assert_eq!(
             shown,
             "           1\n  123456789012\n1 P###########\n2 ############\nP is the poison.\n"
         );
         // Narrower still: the stand-in.
-        let shown = text(&drawn("1x30", None), "", 20, false);
+        let shown = text(&drawn(&[30], None), "", 20, false);
         assert_eq!(shown, "(too wide)\nP is the poison.\n");
     }
 
     #[test]
     fn every_square_can_be_clicked() {
-        let svg = svg(&drawn("2,1", Some((1, 2))));
+        let svg = svg(&drawn(&[2, 1], Some((1, 2))));
         assert_eq!(svg.matches("<rect").count(), 3);
         assert!(svg.contains("class=\"poison\" x=\"28\" y=\"28\""));
         assert!(svg.contains("class=\"bitten\""));

@@ -1,20 +1,13 @@
-//! The JSON layout: one object per command, fields named as documented in
-//! the README, with the explanation's steps under `steps` so a page can
-//! draw everything from the JSON alone. Rows are numbered from 1 here too.
+//! The JSON layout: one object per answer, for Nim and Chomp alike. The
+//! facts a program needs (who wins, the moves, the verdict) come from
+//! `teach` beside the document, already named as the README documents
+//! them; this layout writes them first, then the document's title and its
+//! steps under `steps`, so a page can draw everything from the JSON alone.
 
 use serde::Serialize;
 
 use super::wrap::unglued;
-use crate::rules::moves::Move;
-use crate::rules::multi_move::MultiMove;
-use crate::rules::nim::Nim;
-use crate::rules::position::Position;
-use crate::solve::moore_count::Total;
-use crate::teach::analysis::{Analysis, Method};
-use crate::teach::check::reason;
 use crate::teach::document::{Block, Document};
-use crate::teach::method::pattern::formula;
-use crate::teach::verdict::Judgement;
 
 /// One step: its sentences as plain text, and its blocks.
 #[derive(Serialize)]
@@ -39,170 +32,30 @@ fn steps(doc: &Document) -> Vec<StepJson<'_>> {
         .collect()
 }
 
-/// A move as `{"pile": 1, "take": 2}`.
+/// The facts' fields, then the document's. Flattening keeps the facts'
+/// fields in the order their builder gave them.
 #[derive(Serialize)]
-struct MoveJson {
-    pile: usize,
-    take: u64,
-}
-
-impl From<&Move> for MoveJson {
-    fn from(m: &Move) -> MoveJson {
-        MoveJson {
-            pile: m.row(),
-            take: m.take,
-        }
-    }
-}
-
-/// A move with the position it leads to.
-#[derive(Serialize)]
-struct MoveToJson {
-    pile: usize,
-    take: u64,
-    to: Vec<u64>,
-}
-
-#[derive(Serialize)]
-struct SearchJson {
-    outcome: &'static str,
-    moves_left: u64,
-}
-
-#[derive(Serialize)]
-struct PatternJson {
-    start: u64,
-    period: u64,
-    losing_remainders: Vec<u64>,
-    rule: String,
-}
-
-#[derive(Serialize)]
-struct CallsJson {
-    plain_calls: u64,
-    remembered_calls: u64,
-}
-
-#[derive(Serialize)]
-struct ExplainJson<'a> {
-    rule: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    takes: Option<&'a [u64]>,
-    position: &'a [u64],
-    outcome: &'static str,
-    groups: Option<Vec<Vec<u64>>>,
-    unpaired: Option<&'a [u64]>,
-    nim_sum: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    grundy: Option<Vec<u64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pattern: Option<PatternJson>,
-    #[serde(rename = "move")]
-    recommended: Option<MoveToJson>,
-    winning_moves: Vec<MoveJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    brute_force: Option<SearchJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    search: Option<CallsJson>,
+struct Answer<'a, F: Serialize> {
+    #[serde(flatten)]
+    facts: &'a F,
     title: &'a str,
     steps: Vec<StepJson<'a>>,
 }
 
-/// The analysis of a position, and its explanation, as one JSON object.
-pub fn explain(a: &Analysis, doc: &Document) -> String {
-    if let Method::Moore { .. } = &a.method {
-        return moore_explain(a, doc);
-    }
-    let grouping = a.grouping();
-    let json = ExplainJson {
-        rule: a.rule().name(),
-        takes: a.game.takes.only(),
-        position: a.position.piles(),
-        outcome: a.outcome.name(),
-        groups: grouping.map(|g| g.rows.iter().map(|r| r.groups.to_vec()).collect()),
-        unpaired: grouping.map(|g| g.unpaired.as_slice()),
-        nim_sum: a.nim_sum(),
-        grundy: a.grundy_values(),
-        pattern: match &a.method {
-            Method::OneRow { pattern, .. } => Some(PatternJson {
-                start: pattern.start(),
-                period: pattern.period(),
-                losing_remainders: pattern.losing_remainders(),
-                rule: formula(pattern),
-            }),
-            _ => None,
-        },
-        recommended: a.recommended.map(|mv| MoveToJson {
-            pile: mv.row(),
-            take: mv.take,
-            to: a.after(mv).piles().to_vec(),
-        }),
-        winning_moves: a.winning_moves.iter().map(MoveJson::from).collect(),
-        brute_force: a.searched.map(|s| SearchJson {
-            outcome: s.outcome.name(),
-            moves_left: s.moves_left,
-        }),
-        search: a.search_counts.map(|c| CallsJson {
-            plain_calls: c.plain_calls,
-            remembered_calls: c.remembered_calls,
-        }),
+/// A document and the facts worked out beside it, as one JSON object:
+/// the facts' fields, then `title` and `steps`.
+pub fn document<F: Serialize>(facts: &F, doc: &Document) -> String {
+    to_string(&Answer {
+        facts,
         title: &doc.title,
         steps: steps(doc),
-    };
-    to_string(&json)
-}
-
-#[derive(Serialize)]
-struct CheckJson<'a> {
-    rule: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    takes: Option<&'a [u64]>,
-    position: &'a [u64],
-    to: Option<&'a [u64]>,
-    legal: bool,
-    verdict: Option<&'static str>,
-    reason: String,
-    winning_moves: Vec<MoveJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    title: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    steps: Option<Vec<StepJson<'a>>>,
-}
-
-/// A judged move, and its explanation, as one JSON object.
-pub fn check(j: &Judgement, doc: &Document) -> String {
-    if let Method::Moore { .. } = &j.before.method {
-        return moore_check(j, doc);
-    }
-    to_string(&CheckJson {
-        rule: j.before.rule().name(),
-        takes: j.before.game.takes.only(),
-        position: j.position.piles(),
-        to: Some(j.to.piles()),
-        legal: true,
-        verdict: Some(j.verdict.name()),
-        reason: reason(j),
-        winning_moves: j.winning_moves().iter().map(MoveJson::from).collect(),
-        title: Some(&doc.title),
-        steps: Some(steps(doc)),
     })
 }
 
-/// An illegal move as one JSON object: `legal` is false and `reason` says
-/// what was wrong.
-pub fn illegal(game: &Nim, position: &Position, to: Option<&Position>, reason: &str) -> String {
-    to_string(&CheckJson {
-        rule: game.rule.name(),
-        takes: game.takes.only(),
-        position: position.piles(),
-        to: to.map(Position::piles),
-        legal: false,
-        verdict: None,
-        reason: reason.to_string(),
-        winning_moves: Vec::new(),
-        title: None,
-        steps: None,
-    })
+/// Facts with no document, such as an illegal move, which is refused
+/// before anything is explained, or the table of positions.
+pub fn facts(facts: &impl Serialize) -> String {
+    to_string(facts)
 }
 
 /// The JSON text, with the no-break spaces that keep a move on one line
@@ -212,170 +65,49 @@ fn to_string(value: &impl Serialize) -> String {
     unglued(&text) + "\n"
 }
 
-#[derive(Serialize)]
-struct EntryJson<'a> {
-    position: &'a [u64],
-    outcome: &'static str,
-    to: Option<&'a [u64]>,
-    moves_left: u64,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// The table of positions as a JSON array.
-pub fn table(entries: &[crate::teach::table::Entry]) -> String {
-    let rows: Vec<EntryJson> = entries
-        .iter()
-        .map(|e| EntryJson {
-            position: &e.position,
-            outcome: e.outcome.name(),
-            to: e.to.as_deref(),
-            moves_left: e.moves_left,
-        })
-        .collect();
-    to_string(&rows)
-}
-
-/// The steps of any document as JSON, each with its sentences as plain
-/// text and its blocks, for the JSON of other games.
-pub fn document_steps(doc: &Document) -> impl Serialize + '_ {
-    steps(doc)
-}
-
-/// One part of a move from several rows: `{"pile": 1, "take": 2}`.
-#[derive(Serialize)]
-struct PartJson {
-    pile: usize,
-    take: u64,
-}
-
-/// A move from one row or several: `{"parts": [...], "to": [...]}`.
-#[derive(Serialize)]
-struct PartsJson {
-    parts: Vec<PartJson>,
-    to: Vec<u64>,
-}
-
-impl PartsJson {
-    /// `mv` from `from`, a legal move there.
-    fn of(from: &Position, game: &Nim, mv: &MultiMove) -> PartsJson {
-        let to = from.play_multi(mv, game).expect("moves shown are legal");
-        PartsJson {
-            parts: mv
-                .parts()
-                .iter()
-                .map(|p| PartJson {
-                    pile: p.row(),
-                    take: p.take,
-                })
-                .collect(),
-            to: to.piles().to_vec(),
-        }
+    /// Facts as a builder writes them: fields in no alphabetical order, one
+    /// left out when empty, and a count too big for 64 bits.
+    #[derive(Serialize)]
+    struct Facts {
+        rows: Vec<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        takes: Option<u64>,
+        legal: bool,
+        shapes: u128,
+        reason: &'static str,
     }
-}
 
-/// How many winning moves there are: a number, or for a count too big to
-/// hold, the string `"more than N"`.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum TotalJson {
-    Exactly(u128),
-    AtLeast(String),
-}
-
-impl From<Total> for TotalJson {
-    fn from(total: Total) -> TotalJson {
-        match total {
-            Total::Exactly(n) => TotalJson::Exactly(n),
-            Total::AtLeast(n) => TotalJson::AtLeast(format!("more than {}", n - 1)),
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct MooreExplainJson<'a> {
-    rule: &'static str,
-    rows_per_move: u32,
-    position: &'a [u64],
-    outcome: &'static str,
-    groups: Vec<Vec<u64>>,
-    left_over: &'a [u64],
-    #[serde(rename = "move")]
-    recommended: Option<PartsJson>,
-    winning_moves: Vec<PartsJson>,
-    winning_moves_total: TotalJson,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    brute_force: Option<SearchJson>,
-    title: &'a str,
-    steps: Vec<StepJson<'a>>,
-}
-
-/// Moore's Nim, where a move may take from several rows: each move is
-/// `{"parts": [...]}`, since the top-level `takes` already names the takes
-/// a game allows.
-fn moore_explain(a: &Analysis, doc: &Document) -> String {
-    let (Method::Moore { moore, .. }, Some((listed, total))) = (&a.method, a.winning()) else {
-        unreachable!("only called for Moore's Nim, its winning moves counted")
-    };
-    let json = MooreExplainJson {
-        rule: a.rule().name(),
-        rows_per_move: a.game.rows_per_move,
-        position: a.position.piles(),
-        outcome: a.outcome.name(),
-        groups: moore.rows.iter().map(|r| r.groups.to_vec()).collect(),
-        left_over: &moore.left_over,
-        recommended: a.best().map(|mv| PartsJson::of(&a.position, &a.game, &mv)),
-        winning_moves: listed
-            .iter()
-            .map(|mv| PartsJson::of(&a.position, &a.game, mv))
-            .collect(),
-        winning_moves_total: total.into(),
-        brute_force: a.searched.map(|s| SearchJson {
-            outcome: s.outcome.name(),
-            moves_left: s.moves_left,
-        }),
-        title: &doc.title,
-        steps: steps(doc),
-    };
-    to_string(&json)
-}
-
-#[derive(Serialize)]
-struct MooreCheckJson<'a> {
-    rule: &'static str,
-    rows_per_move: u32,
-    position: &'a [u64],
-    to: &'a [u64],
-    legal: bool,
-    #[serde(rename = "move")]
-    made: PartsJson,
-    verdict: &'static str,
-    reason: String,
-    winning_moves: Vec<PartsJson>,
-    winning_moves_total: TotalJson,
-    title: &'a str,
-    steps: Vec<StepJson<'a>>,
-}
-
-/// A judged move in Moore's Nim, with the move made and the winning moves
-/// as `{"parts": [...]}`.
-fn moore_check(j: &Judgement, doc: &Document) -> String {
-    let Some((listed, total)) = j.before.winning() else {
-        unreachable!("a checked move's winning moves are counted")
-    };
-    to_string(&MooreCheckJson {
-        rule: j.before.rule().name(),
-        rows_per_move: j.before.game.rows_per_move,
-        position: j.position.piles(),
-        to: j.to.piles(),
+    const FACTS: Facts = Facts {
+        rows: Vec::new(),
+        takes: None,
         legal: true,
-        made: PartsJson::of(&j.position, &j.before.game, &j.mv),
-        verdict: j.verdict.name(),
-        reason: reason(j),
-        winning_moves: listed
-            .iter()
-            .map(|mv| PartsJson::of(&j.position, &j.before.game, mv))
-            .collect(),
-        winning_moves_total: total.into(),
-        title: &doc.title,
-        steps: steps(doc),
-    })
+        shapes: u128::MAX,
+        reason: "take\u{a0}1",
+    };
+
+    #[test]
+    fn the_facts_come_first_in_their_own_order_then_title_and_steps() {
+        let doc = Document {
+            title: "3\u{a0}5\u{a0}7".to_string(),
+            steps: Vec::new(),
+        };
+        assert_eq!(
+            document(&FACTS, &doc),
+            "{\"rows\":[],\"legal\":true,\"shapes\":340282366920938463463374607431768211455,\
+             \"reason\":\"take 1\",\"title\":\"3 5 7\",\"steps\":[]}\n"
+        );
+    }
+
+    #[test]
+    fn facts_alone_have_no_title_or_steps() {
+        assert_eq!(
+            facts(&FACTS),
+            "{\"rows\":[],\"legal\":true,\"shapes\":340282366920938463463374607431768211455,\
+             \"reason\":\"take 1\"}\n"
+        );
+    }
 }

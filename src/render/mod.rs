@@ -6,7 +6,6 @@
 //! change to what the tool says is made once, in the builders.
 
 pub mod bar;
-pub mod chomp_json;
 pub mod html;
 pub mod json;
 pub mod markdown;

@@ -10,6 +10,7 @@ use crate::rules::position::Position;
 use crate::rules::row_reader::parse_number;
 use crate::teach::check::check as document;
 use crate::teach::document::Document;
+use crate::teach::facts;
 use crate::teach::verdict::Judgement;
 
 /// The move to check, as it was given.
@@ -93,7 +94,7 @@ pub fn check(position: Position, game: &Nim, form: MoveForm<'_>) -> Result<Check
             // Illegal input is refused before anything is worked out, so
             // the JSON lists no winning moves.
             let message = Error::Illegal(illegal.clone()).to_string();
-            let json = json::illegal(game, &position, to, &message);
+            let json = json::facts(&facts::illegal(game, &position, to, &message));
             return Err(Refused::Illegal { illegal, json });
         }
     };

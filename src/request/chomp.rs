@@ -5,12 +5,13 @@
 
 use super::error::Error;
 use crate::console::bite::parse_bite;
-use crate::render::chomp_json;
+use crate::render::json;
 use crate::rules::bar::{Bar, IllegalBite};
 use crate::solve::chomp::ChompSearch;
 use crate::teach::chomp::analysis::BarAnalysis;
 use crate::teach::chomp::check::{BiteError, BiteJudgement, check as check_document};
 use crate::teach::chomp::explain::explain as explain_document;
+use crate::teach::chomp::facts;
 use crate::teach::document::Document;
 
 /// A bar explained.
@@ -69,7 +70,7 @@ pub fn check<S: AsRef<str>>(shape: &[S], bite: &str) -> Result<BiteChecked, Bite
     let bite = parse_bite(bite)?;
     if let Err(illegal) = bar.bite(bite) {
         let message = Error::IllegalBite(illegal.clone()).to_string();
-        let json = chomp_json::illegal(&bar, bite, &message);
+        let json = json::facts(&facts::illegal(&bar, bite, &message));
         return Err(BiteRefused::Illegal { illegal, json });
     }
     let search = ChompSearch::search(&bar).ok();

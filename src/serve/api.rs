@@ -10,6 +10,7 @@ use super::reply::Reply;
 use crate::render::json;
 use crate::request;
 use crate::request::check::{MoveForm, Refused};
+use crate::teach::facts;
 
 /// `GET /api/explain?position=3,5,7[&normal=1][&take=1-3][&xor=1]`.
 pub fn explain(query: Option<&str>) -> Reply {
@@ -24,7 +25,10 @@ pub fn explain(query: Option<&str>) -> Reply {
             show_search: false,
         };
         let explained = request::explain::explain(asked)?;
-        Ok(json::explain(&explained.analysis, &explained.document))
+        Ok(json::document(
+            &facts::explain(&explained.analysis),
+            &explained.document,
+        ))
     };
     Reply::json_or_error(answer())
 }
@@ -53,7 +57,10 @@ pub fn check(query: Option<&str>) -> Reply {
         Err(e) => return Reply::error(ParamError::from(e)),
     };
     match request::check::check(position, &game, form) {
-        Ok(checked) => Reply::json(json::check(&checked.judgement, &checked.document)),
+        Ok(checked) => Reply::json(json::document(
+            &facts::check(&checked.judgement),
+            &checked.document,
+        )),
         Err(Refused::Illegal { json, .. }) => {
             Reply::json_with(StatusCode::UNPROCESSABLE_ENTITY, json)
         }
@@ -67,7 +74,7 @@ pub fn table(query: Option<&str>) -> Reply {
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &known)?;
         let tabled = request::table::table(&p.position("position")?, &p.game()?, p.flag("losing"))?;
-        Ok(json::table(&tabled.entries))
+        Ok(json::facts(&facts::table(&tabled.entries)))
     };
     Reply::json_or_error(answer())
 }

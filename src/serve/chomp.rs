@@ -18,11 +18,12 @@ use super::params::{ParamError, Params};
 use super::reply::Reply;
 use crate::play::replay::{Helped, Replay, Setup};
 use crate::play::{First, Level};
-use crate::render::{chomp_json, html};
+use crate::render::{html, json};
 use crate::request::chomp::{self, BiteRefused};
 use crate::request::error::Error;
 use crate::rules::bar::{Bar, Bite};
 use crate::rules::game::Chomp;
+use crate::teach::chomp::facts;
 use crate::teach::chomp::review::result;
 use crate::teach::chomp::words::{drawn, titled};
 use crate::teach::document::Block;
@@ -55,8 +56,8 @@ pub fn api_explain(query: Option<&str>) -> Reply {
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &["shape"])?;
         let explained = chomp::explain(&[shape(&p)?])?;
-        Ok(chomp_json::explain(
-            &explained.analysis,
+        Ok(json::document(
+            &facts::explain(&explained.analysis),
             &explained.document,
         ))
     };
@@ -69,7 +70,10 @@ pub fn api_check(query: Option<&str>) -> Reply {
     let asked = || -> Result<Result<String, String>, ParamError> {
         let p = Params::parse(query, &["shape", "bite"])?;
         match chomp::check(&[shape(&p)?], bite(&p)?) {
-            Ok(checked) => Ok(Ok(chomp_json::check(&checked.judgement, &checked.document))),
+            Ok(checked) => Ok(Ok(json::document(
+                &facts::check(&checked.judgement),
+                &checked.document,
+            ))),
             Err(BiteRefused::Illegal { json, .. }) => Ok(Err(json)),
             Err(BiteRefused::Failed(e)) => Err(e.into()),
         }

@@ -1,12 +1,14 @@
 //! What the tool says about Chomp: a bar worked out once (`analysis.rs`),
 //! its explanation (`explain.rs`), the verdict on a bite (`check.rs`),
-//! hints in stages (`hints.rs`), the review of a game (`review.rs`), and
-//! the small phrases they share (`words.rs`). Every word about a bar is
-//! decided here; the layouts only place it.
+//! what a program reads beside them (`facts.rs`), hints in stages
+//! (`hints.rs`), the review of a game (`review.rs`), and the small phrases
+//! they share (`words.rs`). Every word and fact about a bar is decided
+//! here; the layouts only place it.
 
 pub mod analysis;
 pub mod check;
 pub mod explain;
+pub mod facts;
 pub mod hints;
 pub mod review;
 pub mod teaching;

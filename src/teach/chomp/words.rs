@@ -5,7 +5,7 @@
 //! columns.
 
 use crate::rules::bar::{Bar, Bite};
-use crate::teach::drawn_bar::DrawnBar;
+use crate::teach::document::drawn_bar::DrawnBar;
 use crate::teach::words::{and_list, count, with_commas};
 
 /// The bar in words: "a bar of 4 rows and 5 columns (20 squares)", or for

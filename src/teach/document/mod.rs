@@ -4,11 +4,15 @@
 //! The teaching builders decide every word and number once and put them
 //! here; the layouts in `render/` (text, Markdown, JSON, HTML) only place
 //! the blocks. So the screen, a handout and the web page can never say
-//! different things about the same position.
+//! different things about the same position. This folder, with the
+//! drawings its blocks hold (`drawn_bar.rs`), is all a layout reads of
+//! `teach`.
 
 use serde::Serialize;
 
-use super::drawn_bar::DrawnBar;
+pub mod drawn_bar;
+
+use self::drawn_bar::DrawnBar;
 use super::words::{move_words, transition};
 use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;

@@ -1,14 +1,17 @@
-//! The JSON of Chomp's commands: one object each, fields named as the
-//! README documents them, with the explanation's steps under `steps` as in
-//! Nim's JSON. Rows and columns are counted from 1.
+//! What a program reading about a Chomp bar needs besides the words: who
+//! wins, the bite to make and every winning bite when they are known, the
+//! strategy, what the search did, and the verdict on a bite. Each is a
+//! value named as the README documents its JSON, rows and columns counted
+//! from 1.
+//!
+//! The facts are worked out here, beside the document, so that the JSON
+//! layout only writes them out, the same way as Nim's.
 
 use serde::Serialize;
 
-use super::json::document_steps;
+use super::analysis::{BarAnalysis, Searched, Strategy};
+use super::check::{BiteJudgement, reason};
 use crate::rules::bar::{Bar, Bite};
-use crate::teach::chomp::analysis::{BarAnalysis, Searched, Strategy};
-use crate::teach::chomp::check::{BiteJudgement, reason};
-use crate::teach::document::Document;
 
 /// A bite as `{"row": 2, "column": 3}`.
 #[derive(Serialize)]
@@ -56,15 +59,13 @@ struct SearchJson {
 }
 
 #[derive(Serialize)]
-struct ExplainJson<'a, S: Serialize> {
+struct ExplainJson<'a> {
     rows: &'a [usize],
     outcome: &'static str,
     bite: Option<BiteToJson>,
     winning_bites: Option<Vec<BiteJson>>,
     strategy: Option<&'static str>,
     search: SearchJson,
-    title: &'a str,
-    steps: S,
 }
 
 /// The name of a strategy in JSON.
@@ -77,8 +78,8 @@ fn strategy_name(s: Strategy) -> &'static str {
     }
 }
 
-/// A bar worked out, and its explanation, as one JSON object.
-pub fn explain(a: &BarAnalysis, doc: &Document) -> String {
+/// The facts of a bar worked out: who wins, how, and what the search did.
+pub fn explain(a: &BarAnalysis) -> impl Serialize + '_ {
     let search = match a.searched {
         Searched::Done { shapes, bites_left } => SearchJson {
             ran: true,
@@ -93,7 +94,7 @@ pub fn explain(a: &BarAnalysis, doc: &Document) -> String {
             bites_left: None,
         },
     };
-    to_string(&ExplainJson {
+    ExplainJson {
         rows: a.bar.row_lengths(),
         outcome: a.outcome.name(),
         bite: a.bite.map(|b| bite_to(&a.bar, b)),
@@ -103,13 +104,11 @@ pub fn explain(a: &BarAnalysis, doc: &Document) -> String {
             .map(|all| all.iter().copied().map(BiteJson::from).collect()),
         strategy: a.strategy.map(strategy_name),
         search,
-        title: &doc.title,
-        steps: document_steps(doc),
-    })
+    }
 }
 
 #[derive(Serialize)]
-struct CheckJson<'a, S: Serialize> {
+struct CheckJson<'a> {
     rows: &'a [usize],
     bite: BiteJson,
     legal: bool,
@@ -122,15 +121,12 @@ struct CheckJson<'a, S: Serialize> {
     reply: Option<Option<BiteToJson>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     winning_bites: Option<Vec<BiteJson>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    title: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    steps: Option<S>,
 }
 
-/// A judged bite, and its explanation, as one JSON object.
-pub fn check(j: &BiteJudgement, doc: &Document) -> String {
-    to_string(&CheckJson {
+/// The facts of a judged bite: the verdict, why, the reply that wins
+/// after a mistake, and the bites that win.
+pub fn check(j: &BiteJudgement) -> impl Serialize + '_ {
+    CheckJson {
         rows: j.before.bar.row_lengths(),
         bite: j.bite.into(),
         legal: true,
@@ -145,15 +141,13 @@ pub fn check(j: &BiteJudgement, doc: &Document) -> String {
                 .map(BiteJson::from)
                 .collect(),
         ),
-        title: Some(&doc.title),
-        steps: Some(document_steps(doc)),
-    })
+    }
 }
 
-/// An illegal bite as one JSON object: `legal` is false and `reason` says
-/// what was wrong.
-pub fn illegal(bar: &Bar, bite: Bite, reason: &str) -> String {
-    to_string(&CheckJson::<()> {
+/// The facts of an illegal bite: `legal` is false and `reason` says what
+/// was wrong.
+pub fn illegal<'a>(bar: &'a Bar, bite: Bite, reason: &str) -> impl Serialize + 'a {
+    CheckJson {
         rows: bar.row_lengths(),
         bite: bite.into(),
         legal: false,
@@ -162,13 +156,5 @@ pub fn illegal(bar: &Bar, bite: Bite, reason: &str) -> String {
         reason: reason.to_string(),
         reply: None,
         winning_bites: None,
-        title: None,
-        steps: None,
-    })
-}
-
-fn to_string(value: &impl Serialize) -> String {
-    let mut text = serde_json::to_string(value).expect("plain data always serialises");
-    text.push('\n');
-    text
+    }
 }
