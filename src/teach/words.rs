@@ -8,17 +8,7 @@ use crate::rules::moves::Move;
 use crate::rules::position::Position;
 
 /// A number with its thousands set apart: "2,000,000".
-pub fn with_commas(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
-}
+pub use crate::solve::search::with_commas;
 
 /// "once", "twice", "three times", "11 times".
 pub fn times(n: u64) -> String {
