@@ -146,7 +146,7 @@ pub fn computer_move(
     }
     // Who wins and the move to make; a game never lists every winning move.
     let analysis = Analysis::brief(position.clone(), game.clone(), solver)?;
-    Ok(analysis.best().map(|mv| Choice {
+    Ok(analysis.best.clone().map(|mv| Choice {
         mv,
         random: false,
         analysis: Some(analysis),

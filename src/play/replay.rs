@@ -18,11 +18,11 @@ use crate::rules::rule::Rule;
 use crate::rules::take_set::TakeSet;
 use crate::solve::one_row::RowPattern;
 use crate::solve::search::{Budget, Solver};
-use crate::teach::analysis::{Analysis, Extras, Method};
+use crate::teach::analysis::{Analysis, Extras};
 use crate::teach::board;
 use crate::teach::computer::{self, Kind};
 use crate::teach::document::{Block, Document};
-use crate::teach::review::{self, Notes, Played, Side, Turn};
+use crate::teach::review::{self, Notes, Side, Turn};
 use crate::teach::verdict::Judgement;
 
 /// The most moves of the pupil's a replayed game may hold: far more than a
@@ -33,7 +33,7 @@ pub const MOST_REPLAYED_MOVES: usize = 1_000;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Told {
     /// The move.
-    pub turn: Turn<MultiMove>,
+    pub turn: Turn,
     /// What the computer said about its move: why it moved (at `perfect`),
     /// or that its move ended the game.
     pub why: Option<String>,
@@ -48,12 +48,12 @@ impl Told {
             Side::Computer => ("The computer", "takes"),
         };
         let one_row = self.turn.before.len() == 1;
-        format!("{who} {takes} {}.", self.turn.mv.taken(one_row))
+        format!("{who} {takes} {}.", review::taken(&self.turn.mv, one_row))
     }
 
     /// The rows after the move.
     pub fn after(&self, game: &Nim) -> Position {
-        self.turn.mv.after(&self.turn.before, game)
+        self.turn.after(game)
     }
 }
 
@@ -177,10 +177,7 @@ impl Replay {
         if analysis.is_over() {
             return Err(PlayError::NothingToPlay(setup.start.to_string()));
         }
-        let pattern = match analysis.method {
-            Method::OneRow { pattern, .. } => Some(pattern),
-            _ => None,
-        };
+        let pattern = analysis.pattern().cloned();
         Ok(Replay {
             rng: Rng::new(setup.seed),
             setup,
@@ -384,7 +381,7 @@ impl Replay {
     /// The review of the game so far; `ended` when it was played to the
     /// end rather than stopped.
     pub fn review(&mut self, ended: bool) -> Result<Document, PlayError> {
-        let turns: Vec<Turn<MultiMove>> = self.told.iter().map(|t| t.turn.clone()).collect();
+        let turns: Vec<Turn> = self.told.iter().map(|t| t.turn.clone()).collect();
         let reviewed = review::review(&turns, &self.setup.game, &mut self.solver)?;
         let notes = Notes {
             ended,

@@ -15,6 +15,7 @@ use crate::console::ask::{self, Reply, YesNo};
 use crate::console::ask_parts::ask_parts;
 use crate::console::io::Io;
 use crate::render::text;
+use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;
 use crate::teach::hints::hints;
 use crate::teach::review::Side;
@@ -106,12 +107,17 @@ impl Session<'_, '_> {
         let mut revealed = false;
         let position = self.game.position();
         let game = self.game.game().clone();
+        let winning: Vec<Move> = analysis
+            .winning_moves()
+            .iter()
+            .filter_map(MultiMove::single)
+            .collect();
         let question = ask::Question {
             prompt: "Your move> ",
             position: &position,
             game: &game,
             yes_no: YesNo::Never,
-            winning: &analysis.winning_moves,
+            winning: &winning,
         };
         // How to type a move, once, just above the first prompt, with an
         // example from the board the pupil moves on.

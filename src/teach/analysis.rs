@@ -7,8 +7,8 @@
 //! misère play have no shortcut and are searched move by move. When a move
 //! may take from several rows (Moore's Nim), equal groups are gathered in
 //! sets of one more than that number, and the winning move is built size by
-//! size; its moves are kept in [`Method::Moore`], since they may take from
-//! several rows.
+//! size. Every method gives its moves in one form, from one row or
+//! several.
 
 use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;
@@ -19,7 +19,7 @@ use crate::rules::rule::Rule;
 use crate::solve::grouping::Grouping;
 use crate::solve::grundy::Grundy;
 use crate::solve::moore::Moore;
-use crate::solve::moore_count::{TooManyToCount, Total, WinningMoves};
+use crate::solve::moore_count::{TooManyToCount, WinningMoves};
 use crate::solve::nim_sum::nim_sum;
 use crate::solve::one_row::RowPattern;
 use crate::solve::periodic::NoRepeat;
@@ -83,13 +83,7 @@ pub enum Method {
     Searched,
     /// Moore's Nim: a move may take from up to K rows (K above 1), and
     /// equal groups are gathered in sets of K + 1.
-    Moore {
-        /// The method's working, size by size.
-        moore: Moore,
-        /// The winning moves, listed up to a limit, and how many in all;
-        /// `None` when they were not counted ([`Analysis::brief`]).
-        winning: Option<WinningMoves>,
-    },
+    Moore(Moore),
 }
 
 /// Which way a position is worked out.
@@ -143,14 +137,15 @@ pub struct Analysis {
     pub method: Method,
     /// Whether the player to move can force a win.
     pub outcome: Outcome,
-    /// The winning move on a won position, a move that keeps the game
-    /// going on a lost one, and none when no move is possible. Always none
-    /// for Moore's Nim, whose moves may take from several rows: see
-    /// [`Analysis::best`].
-    pub recommended: Option<Move>,
-    /// Every winning move, by row then take. Always empty for Moore's Nim:
-    /// see [`Analysis::winning`].
-    pub winning_moves: Vec<Move>,
+    /// The move to make, from one row or, in Moore's Nim, several: the
+    /// winning move on a won position, a move that keeps the game going on
+    /// a lost one, and none when no move is possible.
+    pub best: Option<MultiMove>,
+    /// The winning moves, from one row or several, in order: all of them,
+    /// or for Moore's Nim the first
+    /// [`crate::solve::moore_count::LISTED_MOVES`]; and how many there are
+    /// in all. `None` when they were not counted ([`Analysis::brief`]).
+    pub winning: Option<WinningMoves>,
     /// The brute-force result, when asked for or when it was the method.
     pub searched: Option<Solved>,
     /// The call counts of `--show-search`.
@@ -210,7 +205,7 @@ impl Analysis {
             }
         }
         let mut analysis = match Way::of(&position, &game) {
-            Way::Moore => Analysis::moore(position, game, count)?,
+            Way::Moore => Analysis::by_moore(position, game, count)?,
             Way::Grouping => Analysis::by_grouping(position, game),
             Way::OneRow(pile) => Analysis::one_row(position, game, pile)?,
             Way::Grundy => Analysis::grundy(position, game)?,
@@ -229,8 +224,8 @@ impl Analysis {
         let grouping = Grouping::new(&position, game.rule);
         Analysis {
             outcome: grouping.outcome(),
-            recommended: grouping.recommended(),
-            winning_moves: grouping.winning_moves(),
+            best: grouping.recommended().map(MultiMove::from),
+            winning: Some(WinningMoves::every(grouping.winning_moves())),
             method: Method::Grouping(grouping),
             position,
             game,
@@ -239,7 +234,7 @@ impl Analysis {
         }
     }
 
-    fn moore(position: Position, game: Nim, count: bool) -> Result<Analysis, AnalysisError> {
+    fn by_moore(position: Position, game: Nim, count: bool) -> Result<Analysis, AnalysisError> {
         let k = std::num::NonZeroU32::new(game.rows_per_move).expect("more than one row per move");
         let moore = Moore::new(&position, game.rule, k);
         let winning = match count {
@@ -248,11 +243,11 @@ impl Analysis {
         };
         Ok(Analysis {
             outcome: moore.outcome(),
-            method: Method::Moore { moore, winning },
+            best: moore.recommended(),
+            method: Method::Moore(moore),
             position,
             game,
-            recommended: None,
-            winning_moves: Vec::new(),
+            winning,
             searched: None,
             search_counts: None,
         })
@@ -265,7 +260,7 @@ impl Analysis {
         let n = position.piles().get(pile).copied().unwrap_or(0);
         let outcome = pattern.outcome(n);
         let winning_moves = pattern.winning_moves(pile, n);
-        let recommended = match outcome {
+        let best = match outcome {
             Outcome::Win => winning_moves.first().copied(),
             Outcome::Lose => keep_going(&position, &game),
         };
@@ -274,8 +269,8 @@ impl Analysis {
             game,
             method: Method::OneRow { pile, pattern },
             outcome,
-            recommended,
-            winning_moves,
+            best: best.map(MultiMove::from),
+            winning: Some(WinningMoves::every(winning_moves)),
             searched: None,
             search_counts: None,
         })
@@ -315,7 +310,7 @@ impl Analysis {
                     take,
                 })
         });
-        let (outcome, recommended) = match (winning_moves.is_empty(), paired) {
+        let (outcome, best) = match (winning_moves.is_empty(), paired) {
             (false, Some(mv)) => (Outcome::Win, Some(mv)),
             _ => (Outcome::Lose, keep_going(&position, &game)),
         };
@@ -324,8 +319,8 @@ impl Analysis {
             method: Method::Grundy { grundy, pairing },
             game,
             outcome,
-            recommended,
-            winning_moves,
+            best: best.map(MultiMove::from),
+            winning: Some(WinningMoves::every(winning_moves)),
             searched: None,
             search_counts: None,
         })
@@ -338,14 +333,14 @@ impl Analysis {
     ) -> Result<Analysis, AnalysisError> {
         let solved = solver.solve(position.piles())?;
         let winning_moves = solver.winning_moves(&position)?;
-        let recommended = solver.best_move(&position)?.map(|(mv, _)| mv);
+        let best = solver.best_move(&position)?.map(|(mv, _)| mv);
         Ok(Analysis {
             position,
             game,
             method: Method::Searched,
             outcome: solved.outcome,
-            recommended,
-            winning_moves,
+            best: best.map(MultiMove::from),
+            winning: Some(WinningMoves::every(winning_moves)),
             searched: Some(solved),
             search_counts: None,
         })
@@ -409,42 +404,34 @@ impl Analysis {
         }
     }
 
-    /// The position after `mv`, a legal move here.
-    pub fn after(&self, mv: Move) -> Position {
-        self.position
-            .play_with(mv, &self.game.takes)
-            .expect("moves shown are legal")
-    }
-
-    /// The recommended move, from one row or, in Moore's Nim, several: the
-    /// winning move on a won position, a move that keeps the game going on
-    /// a lost one, and none when no move is possible.
-    pub fn best(&self) -> Option<MultiMove> {
+    /// The pattern of lost counts, for a single row under a take set: a
+    /// board is drawn in its blocks.
+    pub fn pattern(&self) -> Option<&RowPattern> {
         match &self.method {
-            Method::Moore { moore, .. } => moore.recommended(),
-            _ => self.recommended.map(MultiMove::from),
+            Method::OneRow { pattern, .. } => Some(pattern),
+            _ => None,
         }
     }
 
-    /// The winning moves, from one row or several, in order: all of them,
-    /// or for Moore's Nim the first [`crate::solve::moore_count::LISTED_MOVES`];
-    /// and how many there are in all. `None` when they were not counted.
-    pub fn winning(&self) -> Option<(Vec<MultiMove>, Total)> {
+    /// The working in sets of K + 1, for Moore's Nim.
+    pub fn moore(&self) -> Option<&Moore> {
         match &self.method {
-            Method::Moore { winning, .. } => winning.as_ref().map(|w| (w.listed.clone(), w.total)),
-            _ => Some((
-                self.winning_moves
-                    .iter()
-                    .copied()
-                    .map(MultiMove::from)
-                    .collect(),
-                Total::Exactly(self.winning_moves.len() as u128),
-            )),
+            Method::Moore(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The winning moves listed, in order; none when they were not
+    /// counted.
+    pub fn winning_moves(&self) -> &[MultiMove] {
+        match &self.winning {
+            Some(winning) => &winning.listed,
+            None => &[],
         }
     }
 
     /// The position after `mv`, a legal move here from one row or several.
-    pub fn after_parts(&self, mv: &MultiMove) -> Position {
+    pub fn after(&self, mv: &MultiMove) -> Position {
         self.position
             .play_multi(mv, &self.game)
             .expect("moves shown are legal")

@@ -65,10 +65,7 @@ pub fn check(j: &Judgement) -> Document {
 /// The pattern of counts to avoid, when a single row has one: the rows
 /// after the move are drawn in its blocks.
 fn pattern(j: &Judgement) -> Option<&RowPattern> {
-    match (&j.before.method, &j.after.method) {
-        (Method::OneRow { pattern, .. }, _) | (_, Method::OneRow { pattern, .. }) => Some(pattern),
-        _ => None,
-    }
+    j.before.pattern().or(j.after.pattern())
 }
 
 /// The verdict alone, without the reply or the moves there were: what a
@@ -116,8 +113,8 @@ pub fn reason(j: &Judgement) -> String {
             why_lost(&j.before)
         ),
         (Verdict::Good, _, Method::Grouping(after)) => grouping::leaves_lost(after),
-        (Verdict::Good, _, Method::Moore { moore: after, .. }) => moore::leaves_lost(after),
-        (Verdict::Mistake, _, Method::Moore { moore: after, .. }) => moore::leaves_won(after),
+        (Verdict::Good, _, Method::Moore(after)) => moore::leaves_lost(after),
+        (Verdict::Mistake, _, Method::Moore(after)) => moore::leaves_won(after),
         (Verdict::Mistake, before, Method::Grouping(after)) => grouping::leaves_won(
             after,
             matches!(before, Method::Grouping(b) if b.unpaired.is_empty()),
@@ -147,7 +144,7 @@ fn why_lost(a: &Analysis) -> String {
     match &a.method {
         Method::OneRow { pile, .. } => pattern::why_lost(a.position.piles()[*pile]),
         Method::Grundy { .. } => grundy::why_lost(),
-        Method::Moore { moore: m, .. } => moore::why_lost(m),
+        Method::Moore(m) => moore::why_lost(m),
         Method::Grouping(_) | Method::Searched => searched::why_lost(),
     }
 }
@@ -156,21 +153,21 @@ fn why_lost(a: &Analysis) -> String {
 /// moves there were, and after a move from a lost position, so the class
 /// sees why it was lost anyway.
 fn details(j: &Judgement) -> Vec<Block> {
-    if let Method::Moore { winning, .. } = &j.before.method {
-        return moore::details(j, winning.as_ref());
+    if let Method::Moore(_) = &j.before.method {
+        return moore::details(j, j.before.winning.as_ref());
     }
     let mut details: Vec<Block> = j
         .reply()
         .map(|reply| {
-            let after = j.after.after(reply);
+            let after = j.after.after(&reply);
             Block::move_with_text(
                 &j.to,
-                reply,
+                &reply,
                 &after,
                 true,
                 format!(
                     "Your opponent's winning reply: {} ({}).",
-                    move_words(reply),
+                    move_words(&reply),
                     transition(&j.to, &after)
                 ),
             )
@@ -196,7 +193,7 @@ pub fn computer_reason(j: &Judgement) -> String {
         Method::Grouping(g) => grouping::computer_reason(g),
         Method::OneRow { pile, .. } => pattern::computer_reason(j.to.piles()[*pile]),
         Method::Grundy { .. } => grundy::computer_reason(),
-        Method::Moore { moore: after, .. } => moore::computer_reason(after),
+        Method::Moore(after) => moore::computer_reason(after),
         Method::Searched => searched::computer_reason(),
     }
 }
@@ -214,12 +211,12 @@ pub fn yes_or_no(a: &Analysis) -> String {
 /// The computed answer to a question: the winning move or moves, or that
 /// none wins.
 pub fn answer(a: &Analysis) -> String {
-    if let Method::Moore { winning, .. } = &a.method {
-        return moore::answer(a.outcome, winning.as_ref());
+    if let Method::Moore(_) = &a.method {
+        return moore::answer(a.outcome, a.winning.as_ref());
     }
-    match (a.outcome, a.winning_moves.as_slice()) {
+    match (a.outcome, a.winning_moves()) {
         (Outcome::Win, []) => "the game is over.".to_string(),
-        (Outcome::Win, [only]) => format!("the winning move is {}.", move_words(*only)),
+        (Outcome::Win, [only]) => format!("the winning move is {}.", move_words(only)),
         (Outcome::Win, winning) => format!("the winning moves are {}.", moves_and(winning)),
         (Outcome::Lose, _) => "no move wins here.".to_string(),
     }

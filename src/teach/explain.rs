@@ -41,7 +41,7 @@ fn full(a: &Analysis, xor: bool) -> Document {
         Method::OneRow { pile, pattern } => pattern::steps(a, *pile, pattern),
         Method::Grundy { grundy, pairing } => grundy::steps(a, grundy, pairing),
         Method::Searched => searched::steps(a),
-        Method::Moore { moore: m, .. } => moore::steps(m, &a.position, &a.game),
+        Method::Moore(m) => moore::steps(m, &a.position, &a.game),
     };
     if let Method::Grouping(_) = a.method {
         if a.position.is_over() {
@@ -51,7 +51,7 @@ fn full(a: &Analysis, xor: bool) -> Document {
             steps.push(binary_step(a.position.piles()));
         }
     }
-    if let Method::Moore { moore: m, .. } = &a.method {
+    if let Method::Moore(m) = &a.method {
         if a.position.is_over() {
             return Document { title, steps };
         }
@@ -90,8 +90,8 @@ fn full(a: &Analysis, xor: bool) -> Document {
 /// The winning moves, and what a search confirmed.
 fn closing(a: &Analysis) -> Step {
     let list = match &a.method {
-        Method::Moore { winning, .. } => moore::moves_list(winning.as_ref()),
-        _ => moves(&a.winning_moves),
+        Method::Moore(_) => moore::moves_list(a.winning.as_ref()),
+        _ => moves(a.winning_moves()),
     };
     let mut blocks = vec![Block::sentence(format!("Winning moves: {list}."))];
     if let (Some(s), false) = (a.searched, matches!(a.method, Method::Searched)) {

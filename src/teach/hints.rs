@@ -16,16 +16,18 @@ use crate::solve::grouping::{Grouping, Plan};
 /// The hints for the player to move, first to last; empty when no move is
 /// possible.
 pub fn hints(a: &Analysis) -> Vec<String> {
-    if let Method::Moore { moore: m, .. } = &a.method {
+    if let Method::Moore(m) = &a.method {
         return moore_hints(a, m);
     }
-    let Some(mv) = a.recommended else {
+    let Some(best) = &a.best else {
         return Vec::new();
     };
+    // Every other method moves from one row.
+    let mv = best.single().expect("a move from one row");
     // With one move left to make there is nothing to work out: say so.
     if only_move(a) {
-        let to = a.after(mv);
-        let step = format!("{} ({})", move_words(mv), transition(&a.position, &to));
+        let to = a.after(best);
+        let step = format!("{} ({})", move_words(best), transition(&a.position, &to));
         let only = match must_take_the_last(a) {
             true => "You have to take the last stick",
             false => "There is only one move you can make",
@@ -89,8 +91,8 @@ pub fn hints(a: &Analysis) -> Vec<String> {
             format!("Take from row {}.", mv.row()),
         ],
     };
-    let to = a.after(mv);
-    let step = format!("{} ({})", move_words(mv), transition(&a.position, &to));
+    let to = a.after(best);
+    let step = format!("{} ({})", move_words(best), transition(&a.position, &to));
     stages.push(match (won, must_take_the_last(a)) {
         (true, _) => format!("The move is {step}."),
         (false, true) => format!("You have to take the last stick: {step}."),
@@ -101,19 +103,19 @@ pub fn hints(a: &Analysis) -> Vec<String> {
 
 /// The four stages for Moore's Nim, whose move may take from several rows.
 fn moore_hints(a: &Analysis, m: &crate::solve::moore::Moore) -> Vec<String> {
-    let Some(mv) = a.best() else {
+    let Some(mv) = &a.best else {
         return Vec::new();
     };
-    let mut stages = moore::hints(m, &mv);
+    let mut stages = moore::hints(m, mv);
     let label = match a.outcome {
         Outcome::Win => "Move",
         Outcome::Lose => "Best try",
     };
     stages.push(format!(
         "{label}: {} ({} → {}).",
-        moore::told(&mv),
+        moore::told(mv),
         position(&a.position),
-        position(&a.after_parts(&mv))
+        position(&a.after(mv))
     ));
     stages
 }
@@ -224,7 +226,7 @@ mod tests {
             ] {
                 let a = analysed(rows, game.clone());
                 let stages = hints(&a);
-                let Some(mv) = a.recommended.map(move_words) else {
+                let Some(mv) = a.best.as_ref().map(move_words) else {
                     assert!(stages.is_empty(), "no move, yet hints: {stages:?}");
                     continue;
                 };

@@ -334,7 +334,7 @@ fn plan(g: &Grouping, position: &Position, game: &Nim) -> Vec<Block> {
         blocks.push(Block::labelled_move(
             position,
             game,
-            mv,
+            &mv.into(),
             g.outcome() == Outcome::Win,
             label,
         ));

@@ -78,10 +78,12 @@ fn rows(a: &Analysis, pairing: &Grouping) -> Vec<String> {
 
 /// How to move.
 fn plan(a: &Analysis, pairing: &Grouping) -> Vec<Block> {
-    let Some(mv) = a.recommended else {
+    let Some(best) = &a.best else {
         return Vec::new();
     };
-    let to = a.after(mv);
+    // Under a take set every move takes from one row.
+    let mv = best.single().expect("a move from one row");
+    let to = a.after(best);
     let step = transition(&a.position, &to);
     match (a.outcome, pairing.recommended()) {
         (Outcome::Win, Some(nim)) => {
@@ -95,12 +97,12 @@ fn plan(a: &Analysis, pairing: &Grouping) -> Vec<Block> {
                 )),
                 Block::move_with_text(
                     &a.position,
-                    mv,
+                    best,
                     &to,
                     true,
                     format!(
                         "With the real sticks: {} ({step}); a row of {} acts like {}.",
-                        move_words(mv),
+                        move_words(best),
                         n - mv.take,
                         from - nim.take
                     ),
@@ -111,12 +113,12 @@ fn plan(a: &Analysis, pairing: &Grouping) -> Vec<Block> {
             Block::sentence("Every group of the Nim rows has a partner, so no move wins."),
             Block::move_with_text(
                 &a.position,
-                mv,
+                best,
                 &to,
                 false,
                 format!(
                     "Best try: {} ({step}), and hope your opponent slips.",
-                    move_words(mv)
+                    move_words(best)
                 ),
             ),
         ],

@@ -301,7 +301,7 @@ pub fn move_block(
         .play_multi(mv, game)
         .expect("a recommended move is legal");
     let text = format!("{label}: {} ({}).", told(mv), transition(position, &to));
-    Block::parts_with_text(position, mv, &to, wins, text)
+    Block::move_with_text(position, mv, &to, wins, text)
 }
 
 /// The misère endgame with only single sticks.
@@ -851,15 +851,15 @@ pub fn answer(outcome: Outcome, winning: Option<&WinningMoves>) -> String {
 /// reply, and after a mistake the winning moves there were.
 pub fn details(j: &Judgement, winning: Option<&WinningMoves>) -> Vec<Block> {
     let mut details: Vec<Block> = j
-        .reply_parts()
+        .reply()
         .map(|reply| {
-            let after = j.after.after_parts(&reply);
+            let after = j.after.after(&reply);
             let text = format!(
                 "Your opponent's winning reply: {} ({}).",
                 told(&reply),
                 transition(&j.to, &after)
             );
-            Block::parts_with_text(&j.to, &reply, &after, true, text)
+            Block::move_with_text(&j.to, &reply, &after, true, text)
         })
         .into_iter()
         .collect();

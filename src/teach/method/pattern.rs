@@ -46,7 +46,7 @@ pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
         )
         .revealing(Reveal::Outcome),
     ];
-    if let Some(mv) = a.recommended {
+    if let Some(mv) = &a.best {
         let to = a.after(mv);
         let left = to.piles()[pile];
         let step = format!("{} ({})", move_words(mv), transition(&a.position, &to));

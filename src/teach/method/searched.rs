@@ -28,7 +28,7 @@ pub fn steps(a: &Analysis) -> Vec<Step> {
         )));
     }
     let mut steps = vec![Step::numbered(1, "Search every game", blocks).revealing(Reveal::Outcome)];
-    if let Some(mv) = a.recommended {
+    if let Some(mv) = &a.best {
         let label = match a.outcome {
             Outcome::Win => "Move",
             Outcome::Lose => "Best try",
