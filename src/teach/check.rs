@@ -3,9 +3,10 @@
 //! its own move in a game, and a lesson's answer to a question, are told
 //! here too, in the same words.
 
-use super::analysis::{Analysis, Method};
+use super::analysis::Analysis;
 use super::board;
 use super::document::{Block, Document, Frame, Step};
+use super::method::worked::Method;
 use super::method::{grouping, grundy, moore, pattern, searched};
 use super::verdict::{Judgement, Verdict};
 use super::words::{capitalised, glued, move_words, moves, moves_and, position, transition};

@@ -6,8 +6,8 @@
 //! says so plainly, in the rule's terms, rather than giving a reason for a
 //! game that is over.
 
-use super::analysis::Method;
 use super::check::computer_reason;
+use super::method::worked::Method;
 use super::verdict::{Judgement, Verdict};
 use super::words::count;
 use crate::rules::nim::Nim;

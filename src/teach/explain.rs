@@ -1,8 +1,9 @@
 //! The explanation of a position: the steps of whichever method solved it,
 //! the binary view when asked for, and the winning moves.
 
-use super::analysis::{Analysis, Method};
+use super::analysis::Analysis;
 use super::document::{BinaryRow, BinaryView, Block, Document, Frame, Reveal, Step};
+use super::method::worked::Method;
 use super::method::{grouping, grundy, moore, pattern, searched};
 use super::words::{MOST_LISTED, count, moves, position, sum};
 use crate::rules::outcome::Outcome;

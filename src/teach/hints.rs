@@ -5,9 +5,10 @@
 //! what to look at, what it shows, which row to take from, and the move
 //! itself. Only the last names the move.
 
-use super::analysis::{Analysis, Method};
+use super::analysis::Analysis;
 use super::method::moore;
 use super::method::pattern::counts_to_avoid;
+use super::method::worked::Method;
 use super::words::{and_list, count, full_stop, move_words, position, rows_with_one, transition};
 use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
