@@ -1,8 +1,10 @@
 //! Several rows under a take set in normal play, told as steps: what each
 //! row is worth (its Grundy value), then the grouping method on those
-//! values; and the reasons a move was good or bad, in the same words.
+//! values; and the reasons a move was good or bad, and the hints, in the
+//! same words.
 
 use super::grouping;
+use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::solve::grouping::Grouping;
 use crate::solve::grundy::Grundy;
@@ -156,4 +158,29 @@ pub fn leaves_won(pairing: &Grouping) -> String {
 /// Why the computer's move leaves the pupil lost.
 pub fn computer_reason() -> String {
     "now the rows act like Nim rows whose groups all pair up, so you cannot win.".to_string()
+}
+
+/// Why the computer's move leaves the pupil lost, briefly, for when it has
+/// been said before.
+pub fn computer_short() -> String {
+    "the rows pair up again.".to_string()
+}
+
+/// The first three hints, for rows whose values pair as `pairing` and
+/// whose move is `mv`; the move itself is the last, added by the caller.
+pub fn hints(pairing: &Grouping, mv: Move) -> Vec<String> {
+    let values: Vec<u64> = pairing.rows.iter().map(|r| r.sticks).collect();
+    vec![
+        "Work out what each row acts like, then pair off the groups of those values. Is any group left without a partner?"
+            .to_string(),
+        format!(
+            "The rows act like Nim rows of {}; {}.",
+            and_list(&values),
+            match pairing.unpaired.first() {
+                Some(size) => format!("the biggest group without a partner is a group of {size}"),
+                None => "every group has a partner, so no move wins".to_string(),
+            }
+        ),
+        format!("Take from row {}.", mv.row()),
+    ]
 }
