@@ -86,8 +86,11 @@ impl Judgement {
     ) -> Result<Judgement, JudgeError> {
         let mv = mv.into();
         position.play_multi(&mv, game)?;
-        let before = Analysis::new(position, game.clone(), Extras::default())?;
-        Judgement::from_analysis(before, mv)
+        // One search covers the position and every position after it, so
+        // the move is judged within the budget of a single search.
+        let mut solver = Solver::for_game(game.clone(), Budget::default());
+        let before = Analysis::using(position, game.clone(), Extras::default(), &mut solver)?;
+        Judgement::using(before, mv, &mut solver)
     }
 
     /// Checks `mv` from a position already analysed, so the analysis is not
