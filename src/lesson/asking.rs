@@ -64,8 +64,8 @@ impl Response {
 
     /// What the tool says after the verdict, line by line. `show` says how
     /// to ask for the answer where the lesson runs: "type show" at a
-    /// prompt, "press Show the answer" on the page; `then_move` asks for
-    /// the move after a right yes: "So what do you take?"
+    /// prompt, "press Show the answer" on the page; `then` asks for the
+    /// move after a right yes: "So what do you take?"
     pub fn words(&self, show: &str, then: &str) -> Vec<String> {
         let next = |words: &str, hint: &Option<String>| match hint {
             Some(hint) => format!("{words} Hint: {hint}"),

@@ -93,11 +93,6 @@ impl<G: InLesson> Setup<G> {
         Ok(G::explanation(self, &self.analysis()?))
     }
 
-    /// The hint stages for the position, first to last.
-    pub fn hints(&self) -> Result<Vec<String>, G::Error> {
-        Ok(G::hints(&self.analysis()?))
-    }
-
     /// Whether the lesson, by drawing (`directive` show) or explaining
     /// this, shows the method's working, such as Nim's groups.
     pub fn shows_working(&self, directive: Directive) -> bool {
