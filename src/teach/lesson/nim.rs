@@ -153,12 +153,17 @@ impl InLesson for Nim {
         yes_or_no(analysis)
     }
 
-    /// A wrong move that took from a row some winning move takes from:
-    /// only the number was wrong.
+    /// A wrong move from one row that took from a row some winning move
+    /// takes from: only the number was wrong.
     fn nearly(j: &Judgement) -> Option<&'static str> {
         let rows_left = j.position.piles().iter().filter(|&&n| n > 0).count();
-        let right_row = match j.mv.single().filter(|_| rows_left > 1) {
-            Some(mv) => j.before.winning_moves.iter().any(|w| w.pile == mv.pile),
+        let one_row_per_move = j.before.game.rows_per_move <= 1;
+        let right_row = match j.mv.single().filter(|_| rows_left > 1 && one_row_per_move) {
+            Some(mv) => j
+                .winning_moves()
+                .iter()
+                .filter_map(MultiMove::single)
+                .any(|w| w.pile == mv.pile),
             None => false,
         };
         right_row.then_some("You took from a good row, but not the right number.")
