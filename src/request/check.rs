@@ -1,7 +1,6 @@
 //! Checking a move: one move, in one of two forms, judged with its reason.
 
 use super::error::Error;
-use crate::console::answer::row_move;
 use crate::render::json;
 use crate::rules::moves::IllegalMove;
 use crate::rules::multi_move::MultiMove;
@@ -11,6 +10,7 @@ use crate::rules::row_reader::parse_number;
 use crate::teach::check::check as document;
 use crate::teach::document::Document;
 use crate::teach::facts;
+use crate::teach::reply::answer::row_move;
 use crate::teach::verdict::Judgement;
 
 /// The move to check, as it was given.

@@ -4,7 +4,6 @@
 //! same answers.
 
 use super::error::Error;
-use crate::console::bite::parse_bite;
 use crate::render::json;
 use crate::rules::bar::{Bar, IllegalBite};
 use crate::solve::chomp::ChompSearch;
@@ -12,6 +11,7 @@ use crate::teach::chomp::analysis::BarAnalysis;
 use crate::teach::chomp::check::{BiteError, BiteJudgement, check as check_document};
 use crate::teach::chomp::explain::explain as explain_document;
 use crate::teach::chomp::facts;
+use crate::teach::chomp::reply::parse_bite;
 use crate::teach::document::Document;
 
 /// A bar explained.

@@ -77,7 +77,7 @@ pub enum Error {
     Bar(#[from] crate::rules::bar::BarError),
     /// A bite given on the command line cannot be read.
     #[error("{0}")]
-    UnclearBite(#[from] crate::console::bite::UnclearBite),
+    UnclearBite(#[from] crate::teach::chomp::reply::UnclearBite),
     /// The bite names no square of the bar.
     #[error("illegal bite: {0}")]
     IllegalBite(crate::rules::bar::IllegalBite),

@@ -8,7 +8,6 @@ use serde_json::{Value, json};
 use super::page::buttons;
 use super::params::ParamError;
 use super::reply::Reply;
-use crate::console::answer::row_move;
 use crate::play::replay::{Helped, Replay, ReplayError, Setup};
 use crate::play::{First, Level, PlayError};
 use crate::render::html;
@@ -16,6 +15,7 @@ use crate::request;
 use crate::request::error::Error;
 use crate::rules::multi_move::MultiMove;
 use crate::rules::position::Position;
+use crate::teach::reply::answer::row_move;
 use crate::teach::review::{Side, ending};
 
 /// The most rows a game on the page may have, so that replaying a long
