@@ -31,7 +31,7 @@ pub mod rules;
 pub mod serve;
 pub mod solve;
 pub mod teach;
-pub mod verify;
+pub(crate) mod verify;
 
 pub use cli::run::run;
 pub use request::error::Error;
