@@ -16,7 +16,7 @@ use crate::request::error::Error;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
-use crate::teach::analysis::{Analysis, Extras, Method};
+use crate::teach::analysis::{Analysis, Extras};
 use crate::teach::board;
 use crate::teach::document::Document;
 use crate::teach::verdict::Verdict;
@@ -76,11 +76,7 @@ pub fn check_reply(answer: Result<Result<String, String>, ParamError>) -> Reply 
 /// only a few.
 pub fn board(position: &Position, game: &Nim) -> Result<Value, Error> {
     let analysis = Analysis::new(position.clone(), game.clone(), Extras::default())?;
-    let pattern = match &analysis.method {
-        Method::OneRow { pattern, .. } => Some(pattern),
-        _ => None,
-    };
-    let drawn = board::for_game(position, game, pattern);
+    let drawn = board::for_game(position, game, analysis.pattern());
     Ok(json!({
         "rows": position.piles(),
         "game": game.describe(position.len()),

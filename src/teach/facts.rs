@@ -13,8 +13,8 @@ use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::position::Position;
-use crate::solve::moore_count::Total;
-use crate::teach::analysis::{Analysis, Method};
+use crate::solve::moore_count::{Total, WinningMoves};
+use crate::teach::analysis::Analysis;
 use crate::teach::check::reason;
 use crate::teach::method::pattern::formula;
 use crate::teach::table::Entry;
@@ -34,6 +34,16 @@ impl From<&Move> for MoveJson {
             take: m.take,
         }
     }
+}
+
+/// Moves from one row as `{"pile": 1, "take": 2}`, the form Nim's JSON has
+/// always given them in.
+fn single(moves: &[MultiMove]) -> Vec<MoveJson> {
+    moves
+        .iter()
+        .filter_map(MultiMove::single)
+        .map(|mv| MoveJson::from(&mv))
+        .collect()
 }
 
 /// A move with the position it leads to.
@@ -100,7 +110,7 @@ struct ExplainJson<'a> {
 /// The facts of a position worked out: who wins, how, and the numbers
 /// behind the method.
 pub fn explain(a: &Analysis) -> impl Serialize + '_ {
-    if let Method::Moore { .. } = &a.method {
+    if a.moore().is_some() {
         return ByMethod::Moore(moore_explain(a));
     }
     let grouping = a.grouping();
@@ -113,21 +123,22 @@ pub fn explain(a: &Analysis) -> impl Serialize + '_ {
         unpaired: grouping.map(|g| g.unpaired.as_slice()),
         nim_sum: a.nim_sum(),
         grundy: a.grundy_values(),
-        pattern: match &a.method {
-            Method::OneRow { pattern, .. } => Some(PatternJson {
-                start: pattern.start(),
-                period: pattern.period(),
-                losing_remainders: pattern.losing_remainders(),
-                rule: formula(pattern),
-            }),
-            _ => None,
-        },
-        recommended: a.recommended.map(|mv| MoveToJson {
-            pile: mv.row(),
-            take: mv.take,
-            to: a.after(mv).piles().to_vec(),
+        pattern: a.pattern().map(|pattern| PatternJson {
+            start: pattern.start(),
+            period: pattern.period(),
+            losing_remainders: pattern.losing_remainders(),
+            rule: formula(pattern),
         }),
-        winning_moves: a.winning_moves.iter().map(MoveJson::from).collect(),
+        recommended: a
+            .best
+            .as_ref()
+            .and_then(MultiMove::single)
+            .map(|mv| MoveToJson {
+                pile: mv.row(),
+                take: mv.take,
+                to: a.after(&mv.into()).piles().to_vec(),
+            }),
+        winning_moves: single(a.winning_moves()),
         brute_force: a.searched.map(|s| SearchJson {
             outcome: s.outcome.name(),
             moves_left: s.moves_left,
@@ -154,7 +165,7 @@ struct CheckJson<'a> {
 
 /// The facts of a judged move: the verdict, why, and the moves that win.
 pub fn check(j: &Judgement) -> impl Serialize + '_ {
-    if let Method::Moore { .. } = &j.before.method {
+    if j.before.moore().is_some() {
         return ByMethod::Moore(moore_check(j));
     }
     ByMethod::Rows(CheckJson {
@@ -165,7 +176,7 @@ pub fn check(j: &Judgement) -> impl Serialize + '_ {
         legal: true,
         verdict: Some(j.verdict.name()),
         reason: reason(j),
-        winning_moves: j.winning_moves().iter().map(MoveJson::from).collect(),
+        winning_moves: single(j.winning_moves()),
     })
 }
 
@@ -281,7 +292,8 @@ struct MooreExplainJson<'a> {
 /// `{"parts": [...]}`, since the top-level `takes` already names the takes
 /// a game allows.
 fn moore_explain(a: &Analysis) -> MooreExplainJson<'_> {
-    let (Method::Moore { moore, .. }, Some((listed, total))) = (&a.method, a.winning()) else {
+    let (Some(moore), Some(&WinningMoves { ref listed, total })) = (a.moore(), a.winning.as_ref())
+    else {
         unreachable!("only called for Moore's Nim, its winning moves counted")
     };
     MooreExplainJson {
@@ -291,7 +303,10 @@ fn moore_explain(a: &Analysis) -> MooreExplainJson<'_> {
         outcome: a.outcome.name(),
         groups: moore.rows.iter().map(|r| r.groups.to_vec()).collect(),
         left_over: &moore.left_over,
-        recommended: a.best().map(|mv| PartsJson::of(&a.position, &a.game, &mv)),
+        recommended: a
+            .best
+            .clone()
+            .map(|mv| PartsJson::of(&a.position, &a.game, &mv)),
         winning_moves: listed
             .iter()
             .map(|mv| PartsJson::of(&a.position, &a.game, mv))
@@ -322,7 +337,7 @@ struct MooreCheckJson<'a> {
 /// A judged move in Moore's Nim, with the move made and the winning moves
 /// as `{"parts": [...]}`.
 fn moore_check(j: &Judgement) -> MooreCheckJson<'_> {
-    let Some((listed, total)) = j.before.winning() else {
+    let Some(&WinningMoves { ref listed, total }) = j.before.winning.as_ref() else {
         unreachable!("a checked move's winning moves are counted")
     };
     MooreCheckJson {

@@ -173,7 +173,7 @@ pub(crate) fn check(
                 Way::Moore => None,
             };
             if let Some(name) = name {
-                let set = analysis.winning_moves.iter().map(|&mv| mv.into()).collect();
+                let set = analysis.winning_moves().iter().cloned().collect();
                 compare(
                     name,
                     Answer {
@@ -195,7 +195,7 @@ pub(crate) fn check(
                     },
                 );
             }
-            analysis.recommended.map(MultiMove::from)
+            analysis.best
         }
         Some(k) => {
             let moore = Moore::new(&position, game.rule, k);
