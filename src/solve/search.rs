@@ -110,13 +110,13 @@ pub struct TooBig {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Because {
     /// Positions of many rows: the search steps through at most
-    /// [`MOST_NUMBERS`] row sizes.
+    /// `MOST_NUMBERS` row sizes.
     ManyRows {
         /// The rows of each position.
         rows: usize,
     },
-    /// Moves from several rows cost more: [`MOST_MOVES`] shared out by
-    /// [`MULTI_ROW_COST`] times the rows plus two.
+    /// Moves from several rows cost more: `MOST_MOVES` shared out by
+    /// `MULTI_ROW_COST` times the rows plus two.
     SeveralRows {
         /// The rows of each position.
         rows: usize,
@@ -141,7 +141,7 @@ fn whose_limit(because: Option<Because>) -> String {
 }
 
 /// 1234567 as "1,234,567", as the README writes its limits.
-pub fn with_commas(n: u128) -> String {
+pub(crate) fn with_commas(n: u128) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
