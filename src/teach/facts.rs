@@ -19,6 +19,7 @@ use crate::teach::check::reason;
 use crate::teach::method::pattern::formula;
 use crate::teach::table::Entry;
 use crate::teach::verdict::Judgement;
+use crate::teach::words::MOST_LISTED;
 
 /// A move as `{"pile": 1, "take": 2}`.
 #[derive(Serialize)]
@@ -38,12 +39,20 @@ impl From<&Move> for MoveJson {
 
 /// Moves from one row as `{"pile": 1, "take": 2}`, the form Nim's JSON has
 /// always given them in.
+/// At most [`MOST_LISTED`] of them, as the text view lists them, so a
+/// million rows never make a JSON of hundreds of megabytes.
 fn single(moves: &[MultiMove]) -> Vec<MoveJson> {
     moves
         .iter()
+        .take(MOST_LISTED)
         .filter_map(MultiMove::single)
         .map(|mv| MoveJson::from(&mv))
         .collect()
+}
+
+/// How many moves there are, when more than [`MOST_LISTED`] are cut.
+fn cut_total(moves: &[MultiMove]) -> Option<usize> {
+    Some(moves.len()).filter(|&n| n > MOST_LISTED)
 }
 
 /// A move with the position it leads to.
@@ -92,6 +101,10 @@ struct ExplainJson<'a> {
     position: &'a [u64],
     outcome: &'static str,
     groups: Option<Vec<Vec<u64>>>,
+    /// How many rows have groups, when `groups` lists only the first
+    /// [`MOST_LISTED`]; left out when it lists them all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    groups_total: Option<usize>,
     unpaired: Option<&'a [u64]>,
     nim_sum: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -101,6 +114,10 @@ struct ExplainJson<'a> {
     #[serde(rename = "move")]
     recommended: Option<MoveToJson>,
     winning_moves: Vec<MoveJson>,
+    /// How many winning moves there are, when `winning_moves` lists only
+    /// the first [`MOST_LISTED`]; left out when it lists them all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winning_moves_total: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     brute_force: Option<SearchJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -119,7 +136,14 @@ pub fn explain(a: &Analysis) -> impl Serialize + '_ {
         takes: a.game.takes.only(),
         position: a.position.piles(),
         outcome: a.outcome.name(),
-        groups: grouping.map(|g| g.rows.iter().map(|r| r.groups.to_vec()).collect()),
+        groups: grouping.map(|g| {
+            g.rows
+                .iter()
+                .take(MOST_LISTED)
+                .map(|r| r.groups.to_vec())
+                .collect()
+        }),
+        groups_total: grouping.map(|g| g.rows.len()).filter(|&n| n > MOST_LISTED),
         unpaired: grouping.map(|g| g.unpaired.as_slice()),
         nim_sum: a.nim_sum(),
         grundy: a.grundy_values(),
@@ -139,6 +163,7 @@ pub fn explain(a: &Analysis) -> impl Serialize + '_ {
                 to: a.after(&mv.into()).piles().to_vec(),
             }),
         winning_moves: single(a.winning_moves()),
+        winning_moves_total: cut_total(a.winning_moves()),
         brute_force: a.searched.map(|s| SearchJson {
             outcome: s.outcome.name(),
             moves_left: s.moves_left,
@@ -161,6 +186,10 @@ struct CheckJson<'a> {
     verdict: Option<&'static str>,
     reason: String,
     winning_moves: Vec<MoveJson>,
+    /// How many winning moves there are, when `winning_moves` lists only
+    /// the first [`MOST_LISTED`]; left out when it lists them all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winning_moves_total: Option<usize>,
 }
 
 /// The facts of a judged move: the verdict, why, and the moves that win.
@@ -177,6 +206,7 @@ pub fn check(j: &Judgement) -> impl Serialize + '_ {
         verdict: Some(j.verdict.name()),
         reason: reason(j),
         winning_moves: single(j.winning_moves()),
+        winning_moves_total: cut_total(j.winning_moves()),
     })
 }
 
@@ -198,6 +228,7 @@ pub fn illegal<'a>(
         verdict: None,
         reason: reason.to_string(),
         winning_moves: Vec::new(),
+        winning_moves_total: None,
     }
 }
 
