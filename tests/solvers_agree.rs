@@ -10,7 +10,7 @@ use matchsticks::rules::nim::Nim;
 use matchsticks::rules::outcome::Outcome;
 use matchsticks::rules::position::Position;
 use matchsticks::rules::rule::Rule;
-use matchsticks::solve::grouping::{Grouping, Plan, joins, split};
+use matchsticks::solve::grouping::{Grouping, Plan};
 use matchsticks::solve::nim_sum;
 use matchsticks::solve::search::Solver;
 use matchsticks::teach::verdict::{Judgement, Verdict};
@@ -60,26 +60,6 @@ fn big_position() -> impl Strategy<Value = Position> {
 }
 
 proptest! {
-    #[test]
-    fn split_gives_distinct_powers_of_two_adding_up(n in any::<u64>()) {
-        let groups = split(n);
-        prop_assert!(groups.iter().all(|g| g.is_power_of_two()));
-        prop_assert!(groups.windows(2).all(|w| w[0] > w[1]), "distinct, largest first: {:?}", groups);
-        prop_assert_eq!(groups.iter().map(|&g| u128::from(g)).sum::<u128>(), u128::from(n));
-    }
-
-    #[test]
-    fn joins_account_for_every_stick(n in 0u64..=100_000) {
-        let rounds = joins(n);
-        let mut groups = n;
-        for r in &rounds {
-            prop_assert_eq!(r.groups, groups);
-            prop_assert_eq!(r.joined * 2 + u64::from(r.left_over), r.groups);
-            groups = r.joined;
-        }
-        prop_assert!(groups <= 1);
-    }
-
     #[test]
     fn grouping_and_xor_agree_on_small_games(position in small_position(), rule in rule()) {
         let g = Grouping::new(&position, rule);

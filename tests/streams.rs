@@ -171,7 +171,8 @@ fn rows_from_standard_input_match_rows_as_arguments() {
 
 #[test]
 fn rows_from_standard_input_stop_at_the_limit() {
-    let too_many = "1\n".repeat(matchsticks::rules::row_reader::MOST_ROWS_READ + 1);
+    // One row past the limit the README states.
+    let too_many = "1\n".repeat(2_000_001);
     let output = with_input(&["explain", "-"], too_many.as_bytes());
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(

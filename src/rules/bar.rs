@@ -16,7 +16,7 @@ use super::row_reader::printable;
 /// The most rows, and the most columns, a bar may have. A bar this size
 /// still fits on a screen, and every shape inside it can be named by a path
 /// of at most 128 steps.
-pub const LARGEST_SIDE: usize = 64;
+pub(crate) const LARGEST_SIDE: usize = 64;
 
 /// The hint every shape error ends with.
 const SHAPE_HINT: &str =
@@ -67,7 +67,7 @@ pub enum BarError {
         /// The length of the row above it.
         above_length: usize,
     },
-    /// More rows or columns than [`LARGEST_SIDE`].
+    /// More rows or columns than `LARGEST_SIDE`.
     #[error(
         "{given} {what} is too many: a bar has at most {LARGEST_SIDE} rows and {LARGEST_SIDE} columns"
     )]
@@ -96,7 +96,7 @@ impl Bite {
     }
 
     /// Whether this bite eats the poisoned square.
-    pub fn is_poison(self) -> bool {
+    pub(crate) fn is_poison(self) -> bool {
         self.row == 1 && self.column == 1
     }
 }
@@ -166,7 +166,7 @@ pub struct Arms {
 }
 
 /// A chocolate bar: row lengths from the top, never increasing, each at
-/// least 1, with at most [`LARGEST_SIDE`] rows and columns. It has no rows
+/// least 1, with at most `LARGEST_SIDE` rows and columns. It has no rows
 /// only once the poisoned square has been eaten.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Bar {
@@ -270,36 +270,36 @@ impl Bar {
     }
 
     /// How many rows are left.
-    pub fn rows(&self) -> usize {
+    pub(crate) fn rows(&self) -> usize {
         self.rows.len()
     }
 
     /// How many columns are left: the length of the top row.
-    pub fn columns(&self) -> usize {
+    pub(crate) fn columns(&self) -> usize {
         self.rows.first().copied().unwrap_or(0)
     }
 
     /// How many squares are left, the poisoned one included.
-    pub fn squares(&self) -> usize {
+    pub(crate) fn squares(&self) -> usize {
         self.rows.iter().sum()
     }
 
     /// Whether every row has the same length. The eaten bar counts as a
     /// rectangle of 0 by 0.
-    pub fn is_rectangle(&self) -> bool {
+    pub(crate) fn is_rectangle(&self) -> bool {
         self.rows.iter().all(|&length| length == self.columns())
     }
 
     /// Whether the poisoned square has been eaten, which ends the game: the
     /// player who ate it lost.
-    pub fn is_eaten(&self) -> bool {
+    pub(crate) fn is_eaten(&self) -> bool {
         self.rows.is_empty()
     }
 
     /// The arms when the bar is an L: one row, one column, or the top row
     /// and the first column together. `None` for any other shape and for the
     /// eaten bar.
-    pub fn arms(&self) -> Option<Arms> {
+    pub(crate) fn arms(&self) -> Option<Arms> {
         match self.rows.as_slice() {
             [top, rest @ ..] if rest.iter().all(|&length| length == 1) => Some(Arms {
                 right: top - 1,
@@ -311,7 +311,8 @@ impl Bar {
 
     /// Whether the square a bite names is still there, so biting it is
     /// legal.
-    pub fn has(&self, bite: Bite) -> bool {
+    #[cfg(test)]
+    fn has(&self, bite: Bite) -> bool {
         self.check(bite).is_ok()
     }
 

@@ -8,7 +8,7 @@ use super::row_reader::printable;
 /// The largest take a set may name. Outcomes are computed upward one count
 /// at a time and remembered over a window as wide as the largest take, so
 /// the window is kept to a size that answers at once.
-pub const LARGEST_TAKE: u64 = 1000;
+pub(crate) const LARGEST_TAKE: u64 = 1000;
 
 /// The numbers of sticks a move may take from one row.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -17,7 +17,7 @@ pub enum TakeSet {
     #[default]
     Any,
     /// Only these numbers, ascending, distinct, each from 1 to
-    /// [`LARGEST_TAKE`].
+    /// `LARGEST_TAKE`.
     Only(Vec<u64>),
 }
 
@@ -27,7 +27,7 @@ pub enum BadTakeSet {
     /// Nothing was given.
     #[error("the set of takes is empty: give a range like 1-3 or a list like 2,3,5")]
     Empty,
-    /// A part is not a number; the part is made [`printable`].
+    /// A part is not a number; the part is made `printable`.
     #[error("'{0}' is not a number of sticks: give a range like 1-3 or a list like 2,3,5")]
     NotANumber(String),
     /// An entry between commas is empty, counted from 1.
@@ -81,7 +81,7 @@ impl TakeSet {
     }
 
     /// Whether a move may take `take` sticks.
-    pub fn allows(&self, take: u64) -> bool {
+    pub(crate) fn allows(&self, take: u64) -> bool {
         match self {
             TakeSet::Any => take >= 1,
             TakeSet::Only(takes) => takes.binary_search(&take).is_ok(),
@@ -99,7 +99,7 @@ impl TakeSet {
     }
 
     /// The listed takes, or `None` for Nim.
-    pub fn only(&self) -> Option<&[u64]> {
+    pub(crate) fn only(&self) -> Option<&[u64]> {
         match self {
             TakeSet::Any => None,
             TakeSet::Only(takes) => Some(takes),

@@ -8,7 +8,7 @@ use crate::rules::multi_move::MultiMove;
 use crate::rules::position::Position;
 
 /// A number with its thousands set apart: "2,000,000".
-pub use crate::solve::search::with_commas;
+pub(crate) use crate::solve::search::with_commas;
 
 /// "once", "twice", "three times", "11 times".
 pub fn times(n: u64) -> String {
