@@ -143,19 +143,23 @@ fn with_input(args: &[&str], input: &[u8]) -> std::process::Output {
     output
 }
 
-#[test]
-fn rows_from_standard_input_match_rows_as_arguments() {
-    // Big enough that every part of an explanation is summed up, as on a
-    // huge position, yet quick in a debug build.
-    let mut seed = 11u64;
-    let rows: Vec<String> = (0..3_000)
+/// `count` rows of up to 2^63 sticks from a fixed seed, the same every run.
+fn random_rows(count: usize, mut seed: u64) -> Vec<String> {
+    (0..count)
         .map(|_| {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             (seed >> 1).to_string()
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn rows_from_standard_input_match_rows_as_arguments() {
+    // Big enough that every part of an explanation is summed up, as on a
+    // huge position, yet quick in a debug build.
+    let rows = random_rows(3_000, 11);
     for format in ["text", "json"] {
         let mut args = vec!["explain", "--format", format];
         args.extend(rows.iter().map(String::as_str));
@@ -294,15 +298,7 @@ fn endless_input_stops_at_once_naming_the_limit() {
 fn json_lists_are_cut_as_the_text_view_cuts_them_with_their_totals() {
     // 3,000 random rows of up to 2^63: about half hold the largest unpaired
     // group, so far more than the 1,000 listed are winning rows.
-    let mut seed = 5u64;
-    let rows: Vec<String> = (0..3_000)
-        .map(|_| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 1).to_string()
-        })
-        .collect();
+    let rows = random_rows(3_000, 5);
     let read = with_input(
         &["explain", "-", "--format", "json"],
         rows.join(" ").as_bytes(),
