@@ -486,19 +486,7 @@ fn without_empty_rows(position: &Position, typed: &[u64]) -> Option<Move> {
 
 /// The legal move "take `take` from row `row`", with rows counted from 1.
 pub fn row_move(position: &Position, row: u64, take: u64, game: &Nim) -> Result<Move, IllegalMove> {
-    match usize::try_from(row) {
-        Ok(row) if (1..=position.len()).contains(&row) => {
-            let mv = Move {
-                pile: row - 1,
-                take,
-            };
-            position.play_with(mv, &game.takes).map(|_| mv)
-        }
-        _ => Err(IllegalMove::NoSuchRow {
-            row: usize::try_from(row).unwrap_or(usize::MAX),
-            rows: position.len(),
-        }),
-    }
+    position.row_move(row, take, &game.takes)
 }
 
 #[cfg(test)]
