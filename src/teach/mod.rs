@@ -13,6 +13,7 @@ pub mod facts;
 pub mod hints;
 pub mod method;
 pub mod nim;
+pub mod queried;
 pub mod review;
 pub mod table;
 pub mod table_doc;
