@@ -8,7 +8,6 @@
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::chomp;
 use super::page::{board, steps};
 use super::params::{ParamError, Params};
 use super::reply::Reply;
@@ -20,6 +19,7 @@ use crate::lesson::{self, Asks, Lesson, LessonError, Part, Question, bundled};
 use crate::render::html;
 use crate::request::error::Error;
 use crate::rules::bar::Bite;
+use crate::rules::game::{Chomp, Game};
 use crate::teach::document::Block;
 use crate::teach::explain::{Options, explain};
 
@@ -93,7 +93,7 @@ pub fn lesson(query: Option<&str>) -> Reply {
                             "heading": q.heading(),
                             "ask": q.asked(),
                             "asks": "bite",
-                            "board": chomp::board(&q.setup.bar),
+                            "board": board(&q.setup.bar, &Chomp)?,
                         })
                     }
                 })
@@ -272,10 +272,10 @@ fn answering_bites(q: &ChompQuestion, tries: &[Try]) -> Result<Result<Value, Str
                 match q.setup.bar.bite(bite) {
                     Ok(_) => asking.bite(bite).map_err(|e| e.to_string())?,
                     Err(illegal) if last => {
-                        return Ok(Err(Error::IllegalBite(illegal).to_string()));
+                        return Ok(Err(Chomp::refusal(&illegal)));
                     }
                     Err(illegal) => {
-                        return Err(format!("try {}: {}", i + 1, Error::IllegalBite(illegal)));
+                        return Err(format!("try {}: {}", i + 1, Chomp::refusal(&illegal)));
                     }
                 }
             }
