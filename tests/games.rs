@@ -2,6 +2,7 @@
 //! values) against direct computation and the brute-force referee, and the
 //! classroom facts they must reproduce.
 
+use matchsticks::rules::multi_move::MultiMove;
 use matchsticks::rules::nim::Nim;
 use matchsticks::rules::outcome::Outcome;
 use matchsticks::rules::position::Position;
@@ -81,7 +82,7 @@ proptest! {
         prop_assert_eq!(pattern.outcome(n), direct(&takes, rule, small as usize)[small as usize]);
         // A winning take from a huge row leads to a lost count.
         let a = analyse(&[n], &game(&takes, rule));
-        for mv in &a.winning_moves {
+        for mv in a.winning_moves().iter().map(|mv| mv.single().unwrap()) {
             prop_assert_eq!(pattern.outcome(n - mv.take), Outcome::Lose);
         }
     }
@@ -97,9 +98,9 @@ proptest! {
         let position = Position::new(piles.clone());
         let a = analyse(&piles, &game);
         prop_assert_eq!(a.outcome, solver.solve(&piles).unwrap().outcome);
-        prop_assert_eq!(a.winning_moves, solver.winning_moves(&position).unwrap());
-        if let Some(mv) = a.recommended {
-            prop_assert!(position.play_with(mv, &game.takes).is_ok());
+        prop_assert_eq!(a.winning_moves(), solver.winning_moves(&position).unwrap().into_iter().map(MultiMove::from).collect::<Vec<_>>());
+        if let Some(mv) = &a.best {
+            prop_assert!(position.play_multi(mv, &game).is_ok());
         }
     }
 
@@ -169,7 +170,11 @@ fn twenty_one_matchsticks_right_move_at_every_count() {
     let game = game(&[1, 2, 3], Rule::Misere);
     for (count, take) in expected {
         let a = analyse(&[count], &game);
-        assert_eq!(a.recommended.map(|m| m.take), Some(take), "count {count}");
+        assert_eq!(
+            a.best.as_ref().and_then(MultiMove::single).map(|m| m.take),
+            Some(take),
+            "count {count}"
+        );
         let lost = count % 4 == 1;
         assert_eq!(a.outcome == Outcome::Lose, lost, "count {count}");
     }

@@ -5,6 +5,7 @@
 use std::cell::RefCell;
 
 use matchsticks::rules::moves::Move;
+use matchsticks::rules::multi_move::MultiMove;
 use matchsticks::rules::nim::Nim;
 use matchsticks::rules::outcome::Outcome;
 use matchsticks::rules::position::Position;
@@ -143,11 +144,11 @@ proptest! {
             (Outcome::Win, Outcome::Win) => Verdict::Mistake,
         };
         prop_assert_eq!(j.verdict, expected);
-        prop_assert_eq!(j.winning_moves().contains(&mv), expected == Verdict::Good);
+        prop_assert_eq!(j.winning_moves().contains(&mv.into()), expected == Verdict::Good);
         // After a mistake, and after any move from a lost position, the
         // opponent has a winning reply, unless the game is over; after a
         // good move there is none.
-        match (expected, j.reply()) {
+        match (expected, j.reply().as_ref().and_then(MultiMove::single)) {
             (Verdict::Good, reply) => prop_assert_eq!(reply, None),
             (_, Some(reply)) => {
                 prop_assert_eq!(nim_sum::outcome(&j.to.play(reply).unwrap(), rule), Outcome::Lose);

@@ -288,3 +288,38 @@ fn endless_input_stops_at_once_naming_the_limit() {
         }
     }
 }
+
+#[test]
+fn json_lists_are_cut_as_the_text_view_cuts_them_with_their_totals() {
+    // 3,000 random rows of up to 2^63: about half hold the largest unpaired
+    // group, so far more than the 1,000 listed are winning rows.
+    let mut seed = 5u64;
+    let rows: Vec<String> = (0..3_000)
+        .map(|_| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 1).to_string()
+        })
+        .collect();
+    let read = with_input(
+        &["explain", "-", "--format", "json"],
+        rows.join(" ").as_bytes(),
+    );
+    assert!(read.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&read.stdout).unwrap();
+    assert_eq!(json["position"].as_array().unwrap().len(), 3_000);
+    assert_eq!(json["groups"].as_array().unwrap().len(), 1_000);
+    assert_eq!(json["groups_total"], 3_000);
+    let listed = json["winning_moves"].as_array().unwrap().len();
+    let total = json["winning_moves_total"].as_u64().unwrap();
+    assert_eq!(listed, 1_000);
+    assert!(total > 1_000, "{total}");
+    // A small position lists everything and names no totals.
+    let small = matchsticks()
+        .args(["explain", "3", "5", "7", "--format", "json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&small.stdout).unwrap();
+    assert!(json.get("groups_total").is_none() && json.get("winning_moves_total").is_none());
+}

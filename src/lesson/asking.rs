@@ -223,8 +223,13 @@ impl<'q> Asking<'q> {
 /// only the number was wrong.
 fn right_row(j: &Judgement) -> bool {
     let rows_left = j.position.piles().iter().filter(|&&n| n > 0).count();
-    match j.mv.single().filter(|_| rows_left > 1) {
-        Some(mv) => j.before.winning_moves.iter().any(|w| w.pile == mv.pile),
+    let one_row_per_move = j.before.game.rows_per_move <= 1;
+    match j.mv.single().filter(|_| rows_left > 1 && one_row_per_move) {
+        Some(mv) => j
+            .winning_moves()
+            .iter()
+            .filter_map(MultiMove::single)
+            .any(|w| w.pile == mv.pile),
         None => false,
     }
 }

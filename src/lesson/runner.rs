@@ -21,6 +21,8 @@ use crate::console::io::Io;
 use crate::console::pause::{GO_ON, Offered, Paused, Prompt, pause};
 use crate::console::steps::{Stepped, step_through};
 use crate::render::text;
+use crate::rules::moves::Move;
+use crate::rules::multi_move::MultiMove;
 use crate::teach::document::Block;
 use crate::teach::explain::{Options, explain};
 use crate::teach::hints::hints;
@@ -167,7 +169,15 @@ impl Runner<'_, '_> {
         if self.auto {
             return self.reveal(&asking);
         }
-        let winning = asking.analysis().winning_moves.clone();
+        let winning: Vec<Move> = match setup.game.rows_per_move > 1 {
+            true => Vec::new(),
+            false => asking
+                .analysis()
+                .winning_moves()
+                .iter()
+                .filter_map(MultiMove::single)
+                .collect(),
+        };
         let question = |yes_no| ask::Question {
             prompt: "> ",
             position: &setup.position,

@@ -11,6 +11,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::row_reader::printable;
+
 /// The most rows, and the most columns, a bar may have. A bar this size
 /// still fits on a screen, and every shape inside it can be named by a path
 /// of at most 128 steps.
@@ -29,6 +31,9 @@ pub enum BarError {
     /// The text has the wrong form, such as `4x` or `4x5x6`.
     #[error("'{0}' is not a shape: {SHAPE_HINT}")]
     NotAShape(String),
+    /// An entry between commas is empty.
+    #[error("entry {0} of the shape is empty: put a row length between the commas")]
+    EmptyEntry(usize),
     /// A word that should be a number is not one.
     #[error("'{text}' is not a {what}: use a whole number such as 4")]
     NotANumber {
@@ -240,13 +245,20 @@ impl Bar {
                     number(columns.trim(), "number of columns", "columns")?,
                 )
             }
-            Some(_) => Err(BarError::NotAShape(text.to_string())),
+            Some(_) => Err(BarError::NotAShape(printable(text))),
             None => {
-                let rows = text
-                    .split(separator)
-                    .filter(|part| !part.is_empty())
-                    .map(|part| number(part, "row length", "squares in a row"))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let mut rows = Vec::new();
+                // Entries are split at commas, and an empty one (`5,,3`,
+                // `,5`, `5,5,3,`) is refused, as it is among Nim's rows.
+                for (i, entry) in text.split(',').enumerate() {
+                    let only_commas = text.chars().all(separator);
+                    if entry.trim().is_empty() && text.contains(',') && !only_commas {
+                        return Err(BarError::EmptyEntry(i + 1));
+                    }
+                    for part in entry.split_whitespace() {
+                        rows.push(number(part, "row length", "squares in a row")?);
+                    }
+                }
                 Bar::new(rows)
             }
         }
@@ -389,7 +401,7 @@ fn separator(c: char) -> bool {
 fn number(text: &str, what: &'static str, counted: &'static str) -> Result<usize, BarError> {
     if !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(BarError::NotANumber {
-            text: text.to_string(),
+            text: printable(text),
             what,
         });
     }
@@ -431,6 +443,20 @@ mod tests {
         check(&[], Err(&format!("no shape given: {hint}")));
         check(&[" ", ","], Err(&format!("no shape given: {hint}")));
         check(&["4x"], Err(&format!("'4x' is not a shape: {hint}")));
+        for (words, entry) in [
+            (&["5,5,3,"][..], 4),
+            (&[",5"], 1),
+            (&["5,,3"], 2),
+            (&["5,", ",3"], 2),
+        ] {
+            let empty =
+                format!("entry {entry} of the shape is empty: put a row length between the commas");
+            check(words, Err(&empty));
+        }
+        check(
+            &["\u{1b}[2Jx5"],
+            Err("'\\u{1b}[2J' is not a number of rows: use a whole number such as 4"),
+        );
         check(&["4x5x6"], Err(&format!("'4x5x6' is not a shape: {hint}")));
         check(&["5,5x3"], Err(&format!("'5,5x3' is not a shape: {hint}")));
         check(

@@ -30,6 +30,9 @@ pub enum BadTakeSet {
     /// A part is not a number; the part is made [`printable`].
     #[error("'{0}' is not a number of sticks: give a range like 1-3 or a list like 2,3,5")]
     NotANumber(String),
+    /// An entry between commas is empty, counted from 1.
+    #[error("entry {0} of the set of takes is empty: put a number between the commas")]
+    EmptyEntry(usize),
     /// Zero was named.
     #[error("0 cannot be a take: every move takes at least one stick")]
     Zero,
@@ -44,10 +47,15 @@ pub enum BadTakeSet {
 impl TakeSet {
     /// Reads a set such as `1-3`, `2,3,5` or `1-3,7`.
     pub fn parse(text: &str) -> Result<TakeSet, BadTakeSet> {
+        if text.chars().all(|c| c == ',' || c.is_whitespace()) {
+            return Err(BadTakeSet::Empty);
+        }
         let mut takes = Vec::new();
-        for part in text.split(',').map(str::trim) {
+        // An empty entry is refused, as it is among rows: `1,,2` is more
+        // likely a slip than a list of two.
+        for (i, part) in text.split(',').map(str::trim).enumerate() {
             if part.is_empty() {
-                continue;
+                return Err(BadTakeSet::EmptyEntry(i + 1));
             }
             let (from, to) = match part.split_once('-') {
                 Some((from, to)) => (number(from)?, number(to)?),
@@ -140,6 +148,13 @@ mod tests {
         assert_eq!(TakeSet::parse("5, 2,3,3"), only(&[2, 3, 5]));
         assert_eq!(TakeSet::parse("1-2,7"), only(&[1, 2, 7]));
         assert_eq!(TakeSet::parse("4"), only(&[4]));
+        for (text, entry) in [("1,,2", 2), ("1,2,", 3), (",1", 1), ("1, ,2", 2)] {
+            assert_eq!(
+                TakeSet::parse(text),
+                Err(BadTakeSet::EmptyEntry(entry)),
+                "{text}"
+            );
+        }
         assert_eq!(TakeSet::parse("0"), Err(BadTakeSet::Zero));
         assert_eq!(TakeSet::parse("0-3"), Err(BadTakeSet::Zero));
         assert_eq!(

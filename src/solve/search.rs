@@ -92,7 +92,9 @@ impl Budget {
 /// The search would need more than its budget.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "this game is too big to search move by move: it has more than {limit} {what}, the search's limit; try smaller rows"
+    "this game is too big to search move by move: it has more than {} {what}, {}; try smaller rows",
+    with_commas(u128::from(*limit)),
+    whose_limit(*because)
 )]
 pub struct TooBig {
     /// What ran out: "positions", "moves", or for a table "row sizes to
@@ -100,6 +102,55 @@ pub struct TooBig {
     pub what: &'static str,
     /// The limit that was hit.
     pub limit: u64,
+    /// Why the limit is lower than the named one, when it is.
+    pub because: Option<Because>,
+}
+
+/// Why a search's limit is lower than the limit the README names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Because {
+    /// Positions of many rows: the search steps through at most
+    /// [`MOST_NUMBERS`] row sizes.
+    ManyRows {
+        /// The rows of each position.
+        rows: usize,
+    },
+    /// Moves from several rows cost more: [`MOST_MOVES`] shared out by
+    /// [`MULTI_ROW_COST`] times the rows plus two.
+    SeveralRows {
+        /// The rows of each position.
+        rows: usize,
+    },
+}
+
+/// Which limit was hit, named as the README names it.
+fn whose_limit(because: Option<Because>) -> String {
+    match because {
+        None => "the search's limit".to_string(),
+        Some(Because::ManyRows { rows }) => format!(
+            "the most a search holds with {} rows, since it steps through at most {} row sizes (positions times rows)",
+            with_commas(rows as u128),
+            with_commas(u128::from(MOST_NUMBERS))
+        ),
+        Some(Because::SeveralRows { rows }) => format!(
+            "the most a search tries with {} rows when a move may take from several: its {} moves shared out by {MULTI_ROW_COST} times the rows plus two",
+            with_commas(rows as u128),
+            with_commas(u128::from(MOST_MOVES))
+        ),
+    }
+}
+
+/// 1234567 as "1,234,567", as the README writes its limits.
+pub fn with_commas(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 impl From<Over> for TooBig {
@@ -108,10 +159,12 @@ impl From<Over> for TooBig {
             Over::Positions(limit) => TooBig {
                 what: "positions",
                 limit,
+                because: None,
             },
             Over::Moves(limit) => TooBig {
                 what: "moves",
                 limit,
+                because: None,
             },
         }
     }
@@ -464,12 +517,23 @@ impl Solver {
     }
 
     /// The lattice below `top`, within the budget.
-    fn lattice(&self, top: &[u64], sources: &[u64]) -> Result<Lattice, Over> {
+    fn lattice(&self, top: &[u64], sources: &[u64]) -> Result<Lattice, TooBig> {
+        let rows = top.len();
         let limits = Limits {
-            positions: self.budget.positions_for(top.len()),
-            moves: self.budget.moves_for(&self.game, top.len()),
+            positions: self.budget.positions_for(rows),
+            moves: self.budget.moves_for(&self.game, rows),
         };
-        Lattice::new(top, sources, &self.game, limits)
+        Lattice::new(top, sources, &self.game, limits).map_err(|over| {
+            let mut too_big = TooBig::from(over);
+            too_big.because = match too_big.what {
+                "positions" if too_big.limit < self.budget.positions as u64 => {
+                    Some(Because::ManyRows { rows })
+                }
+                "moves" if too_big.limit < self.budget.moves => Some(Because::SeveralRows { rows }),
+                _ => None,
+            };
+            too_big
+        })
     }
 
     /// The value of a remembered position, newest search first.
@@ -578,6 +642,8 @@ impl Solver {
             return Err(TooBig {
                 what: "moves",
                 limit,
+                because: (limit < self.budget.moves)
+                    .then_some(Because::SeveralRows { rows: top.len() }),
             });
         }
         let block = Block::solve(lattice, &self.game, &mut self.tried);
@@ -785,8 +851,8 @@ mod tests {
         let check = |piles: &[u64], budget: Budget, what, limit| {
             let mut solver = Solver::with_budget(Rule::Misere, budget);
             assert_eq!(
-                solver.solve(piles),
-                Err(TooBig { what, limit }),
+                solver.solve(piles).map_err(|e| (e.what, e.limit)),
+                Err((what, limit)),
                 "{piles:?}"
             );
             assert_eq!(solver.tried, 0, "refused before starting: {piles:?}");
@@ -801,6 +867,15 @@ mod tests {
         check(&[u64::MAX; 3], Budget::default(), "positions", 1_000_000);
         // Many rows of one stick are few positions but many row sizes.
         check(&[1; 200], budget(1_000, 1_000, 10_000), "positions", 50);
+        let mut solver = Solver::with_budget(Rule::Misere, budget(1_000, 1_000, 10_000));
+        let refused = solver.solve(&[1; 200]).unwrap_err();
+        assert_eq!(refused.because, Some(Because::ManyRows { rows: 200 }));
+        assert!(
+            refused.to_string().contains(
+                "the most a search holds with 200 rows, since it steps through at most 10,000,000 row sizes"
+            ),
+            "{refused}"
+        );
         // Just inside every limit, and empty rows cost nothing.
         let mut solver = Solver::with_budget(Rule::Misere, budget(5, 7, 10));
         assert!(solver.solve(&[0, 0, 1, 2]).is_ok());
@@ -810,13 +885,15 @@ mod tests {
             solver.solve(&[9, 9]),
             Err(TooBig {
                 what: "moves",
-                limit: 1_000 / (MULTI_ROW_COST * 4)
+                limit: 1_000 / (MULTI_ROW_COST * 4),
+                because: Some(Because::SeveralRows { rows: 2 }),
             })
         );
         assert!(
             TooBig {
                 what: "moves",
-                limit: 7
+                limit: 7,
+                because: None,
             }
             .to_string()
             .contains("more than 7 moves, the search's limit; try smaller rows")

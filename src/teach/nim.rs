@@ -7,7 +7,7 @@ use std::io::BufRead;
 
 use serde::{Deserialize, Serialize};
 
-use super::analysis::{Analysis, AnalysisError, Extras, Method};
+use super::analysis::{Analysis, AnalysisError, Extras};
 use super::board;
 use super::check::{answer, check, verdict_only};
 use super::computer::{self, Kind};
@@ -57,10 +57,7 @@ impl Teaching for Nim {
             Analysis::using(start.clone(), self.clone(), Extras::default(), &mut solver)?;
         Ok(NimMemo {
             solver,
-            pattern: match analysis.method {
-                Method::OneRow { pattern, .. } => Some(pattern),
-                _ => None,
-            },
+            pattern: analysis.pattern().cloned(),
             reasons: Vec::new(),
         })
     }
@@ -78,14 +75,11 @@ impl Teaching for Nim {
     }
 
     fn best(analysis: &Analysis) -> Option<MultiMove> {
-        analysis.best()
+        analysis.best.clone()
     }
 
     fn winning(analysis: &Analysis) -> Vec<MultiMove> {
-        analysis
-            .winning()
-            .map(|(listed, _)| listed)
-            .unwrap_or_default()
+        analysis.winning_moves().to_vec()
     }
 
     fn hints(analysis: &Analysis) -> Vec<String> {
@@ -134,10 +128,7 @@ impl Teaching for Nim {
             Side::Computer => ("The computer", "takes"),
         };
         let one_row = turn.before.len() == 1;
-        format!(
-            "{who} {takes} {}.",
-            review::Played::taken(&turn.mv, one_row)
-        )
+        format!("{who} {takes} {}.", review::taken(&turn.mv, one_row))
     }
 
     fn computer_why(
@@ -185,7 +176,7 @@ impl Teaching for Nim {
         notes: Notes,
         memo: &mut NimMemo,
     ) -> Result<Document, JudgeError> {
-        let turns: Vec<review::Turn<MultiMove>> = turns
+        let turns: Vec<review::Turn> = turns
             .iter()
             .map(|t| review::Turn {
                 side: t.side,

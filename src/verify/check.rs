@@ -169,7 +169,7 @@ pub fn check(piles: &[u64], game: &Nim, solver: &mut Solver) -> Result<Vec<Disag
                 Way::Moore => None,
             };
             if let Some(name) = name {
-                let set = analysis.winning_moves.iter().map(|&mv| mv.into()).collect();
+                let set = analysis.winning_moves().iter().cloned().collect();
                 compare(
                     name,
                     Answer {
@@ -191,7 +191,7 @@ pub fn check(piles: &[u64], game: &Nim, solver: &mut Solver) -> Result<Vec<Disag
                     },
                 );
             }
-            analysis.recommended.map(MultiMove::from)
+            analysis.best
         }
         Some(k) => {
             let moore = Moore::new(&position, game.rule, k);

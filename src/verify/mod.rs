@@ -166,16 +166,23 @@ impl Range {
 
     /// How many moves the largest position has: for each number of rows
     /// a move may take from, the ways to choose those rows times the takes
-    /// from each.
+    /// from each. Under a take set, each position's row values are worked
+    /// out afresh, trying every take from every smaller row, and that work
+    /// is counted as moves too.
     fn moves_from_largest(&self) -> u128 {
         let takes = self.game.takes.takes_from(self.sticks).count() as u128;
         let most = (self.game.rows_per_move.max(1) as usize).min(self.rows);
-        (1..=most)
+        let moves = (1..=most)
             .map(|j| {
                 let choose = positions::choose(self.rows as u128, j as u128);
                 choose.saturating_mul(takes.saturating_pow(j as u32))
             })
-            .fold(0u128, u128::saturating_add)
+            .fold(0u128, u128::saturating_add);
+        let row_values = match self.game.takes.only() {
+            Some(_) => u128::from(self.sticks).saturating_mul(takes),
+            None => 0,
+        };
+        moves.saturating_add(row_values)
     }
 
     fn game(&self, rule: Rule) -> Nim {

@@ -119,8 +119,10 @@ struct CheckJson<'a> {
     reason: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     reply: Option<Option<BiteToJson>>,
+    /// `null` when the bar is won but its winning bites lie beyond the
+    /// search; left out when the bite was not legal.
     #[serde(skip_serializing_if = "Option::is_none")]
-    winning_bites: Option<Vec<BiteJson>>,
+    winning_bites: Option<Option<Vec<BiteJson>>>,
 }
 
 /// The facts of a judged bite: the verdict, why, the reply that wins
@@ -134,13 +136,16 @@ pub fn check(j: &BiteJudgement) -> impl Serialize + '_ {
         verdict: Some(j.verdict.name()),
         reason: reason(j),
         reply: Some(j.reply().map(|b| bite_to(&j.after.bar, b))),
-        winning_bites: Some(
-            j.before
-                .known_winning()
-                .into_iter()
-                .map(BiteJson::from)
-                .collect(),
-        ),
+        winning_bites: Some(match j.before.winning_unknown() {
+            true => None,
+            false => Some(
+                j.before
+                    .known_winning()
+                    .into_iter()
+                    .map(BiteJson::from)
+                    .collect(),
+            ),
+        }),
     }
 }
 
