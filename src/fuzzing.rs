@@ -25,7 +25,6 @@ use clap::Parser;
 use crate::cli::args::{Cli, Command, Format, one_line};
 use crate::cli::output::EXIT_MISTAKE;
 use crate::cli::run::execute;
-use crate::console::answer::{Answer, Meant, row_move};
 use crate::console::io::Io;
 use crate::lesson::{self, handout::handout, runner};
 use crate::render::text::{self, Style};
@@ -45,6 +44,7 @@ use crate::teach::check::check;
 use crate::teach::explain::{Options, explain};
 use crate::teach::facts;
 use crate::teach::hints::hints;
+use crate::teach::reply::answer::{Answer, Meant, row_move};
 use crate::teach::verdict::{Judgement, Verdict};
 
 /// Rows read from words and from a stream: the two readings agree, the

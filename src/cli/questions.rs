@@ -7,7 +7,6 @@
 use super::args::Format;
 use super::output::{layout, verdict_code};
 use crate::console::io::Io;
-use crate::console::move_prompt::Prompt;
 use crate::console::steps::step_through;
 use crate::play::replay::Setup;
 use crate::play::{First, Level};
@@ -15,6 +14,7 @@ use crate::request;
 use crate::request::check::Refused;
 use crate::request::error::Error;
 use crate::teach::queried::{Queried, Words};
+use crate::teach::reply::Replies;
 
 /// The position the flags give; a game that reads a stream (Nim's `-`)
 /// reads standard input.
@@ -77,7 +77,7 @@ pub fn check<G: Queried>(asked: &dyn Words, format: Format, io: &mut Io<'_>) -> 
 /// Plays a game against the computer from the start asked for. Without a
 /// seed, one is taken from the clock; the review shows it, so the game
 /// can be replayed.
-pub fn play<G: Queried + Prompt>(
+pub fn play<G: Queried + Replies>(
     asked: &dyn Words,
     first: First,
     level: Level,

@@ -4,7 +4,6 @@
 //! relies on these types being valid once built.
 
 pub mod bar;
-pub mod bite_reader;
 pub mod game;
 pub mod moves;
 pub mod multi_move;

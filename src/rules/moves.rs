@@ -202,24 +202,6 @@ impl Position {
         Ok(mv)
     }
 
-    /// The legal move "take `take` from row `row`", with rows counted from
-    /// 1 as a user types them, when moves may take only `takes`.
-    pub fn row_move(&self, row: u64, take: u64, takes: &TakeSet) -> Result<Move, IllegalMove> {
-        match usize::try_from(row) {
-            Ok(row) if (1..=self.len()).contains(&row) => {
-                let mv = Move {
-                    pile: row - 1,
-                    take,
-                };
-                self.play_with(mv, takes).map(|_| mv)
-            }
-            _ => Err(IllegalMove::NoSuchRow {
-                row: usize::try_from(row).unwrap_or(usize::MAX),
-                rows: self.len(),
-            }),
-        }
-    }
-
     /// Every legal Nim move, ordered by row then by how many are taken.
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.moves_with(&TakeSet::Any)

@@ -321,21 +321,25 @@ impl Grouping {
     /// holding a group of the largest unpaired size gives one.
     pub fn winning_moves(&self) -> Vec<Move> {
         match &self.plan {
-            Plan::Unpaired(m) => self
-                .rows
-                .iter()
-                .enumerate()
-                .filter(|(_, row)| row.groups.contains(m.largest))
-                .map(|(pile, row)| {
-                    // The same table as the explained move, without keeping
-                    // its trace: a million rows may each give a move.
-                    let decided = decisions(row.groups, &self.tally, m.largest);
-                    Move {
-                        pile,
-                        take: row.sticks - after(row.groups, m.largest, decided),
-                    }
-                })
-                .collect(),
+            Plan::Unpaired(m) => {
+                let flipped: u64 = self.unpaired.iter().fold(0, |all, size| all ^ size);
+                self.rows
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, row)| row.groups.contains(m.largest))
+                    .map(|(pile, row)| {
+                        // The explained move's decisions, in one step: each
+                        // unpaired size is flipped in the row (its group taken
+                        // away if the row has one, made if not), and since
+                        // sizes are distinct doublings, flipping them all is
+                        // one exclusive or. A million rows may each give a move.
+                        Move {
+                            pile,
+                            take: row.sticks - (row.sticks ^ flipped),
+                        }
+                    })
+                    .collect()
+            }
             Plan::OneBigRow { .. } => self.recommended().into_iter().collect(),
             Plan::Singles { ones, .. } if ones % 2 == 0 => self
                 .rows

@@ -16,6 +16,7 @@ use super::explain::{Options, explain};
 use super::facts;
 use super::hints::hints;
 use super::queried::{Queried, Words};
+use super::reply::answer::row_move;
 use super::review::{self, Notes, Side};
 use super::teaching::{Teaching, Turn};
 use super::verdict::{JudgeError, Judgement, Verdict};
@@ -396,9 +397,7 @@ impl Queried for Nim {
             TypedMove::RowRemove { row, remove } => {
                 let row = parse_number(row, "row number")?;
                 let take = parse_number(remove, "number of sticks")?;
-                position
-                    .row_move(row, take, &self.takes)
-                    .map(MultiMove::from)
+                row_move(position, row, take, self).map(MultiMove::from)
             }
         })
     }
@@ -458,9 +457,7 @@ impl Queried for Nim {
     }
 
     fn sent(&self, position: &Position, sent: &Played) -> Result<MultiMove, IllegalMove> {
-        position
-            .row_move(sent.row, sent.take, &self.takes)
-            .map(MultiMove::from)
+        row_move(position, sent.row, sent.take, self).map(MultiMove::from)
     }
 }
 

@@ -13,10 +13,10 @@ use super::check::{BiteError, BiteJudgement, answer, check, computer_reason, ver
 use super::explain::explain;
 use super::facts;
 use super::hints::hints;
+use super::reply::{UnclearBite, parse_bite};
 use super::review::{self, BiteTurn, Ending};
 use super::words::{drawn, shape, shapes, titled};
 use crate::rules::bar::{Bar, BarError, Bite, IllegalBite};
-use crate::rules::bite_reader::{UnclearBite, parse_bite};
 use crate::rules::game::{Chomp, Game};
 use crate::rules::outcome::Outcome;
 use crate::solve::chomp::{ChompSearch, TooBig};
