@@ -8,7 +8,6 @@
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::chomp;
 use super::page::{self, steps};
 use super::params::{ParamError, Params};
 use super::reply::Reply;
@@ -104,7 +103,7 @@ impl OnPage for Nim {
 
 impl OnPage for Chomp {
     fn clickable(&self, bar: &Bar) -> Result<Value, Error> {
-        Ok(chomp::board(bar))
+        page::board(bar, self)
     }
 }
 

@@ -1,6 +1,6 @@
 //! What a program reading about a Nim position needs besides the words:
 //! who wins, the recommended and winning moves, the groups, the verdict on
-//! a move, the table of positions. Each is a value named as the README
+//! a move, the table of positions, the buttons the page offers. Each is a value named as the README
 //! documents its JSON, with rows numbered from 1.
 //!
 //! The facts are worked out here, beside the document, so that the JSON
@@ -251,6 +251,32 @@ pub fn table(entries: &[Entry]) -> impl Serialize + '_ {
             moves_left: e.moves_left,
         })
         .collect::<Vec<EntryJson>>()
+}
+
+#[derive(Serialize)]
+struct BoardJson {
+    buttons: Option<Vec<u64>>,
+}
+
+/// What the page needs beside a drawn position: the takes to offer as
+/// buttons, when a single row allows only a few.
+pub fn board(position: &Position, game: &Nim) -> impl Serialize + use<> {
+    BoardJson {
+        buttons: match (position.piles(), game.takes.only()) {
+            ([sticks], Some(_)) => Some(game.takes.takes_from(*sticks).collect()),
+            _ => None,
+        },
+    }
+}
+
+/// Nothing: a move told in a game is drawn from the rows it leaves.
+#[derive(Serialize)]
+struct PlayedJson {}
+
+/// What the page needs about a move told in a game, beside the rows it
+/// leaves: nothing more.
+pub fn played(_: &MultiMove) -> impl Serialize + use<> {
+    PlayedJson {}
 }
 
 /// One part of a move from several rows: `{"pile": 1, "take": 2}`.

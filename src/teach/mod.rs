@@ -14,6 +14,7 @@ pub mod hints;
 pub mod lesson;
 pub mod method;
 pub mod nim;
+pub mod queried;
 pub mod reply;
 pub mod review;
 pub mod table;
