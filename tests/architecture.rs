@@ -207,3 +207,96 @@ fn src_stays_small_and_main_stays_thin() {
     let main = fs::read_to_string(root.join("main.rs")).unwrap();
     assert!(main.lines().count() < 40, "main.rs has grown past 40 lines");
 }
+
+/// The layers every game shares, which name no game: a file or folder
+/// named for one game there would be the start of a twin stack.
+const SHARED: &[&str] = &[
+    "cli", "console", "lesson", "play", "render", "request", "serve",
+];
+
+/// Names that belong to one game, or to one way of playing Nim.
+const GAME_NAMES: &[&str] = &["chomp", "bite", "moore", "multi"];
+
+#[test]
+fn the_shared_layers_hold_no_file_named_for_one_game() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &root, &mut files);
+    let named: Vec<String> = files
+        .iter()
+        .filter(|f| {
+            f.iter()
+                .next()
+                .is_some_and(|top| SHARED.iter().any(|s| top == *s))
+        })
+        .filter(|f| {
+            f.iter().skip(1).any(|part| {
+                let part = part.to_string_lossy();
+                GAME_NAMES.iter().any(|name| part.starts_with(name))
+            })
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(
+        named.is_empty(),
+        "files named for one game in a shared layer: {named:?}"
+    );
+}
+
+#[test]
+fn layouts_take_only_the_document_from_the_layers_below() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &root.join("render"), &mut files);
+    let mut reaching = Vec::new();
+    for file in &files {
+        let text = fs::read_to_string(root.join(file)).unwrap();
+        for import in imports(&text, &module_of(file)) {
+            let allowed = match import.first().map(String::as_str) {
+                Some("render") => true,
+                Some("teach") => import.get(1).is_some_and(|m| m == "document"),
+                _ => false,
+            };
+            if !allowed {
+                reaching.push(format!("{} imports {}", file.display(), import.join("::")));
+            }
+        }
+    }
+    assert!(
+        reaching.is_empty(),
+        "layouts may take only teach::document from below:\n{}",
+        reaching.join("\n")
+    );
+}
+
+/// How many times `Method::` may appear outside `teach/method/`, comments
+/// and tests included: the methods are dispatched there, not across the
+/// teaching files.
+const METHOD_USES_ELSEWHERE: usize = 6;
+
+#[test]
+fn the_methods_are_dispatched_in_one_folder() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut uses = Vec::new();
+    for dir in ["src", "tests", "benches"] {
+        let root = manifest.join(dir);
+        let mut files = Vec::new();
+        sources(&root, &root, &mut files);
+        for file in files {
+            let shown = Path::new(dir).join(&file);
+            if shown.starts_with("src/teach/method") || shown.ends_with("architecture.rs") {
+                continue;
+            }
+            let text = fs::read_to_string(root.join(&file)).unwrap();
+            let n = text.matches("Method::").count();
+            if n > 0 {
+                uses.push((shown.display().to_string(), n));
+            }
+        }
+    }
+    let total: usize = uses.iter().map(|(_, n)| n).sum();
+    assert!(
+        total <= METHOD_USES_ELSEWHERE,
+        "`Method::` appears {total} times outside teach/method/: {uses:?}"
+    );
+}

@@ -16,12 +16,10 @@ use crate::lesson::games::of_game;
 use crate::lesson::{self, Lesson, LessonError, Part, Question, bundled};
 use crate::render::html;
 use crate::request::error::Error;
-use crate::rules::bar::Bar;
-use crate::rules::game::{Chomp, Game};
-use crate::rules::nim::Nim;
-use crate::rules::position::Position;
+use crate::rules::game::Game;
 use crate::teach::document::Block;
 use crate::teach::lesson::{Asks, InLesson};
+use crate::teach::queried::Queried;
 
 /// `GET /page/lessons`: every bundled lesson, in teaching order.
 pub fn list(query: Option<&str>) -> Reply {
@@ -89,26 +87,8 @@ pub fn lesson(query: Option<&str>) -> Reply {
     Reply::json_or_error(answer())
 }
 
-/// A game whose questions the page can ask: its board to click.
-trait OnPage: InLesson {
-    /// The position drawn for the page, each stick or square clickable.
-    fn clickable(&self, position: &Self::Position) -> Result<Value, Error>;
-}
-
-impl OnPage for Nim {
-    fn clickable(&self, position: &Position) -> Result<Value, Error> {
-        page::board(position, self)
-    }
-}
-
-impl OnPage for Chomp {
-    fn clickable(&self, bar: &Bar) -> Result<Value, Error> {
-        page::board(bar, self)
-    }
-}
-
 /// A question as the page shows it before anyone has tried.
-fn question<G: OnPage>(q: &Question<G>, number: usize) -> Result<Value, ParamError> {
+fn question<G: InLesson + Queried>(q: &Question<G>, number: usize) -> Result<Value, ParamError> {
     let setup = &q.setup;
     Ok(json!({
         "kind": "question",
@@ -116,7 +96,7 @@ fn question<G: OnPage>(q: &Question<G>, number: usize) -> Result<Value, ParamErr
         "heading": q.heading(),
         "ask": q.asked(),
         "asks": asks::<G>(q.asks),
-        "board": setup.game.clickable(&setup.position)?,
+        "board": page::board(&setup.position, &setup.game)?,
     }))
 }
 
