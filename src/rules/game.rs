@@ -194,3 +194,47 @@ impl Game for Chomp {
         unreachable!("the bar has that many squares")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::rule::Rule;
+
+    /// A fixed stand-in for a random number generator: always the middle.
+    fn middle(n: u64) -> u64 {
+        n / 2
+    }
+
+    #[test]
+    fn a_random_move_on_huge_rows_lists_no_takes() {
+        // Ten billion sticks, and the most a row may hold: listing every
+        // take would need 80 GB, or overflow.
+        for rows in [vec![10_000_000_000; 3], vec![u64::MAX; 3]] {
+            let position = Position::new(rows);
+            for nim in [
+                Nim::new(Rule::Misere),
+                Nim::new(Rule::Normal).with_rows_per_move(2).unwrap(),
+            ] {
+                let mv = nim.random_move(&position, &mut middle).unwrap();
+                assert!(nim.play(&position, &mv).is_ok(), "{mv}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_random_bite_is_never_the_poison_while_another_square_is_left() {
+        let bar = Bar::rectangle(3, 4).unwrap();
+        for pick in 0..11 {
+            let bite = Chomp.random_move(&bar, &mut |_| pick).unwrap();
+            assert!(
+                !bite.is_poison() && Chomp.play(&bar, &bite).is_ok(),
+                "{bite}"
+            );
+        }
+        let poison_only = Bar::rectangle(1, 1).unwrap();
+        assert_eq!(
+            Chomp.random_move(&poison_only, &mut middle),
+            Some(Bite::new(1, 1))
+        );
+    }
+}
