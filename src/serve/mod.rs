@@ -34,6 +34,7 @@ pub mod api;
 pub mod assets;
 pub mod chomp;
 pub mod game;
+pub mod guard;
 pub mod lessons;
 pub mod page;
 pub mod params;
@@ -72,6 +73,8 @@ pub fn router() -> Router {
         .route("/page/chomp/play", post(body(chomp::play)))
         .fallback(get(assets::file))
         .layer(DefaultBodyLimit::max(MOST_BODY_BYTES))
+        .layer(axum::middleware::from_fn(guard::check))
+        .layer(guard::headers())
 }
 
 /// A handler for a GET request: `answer` gets the query string, on a
