@@ -33,6 +33,7 @@ use tokio::sync::oneshot;
 pub mod api;
 pub mod assets;
 pub mod chomp;
+pub mod connections;
 pub mod game;
 pub mod guard;
 pub mod lessons;
@@ -215,7 +216,5 @@ async fn serve_on(
     listener: tokio::net::TcpListener,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
-    axum::serve(listener, router())
-        .with_graceful_shutdown(stop)
-        .await
+    connections::serve(listener, router(), stop).await
 }
