@@ -21,6 +21,7 @@
 use std::future::Future;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::ops::ControlFlow;
 use std::pin::Pin;
 
 use axum::Router;
@@ -169,12 +170,18 @@ impl Drop for Server {
 }
 
 /// Serves in the foreground until Ctrl-C. `listening` is told the address
-/// once Ctrl-C is being listened for too, before anything is served.
-pub fn serve(addr: SocketAddr, listening: impl FnOnce(SocketAddr)) -> io::Result<()> {
+/// once Ctrl-C is being listened for too, before anything is served; when
+/// it breaks (the address could not be passed on), nothing is served.
+pub fn serve(
+    addr: SocketAddr,
+    listening: impl FnOnce(SocketAddr) -> ControlFlow<()>,
+) -> io::Result<()> {
     let listener = bind(addr)?;
     runtime()?.block_on(async move {
         let stop = interrupted()?;
-        listening(listener.local_addr()?);
+        if listening(listener.local_addr()?).is_break() {
+            return Ok(());
+        }
         let listener = tokio::net::TcpListener::from_std(listener)?;
         serve_on(listener, stop).await
     })
