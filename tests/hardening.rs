@@ -691,10 +691,15 @@ fn ordinary_requests_are_answered_while_hostile_clients_hold_connections() {
         held.extend((0..100).map(|kind| slow(addr, kind)));
     }
     assert!(started.elapsed() < Duration::from_secs(60));
-    drop(held);
+    // Stopping closes at once the connections that wait on their clients.
     let stopping = Instant::now();
     server.stop().unwrap();
-    assert!(stopping.elapsed() < BODY_TIMEOUT + Duration::from_secs(2));
+    assert!(
+        stopping.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        stopping.elapsed()
+    );
+    drop(held);
 }
 
 #[test]

@@ -70,7 +70,8 @@ pub const LARGEST_HEAD: usize = 64 * 1024;
 const ACCEPT_PAUSE: Duration = Duration::from_millis(20);
 
 /// Serves `router` to every connection `listener` accepts until `stop`,
-/// then lets the requests under way finish.
+/// then lets the requests being answered finish, closing the connections
+/// that wait on their clients.
 pub(super) async fn serve(
     listener: TcpListener,
     router: Router,
@@ -156,6 +157,19 @@ struct State {
 }
 
 impl Watched {
+    fn new(id: u64) -> Watched {
+        Watched {
+            id,
+            state: Mutex::new(State {
+                phase: Phase::Idle,
+                since: Instant::now(),
+                blocked: None,
+            }),
+            changed: Notify::new(),
+            closed: AtomicBool::new(false),
+        }
+    }
+
     fn state(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -236,16 +250,7 @@ impl Open {
             all.remove(&longest.id);
             longest.close();
         }
-        let watched = Arc::new(Watched {
-            id: self.next.fetch_add(1, Ordering::Relaxed),
-            state: Mutex::new(State {
-                phase: Phase::Idle,
-                since: Instant::now(),
-                blocked: None,
-            }),
-            changed: Notify::new(),
-            closed: AtomicBool::new(false),
-        });
+        let watched = Arc::new(Watched::new(self.next.fetch_add(1, Ordering::Relaxed)));
         all.insert(watched.id, Arc::clone(&watched));
         Some(watched)
     }
@@ -311,6 +316,11 @@ impl Connection {
                     }
                 }
                 _ = self.stopped.changed(), if !stopping => {
+                    // A request not yet read has not begun: only those
+                    // being answered are let finish.
+                    if self.watched.waiting_since().is_some() {
+                        break;
+                    }
                     stopping = true;
                     connection.as_mut().graceful_shutdown();
                 }
@@ -477,11 +487,80 @@ impl AsyncWrite for Stream {
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        let flushed = Pin::new(&mut self.stream).poll_flush(cx);
-        self.wrote(flushed)
+        Pin::new(&mut self.stream).poll_flush(cx)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A connection in `phase` since `ago`, its writes blocked since
+    /// `blocked` ago.
+    fn watched(id: u64, phase: Phase, ago: u64, blocked: Option<u64>) -> Arc<Watched> {
+        let watched = Watched::new(id);
+        let now = Instant::now();
+        *watched.state() = State {
+            phase,
+            since: now - Duration::from_secs(ago),
+            blocked: blocked.map(|ago| now - Duration::from_secs(ago)),
+        };
+        Arc::new(watched)
+    }
+
+    #[test]
+    fn each_phase_has_its_deadline() {
+        let cases: &[(Phase, u64, Option<u64>, bool)] = &[
+            (Phase::Idle, 9, None, false),
+            (Phase::Idle, 11, None, true),
+            (Phase::Head, 4, None, false),
+            (Phase::Head, 6, None, true),
+            (Phase::Body, 4, None, false),
+            (Phase::Body, 6, None, true),
+            // Answering, for as long as the client reads.
+            (Phase::Answering, 3600, None, false),
+            (Phase::Answering, 3600, Some(9), false),
+            (Phase::Answering, 3600, Some(11), true),
+        ];
+        for &(phase, ago, blocked, overdue) in cases {
+            let w = watched(0, phase, ago, blocked);
+            assert_eq!(w.is_overdue(), overdue, "{phase:?} {ago} {blocked:?}");
+        }
+    }
+
+    #[test]
+    fn a_full_house_closes_the_connection_that_waited_longest() {
+        let open = Open::default();
+        let ages = [
+            (Phase::Answering, 500),
+            (Phase::Idle, 3),
+            (Phase::Body, 4),
+            (Phase::Head, 1),
+        ];
+        for (id, &(phase, ago)) in ages.iter().enumerate() {
+            open.all()
+                .insert(id as u64, watched(id as u64, phase, ago, None));
+        }
+        let longest = longest_waiting(&open.all()).unwrap();
+        assert_eq!(longest.id, 2);
+        // Only answering connections left: nothing to close.
+        let busy = Open::default();
+        for id in 0..MOST_CONNECTIONS as u64 {
+            busy.all()
+                .insert(id, watched(id, Phase::Answering, 1, None));
+        }
+        busy.next.store(MOST_CONNECTIONS as u64, Ordering::Relaxed);
+        assert!(busy.admit().is_none());
+        let waiting = busy.all().get(&7).cloned().unwrap();
+        waiting.enter(Phase::Idle);
+        let admitted = busy.admit().unwrap();
+        assert!(waiting.is_closed());
+        assert!(!busy.all().contains_key(&7));
+        assert!(busy.all().contains_key(&admitted.id));
+        assert_eq!(busy.all().len(), MOST_CONNECTIONS);
     }
 }
