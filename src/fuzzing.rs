@@ -25,13 +25,13 @@ use clap::Parser;
 use crate::cli::args::{Cli, Command, Format, one_line};
 use crate::cli::output::EXIT_MISTAKE;
 use crate::cli::run::execute;
-use crate::console::answer::{Answer, Meant, row_move};
 use crate::console::io::Io;
 use crate::lesson::{self, handout::handout, runner};
 use crate::render::text::{self, Style};
 use crate::render::wrap::{columns, is_list_marker};
 use crate::render::{json, markdown};
 use crate::rules::moves::Move;
+use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
@@ -44,6 +44,7 @@ use crate::teach::check::check;
 use crate::teach::explain::{Options, explain};
 use crate::teach::facts;
 use crate::teach::hints::hints;
+use crate::teach::reply::answer::{Answer, Meant, row_move};
 use crate::teach::verdict::{Judgement, Verdict};
 
 /// Rows read from words and from a stream: the two readings agree, the
@@ -432,8 +433,9 @@ pub fn analysis(data: &[u8]) {
         game.describe(position.len())
     );
     let winning = solver.winning_moves(&position).expect("searched");
+    let winning: Vec<MultiMove> = winning.into_iter().map(MultiMove::from).collect();
     assert_eq!(
-        a.winning_moves,
+        a.winning_moves(),
         winning,
         "{position} ({})",
         game.describe(position.len())
@@ -441,26 +443,26 @@ pub fn analysis(data: &[u8]) {
     if let Some(s) = a.searched {
         assert_eq!(s, searched);
     }
-    match a.recommended {
+    match &a.best {
         None => assert!(a.is_over(), "no move recommended from {position}"),
         Some(mv) => {
-            let after = position.play_with(mv, takes).expect("the move is legal");
+            let after = position.play_multi(mv, &game).expect("the move is legal");
             let left = solver.solve(after.piles()).expect("searched").outcome;
             match a.outcome {
                 Outcome::Win => assert_eq!(left, Outcome::Lose, "{mv} from {position}"),
-                Outcome::Lose => assert!(a.winning_moves.is_empty()),
+                Outcome::Lose => assert!(a.winning_moves().is_empty()),
             }
         }
     }
     let hints = hints(&a);
-    assert_eq!(hints.is_empty(), a.recommended.is_none());
+    assert_eq!(hints.is_empty(), a.best.is_none());
 
     // A move from the position, judged.
     let listed: Vec<Move> = position.moves_with(takes).collect();
     if !listed.is_empty() {
         let mv = listed[input.pick(0..=listed.len() - 1)];
         let j = Judgement::from_analysis(a.clone(), mv).expect("a legal move is judged");
-        let verdict = match (a.outcome, a.winning_moves.contains(&mv)) {
+        let verdict = match (a.outcome, a.winning_moves().contains(&mv.into())) {
             (Outcome::Lose, _) => Verdict::LostAnyway,
             (Outcome::Win, true) => Verdict::Good,
             (Outcome::Win, false) => Verdict::Mistake,

@@ -31,7 +31,75 @@ pub mod rules;
 pub mod serve;
 pub mod solve;
 pub mod teach;
-pub mod verify;
+pub(crate) mod verify;
 
 pub use cli::run::run;
 pub use request::error::Error;
+
+#[cfg(test)]
+mod tests {
+    // Each limit is a constant beside the code it bounds, most of them
+    // private to the crate, so the README's table is held to them here.
+    #[test]
+    fn the_readme_states_every_limit_as_the_code_has_it() {
+        use crate::teach::words::with_commas;
+        use crate::{console, lesson, play, rules, serve, solve, teach, verify};
+        let limits: &[(&str, u64)] = &[
+            ("MOST_ROWS_READ", rules::row_reader::MOST_ROWS_READ as u64),
+            ("MOST_BYTES_READ", rules::row_reader::MOST_BYTES_READ as u64),
+            ("LONGEST_LINE", console::line::LONGEST_LINE as u64),
+            ("LARGEST_LESSON", lesson::LARGEST_LESSON),
+            ("LARGEST_TAKE", rules::take_set::LARGEST_TAKE),
+            ("MOST_POSITIONS", solve::search::MOST_POSITIONS as u64),
+            ("MOST_MOVES", solve::search::MOST_MOVES),
+            ("MOST_NUMBERS", solve::search::MOST_NUMBERS),
+            ("LESSON_SEARCH", teach::lesson::nim::LESSON_SEARCH),
+            ("LESSON_SHAPES", teach::chomp::lesson::LESSON_SHAPES),
+            ("TABLE_LIMIT", teach::table::TABLE_LIMIT as u64),
+            ("TABLE_NUMBERS", teach::table::TABLE_NUMBERS),
+            ("PATTERN_LIMIT", solve::one_row::PATTERN_LIMIT as u64),
+            ("PATTERN_WORK", solve::one_row::PATTERN_WORK as u64),
+            ("PLAIN_CALL_LIMIT", solve::search_count::PLAIN_CALL_LIMIT),
+            ("LARGEST_ROW", solve::search_count::LARGEST_ROW),
+            ("MOST_LISTED", teach::words::MOST_LISTED as u64),
+            ("MOST_MOORE_ROWS", teach::analysis::MOST_MOORE_ROWS as u64),
+            ("LISTED_MOVES", solve::moore_count::LISTED_MOVES as u64),
+            ("COUNT_STEPS", solve::moore_count::COUNT_STEPS),
+            ("MOST_STICKS_DRAWN", teach::document::MOST_STICKS_DRAWN),
+            ("MOST_VERIFIED", verify::MOST_VERIFIED as u64),
+            ("MOST_VERIFIED_MOVES", verify::MOST_VERIFIED_MOVES as u64),
+            ("MOST_BODY_BYTES", serve::MOST_BODY_BYTES as u64),
+            ("LARGEST_HEAD", serve::connections::LARGEST_HEAD as u64),
+            (
+                "MOST_CONNECTIONS",
+                serve::connections::MOST_CONNECTIONS as u64,
+            ),
+            ("IDLE_TIMEOUT", serve::connections::IDLE_TIMEOUT.as_secs()),
+            (
+                "HEADER_TIMEOUT",
+                serve::connections::HEADER_TIMEOUT.as_secs(),
+            ),
+            ("BODY_TIMEOUT", serve::connections::BODY_TIMEOUT.as_secs()),
+            ("SEND_TIMEOUT", serve::connections::SEND_TIMEOUT.as_secs()),
+            ("MOST_ROWS_PLAYED", serve::game::MOST_ROWS_PLAYED as u64),
+            (
+                "MOST_REPLAYED_MOVES",
+                play::replay::MOST_REPLAYED_MOVES as u64,
+            ),
+            ("MOST_TRIES", serve::lessons::MOST_TRIES as u64),
+            ("LARGEST_SEARCH", solve::chomp::LARGEST_SEARCH),
+            ("LARGEST_SIDE", rules::bar::LARGEST_SIDE as u64),
+        ];
+        let readme = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"),
+        )
+        .unwrap();
+        for (name, value) in limits {
+            let row = format!("| `{name}` | {} |", with_commas(u128::from(*value)));
+            assert!(
+                readme.contains(&row),
+                "the README should have the row {row}"
+            );
+        }
+    }
+}

@@ -2,7 +2,6 @@
 //! reading of it is a legal move or a clear refusal, and asking goes on
 //! until it gets a legal move or a command, kindly, whatever is typed.
 
-use matchsticks::console::answer::{Answer, Meant};
 use matchsticks::console::ask::{Question, Reply, YesNo, ask};
 use matchsticks::console::io::Io;
 use matchsticks::rules::moves::Move;
@@ -10,6 +9,7 @@ use matchsticks::rules::nim::Nim;
 use matchsticks::rules::position::Position;
 use matchsticks::rules::rule::Rule;
 use matchsticks::rules::take_set::TakeSet;
+use matchsticks::teach::reply::answer::{Answer, Meant};
 use proptest::prelude::*;
 
 fn game(limited: bool, normal: bool) -> Nim {
@@ -197,9 +197,9 @@ proptest! {
         let mut io = Io { out: &mut out, input: &mut input, interactive: false, color: false, width: 80 };
         let question = Question { prompt: "> ", position: &position, game: &game, yes_no, winning: &[] };
         let reply = ask(&mut io, question).unwrap();
-        if let Reply::Move(mv) = reply {
+        if let Reply::Move(mv) = &reply {
             prop_assert!(yes_no != YesNo::Only);
-            prop_assert!(position.play_with(mv, &game.takes).is_ok());
+            prop_assert!(position.play_multi(mv, &game).is_ok());
         }
         if matches!(reply, Reply::Yes | Reply::No) {
             prop_assert!(yes_no != YesNo::Never);

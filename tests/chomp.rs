@@ -9,9 +9,7 @@ use std::collections::HashMap;
 
 use matchsticks::rules::bar::{Bar, Bite};
 use matchsticks::rules::outcome::Outcome;
-use matchsticks::solve::chomp::{
-    ChompSearch, square_strategy, strategy_stealing, two_row_strategy,
-};
+use matchsticks::solve::chomp::ChompSearch;
 use proptest::prelude::*;
 
 /// What the plain search knows of a bar: outcome and moves left for the
@@ -178,86 +176,11 @@ fn every_bar_up_to_5x5_agrees_with_plain_recursion() {
     }
 }
 
-#[test]
-fn the_square_strategy_wins_on_squares_and_their_ls() {
-    let chomp = ChompSearch::search(&Bar::rectangle(8, 8).unwrap()).unwrap();
-    for n in 2..=8 {
-        let square = Bar::rectangle(n, n).unwrap();
-        assert_eq!(square_strategy(&square), Some(Bite::new(2, 2)));
-        assert!(
-            chomp
-                .winning_bites(&square)
-                .unwrap()
-                .contains(&Bite::new(2, 2))
-        );
-    }
-    // Every L inside 8x8, which is every L a game on a square can reach,
-    // 1x1 included: the strategy names a winning bite exactly when there is
-    // one.
-    for right in 0..8 {
-        for down in 0..8 {
-            let l = Bar::new([vec![right + 1], vec![1; down]].concat()).unwrap();
-            let winning = chomp.winning_bites(&l).unwrap();
-            match square_strategy(&l) {
-                Some(bite) => assert!(winning.contains(&bite), "{l}: {bite}"),
-                None => assert!(winning.is_empty(), "{l}"),
-            }
-        }
-    }
-}
-
-#[test]
-fn the_two_row_strategy_wins_on_every_bar_of_two_rows() {
-    let chomp = ChompSearch::search(&Bar::rectangle(2, 12).unwrap()).unwrap();
-    for rows in staircases(2, 12) {
-        let bar = Bar::new(rows).unwrap();
-        let winning = chomp.winning_bites(&bar).unwrap();
-        match two_row_strategy(&bar) {
-            Some(bite) => assert!(winning.contains(&bite), "{bar}: {bite}"),
-            None => assert!(winning.is_empty(), "{bar}"),
-        }
-    }
-}
-
-#[test]
-fn strategy_stealing_matches_the_search() {
-    let chomp = ChompSearch::search(&Bar::rectangle(6, 6).unwrap()).unwrap();
-    for rows in 1..=6 {
-        for columns in 1..=6 {
-            let bar = Bar::rectangle(rows, columns).unwrap();
-            let Some(argument) = strategy_stealing(&bar) else {
-                assert_eq!((rows, columns), (1, 1));
-                continue;
-            };
-            assert_eq!(argument.corner, Bite::new(rows, columns));
-            assert_eq!(chomp.solved(&bar).unwrap().outcome, argument.outcome);
-            // The heart of the argument: a reply to the corner bite leaves
-            // what that reply would have left as a first bite.
-            let after_corner = bar.bite(argument.corner).unwrap();
-            for reply in after_corner.bites() {
-                assert_eq!(
-                    after_corner.bite(reply).unwrap(),
-                    bar.bite(reply).unwrap(),
-                    "{bar}: {reply}"
-                );
-            }
-            // So when the corner bite loses, the reply that beats it wins.
-            if chomp.solved(&after_corner).unwrap().outcome == Outcome::Win {
-                let first = chomp.winning_bites(&bar).unwrap();
-                for reply in chomp.winning_bites(&after_corner).unwrap() {
-                    assert!(first.contains(&reply), "{bar}: {reply}");
-                }
-            }
-        }
-    }
-}
-
 // What the tool tells about a bar, held to the plain search: the analysis
 // behind `chomp explain` and `chomp check`, the strategies it names, and
 // the documents, on every bar inside 5x5.
 
 use matchsticks::render::{json, text};
-use matchsticks::solve::chomp::equal_sides_strategy;
 use matchsticks::teach::chomp::analysis::{BarAnalysis, Strategy as Rule};
 use matchsticks::teach::chomp::check::{BiteJudgement, check};
 use matchsticks::teach::chomp::explain::explain;
@@ -346,25 +269,6 @@ fn every_bite_on_every_bar_up_to_5x5_is_judged_as_the_plain_search_would() {
             }
         }
     }
-}
-
-#[test]
-fn equal_sides_win_with_row_2_column_2_on_every_such_bar_up_to_7x7() {
-    let chomp = ChompSearch::search(&Bar::rectangle(7, 7).unwrap()).unwrap();
-    let mut seen = 0;
-    for rows in staircases(7, 7) {
-        let bar = Bar::new(rows).unwrap();
-        if let Some(bite) = equal_sides_strategy(&bar) {
-            seen += 1;
-            let winning = chomp.winning_bites(&bar).unwrap();
-            assert!(winning.contains(&bite), "{bar}");
-            // On a square it is the only winning bite.
-            if bar.is_rectangle() {
-                assert_eq!(winning, vec![bite], "{bar}");
-            }
-        }
-    }
-    assert!(seen > 100, "only {seen} bars with equal sides");
 }
 
 /// The words of a text with its line breaks and indentation taken out.

@@ -2,6 +2,7 @@
 //! values) against direct computation and the brute-force referee, and the
 //! classroom facts they must reproduce.
 
+use matchsticks::rules::multi_move::MultiMove;
 use matchsticks::rules::nim::Nim;
 use matchsticks::rules::outcome::Outcome;
 use matchsticks::rules::position::Position;
@@ -47,6 +48,13 @@ fn direct(takes: &[u64], rule: Rule, upto: usize) -> Vec<Outcome> {
     outcomes
 }
 
+/// The rows of `position` in ascending order, as the table lists them.
+fn sorted(position: Position) -> Vec<u64> {
+    let mut rows = position.piles().to_vec();
+    rows.sort_unstable();
+    rows
+}
+
 fn take_set() -> impl Strategy<Value = Vec<u64>> {
     prop::collection::btree_set(1u64..=12, 1..=4).prop_map(|s| s.into_iter().collect())
 }
@@ -81,7 +89,7 @@ proptest! {
         prop_assert_eq!(pattern.outcome(n), direct(&takes, rule, small as usize)[small as usize]);
         // A winning take from a huge row leads to a lost count.
         let a = analyse(&[n], &game(&takes, rule));
-        for mv in &a.winning_moves {
+        for mv in a.winning_moves().iter().map(|mv| mv.single().unwrap()) {
             prop_assert_eq!(pattern.outcome(n - mv.take), Outcome::Lose);
         }
     }
@@ -97,9 +105,9 @@ proptest! {
         let position = Position::new(piles.clone());
         let a = analyse(&piles, &game);
         prop_assert_eq!(a.outcome, solver.solve(&piles).unwrap().outcome);
-        prop_assert_eq!(a.winning_moves, solver.winning_moves(&position).unwrap());
-        if let Some(mv) = a.recommended {
-            prop_assert!(position.play_with(mv, &game.takes).is_ok());
+        prop_assert_eq!(a.winning_moves(), solver.winning_moves(&position).unwrap().into_iter().map(MultiMove::from).collect::<Vec<_>>());
+        if let Some(mv) = &a.best {
+            prop_assert!(position.play_multi(mv, &game).is_ok());
         }
     }
 
@@ -131,7 +139,7 @@ proptest! {
                     }
                     let reachable = Position::new(e.position.clone())
                         .moves_with(&game.takes)
-                        .any(|mv| Position::new(e.position.clone()).play_with(mv, &game.takes).unwrap().sorted() == *to);
+                        .any(|mv| sorted(Position::new(e.position.clone()).play_with(mv, &game.takes).unwrap()) == *to);
                     prop_assert!(reachable, "{:?} → {:?}", e.position, to);
                 }
             }
@@ -169,7 +177,11 @@ fn twenty_one_matchsticks_right_move_at_every_count() {
     let game = game(&[1, 2, 3], Rule::Misere);
     for (count, take) in expected {
         let a = analyse(&[count], &game);
-        assert_eq!(a.recommended.map(|m| m.take), Some(take), "count {count}");
+        assert_eq!(
+            a.best.as_ref().and_then(MultiMove::single).map(|m| m.take),
+            Some(take),
+            "count {count}"
+        );
         let lost = count % 4 == 1;
         assert_eq!(a.outcome == Outcome::Lose, lost, "count {count}");
     }

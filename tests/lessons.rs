@@ -6,6 +6,7 @@ use std::io::Cursor;
 use std::process::Stdio;
 
 use matchsticks::console::io::Io;
+use matchsticks::lesson::games::OfGame;
 use matchsticks::lesson::parse::parse;
 use matchsticks::lesson::{Part, bundled};
 use proptest::prelude::*;
@@ -62,7 +63,7 @@ fn every_lesson_ends_with_a_question() {
             .iter()
             .rfind(|b| !matches!(b, Part::Text(_) | Part::Pause));
         assert!(
-            matches!(last, Some(Part::Question(_) | Part::ChompQuestion(_))),
+            matches!(last, Some(Part::Question(_))),
             "{} does not end with a question",
             found.name
         );
@@ -95,7 +96,7 @@ fn every_question_but_the_last_is_followed_by_a_pause() {
         let lesson = parse(found.source.as_bytes()).unwrap();
         for (i, part) in lesson.parts.iter().enumerate() {
             let next = lesson.parts.get(i + 1);
-            if matches!(part, Part::Question(_) | Part::ChompQuestion(_)) && next.is_some() {
+            if matches!(part, Part::Question(_)) && next.is_some() {
                 assert!(
                     matches!(next, Some(Part::Pause)),
                     "{}: a question is not followed by a pause",
@@ -126,8 +127,8 @@ fn no_lesson_shows_more_than_a_screen_between_waits() {
         for part in &lesson.parts {
             let (shown, indent) = match part {
                 Part::Text(paragraph) => (Block::note(paragraph.clone()), ""),
-                Part::Show(setup) => (setup.drawing(), "  "),
-                Part::ChompShow(setup) => (setup.drawing(), "  "),
+                Part::Show(OfGame::Nim(setup)) => (setup.drawing(), "  "),
+                Part::Show(OfGame::Chomp(setup)) => (setup.drawing(), "  "),
                 // A pause or a question waits; an explanation waits
                 // between its steps.
                 _ => {
@@ -157,12 +158,14 @@ fn no_chomp_question_follows_a_full_explanation_of_its_bar() {
         let mut explained = Vec::new();
         for part in &lesson.parts {
             match part {
-                Part::ChompExplain(setup) if setup.hide.is_none() => explained.push(&setup.bar),
-                Part::ChompQuestion(q) => assert!(
-                    !explained.contains(&&q.setup.bar),
+                Part::Explain(OfGame::Chomp(setup)) if setup.hide.is_none() => {
+                    explained.push(&setup.position)
+                }
+                Part::Question(OfGame::Chomp(q)) => assert!(
+                    !explained.contains(&&q.setup.position),
                     "{}: the bar {} is explained in full before it is asked about",
                     found.name,
-                    q.setup.bar
+                    q.setup.position
                 ),
                 _ => {}
             }
@@ -172,24 +175,23 @@ fn no_chomp_question_follows_a_full_explanation_of_its_bar() {
 
 #[test]
 fn a_first_wrong_bite_at_a_chomp_question_never_names_the_winning_bite() {
-    use matchsticks::lesson::asking::Response;
-    use matchsticks::lesson::chomp_asking::ChompAsking;
+    use matchsticks::lesson::asking::{Asking, Response};
     for found in bundled::LESSONS {
         let lesson = parse(found.source.as_bytes()).unwrap();
         for part in &lesson.parts {
-            let Part::ChompQuestion(q) = part else {
+            let Part::Question(OfGame::Chomp(q)) = part else {
                 continue;
             };
-            let asking = ChompAsking::new(q).unwrap();
+            let asking = Asking::new(q).unwrap();
             let winning: Vec<String> = asking
                 .analysis()
                 .known_winning()
                 .iter()
                 .map(|b| b.to_string())
                 .collect();
-            for bite in q.setup.bar.bites() {
-                let mut asking = ChompAsking::new(q).unwrap();
-                let response = asking.bite(bite).unwrap();
+            for bite in q.setup.position.bites() {
+                let mut asking = Asking::new(q).unwrap();
+                let response = asking.play(bite).unwrap();
                 if !matches!(response, Response::Mistake(..)) {
                     continue;
                 }
@@ -197,14 +199,14 @@ fn a_first_wrong_bite_at_a_chomp_question_never_names_the_winning_bite() {
                     .verdict()
                     .map(|doc| doc.steps.iter().flat_map(|s| s.lines()).collect())
                     .unwrap_or_default();
-                said.extend(response.words("type show"));
+                said.extend(asking.words(&response, "type show"));
                 let said = said.join(" ");
                 for win in &winning {
                     assert!(
                         !said.contains(win.as_str()),
                         "{}: a wrong bite at {} names {win}: {said}",
                         found.name,
-                        q.setup.bar
+                        q.setup.position
                     );
                 }
             }

@@ -19,7 +19,7 @@ use matchsticks::rules::position::Position;
 use matchsticks::rules::rule::Rule;
 use matchsticks::solve::grouping::Grouping;
 use matchsticks::solve::moore::{Moore, MoorePlan};
-use matchsticks::solve::moore_count::{LISTED_MOVES, Total};
+use matchsticks::solve::moore_count::{LISTED_MOVES, Total, WinningMoves};
 use matchsticks::solve::search::{Budget, Solver};
 use matchsticks::teach::analysis::{Analysis, Extras};
 use matchsticks::teach::document::{Block, Document, MoveBlock};
@@ -342,7 +342,7 @@ proptest! {
                 search.solve(&next).unwrap().outcome == Outcome::Lose
             })
             .collect();
-        let (listed, total) = a.winning().unwrap();
+        let WinningMoves { listed, total } = a.winning.clone().unwrap();
         prop_assert_eq!(total, Total::Exactly(expected.len() as u128));
         prop_assert_eq!(listed.into_iter().collect::<BTreeSet<_>>(), expected);
         let doc = explain(&a, Options::default());
@@ -383,7 +383,7 @@ fn hints_name_the_move_only_at_the_last_stage() {
         )
         .unwrap();
         let stages = hints(&a);
-        let mv = told(&a.best().unwrap());
+        let mv = told(a.best.as_ref().unwrap());
         assert_eq!(stages.len(), 4, "{piles:?}");
         assert!(
             stages[..3]

@@ -60,7 +60,7 @@ fn perfect_pupil(start: &[u64], game: &Nim) -> String {
         let mv = match pupil {
             true => {
                 let a = Analysis::new(position.clone(), game.clone(), Extras::default()).unwrap();
-                let mv = a.recommended.unwrap();
+                let mv = a.best.as_ref().and_then(MultiMove::single).unwrap();
                 lines += &format!("{} {}\n", mv.row(), mv.take);
                 MultiMove::from(mv)
             }
@@ -138,7 +138,9 @@ fn a_perfect_pupil_wins_twenty_one_when_the_computer_starts() {
         let Some(c) = c else { break };
         position = position.play_multi(&c.mv, &game).unwrap();
         let a = Analysis::new(position.clone(), game.clone(), Extras::default()).unwrap();
-        let Some(mv) = a.recommended else { break };
+        let Some(mv) = a.best.as_ref().and_then(MultiMove::single) else {
+            break;
+        };
         // In a game of one row a bare number is how many to take.
         script += &format!("{}\n", mv.take);
         position = position.play_with(mv, &game.takes).unwrap();

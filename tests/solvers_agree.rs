@@ -5,11 +5,12 @@
 use std::cell::RefCell;
 
 use matchsticks::rules::moves::Move;
+use matchsticks::rules::multi_move::MultiMove;
 use matchsticks::rules::nim::Nim;
 use matchsticks::rules::outcome::Outcome;
 use matchsticks::rules::position::Position;
 use matchsticks::rules::rule::Rule;
-use matchsticks::solve::grouping::{Grouping, Plan, joins, split};
+use matchsticks::solve::grouping::{Grouping, Plan};
 use matchsticks::solve::nim_sum;
 use matchsticks::solve::search::Solver;
 use matchsticks::teach::verdict::{Judgement, Verdict};
@@ -59,26 +60,6 @@ fn big_position() -> impl Strategy<Value = Position> {
 }
 
 proptest! {
-    #[test]
-    fn split_gives_distinct_powers_of_two_adding_up(n in any::<u64>()) {
-        let groups = split(n);
-        prop_assert!(groups.iter().all(|g| g.is_power_of_two()));
-        prop_assert!(groups.windows(2).all(|w| w[0] > w[1]), "distinct, largest first: {:?}", groups);
-        prop_assert_eq!(groups.iter().map(|&g| u128::from(g)).sum::<u128>(), u128::from(n));
-    }
-
-    #[test]
-    fn joins_account_for_every_stick(n in 0u64..=100_000) {
-        let rounds = joins(n);
-        let mut groups = n;
-        for r in &rounds {
-            prop_assert_eq!(r.groups, groups);
-            prop_assert_eq!(r.joined * 2 + u64::from(r.left_over), r.groups);
-            groups = r.joined;
-        }
-        prop_assert!(groups <= 1);
-    }
-
     #[test]
     fn grouping_and_xor_agree_on_small_games(position in small_position(), rule in rule()) {
         let g = Grouping::new(&position, rule);
@@ -143,11 +124,11 @@ proptest! {
             (Outcome::Win, Outcome::Win) => Verdict::Mistake,
         };
         prop_assert_eq!(j.verdict, expected);
-        prop_assert_eq!(j.winning_moves().contains(&mv), expected == Verdict::Good);
+        prop_assert_eq!(j.winning_moves().contains(&mv.into()), expected == Verdict::Good);
         // After a mistake, and after any move from a lost position, the
         // opponent has a winning reply, unless the game is over; after a
         // good move there is none.
-        match (expected, j.reply()) {
+        match (expected, j.reply().as_ref().and_then(MultiMove::single)) {
             (Verdict::Good, reply) => prop_assert_eq!(reply, None),
             (_, Some(reply)) => {
                 prop_assert_eq!(nim_sum::outcome(&j.to.play(reply).unwrap(), rule), Outcome::Lose);

@@ -143,19 +143,23 @@ fn with_input(args: &[&str], input: &[u8]) -> std::process::Output {
     output
 }
 
-#[test]
-fn rows_from_standard_input_match_rows_as_arguments() {
-    // Big enough that every part of an explanation is summed up, as on a
-    // huge position, yet quick in a debug build.
-    let mut seed = 11u64;
-    let rows: Vec<String> = (0..3_000)
+/// `count` rows of up to 2^63 sticks from a fixed seed, the same every run.
+fn random_rows(count: usize, mut seed: u64) -> Vec<String> {
+    (0..count)
         .map(|_| {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             (seed >> 1).to_string()
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn rows_from_standard_input_match_rows_as_arguments() {
+    // Big enough that every part of an explanation is summed up, as on a
+    // huge position, yet quick in a debug build.
+    let rows = random_rows(3_000, 11);
     for format in ["text", "json"] {
         let mut args = vec!["explain", "--format", format];
         args.extend(rows.iter().map(String::as_str));
@@ -171,7 +175,8 @@ fn rows_from_standard_input_match_rows_as_arguments() {
 
 #[test]
 fn rows_from_standard_input_stop_at_the_limit() {
-    let too_many = "1\n".repeat(matchsticks::rules::row_reader::MOST_ROWS_READ + 1);
+    // One row past the limit the README states.
+    let too_many = "1\n".repeat(2_000_001);
     let output = with_input(&["explain", "-"], too_many.as_bytes());
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
@@ -287,4 +292,31 @@ fn endless_input_stops_at_once_naming_the_limit() {
             assert!(stderr.contains(message), "{args:?}: {stderr}");
         }
     }
+}
+
+#[test]
+fn json_lists_are_cut_as_the_text_view_cuts_them_with_their_totals() {
+    // 3,000 random rows of up to 2^63: about half hold the largest unpaired
+    // group, so far more than the 1,000 listed are winning rows.
+    let rows = random_rows(3_000, 5);
+    let read = with_input(
+        &["explain", "-", "--format", "json"],
+        rows.join(" ").as_bytes(),
+    );
+    assert!(read.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&read.stdout).unwrap();
+    assert_eq!(json["position"].as_array().unwrap().len(), 3_000);
+    assert_eq!(json["groups"].as_array().unwrap().len(), 1_000);
+    assert_eq!(json["groups_total"], 3_000);
+    let listed = json["winning_moves"].as_array().unwrap().len();
+    let total = json["winning_moves_total"].as_u64().unwrap();
+    assert_eq!(listed, 1_000);
+    assert!(total > 1_000, "{total}");
+    // A small position lists everything and names no totals.
+    let small = matchsticks()
+        .args(["explain", "3", "5", "7", "--format", "json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&small.stdout).unwrap();
+    assert!(json.get("groups_total").is_none() && json.get("winning_moves_total").is_none());
 }

@@ -112,7 +112,7 @@ proptest! {
                 break;
             }
             let mv = moves[pick.index(moves.len())];
-            turns.push(Turn { side, before: position.clone(), mv });
+            turns.push(Turn { side, before: position.clone(), mv: mv.into() });
             position = position.play(mv).unwrap();
             side = side.other();
         }

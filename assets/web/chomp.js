@@ -33,6 +33,9 @@ const state = {
   bites: [],
   hints: 0,
   takenBack: 0,
+  // The whole game's hints and answers shown, for the review.
+  hintsUsed: 0,
+  shown: 0,
   reply: null,
   // Check: the bar set up, and what came of the bite.
   checking: null, // { shape }
@@ -108,7 +111,7 @@ export async function newGame() {
   };
   try {
     const reply = await send(game, [], 0, 0);
-    Object.assign(state, { game, bites: [], hints: 0, takenBack: 0, frame: null });
+    Object.assign(state, { game, bites: [], hints: 0, takenBack: 0, hintsUsed: 0, shown: 0, frame: null });
     showGame(reply);
   } catch (refused) {
     showError($("chomp-error"), refused.message);
@@ -124,6 +127,8 @@ function send(game, bites, hints, takenBack) {
     bites,
     hints,
     taken_back: takenBack,
+    hints_used: state.hintsUsed,
+    shown: state.shown,
   });
 }
 
@@ -172,6 +177,9 @@ async function hint() {
   try {
     const more = await send(state.game, state.bites, state.hints + 1, state.takenBack);
     state.hints += 1;
+    state.hintsUsed += 1;
+    // The last hint is the bite itself: the answer was shown.
+    if (state.hints === more.hints_total) state.shown += 1;
     reply.hints = more.hints;
     showHints($("chomp-hints"), reply.hints);
     enable();

@@ -3,8 +3,8 @@
 
 pub mod args;
 pub mod browser;
-pub mod chomp;
-pub mod chomp_args;
 pub mod color;
 pub mod output;
+pub mod questions;
 pub mod run;
+pub mod words;

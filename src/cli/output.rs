@@ -2,8 +2,8 @@
 //! alike: its document laid out in the format asked for, and the exit code
 //! its verdict gives.
 
+use super::args::BarFormat;
 use super::args::Format;
-use super::chomp_args::BarFormat;
 use crate::render::text::{self, Style};
 use crate::render::{html, markdown};
 use crate::teach::document::Document;

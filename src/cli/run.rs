@@ -2,9 +2,9 @@
 //!
 //! This is the only module that opens standard input and output; the lesson
 //! runner and the game session use them through the [`Io`] handed to them.
-//! It reads the rows (from the words, or standard input for `-`), hands the
-//! question to [`crate::request`], and lays out the answer in the format
-//! asked for.
+//! It sends each command to what runs it: the questions every game answers
+//! ([`super::questions`], one line per game and command here), and the
+//! commands of their own (table, lesson, verify, serve).
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::net::SocketAddr;
@@ -13,24 +13,22 @@ use std::ops::ControlFlow;
 use clap::CommandFactory;
 
 use super::args::{
-    CheckArgs, Cli, Command, ExplainArgs, Format, GameArgs, LessonArgs, LessonFormat, PlayArgs,
-    RowsPerMoveArgs, ServeArgs, TableArgs, TakeArgs, VerifyArgs, VerifyFormat,
+    ChompArgs, ChompCommand, Cli, Command, LessonArgs, LessonFormat, ServeArgs, TableArgs,
+    VerifyArgs, VerifyFormat,
 };
 use super::browser;
-use super::output::{EXIT_MISTAKE, layout, verdict_code};
+use super::output::{EXIT_MISTAKE, layout};
+use super::questions::{self, check, explain, play};
 use crate::console::io::Io;
-use crate::console::steps::step_through;
 use crate::lesson::{self, bundled};
 use crate::render::wrap::{NARROWEST_SCREEN, WIDEST_SCREEN};
 use crate::render::{html, json, markdown};
 use crate::request;
-use crate::request::check::{MoveForm, Refused};
 use crate::request::error::Error;
+use crate::rules::game::Chomp;
 use crate::rules::nim::Nim;
-use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 use crate::teach::facts;
-use crate::teach::hints::hints;
 use crate::teach::words::count;
 
 /// Runs the command line against the real terminal and returns the exit
@@ -78,16 +76,25 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
 /// Runs one command.
 pub fn execute(command: Command, io: &mut Io<'_>) -> Result<u8, Error> {
     match command {
-        Command::Explain(args) => explain(args, io),
-        Command::Check(args) => check(args, io),
+        Command::Explain(args) => explain::<Nim>(&args, args.game.format, args.step, io),
+        Command::Check(args) => check::<Nim>(&args, args.game.format, io),
         Command::Lesson(args) => lesson(args, io),
         Command::Table(args) => table(args, io),
-        Command::Play(args) => play(args, io),
+        Command::Play(args) => play::<Nim>(&args, args.first, args.level, args.seed, io),
         Command::Verify(args) => verify(args, io),
         Command::Serve(args) => serve(args, io),
-        Command::Chomp(args) => super::chomp::run(args, io),
+        Command::Chomp(args) => chomp(args, io),
         Command::Completions(args) => completions(args.shell, io),
         Command::Manpage => manpage(io),
+    }
+}
+
+/// Runs one Chomp command, with the same questions as Nim's.
+fn chomp(args: ChompArgs, io: &mut Io<'_>) -> Result<u8, Error> {
+    match args.command {
+        ChompCommand::Explain(args) => explain::<Chomp>(&args, args.format.into(), false, io),
+        ChompCommand::Check(args) => check::<Chomp>(&args, args.format.into(), io),
+        ChompCommand::Play(args) => play::<Chomp>(&args, args.first, args.level, args.seed, io),
     }
 }
 
@@ -98,7 +105,7 @@ fn verify(args: VerifyArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         (true, _) => vec![Rule::Misere, Rule::Normal],
         (false, normal) => vec![Rule::from_normal_flag(normal)],
     };
-    let mut game = request::game(false, args.takes.take.as_deref())?;
+    let mut game = questions::rules::<Nim>(&args)?;
     game.rows_per_move = args.rows_per_move;
     let range = crate::verify::Range {
         rows: args.max_rows,
@@ -213,56 +220,9 @@ fn manpage(io: &mut Io<'_>) -> Result<u8, Error> {
     Ok(0)
 }
 
-fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<u8, Error> {
-    let start = match args.rows.is_empty() {
-        true => Position::new(vec![3, 5, 7]),
-        false => Position::parse(&args.rows)?,
-    };
-    let game = request::game_with_rows(
-        args.normal,
-        args.takes.take.as_deref(),
-        args.per_move.rows_per_move,
-    )?;
-    // Without a seed, take one from the clock; the review shows it, so the
-    // game can be replayed.
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64 % 1_000_000)
-            .unwrap_or(0)
-    });
-    let setup = crate::play::replay::Setup {
-        start,
-        game,
-        first: args.first,
-        level: args.level,
-        seed,
-        seed_given: args.seed.is_some(),
-    };
-    crate::play::session::play(setup, io)?;
-    Ok(0)
-}
-
-/// The game chosen by `--normal`, `--take` and `--rows-per-move`.
-fn chosen_game(
-    game: &GameArgs,
-    takes: &TakeArgs,
-    per_move: &RowsPerMoveArgs,
-) -> Result<Nim, Error> {
-    request::game_with_rows(game.normal, takes.take.as_deref(), per_move.rows_per_move)
-}
-
-/// The rows on the command line, or read from standard input for `-`.
-fn rows(words: &[String], io: &mut Io<'_>) -> Result<Position, Error> {
-    Ok(match words {
-        [dash] if dash == "-" => Position::read(io.input)?,
-        words => Position::parse(words)?,
-    })
-}
-
 fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
-    let position = rows(&args.rows, io)?;
-    let game = chosen_game(&args.game, &args.takes, &args.per_move)?;
+    let position = questions::position::<Nim>(&args, io)?;
+    let game = questions::rules::<Nim>(&args)?;
     let tabled = request::table::table(&position, &game, args.losing)?;
     let json = || json::facts(&facts::table(&tabled.entries));
     let output = layout(args.game.format, &tabled.document, json, io.style());
@@ -315,49 +275,4 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         LessonFormat::Text => lesson::runner::run(&lesson, args.auto, io)?,
     }
     Ok(0)
-}
-
-fn explain(args: ExplainArgs, io: &mut Io<'_>) -> Result<u8, Error> {
-    let asked = request::explain::Request {
-        position: rows(&args.rows, io)?,
-        game: chosen_game(&args.game, &args.takes, &args.per_move)?,
-        xor: args.xor,
-        brute_force: args.brute_force,
-        show_search: args.show_search,
-    };
-    let explained = request::explain::explain(asked)?;
-    let doc = &explained.document;
-    match args.game.format {
-        Format::Json => io
-            .out
-            .write_all(json::document(&facts::explain(&explained.analysis), doc).as_bytes())?,
-        Format::Markdown => io.out.write_all(markdown::document(doc, 1).as_bytes())?,
-        Format::Html => io.out.write_all(html::page(doc).as_bytes())?,
-        Format::Text => {
-            step_through(io, doc, &hints(&explained.analysis), args.step, None)?;
-        }
-    }
-    Ok(0)
-}
-
-fn check(args: CheckArgs, io: &mut Io<'_>) -> Result<u8, Error> {
-    let to = args.to.as_deref().map(Position::parse).transpose()?;
-    let form = MoveForm::of(to.as_ref(), args.row.as_deref(), args.remove.as_deref())?;
-    let position = rows(&args.rows, io)?;
-    let game = chosen_game(&args.game, &args.takes, &args.per_move)?;
-    let checked = match request::check::check(position, &game, form) {
-        Ok(checked) => checked,
-        Err(Refused::Illegal { illegal, json }) => {
-            if args.game.format == Format::Json {
-                io.out.write_all(json.as_bytes())?;
-            }
-            return Err(illegal.into());
-        }
-        Err(Refused::Failed(e)) => return Err(e),
-    };
-    let doc = &checked.document;
-    let json = || json::document(&facts::check(&checked.judgement), doc);
-    let output = layout(args.game.format, doc, json, io.style());
-    io.out.write_all(output.as_bytes())?;
-    Ok(verdict_code(checked.judgement.verdict))
 }

@@ -1,32 +1,27 @@
-//! Asking a pupil for a move, in a lesson or a game, until the answer is
-//! one the tool can act on.
+//! Asking a pupil for a move, in a lesson or a game and for every game,
+//! until the answer is one the tool can act on.
 //!
-//! A line that cannot be read gets one kind sentence saying what can be
-//! typed, with an example that fits the board, and the question again. An
-//! illegal move gets its reason. Where two numbers are a legal move two
-//! ways, the pupil is asked which was meant, as a yes-or-no question.
-//! Only commands and legal moves come back to the caller.
+//! One line at a time is read at the prompt. The commands (`hint`,
+//! `show`, `undo`, `quit`), "I don't know", "help", and yes and no mean
+//! the same in every game; any other line goes to the game, which says
+//! what it comes to ([`Replies::read`]). A line that cannot be read gets
+//! one kind sentence saying what can be typed, with an example that fits
+//! the board, and the question again; so does an illegal move, with its
+//! reason. A move the game asks about first (one of two readings, or the
+//! poisoned square) is settled by a yes or a no. Only commands and legal
+//! moves come back to the caller.
 
-use super::answer::{Answer, Meant, only_row};
-use super::example::{Fit, example, typed};
 use super::io::Io;
 use super::line::{Line, LineError, read_line};
 use crate::render::text;
-use crate::rules::moves::Move;
-use crate::rules::multi_move::MultiMove;
-use crate::rules::nim::Nim;
-use crate::rules::position::Position;
 use crate::teach::document::Block;
-use crate::teach::words::{and_list, position};
+use crate::teach::reply::{Otherwise, Reading, Replies, Said};
 
 /// What came of asking.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reply {
+pub enum Reply<M> {
     /// A legal move.
-    Move(Move),
-    /// A legal move in a game where a move may take from several rows,
-    /// asked for by [`super::ask_parts::ask_parts`].
-    Parts(MultiMove),
+    Move(M),
     /// Yes, to a yes-or-no question.
     Yes,
     /// No, to a yes-or-no question.
@@ -55,69 +50,33 @@ pub enum YesNo {
 }
 
 /// A question to ask.
-#[derive(Clone, Copy, Debug)]
-pub struct Question<'a> {
+#[derive(Debug)]
+pub struct Question<'a, G: Replies> {
     /// The prompt before the cursor: "> ".
     pub prompt: &'a str,
     /// The position a move is made from.
-    pub position: &'a Position,
-    /// The rules.
-    pub game: &'a Nim,
+    pub position: &'a G::Position,
+    /// The game and its rules.
+    pub game: &'a G,
     /// Whether yes and no are answers here.
     pub yes_no: YesNo,
     /// The winning moves, which an example of how to type a move must not
     /// give away.
-    pub winning: &'a [Move],
+    pub winning: &'a [G::Move],
 }
 
-impl Question<'_> {
-    /// An example move that fits the board, typed: "2 3".
-    fn example(&self, fit: Fit) -> Option<String> {
-        let mv = example(self.position, self.game, self.winning, fit)
-            .or_else(|| example(self.position, self.game, self.winning, Fit::Any))?;
-        let fit = match (fit, mv.take == self.position.piles()[mv.pile]) {
-            (Fit::All, true) => Fit::All,
-            _ => Fit::Any,
-        };
-        Some(typed(mv, self.position, fit))
+impl<G: Replies> Clone for Question<'_, G> {
+    fn clone(&self) -> Self {
+        *self
     }
+}
 
-    /// How to type a move here: "type the row and how many to take, like
-    /// 2 3", or for one row "type how many sticks to take, like 2".
-    pub fn how_to_move(&self) -> String {
-        let what = match only_row(self.position) {
-            Some(_) => "type how many sticks to take",
-            None => "type the row and how many to take",
-        };
-        match self.example(Fit::Any) {
-            Some(example) => format!("{what}, like {example}"),
-            None => what.to_string(),
-        }
-    }
+impl<G: Replies> Copy for Question<'_, G> {}
 
-    /// How to type a move, said in full once, at the start:
-    /// "Type the row and how many to take: 2 3 takes 3 sticks from row 2."
+impl<G: Replies> Question<'_, G> {
+    /// How to type a move, said in full once, at the start.
     pub fn instructions(&self) -> String {
-        let mv = example(self.position, self.game, self.winning, Fit::Any);
-        let one_row = match (mv, only_row(self.position)) {
-            (Some(mv), None) => format!(
-                "Type the row and how many to take: {} {} takes {} from row {}.",
-                mv.row(),
-                mv.take,
-                sticks(mv.take),
-                mv.row()
-            ),
-            (Some(mv), Some(_)) => format!(
-                "Type how many sticks to take: {} takes {}.",
-                mv.take,
-                sticks(mv.take)
-            ),
-            (None, _) => "Type the row and how many sticks to take.".to_string(),
-        };
-        match self.game.rows_per_move > 1 && self.position.len() > 1 {
-            true => format!("{one_row}{SEVERAL_ROWS}"),
-            false => one_row,
-        }
+        self.game.instructions(self.position, self.winning)
     }
 
     /// What to say to a pupil who asks for help: how to answer, and how to
@@ -134,25 +93,10 @@ impl Question<'_> {
         }
     }
 
-    /// What to say to a line that is not understood.
-    fn unclear(&self) -> String {
-        match self.yes_no {
-            YesNo::Only => "Please type yes or no, or hint for a clue.".to_string(),
-            YesNo::Also | YesNo::Never => {
-                format!("Sorry, I can't read that: {}.", self.how_to_move())
-            }
-        }
-    }
-}
-
-/// How to take from several rows, said after how to take from one.
-const SEVERAL_ROWS: &str = " To take from several rows, put commas between them: \"1 2, 3 1\" takes 2 from row 1 and 1 from row 3.";
-
-/// "1 stick", "3 sticks".
-fn sticks(n: u64) -> String {
-    match n {
-        1 => "1 stick".to_string(),
-        n => format!("{n} sticks"),
+    /// What the game makes of a line that is not a command or a yes or a
+    /// no.
+    fn read(&self, line: &str) -> Reading<G::Move> {
+        self.game.read(self.position, self.winning, line)
     }
 }
 
@@ -161,6 +105,13 @@ pub const NUDGE: &str = "No problem: type hint for a clue, or show to see the an
 
 /// What to say to a line that is not UTF-8 text.
 pub const NOT_TEXT: &str = "Sorry, that is not text I can read. Try again.";
+
+/// What to say at a yes-or-no question to anything but yes, no or a
+/// command.
+const ONLY_YES_OR_NO: &str = "Please type yes or no, or hint for a clue.";
+
+/// The answer to anything but yes or no when a move is asked about.
+const YES_OR_NO: &str = "Please type yes or no.";
 
 /// Says a line of words to the pupil, wrapped to the screen.
 pub fn say(io: &mut Io<'_>, words: &str) -> Result<(), LineError> {
@@ -186,13 +137,13 @@ pub fn read(io: &mut Io<'_>, prompt: &str) -> Result<Line, LineError> {
 }
 
 /// The reply a command asks for: hint, show, undo or quit.
-fn command(answer: &Answer) -> Option<Reply> {
-    match answer {
-        Answer::Hint => Some(Reply::Hint),
-        Answer::Show => Some(Reply::Show),
-        Answer::Undo => Some(Reply::Undo),
-        Answer::Quit => Some(Reply::Quit),
-        _ => None,
+fn command<M>(said: Said) -> Option<Reply<M>> {
+    match said {
+        Said::Hint => Some(Reply::Hint),
+        Said::Show => Some(Reply::Show),
+        Said::Undo => Some(Reply::Undo),
+        Said::Quit => Some(Reply::Quit),
+        Said::Empty | Said::Stuck | Said::Help | Said::Yes | Said::No => None,
     }
 }
 
@@ -208,234 +159,161 @@ pub fn read_text(io: &mut Io<'_>, prompt: &str) -> Result<Option<String>, LineEr
     }
 }
 
-/// A line heard at a question, once the commands are answered.
-pub enum Heard {
-    /// An answer for the caller: a command, yes or no, or the end.
-    Reply(Reply),
-    /// Not a command: perhaps a move.
-    Move {
-        /// The line as typed.
-        text: String,
-        /// The line as understood.
-        answer: Answer,
-    },
-}
-
-/// Reads lines at the question's prompt, starting with a line already
-/// `pending` if there is one, until one is a reply for the caller or
-/// perhaps a move, answering the rest ("I don't know", a yes
-/// where a move is wanted) the same way whether a move takes from one row
-/// or from several.
-pub fn hear(
+/// Asks until the pupil gives a command or a legal move.
+pub fn ask<G: Replies>(
     io: &mut Io<'_>,
-    question: &Question<'_>,
-    mut pending: Option<String>,
-) -> Result<Heard, LineError> {
+    question: Question<'_, G>,
+) -> Result<Reply<G::Move>, LineError> {
+    let mut pending = None;
     loop {
         let text = match pending.take() {
             Some(text) => text,
             None => match read_text(io, question.prompt)? {
                 Some(text) => text,
-                None => return Ok(Heard::Reply(Reply::End)),
+                None => return Ok(Reply::End),
             },
         };
-        let answer = Answer::parse(&text);
-        if let Some(reply) = command(&answer) {
-            return Ok(Heard::Reply(reply));
+        let said = Said::parse(&text);
+        if let Some(reply) = said.and_then(command) {
+            return Ok(reply);
         }
-        let words = match answer {
-            Answer::Empty => continue,
-            Answer::Stuck => NUDGE.to_string(),
-            Answer::Help => question.help(),
-            Answer::Yes if question.yes_no != YesNo::Never => return Ok(Heard::Reply(Reply::Yes)),
-            Answer::No if question.yes_no != YesNo::Never => return Ok(Heard::Reply(Reply::No)),
+        let words = match said {
+            Some(Said::Empty) => continue,
+            Some(Said::Stuck) => NUDGE.to_string(),
+            Some(Said::Help) => question.help(),
+            Some(Said::Yes) if question.yes_no != YesNo::Never => return Ok(Reply::Yes),
+            Some(Said::No) if question.yes_no != YesNo::Never => return Ok(Reply::No),
             // A yes-or-no question is answered first; the move comes after.
-            _ if question.yes_no == YesNo::Only => question.unclear(),
-            Answer::Yes | Answer::No => {
-                format!("This question wants a move: {}.", question.how_to_move())
-            }
-            answer => return Ok(Heard::Move { text, answer }),
+            _ if question.yes_no == YesNo::Only => ONLY_YES_OR_NO.to_string(),
+            Some(_) => format!(
+                "This question wants a {}: {}.",
+                G::MOVE,
+                question
+                    .game
+                    .how_to_move(question.position, question.winning)
+            ),
+            None => match question.read(&text) {
+                Reading::Move(mv) => return Ok(Reply::Move(mv)),
+                Reading::Refused(words) | Reading::Unclear(words) => words,
+                Reading::Confirm { ask, yes, no } => {
+                    say(io, &ask)?;
+                    match confirm(io, &question, yes, no)? {
+                        Confirmed::Reply(reply) => return Ok(reply),
+                        Confirmed::Again(text) => {
+                            pending = text;
+                            continue;
+                        }
+                    }
+                }
+            },
         };
         say(io, &words)?;
     }
 }
 
-/// With one row, a number that cannot be taken may be the count the pupil
-/// wants to leave: " To leave 17, type 1." Otherwise nothing.
-fn leave_instead(answer: &Answer, position: &Position, game: &Nim) -> String {
-    let take = match answer {
-        Answer::Numbers(numbers) => match numbers.as_slice() {
-            [take] => *take,
-            _ => return String::new(),
-        },
-        Answer::HowMany(take) => *take,
-        _ => return String::new(),
-    };
-    let [sticks] = position.piles() else {
-        return String::new();
-    };
-    let left = Position::new(vec![take]);
-    match position.move_to_with(&left, &game.takes) {
-        Ok(mv) if take < *sticks => format!(" To leave {take}, type {}.", mv.take),
-        _ => String::new(),
-    }
-}
-
-/// What to say to a move from an empty row: which rows still have sticks.
-/// "Row 2 is empty: rows 1 and 3 still have sticks."
-fn empty_row(row: u64, position: &Position) -> String {
-    /// Rows with sticks named one by one; more are counted.
-    const MOST_NAMED: usize = 8;
-    let left: Vec<u64> = (0..position.len())
-        .filter(|&pile| position.piles()[pile] > 0)
-        .map(|pile| pile as u64 + 1)
-        .collect();
-    let still = match left.as_slice() {
-        [only] => format!("only row {only} still has sticks"),
-        rows if rows.len() <= MOST_NAMED => format!("rows {} still have sticks", and_list(rows)),
-        rows => format!("{} other rows still have sticks", rows.len()),
-    };
-    format!("Row {row} is empty: {still}.")
-}
-
-/// Asks until the pupil gives a command or a legal move.
-pub fn ask(io: &mut Io<'_>, question: Question<'_>) -> Result<Reply, LineError> {
-    let mut pending = None;
-    loop {
-        let (text, answer) = match hear(io, &question, pending.take())? {
-            Heard::Reply(reply) => return Ok(reply),
-            Heard::Move { text, answer } => (text, answer),
-        };
-        let meant = answer.resolve(question.position, question.game);
-        let words = match (answer, meant) {
-            (_, Some(Meant::Either { take, to })) => match which(io, question, &text, take, to)? {
-                Which::Reply(reply) => return Ok(reply),
-                Which::Again(text) => {
-                    pending = Some(text);
-                    continue;
-                }
-            },
-            (_, Some(Meant::Move(mv))) => return Ok(Reply::Move(mv)),
-            (answer, Some(Meant::Illegal(illegal))) => {
-                let nudge = leave_instead(&answer, question.position, question.game);
-                format!("{}{nudge} Try again.", illegal.refusal())
-            }
-            (answer, Some(Meant::WhichRow { take })) => {
-                // A bare number may have been meant as the row; "take 3"
-                // is a count.
-                let fit = match (answer, take) {
-                    (Answer::Numbers(_), Some(n))
-                        if (1..=question.position.len() as u64).contains(&n) =>
-                    {
-                        Fit::Row(n)
-                    }
-                    (_, Some(n)) => Fit::Take(n),
-                    (_, None) => Fit::All,
-                };
-                match question.example(fit) {
-                    Some(example) => {
-                        format!("Which row? Type the row and how many, like {example}.")
-                    }
-                    None => "Which row? Type the row and how many.".to_string(),
-                }
-            }
-            (_, Some(Meant::HowMany { row })) => match question.example(Fit::Row(row)) {
-                Some(example) if example.starts_with(&format!("{row} ")) => {
-                    format!("How many from row {row}? Type the row and how many, like {example}.")
-                }
-                _ => match usize::try_from(row)
-                    .ok()
-                    .and_then(|row| row.checked_sub(1))
-                    .and_then(|pile| question.position.piles().get(pile))
-                {
-                    Some(0) => empty_row(row, question.position),
-                    Some(_) => format!(
-                        "No move can take from row {row}: {}.",
-                        question.how_to_move()
-                    ),
-                    None => format!("There is no row {row}: {}.", question.how_to_move()),
-                },
-            },
-            (_, Some(Meant::EmptyRow { row })) => empty_row(row, question.position),
-            (_, Some(Meant::Unclear) | None) => question.unclear(),
-        };
-        say(io, &words)?;
-    }
-}
-
-/// What came of asking which move was meant.
-enum Which {
+/// What came of asking about a move.
+enum Confirmed<M> {
     /// Yes or no gave the move, or a command came instead.
-    Reply(Reply),
-    /// Another move was typed instead, to read afresh.
-    Again(String),
+    Reply(Reply<M>),
+    /// Ask again, reading this line afresh if there is one.
+    Again(Option<String>),
 }
 
-/// Asks whether the numbers `typed` were a row and a count (`take`) or the
-/// rows after the move (`to`), until the pupil says yes or no, gives a
-/// command, or types the move another way: "2 1 can mean two moves. Do
-/// you mean take 1 from row 2, which leaves 2 2? Type yes for that, or no
-/// for take 2 from row 2, which leaves 2 1."
-fn which(
+/// Reads the answer to a move asked about, once the question is said: yes
+/// makes `yes`. When `no` is another move, the pupil is asked until a yes
+/// or a no comes, a command, or a move typed another way; when it is words
+/// (the question said "or type another move"), they are said, and any
+/// other line is read as a reply of its own.
+fn confirm<G: Replies>(
     io: &mut Io<'_>,
-    question: Question<'_>,
-    typed: &str,
-    take: Move,
-    to: Move,
-) -> Result<Which, LineError> {
-    let after = |mv: Move| {
-        let rows = question
-            .position
-            .play_with(mv, &question.game.takes)
-            .expect("both readings are legal");
-        position(&rows)
+    question: &Question<'_, G>,
+    yes: G::Move,
+    no: Otherwise<G::Move>,
+) -> Result<Confirmed<G::Move>, LineError> {
+    let other = match no {
+        Otherwise::Move(other) => other,
+        Otherwise::Say(words) => return another(io, question.prompt, yes, &words),
     };
-    say(
-        io,
-        &format!(
-            "{} can mean two moves. Do you mean {take}, which leaves {}? Type yes for that, or no for {to}, which leaves {}.",
-            typed.trim(),
-            after(take),
-            after(to)
-        ),
-    )?;
     loop {
-        let reply = match read(io, question.prompt)? {
-            Line::End => Reply::End,
+        let text = match read(io, question.prompt)? {
+            Line::End => return Ok(Confirmed::Reply(Reply::End)),
             Line::NotText => {
                 say(io, YES_OR_NO)?;
                 continue;
             }
-            Line::Text(text) => {
-                let answer = Answer::parse(&text);
-                match (command(&answer), answer) {
-                    (Some(reply), _) => reply,
-                    (None, Answer::Yes) => Reply::Move(take),
-                    (None, Answer::No) => Reply::Move(to),
-                    (None, Answer::Empty) => continue,
-                    (None, Answer::Unclear | Answer::Stuck | Answer::Help) => {
-                        say(io, YES_OR_NO)?;
-                        continue;
-                    }
-                    (None, _) => return Ok(Which::Again(text)),
-                }
-            }
+            Line::Text(text) => text,
         };
-        return Ok(Which::Reply(reply));
+        let reply = match Said::parse(&text) {
+            Some(Said::Yes) => Reply::Move(yes),
+            Some(Said::No) => Reply::Move(other),
+            Some(Said::Empty) => continue,
+            Some(said) => match command(said) {
+                Some(reply) => reply,
+                None => {
+                    say(io, YES_OR_NO)?;
+                    continue;
+                }
+            },
+            None => match question.read(&text) {
+                Reading::Unclear(_) => {
+                    say(io, YES_OR_NO)?;
+                    continue;
+                }
+                Reading::Move(_) | Reading::Confirm { .. } | Reading::Refused(_) => {
+                    return Ok(Confirmed::Again(Some(text)));
+                }
+            },
+        };
+        return Ok(Confirmed::Reply(reply));
     }
 }
 
-/// The answer to anything but yes or no when asking which move was meant.
-const YES_OR_NO: &str = "Please type yes or no.";
+/// Reads the answer to a move asked about where no means that another
+/// move is wanted: yes makes `yes`, no is answered with `words`, and any
+/// other line is a reply of its own.
+fn another<M>(
+    io: &mut Io<'_>,
+    prompt: &str,
+    yes: M,
+    words: &str,
+) -> Result<Confirmed<M>, LineError> {
+    let text = match read(io, prompt)? {
+        Line::End => return Ok(Confirmed::Reply(Reply::End)),
+        Line::NotText => {
+            say(io, NOT_TEXT)?;
+            return Ok(Confirmed::Again(None));
+        }
+        Line::Text(text) => text,
+    };
+    Ok(match Said::parse(&text) {
+        Some(Said::Yes) => Confirmed::Reply(Reply::Move(yes)),
+        Some(Said::No) => {
+            say(io, words)?;
+            Confirmed::Again(None)
+        }
+        _ => Confirmed::Again(Some(text)),
+    })
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::bar::Bite;
+    use crate::rules::game::Chomp;
+    use crate::rules::moves::Move;
+    use crate::rules::multi_move::MultiMove;
+    use crate::rules::nim::Nim;
+    use crate::rules::position::Position;
     use crate::rules::rule::Rule;
+
+    /// A move from one row.
+    fn one(pile: usize, take: u64) -> MultiMove {
+        MultiMove::from(Move { pile, take })
+    }
 
     /// Asks at `rows` in misère Nim with `typed` as the pupil's lines, and
     /// returns the reply and what was shown, prompts and echoes included.
-    fn run(rows: &[u64], yes_no: bool, typed: &str, width: usize) -> (Reply, String) {
+    fn run(rows: &[u64], yes_no: bool, typed: &str, width: usize) -> (Reply<MultiMove>, String) {
         let yes_no = match yes_no {
             true => YesNo::Only,
             false => YesNo::Never,
@@ -456,7 +334,7 @@ mod tests {
             position: &position,
             game: &game,
             yes_no,
-            winning: &[Move { pile: 0, take: 1 }],
+            winning: &[one(0, 1)],
         };
         let reply = ask(&mut io, question).unwrap();
         (reply, String::from_utf8(out).unwrap())
@@ -578,7 +456,7 @@ mod tests {
     fn two_legal_readings_are_asked_about_with_yes_or_no() {
         // At 2 3, "2 1" takes 1 from row 2 or leaves 2 and 1.
         let (reply, out) = run(&[2, 3], false, "2 1\nmaybe\nyes\n", 200);
-        assert_eq!(reply, Reply::Move(Move { pile: 1, take: 1 }));
+        assert_eq!(reply, Reply::Move(one(1, 1)));
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(
             lines,
@@ -591,15 +469,84 @@ mod tests {
             ]
         );
         let (reply, _) = run(&[2, 3], false, "2,1\nno\n", 200);
-        assert_eq!(reply, Reply::Move(Move { pile: 1, take: 2 }));
+        assert_eq!(reply, Reply::Move(one(1, 2)));
         // The move typed again another way is read afresh.
         let (reply, _) = run(&[2, 3], false, "2 1\nleave 2 1\n", 200);
-        assert_eq!(reply, Reply::Move(Move { pile: 1, take: 2 }));
+        assert_eq!(reply, Reply::Move(one(1, 2)));
         let (reply, _) = run(&[2, 3], false, "2 1\nhint\n", 200);
         assert_eq!(reply, Reply::Hint);
         // One legal reading: no question.
         let (reply, out) = run(&[4, 6], false, "4 4\n", 200);
-        assert_eq!(reply, Reply::Move(Move { pile: 1, take: 2 }));
+        assert_eq!(reply, Reply::Move(one(1, 2)));
         assert_eq!(out, "> 4 4\n");
+    }
+
+    /// Asks for a bite of `shape` with `typed` as the pupil's lines, and
+    /// returns what was shown and the reply.
+    fn session(typed: &str, shape: &str) -> (String, Reply<Bite>) {
+        let mut out = Vec::new();
+        let mut input = typed.as_bytes();
+        let mut io = Io {
+            out: &mut out,
+            input: &mut input,
+            interactive: false,
+            color: false,
+            width: 80,
+        };
+        let bar = shape.parse().unwrap();
+        let question = Question {
+            prompt: "> ",
+            position: &bar,
+            game: &Chomp,
+            yes_no: YesNo::Never,
+            winning: &[Bite::new(2, 2)],
+        };
+        let reply = ask(&mut io, question).unwrap();
+        (String::from_utf8(out).unwrap(), reply)
+    }
+
+    #[test]
+    fn the_poison_is_asked_about_and_illegal_bites_refused() {
+        let (out, reply) = session("5 1\n1 1\nno\n2 2\n", "4x5");
+        assert_eq!(reply, Reply::Move(Bite::new(2, 2)));
+        assert!(
+            out.contains("That bite is not allowed: there is no row 5"),
+            "{out}"
+        );
+        assert!(out.contains("That is the poisoned square"), "{out}");
+        assert!(out.contains("Good: type another bite."), "{out}");
+        // An unclear bite gets an example that fits the bar and keeps the
+        // winning bite back.
+        let (out, _) = session("middle\n", "2x2");
+        assert!(
+            out.replace('\n', " ")
+                .contains("such as 2 1 for row 2, column 1. Try again."),
+            "{out}"
+        );
+        let (_, reply) = session("1,1\nyes\n", "4x5");
+        assert_eq!(reply, Reply::Move(Bite::new(1, 1)));
+        let (_, reply) = session("1 1\n", "1x1");
+        assert_eq!(reply, Reply::Move(Bite::new(1, 1)));
+        assert_eq!(session("hint\n", "4x5").1, Reply::Hint);
+        assert_eq!(session("", "4x5").1, Reply::End);
+    }
+
+    #[test]
+    fn a_line_after_the_poison_is_asked_about_is_read_afresh() {
+        // Anything but yes or no answers the prompt itself: a command, or
+        // another bite.
+        let (_, reply) = session("1 1\nhint\n", "4x5");
+        assert_eq!(reply, Reply::Hint);
+        let (out, reply) = session("1 1\nmiddle\n3 3\n", "4x5");
+        assert_eq!(reply, Reply::Move(Bite::new(3, 3)));
+        assert!(out.contains("Sorry: 'middle' is not a number"), "{out}");
+        // A yes or a no where a bite is wanted is not a bite.
+        let (out, _) = session("yes\nq\n", "4x5");
+        assert!(
+            out.replace('\n', " ").contains(
+                "This question wants a bite: type a bite as ROW COLUMN, such as 2 3 for row 2, column 3."
+            ),
+            "{out}"
+        );
     }
 }

@@ -6,10 +6,10 @@
 //! one, and anything else is answered with what can be typed, and the
 //! pause waits again. Hints are only mentioned where one can be given.
 
-use super::answer::Answer;
 use super::ask::{read, say};
 use super::io::Io;
 use super::line::{Line, LineError};
+use crate::teach::reply::Said;
 
 /// What to say to a stray line at a pause with no hint to give.
 pub const GO_ON: &str = "Press Enter to go on (q stops).";
@@ -103,15 +103,15 @@ pub fn pause(
             true => prompt.with_hint,
             false => prompt.plain,
         };
-        let answer = match read(io, shown)? {
+        let said = match read(io, shown)? {
             Line::End => return Ok(Paused::End),
-            Line::Text(text) => Answer::parse(&text),
-            Line::NotText => Answer::Unclear,
+            Line::Text(text) => Said::parse(&text),
+            Line::NotText => None,
         };
-        match answer {
-            Answer::Empty => return Ok(Paused::Go),
-            Answer::Quit => return Ok(Paused::Stop),
-            Answer::Hint => match offered.hints.get(offered.taken) {
+        match said {
+            Some(Said::Empty) => return Ok(Paused::Go),
+            Some(Said::Quit) => return Ok(Paused::Stop),
+            Some(Said::Hint) => match offered.hints.get(offered.taken) {
                 Some(hint) => {
                     let hint = format!("Hint: {hint}");
                     offered.taken += 1;

@@ -1,29 +1,26 @@
 //! A lesson question being answered: what the tool says to each try, hint
 //! and request for the answer, away from any screen or page.
 //!
-//! The terminal runner and the classroom page both ask through this, so a
-//! class gets the same hints in the same order and the same verdicts
-//! wherever the lesson runs. A question never gives its answer before the
-//! class has tried or asked for it.
+//! The terminal runner and the classroom page both ask through this, for
+//! every game, so a class gets the same hints in the same order and the
+//! same verdicts wherever the lesson runs. A move is judged by the same
+//! judgement as `matchsticks check` (or `chomp check`). A question never
+//! gives its answer before the class has tried or asked for it.
 
 use std::collections::VecDeque;
 
-use super::{Asks, Question};
-use crate::rules::multi_move::MultiMove;
+use super::Question;
 use crate::rules::outcome::Outcome;
-use crate::teach::analysis::{Analysis, AnalysisError};
-use crate::teach::board;
-use crate::teach::check::{answer, check, right, verdict_only, yes_or_no};
 use crate::teach::document::Document;
-use crate::teach::hints::hints;
-use crate::teach::verdict::{JudgeError, Judgement, Verdict};
+use crate::teach::lesson::{Asks, InLesson};
+use crate::teach::verdict::Verdict;
 use crate::teach::words::capitalised;
 
 /// A question in progress.
 #[derive(Clone, Debug)]
-pub struct Asking<'q> {
-    question: &'q Question,
-    analysis: Analysis,
+pub struct Asking<'q, G: InLesson> {
+    question: &'q Question<G>,
+    analysis: G::Analysis,
     hints: Hints,
     asks: Asks,
     settled: bool,
@@ -67,8 +64,9 @@ impl Response {
 
     /// What the tool says after the verdict, line by line. `show` says how
     /// to ask for the answer where the lesson runs: "type show" at a
-    /// prompt, "press Show the answer" on the page.
-    pub fn words(&self, show: &str) -> Vec<String> {
+    /// prompt, "press Show the answer" on the page; `then` asks for the
+    /// move after a right yes: "So what do you take?"
+    pub fn words(&self, show: &str, then: &str) -> Vec<String> {
         let next = |words: &str, hint: &Option<String>| match hint {
             Some(hint) => format!("{words} Hint: {hint}"),
             None => format!("{words} {} to see the answer.", capitalised(show)),
@@ -82,7 +80,7 @@ impl Response {
             Response::Right { why, then_move } => {
                 let mut lines = vec![format!("Right: {why}")];
                 if *then_move {
-                    lines.push("So what do you take?".to_string());
+                    lines.push(then.to_string());
                 }
                 lines
             }
@@ -115,11 +113,11 @@ pub struct Answer {
     pub words: String,
 }
 
-impl<'q> Asking<'q> {
+impl<'q, G: InLesson> Asking<'q, G> {
     /// Starts asking `question`.
-    pub fn new(question: &'q Question) -> Result<Asking<'q>, AnalysisError> {
+    pub fn new(question: &'q Question<G>) -> Result<Asking<'q, G>, G::Error> {
         let analysis = question.setup.analysis()?;
-        let hints = Hints::new(&question.hints, hints(&analysis), question.asks);
+        let hints = Hints::new(&question.hints, G::hints(&analysis), question.asks);
         Ok(Asking {
             question,
             analysis,
@@ -141,7 +139,7 @@ impl<'q> Asking<'q> {
     }
 
     /// The position worked out.
-    pub fn analysis(&self) -> &Analysis {
+    pub fn analysis(&self) -> &G::Analysis {
         &self.analysis
     }
 
@@ -158,7 +156,7 @@ impl<'q> Asking<'q> {
     /// for the move; a right no settles the question. Every question takes
     /// a yes or a no, so whether one is taken never tells who wins.
     pub fn yes_no(&mut self, yes: bool) -> Response {
-        let won = self.analysis.outcome == Outcome::Win;
+        let won = G::outcome(&self.analysis) == Outcome::Win;
         if yes != won {
             return Response::NotQuite(self.hints.after_a_try());
         }
@@ -170,62 +168,48 @@ impl<'q> Asking<'q> {
             false => self.settled = true,
         }
         Response::Right {
-            why: right(&self.analysis),
+            why: G::right(&self.analysis),
             then_move: won,
         }
     }
 
-    /// A legal move, from one row or, where the game allows, several.
-    pub fn play(&mut self, mv: impl Into<MultiMove>) -> Result<Response, JudgeError> {
-        let j = Judgement::from_analysis(self.analysis.clone(), mv)?;
-        let response = match j.verdict {
+    /// A legal move: a mistake gets its verdict, keeping the better move
+    /// back, and the next hint; a good move, or any move from a lost
+    /// position, settles the question.
+    pub fn play(&mut self, mv: G::Move) -> Result<Response, G::Error> {
+        let j = G::judged(&self.analysis, &mv)?;
+        let shown = |verdict| G::as_shown(verdict, &j, self.question.groups_shown);
+        let response = match G::verdict(&j) {
             Verdict::Mistake => {
-                let hint = self.hints.after_a_try().map(|hint| match right_row(&j) {
-                    true => format!("You took from a good row, but not the right number. {hint}"),
-                    false => hint,
+                let hint = self.hints.after_a_try().map(|hint| match G::nearly(&j) {
+                    Some(nearly) => format!("{nearly} {hint}"),
+                    None => hint,
                 });
-                Response::Mistake(self.drawn(verdict_only(&j), &j), hint)
+                Response::Mistake(shown(G::verdict_only(&j)), hint)
             }
-            Verdict::Good => Response::Good(self.drawn(check(&j), &j)),
-            Verdict::LostAnyway => Response::LostAnyway(self.drawn(check(&j), &j)),
+            Verdict::Good => Response::Good(shown(G::check(&j))),
+            Verdict::LostAnyway => Response::LostAnyway(shown(G::check(&j))),
         };
         self.settled |= response.settles();
         Ok(response)
     }
 
-    /// The verdict as the lesson may show it: in a lesson that never shows
-    /// groups, the rows after the move are drawn as the question drew
-    /// them, plain sticks with their counts.
-    fn drawn(&self, mut verdict: Document, j: &Judgement) -> Document {
-        if !self.question.groups_shown
-            && j.after.game.is_nim()
-            && let Some(rows) = verdict.steps.first_mut()
-        {
-            rows.blocks = vec![board::plain(&j.to)];
-        }
-        verdict
+    /// What the tool says after the verdict on `response`, line by line;
+    /// see [`Response::words`].
+    pub fn words(&self, response: &Response, show: &str) -> Vec<String> {
+        response.words(show, G::THEN_MOVE)
     }
 
     /// The answer, revealed.
     pub fn answer(&self) -> Answer {
         let answer = match self.question.asks {
-            Asks::Move => answer(&self.analysis),
-            Asks::CanYouWin => yes_or_no(&self.analysis),
+            Asks::Move => G::answer(&self.analysis),
+            Asks::CanYouWin => G::yes_or_no(&self.analysis),
         };
         Answer {
             answer,
             words: self.question.answer.clone(),
         }
-    }
-}
-
-/// Whether a wrong move took from a row some winning move takes from, so
-/// only the number was wrong.
-fn right_row(j: &Judgement) -> bool {
-    let rows_left = j.position.piles().iter().filter(|&&n| n > 0).count();
-    match j.mv.single().filter(|_| rows_left > 1) {
-        Some(mv) => j.before.winning_moves.iter().any(|w| w.pile == mv.pile),
-        None => false,
     }
 }
 
@@ -289,19 +273,31 @@ impl Hints {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lesson::Part;
+    use crate::lesson::games::OfGame;
     use crate::lesson::parse::parse;
+    use crate::rules::bar::Bite;
+    use crate::rules::game::Chomp;
     use crate::rules::moves::Move;
+    use crate::rules::multi_move::MultiMove;
+    use crate::rules::nim::Nim;
+    use crate::teach::lesson::{Directive, Setup};
 
-    fn question(source: &str) -> Question {
+    fn question(source: &str) -> Question<Nim> {
         let lesson = parse(source.as_bytes()).unwrap();
         lesson
             .parts
             .into_iter()
             .find_map(|part| match part {
-                super::super::Part::Question(q) => Some(q),
+                Part::Question(OfGame::Nim(q)) => Some(q),
                 _ => None,
             })
             .unwrap()
+    }
+
+    /// A move from one row.
+    fn one(pile: usize, take: u64) -> MultiMove {
+        MultiMove::from(Move { pile, take })
     }
 
     #[test]
@@ -310,7 +306,7 @@ mod tests {
         let mut asking = Asking::new(&q).unwrap();
         let mut given = Vec::new();
         for _ in 0..5 {
-            match asking.play(Move { pile: 2, take: 7 }).unwrap() {
+            match asking.play(one(2, 7)).unwrap() {
                 Response::Mistake(_, hint) => given.push(hint),
                 other => panic!("not a mistake: {other:?}"),
             }
@@ -331,7 +327,7 @@ mod tests {
     fn a_wrong_move_gets_its_verdict_and_the_teachers_hint_first() {
         let q = question("title: t\nquestion: 3 5 7\nhint: Look at the 4s.\nanswer: Well.\n");
         let mut asking = Asking::new(&q).unwrap();
-        let wrong = asking.play(Move { pile: 2, take: 7 }).unwrap();
+        let wrong = asking.play(one(2, 7)).unwrap();
         let Response::Mistake(_, Some(hint)) = wrong else {
             panic!("not a mistake: {wrong:?}")
         };
@@ -341,7 +337,7 @@ mod tests {
             "You took from a good row, but not the right number. Look at the 4s."
         );
         assert!(!asking.settled());
-        let right = asking.play(Move { pile: 0, take: 1 }).unwrap();
+        let right = asking.play(one(0, 1)).unwrap();
         assert!(matches!(right, Response::Good(_)));
         assert!(asking.settled());
     }
@@ -402,7 +398,7 @@ mod tests {
         );
         assert!(!asking.settled());
         assert_eq!(asking.asks(), Asks::Move);
-        let good = asking.play(Move { pile: 0, take: 4 }).unwrap();
+        let good = asking.play(one(0, 4)).unwrap();
         assert!(matches!(good, Response::Good(_)));
         assert!(asking.settled());
     }
@@ -421,5 +417,97 @@ mod tests {
         ));
         assert!(asking.settled());
         assert_eq!(asking.answer().answer, "no.");
+    }
+
+    fn bar_question(shape: &str, hints: &[&str]) -> Question<Chomp> {
+        let mut left = Chomp::budget();
+        Question {
+            asks: Asks::Move,
+            setup: Setup::read(Directive::Question(Asks::Move), shape, &mut left).unwrap(),
+            ask: None,
+            hints: hints.iter().map(|h| h.to_string()).collect(),
+            answer: "Copy.".to_string(),
+            groups_shown: false,
+        }
+    }
+
+    #[test]
+    fn a_wrong_bite_gets_its_verdict_and_the_teachers_hint_first() {
+        let q = bar_question("3x3", &["Look for an L."]);
+        let mut asking = Asking::new(&q).unwrap();
+        let wrong = asking.play(Bite::new(3, 3)).unwrap();
+        let Response::Mistake(verdict, Some(hint)) = wrong else {
+            panic!("not a mistake: {wrong:?}")
+        };
+        assert_eq!(hint, "Look for an L.");
+        // The verdict keeps the winning bite back.
+        assert!(
+            verdict
+                .steps
+                .iter()
+                .flat_map(|s| s.lines())
+                .all(|line| !line.contains("row 2, column 2")),
+            "{verdict:?}"
+        );
+        assert!(!asking.settled());
+        // The teacher's hint stood for the first stage; the tool's go on.
+        let Response::Hint(next) = asking.hint() else {
+            panic!("no hint")
+        };
+        assert!(next.starts_with("Bite so that only the top row"), "{next}");
+        let right = asking.play(Bite::new(2, 2)).unwrap();
+        assert!(matches!(right, Response::Good(_)));
+        assert!(asking.settled());
+        assert_eq!(
+            asking.answer().answer,
+            "the winning bite is row 2, column 2."
+        );
+    }
+
+    #[test]
+    fn any_bite_on_a_lost_bar_settles_the_question() {
+        let q = bar_question("3,1,1", &[]);
+        let mut asking = Asking::new(&q).unwrap();
+        assert!(matches!(
+            asking.play(Bite::new(1, 3)).unwrap(),
+            Response::LostAnyway(_)
+        ));
+        assert!(asking.settled());
+        assert_eq!(asking.answer().answer, "no bite wins here.");
+        assert_eq!(
+            q.heading(),
+            "Question: 3,1,1 (Chomp: whoever eats the poisoned square loses)"
+        );
+        assert_eq!(q.asked(), "Your bite: which square do you bite?");
+    }
+
+    #[test]
+    fn a_bite_question_takes_a_yes_or_a_no_as_a_move_question_does() {
+        // No bite wins on 3,1,1: "no" says so and settles the question.
+        let lost = bar_question("3,1,1", &[]);
+        let mut asking = Asking::new(&lost).unwrap();
+        assert!(matches!(asking.yes_no(true), Response::NotQuite(_)));
+        let right = asking.yes_no(false);
+        assert_eq!(
+            right,
+            Response::Right {
+                why: "no bite wins here.".to_string(),
+                then_move: false,
+            }
+        );
+        assert!(asking.settled());
+        // A yes on a bar that is won asks for the bite.
+        let won = bar_question("2x2", &[]);
+        let mut asking = Asking::new(&won).unwrap();
+        let right = asking.yes_no(true);
+        assert_eq!(
+            asking.words(&right, "type show"),
+            ["Right: you can win.", "So which square do you bite?"]
+        );
+        assert!(!asking.settled());
+        assert!(matches!(
+            asking.play(Bite::new(2, 2)).unwrap(),
+            Response::Good(_)
+        ));
     }
 }

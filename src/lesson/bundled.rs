@@ -6,7 +6,7 @@
 //! name, typed loosely, or by its number in the list.
 
 use super::parse;
-use crate::console::answer::Answer;
+use crate::teach::reply::answer::one_number;
 
 /// A lesson compiled into the binary.
 #[derive(Clone, Copy, Debug)]
@@ -46,9 +46,7 @@ pub const LESSONS: &[Bundled] = lessons![
 /// with or without its hyphens ("Twenty-One", "twentyone"), or its number
 /// in the list, from 1, in digits or as a word ("one").
 pub fn find(name: &str) -> Option<&'static Bundled> {
-    if let Answer::Numbers(number) = Answer::parse(name)
-        && let [number] = number[..]
-    {
+    if let Some(number) = one_number(name) {
         let i = usize::try_from(number).ok()?.checked_sub(1)?;
         return LESSONS.get(i);
     }

@@ -2,11 +2,10 @@
 //! worked explanations in order, each question with its hints, and the
 //! answers gathered at the end so the class tries the questions first.
 
-use super::{Asks, Lesson, LessonError, Part};
-use crate::teach::check::{answer, yes_or_no};
-use crate::teach::chomp::check::answer as bite_answer;
+use super::games::of_game;
+use super::{Lesson, LessonError, Part, Question};
 use crate::teach::document::{Block, Document, Frame, Step};
-use crate::teach::explain::{Options, explain};
+use crate::teach::lesson::{Asks, InLesson, Setup};
 use crate::teach::words::capitalised;
 
 /// The lesson as one document.
@@ -28,65 +27,11 @@ pub fn handout(lesson: &Lesson) -> Result<Document, LessonError> {
                 vec![Block::note(paragraph.clone())],
             )),
             Part::Pause => {}
-            Part::Show(setup) => steps.push(Step::framed(
-                Frame::CLOSING,
-                "The rows",
-                vec![setup.drawing()],
-            )),
-            Part::Explain(setup) => {
-                let analysis = setup.analysis()?;
-                let doc = explain(
-                    &analysis,
-                    Options {
-                        xor: setup.xor,
-                        hide: setup.hide,
-                    },
-                );
-                steps.push(Step::framed(
-                    Frame::CLOSING,
-                    "Worked example",
-                    vec![Block::Document(Box::new(doc))],
-                ));
-            }
+            Part::Show(setup) => steps.push(of_game!(setup, setup => shown(setup))),
+            Part::Explain(setup) => steps.push(of_game!(setup, setup => worked(setup))?),
             Part::Question(q) => {
-                let asked = vec![
-                    Block::note(format!("{}.", capitalised(&q.setup.describe()))),
-                    q.setup.drawing(),
-                    Block::note(
-                        q.ask
-                            .clone()
-                            .unwrap_or_else(|| "Your move: what do you take?".to_string()),
-                    ),
-                ];
-                let analysis = q.setup.analysis()?;
-                let tool = match q.asks {
-                    Asks::Move => answer(&analysis),
-                    Asks::CanYouWin => yes_or_no(&analysis),
-                };
                 let number = answers.len() + 1;
-                let (step, answered) = question(number, asked, &q.hints, &tool, &q.answer);
-                steps.push(step);
-                answers.push(answered);
-            }
-            Part::ChompShow(setup) => steps.push(Step::framed(
-                Frame::CLOSING,
-                "The bar",
-                vec![setup.drawing()],
-            )),
-            Part::ChompExplain(setup) => steps.push(Step::framed(
-                Frame::CLOSING,
-                "Worked example",
-                vec![Block::Document(Box::new(setup.explanation()?))],
-            )),
-            Part::ChompQuestion(q) => {
-                let asked = vec![
-                    Block::note(format!("{}.", q.describe())),
-                    q.setup.drawing(),
-                    Block::note(q.asked().to_string()),
-                ];
-                let tool = bite_answer(&q.setup.analysis()?);
-                let number = answers.len() + 1;
-                let (step, answered) = question(number, asked, &q.hints, &tool, &q.answer);
+                let (step, answered) = of_game!(q, q => question(number, q))?;
                 steps.push(step);
                 answers.push(answered);
             }
@@ -101,10 +46,41 @@ pub fn handout(lesson: &Lesson) -> Result<Document, LessonError> {
     })
 }
 
-/// Question `number` of a handout, Nim or Chomp: the step that `asked` it,
-/// with its hints, and its answer for the end of the handout, the tool's
-/// answer first and then the lesson's words.
-fn question(
+/// A position drawn: "The rows", "The bar".
+fn shown<G: InLesson>(setup: &Setup<G>) -> Step {
+    Step::framed(Frame::CLOSING, G::DRAWN, vec![setup.drawing()])
+}
+
+/// A position worked through.
+fn worked<G: InLesson>(setup: &Setup<G>) -> Result<Step, LessonError> {
+    let doc = setup.explanation().map_err(LessonError::game)?;
+    Ok(Step::framed(
+        Frame::CLOSING,
+        "Worked example",
+        vec![Block::Document(Box::new(doc))],
+    ))
+}
+
+/// Question `number` of a handout: the step that asks it, with its hints,
+/// and its answer for the end of the handout, the tool's answer first and
+/// then the lesson's words.
+fn question<G: InLesson>(number: usize, q: &Question<G>) -> Result<(Step, Block), LessonError> {
+    let asked = vec![
+        Block::note(format!("{}.", capitalised(&q.setup.describe()))),
+        q.setup.drawing(),
+        Block::note(q.asked().to_string()),
+    ];
+    let analysis = q.setup.analysis().map_err(LessonError::game)?;
+    let tool = match q.asks {
+        Asks::Move => G::answer(&analysis),
+        Asks::CanYouWin => G::yes_or_no(&analysis),
+    };
+    Ok(asked_step(number, asked, &q.hints, &tool, &q.answer))
+}
+
+/// Question `number` of a handout, as `asked`, with its `hints`; and its
+/// answer, the `tool`'s and the lesson's `words`.
+fn asked_step(
     number: usize,
     asked: Vec<Block>,
     hints: &[String],

@@ -4,28 +4,25 @@
 //! positions to draw or explain, and questions whose answers are checked by
 //! the same logic as `matchsticks check`. A lesson never stores an analysis:
 //! winning moves and verdicts are computed when it runs.
+//!
+//! A lesson may be about any game the tool teaches; a part that shows,
+//! explains or asks about a position holds it with its game
+//! ([`games::OfGame`]), and everything here is written once for every
+//! game.
 
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::solve::one_row::RowPattern;
-use crate::teach::analysis::{Analysis, AnalysisError};
-use crate::teach::board;
-use crate::teach::document::{Block, Reveal};
-use crate::teach::words::rows_named;
-
 pub mod asking;
 pub mod bundled;
-pub mod chomp;
-pub mod chomp_asking;
-pub mod chomp_runner;
+pub mod games;
 pub mod handout;
 pub mod parse;
 pub mod runner;
 
-use crate::rules::nim::Nim;
-use crate::rules::position::Position;
 use crate::rules::row_reader::printable;
+use crate::teach::lesson::{Asks, InLesson, Setup};
+use games::{AnyQuestion, AnySetup};
 
 /// A parsed, valid lesson.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,11 +67,11 @@ impl Lesson {
         }
     }
 
-    /// How many questions the lesson asks, of Nim and of Chomp.
+    /// How many questions the lesson asks, of every game.
     pub fn questions(&self) -> usize {
         self.parts
             .iter()
-            .filter(|b| matches!(b, Part::Question(_) | Part::ChompQuestion(_)))
+            .filter(|b| matches!(b, Part::Question(_)))
             .count()
     }
 }
@@ -86,112 +83,53 @@ pub enum Part {
     Text(String),
     /// Wait for Enter before going on.
     Pause,
-    /// Draw a position.
-    Show(Setup),
-    /// Work through the grouping method for a position.
-    Explain(Setup),
-    /// Ask the class for a move.
-    Question(Question),
-    /// Draw a chocolate bar of Chomp.
-    ChompShow(chomp::BarSetup),
-    /// Work through a bar of Chomp.
-    ChompExplain(chomp::BarSetup),
-    /// Ask the class for a bite of Chomp.
-    ChompQuestion(chomp::ChompQuestion),
-}
-
-/// A position with its rule and how to present it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setup {
-    /// The rows.
-    pub position: Position,
-    /// Misère or normal play, and the takes allowed.
-    pub game: Nim,
-    /// Whether to add the binary columns to an explanation (`--xor`).
-    pub xor: bool,
-    /// Whether to draw the rows in their groups, joined stage by stage
-    /// (`show: … --groups`).
-    pub groups: bool,
-    /// Where an explanation stops, so a question that follows is not
-    /// answered in advance: before the move (`--no-move`), or before it
-    /// even says who wins (`--no-verdict`).
-    pub hide: Option<Reveal>,
-    /// The position worked out, for explanations and questions: done once,
-    /// when the lesson is read, and used when it runs.
-    pub analysis: Option<Analysis>,
-}
-
-impl Setup {
-    /// The rows and the rules in a pupil's words: "rows 3 4 5 (last stick
-    /// loses)", "21 sticks (last stick loses; a move takes 1 to 3 sticks)".
-    pub fn describe(&self) -> String {
-        format!(
-            "{} ({})",
-            rows_named(&self.position),
-            self.game.describe(self.position.len())
-        )
-    }
-
-    /// The rows drawn for the class: in their groups when the lesson asks
-    /// for them (`--groups`); in blocks when the takes make a simple
-    /// pattern, as a game against the computer draws them; otherwise as
-    /// plain sticks, so a question does not show its groups.
-    pub fn drawing(&self) -> Block {
-        if self.groups {
-            return board::joined(&self.position);
-        }
-        match self.game.is_nim() {
-            true => board::plain(&self.position),
-            false => {
-                let pattern = RowPattern::new(&self.game).ok();
-                board::for_game(&self.position, &self.game, pattern.as_ref())
-            }
-        }
-    }
-
-    /// The position worked out: as the lesson kept it when it was read, or
-    /// worked out now for a setup made some other way.
-    pub fn analysis(&self) -> Result<Analysis, AnalysisError> {
-        match &self.analysis {
-            Some(analysis) => Ok(analysis.clone()),
-            None => Analysis::new(
-                self.position.clone(),
-                self.game.clone(),
-                crate::teach::analysis::Extras::default(),
-            ),
-        }
-    }
-}
-
-/// What a question asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Asks {
-    /// A move (`question:`).
-    Move,
-    /// Yes or no, then the move when the answer is yes (`can-you-win:`).
-    CanYouWin,
+    /// Draw a position: rows of sticks, or a chocolate bar.
+    Show(AnySetup),
+    /// Work through a position, as `explain` does.
+    Explain(AnySetup),
+    /// Ask the class for a move, or whether they can win.
+    Question(AnyQuestion),
 }
 
 /// A question: the class suggests a move, the tool checks it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Question {
+#[derive(Clone, Debug)]
+pub struct Question<G: InLesson> {
     /// What it asks for.
     pub asks: Asks,
     /// The position the class moves from.
-    pub setup: Setup,
+    pub setup: Setup<G>,
     /// What to ask, if the teacher wrote it.
     pub ask: Option<String>,
     /// Hints, shown one at a time on request.
     pub hints: Vec<String>,
     /// The teacher's words for the reveal.
     pub answer: String,
-    /// Whether the lesson shows groups itself (an explanation, or a
-    /// drawing with `--groups`). A lesson that does not, such as one
-    /// before groups are taught, draws the rows after a try plainly too.
+    /// Whether the lesson shows the method's working itself (in Nim an
+    /// explanation, or a drawing with `--groups`). A lesson that does not,
+    /// such as one before groups are taught, draws the rows after a try
+    /// plainly too.
     pub groups_shown: bool,
 }
 
-impl Question {
+// Written out: a derive would ask the game itself to be comparable, where
+// it is the setup, with the game's analysis, that must be.
+impl<G: InLesson> PartialEq for Question<G>
+where
+    Setup<G>: PartialEq,
+{
+    fn eq(&self, other: &Question<G>) -> bool {
+        self.asks == other.asks
+            && self.setup == other.setup
+            && self.ask == other.ask
+            && self.hints == other.hints
+            && self.answer == other.answer
+            && self.groups_shown == other.groups_shown
+    }
+}
+
+impl<G: InLesson> Eq for Question<G> where Setup<G>: Eq {}
+
+impl<G: InLesson> Question<G> {
     /// The line that opens the question: "Question: rows 3 4 5 (last stick
     /// loses)".
     pub fn heading(&self) -> String {
@@ -200,11 +138,10 @@ impl Question {
 
     /// What the question asks: the teacher's words, or the tool's own.
     pub fn asked(&self) -> &str {
-        match (&self.ask, self.asks, self.setup.position.len()) {
-            (Some(ask), _, _) => ask,
-            (None, Asks::CanYouWin, _) => "Can the player to move win?",
-            (None, Asks::Move, 1) => "Your move: how many do you take?",
-            (None, Asks::Move, _) => "Your move: what do you take?",
+        match (&self.ask, self.asks) {
+            (Some(ask), _) => ask,
+            (None, Asks::CanYouWin) => "Can the player to move win?",
+            (None, Asks::Move) => G::ask_move(&self.setup.position),
         }
     }
 }
@@ -290,21 +227,23 @@ pub enum LessonError {
         /// The bundled lesson it was most likely meant to be.
         closest: Option<&'static str>,
     },
-    /// A position in the lesson could not be worked out.
+    /// A position in the lesson, or a move at one of its questions, could
+    /// not be worked out.
     #[error("{0}")]
-    Analysis(#[from] AnalysisError),
+    Game(Box<dyn std::error::Error + Send + Sync>),
     /// Reading an answer or writing the lesson failed.
     #[error("cannot write the output: {0}")]
     Io(#[from] io::Error),
-    /// A move in the lesson could not be judged.
-    #[error("{0}")]
-    Judge(#[from] crate::teach::verdict::JudgeError),
     /// An answer could not be read.
     #[error("{0}")]
     Line(#[from] crate::console::line::LineError),
-    /// A bar of Chomp, or a bite on it, could not be worked out.
-    #[error("{0}")]
-    Chomp(#[from] crate::teach::chomp::check::BiteError),
+}
+
+impl LessonError {
+    /// A game's error, as a lesson reports it.
+    pub fn game(error: impl std::error::Error + Send + Sync + 'static) -> LessonError {
+        LessonError::Game(Box::new(error))
+    }
 }
 
 /// A path as a message quotes it: on one line, whatever it holds.

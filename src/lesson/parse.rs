@@ -7,49 +7,29 @@
 //! text. Every problem is collected with its line number, so a teacher sees
 //! them all at once.
 
-use super::chomp::{BarSetup, ChompQuestion, LESSON_SHAPES, bar_setup};
-use super::{Asks, Lesson, Next, Part, Problem, Question, Setup};
+use super::games::{self, AnySetup, Budgets, of_game};
+use super::{Lesson, Next, Part, Problem, Question};
 use crate::render::wrap::is_list_marker;
-use crate::rules::nim::Nim;
-use crate::rules::position::Position;
-use crate::rules::rows_per_move;
-use crate::rules::rule::Rule;
-use crate::rules::take_set::TakeSet;
-use crate::solve::search::{Budget, MOST_MOVES, Solver};
-use crate::teach::analysis::{Analysis, Extras, Way};
-use crate::teach::document::Reveal;
+use crate::teach::lesson::{Asks, Directive};
 
-/// The most moves all the searches of one lesson may try together: as many
-/// as one search may, so reading or running a lesson takes no longer than
-/// one explanation does.
-pub const LESSON_SEARCH: u64 = MOST_MOVES;
-
-/// The directives a lesson may use.
-const DIRECTIVES: &[&str] = &[
-    "title",
-    "summary",
-    "show",
-    "explain",
-    "question",
-    "can-you-win",
-    "chomp-show",
-    "chomp-explain",
-    "chomp-question",
-    "ask",
-    "hint",
-    "answer",
-];
+/// The directives a lesson may use: the title and the summary, those that
+/// set up a position of each game, and those that belong to a question.
+fn directives() -> impl Iterator<Item = &'static str> {
+    ["title", "summary"]
+        .into_iter()
+        .chain(games::keywords())
+        .chain(["ask", "hint", "answer"])
+}
 
 /// Parses a lesson, or lists every problem in it.
 pub fn parse(source: &[u8]) -> Result<Lesson, Vec<Problem>> {
-    parse_within(source, LESSON_SEARCH)
+    parse_within(source, Budgets::default())
 }
 
-/// Parses a lesson whose searches may try at most `search` moves in all.
-fn parse_within(source: &[u8], search: u64) -> Result<Lesson, Vec<Problem>> {
+/// Parses a lesson whose searches may do at most what `budgets` allow.
+fn parse_within(source: &[u8], budgets: Budgets) -> Result<Lesson, Vec<Problem>> {
     let mut parser = Parser {
-        search_left: search,
-        shapes_left: LESSON_SHAPES,
+        budgets,
         ..Parser::default()
     };
     let source = source.strip_prefix(b"\xef\xbb\xbf").unwrap_or(source);
@@ -81,10 +61,7 @@ struct Draft {
     asks: Asks,
     /// `None` when the position was bad (already reported); the question
     /// still collects its lines so they are not reported as stray.
-    setup: Option<Setup>,
-    /// For a `chomp-question:`, its bar, `None` inside when the bar was
-    /// bad (already reported).
-    bar: Option<Option<BarSetup>>,
+    setup: Option<AnySetup>,
     ask: Option<String>,
     hints: Vec<String>,
     answer: Option<String>,
@@ -99,10 +76,8 @@ struct Parser {
     question: Option<Draft>,
     continues: Option<Continues>,
     problems: Vec<Problem>,
-    /// Moves the lesson's searches may still try.
-    search_left: u64,
-    /// Shapes the lesson's searches of Chomp may still value.
-    shapes_left: u64,
+    /// What the lesson's searches of each game may still do.
+    budgets: Budgets,
 }
 
 impl Parser {
@@ -186,6 +161,9 @@ impl Parser {
             }
             !value.is_empty()
         };
+        if let Some((directive, setup)) = games::read(keyword, value, &mut self.budgets) {
+            return self.position(line, keyword, directive, setup);
+        }
         match keyword {
             "title" | "summary" => {
                 self.end_block();
@@ -200,67 +178,6 @@ impl Parser {
                     Some(_) => self.problem(line, format!("a lesson has only one '{keyword}:'")),
                     None => *slot = Some(value.to_string()),
                 }
-            }
-            "show" | "explain" | "question" | "can-you-win" => {
-                self.end_block();
-                let options: &[&str] = match keyword {
-                    "show" => &["--groups"],
-                    "explain" => &["--xor", "--no-move", "--no-verdict"],
-                    _ => &[],
-                };
-                let asks = match keyword {
-                    "can-you-win" => Asks::CanYouWin,
-                    _ => Asks::Move,
-                };
-                let setup = match setup(value, options) {
-                    Ok(setup) if keyword != "show" && keyword != "explain" && setup.position.is_over() => Err(
-                        "needs a position with sticks left to take".to_string(),
-                    ),
-                    parsed => parsed,
-                };
-                // A position the lesson will analyse must be one the tool can
-                // work out, so a lesson that passes --check also runs.
-                // It is worked out once, here, and kept for the lesson to use.
-                let setup = setup.and_then(|mut setup| match keyword {
-                    "show" => Ok(setup),
-                    _ => {
-                        self.afford(&setup)?;
-                        let analysis = Analysis::new(
-                            setup.position.clone(),
-                            setup.game.clone(),
-                            Extras::default(),
-                        )
-                        .map_err(|e| format!("cannot be worked out: {e}"))?;
-                        setup.analysis = Some(analysis);
-                        Ok(setup)
-                    }
-                });
-                let setup = match setup {
-                    Ok(setup) => Some(setup),
-                    Err(message) => {
-                        self.problem(line, format!("'{keyword}:' {message}"));
-                        None
-                    }
-                };
-                match (keyword, setup) {
-                    ("show", Some(setup)) => self.parts.push(Part::Show(setup)),
-                    ("explain", Some(setup)) => self.parts.push(Part::Explain(setup)),
-                    ("question" | "can-you-win", setup) => {
-                        self.question = Some(Draft {
-                            line,
-                            asks,
-                            setup,
-                            bar: None,
-                            ask: None,
-                            hints: Vec::new(),
-                            answer: None,
-                        })
-                    }
-                    _ => {}
-                }
-            }
-            "chomp-show" | "chomp-explain" | "chomp-question" => {
-                self.chomp(line, keyword, value)
             }
             "ask" | "hint" | "answer" => {
                 self.end_paragraph();
@@ -296,8 +213,7 @@ impl Parser {
                 line,
                 format!(
                     "unknown directive '{other}:'; the directives are {}, and pause (narration may not start with a lowercase word and a colon)",
-                    DIRECTIVES
-                        .iter()
+                    directives()
                         .map(|d| format!("{d}:"))
                         .collect::<Vec<_>>()
                         .join(", ")
@@ -306,52 +222,38 @@ impl Parser {
         }
     }
 
-    /// A directive of Chomp: a bar to draw, to explain, or to ask about. Its
-    /// bar is worked out here, once, like a position of Nim.
-    fn chomp(&mut self, line: usize, keyword: &str, value: &str) {
+    /// A directive that sets up a position of a game: to draw, to explain
+    /// or to ask about. Its position was read, and worked out when the
+    /// directive needs it, by the game, once.
+    fn position(
+        &mut self,
+        line: usize,
+        keyword: &str,
+        directive: Directive,
+        setup: Result<AnySetup, String>,
+    ) {
         self.end_block();
-        let setup = match bar_setup(keyword, value, &mut self.shapes_left) {
+        let setup = match setup {
             Ok(setup) => Some(setup),
             Err(message) => {
                 self.problem(line, format!("'{keyword}:' {message}"));
                 None
             }
         };
-        match (keyword, setup) {
-            ("chomp-show", Some(setup)) => self.parts.push(Part::ChompShow(setup)),
-            ("chomp-explain", Some(setup)) => self.parts.push(Part::ChompExplain(setup)),
-            ("chomp-question", bar) => {
+        match (directive, setup) {
+            (Directive::Show, Some(setup)) => self.parts.push(Part::Show(setup)),
+            (Directive::Explain, Some(setup)) => self.parts.push(Part::Explain(setup)),
+            (Directive::Question(asks), setup) => {
                 self.question = Some(Draft {
                     line,
-                    asks: Asks::Move,
-                    setup: None,
-                    bar: Some(bar),
+                    asks,
+                    setup,
                     ask: None,
                     hints: Vec::new(),
                     answer: None,
                 })
             }
-            _ => {}
-        }
-    }
-
-    /// Counts the search a position needs against the lesson's budget, so
-    /// a lesson of many heavy positions is refused before any is searched.
-    fn afford(&mut self, setup: &Setup) -> Result<(), String> {
-        if Way::of(&setup.position, &setup.game) != Way::Search {
-            return Ok(());
-        }
-        let work = Solver::for_game(setup.game.clone(), Budget::default())
-            .estimate(setup.position.piles())
-            .map_err(|e| format!("cannot be worked out: {e}"))?;
-        match self.search_left.checked_sub(work.moves) {
-            Some(left) => {
-                self.search_left = left;
-                Ok(())
-            }
-            None => Err(format!(
-                "cannot be worked out: with the positions before it, the lesson would try more than {LESSON_SEARCH} moves in its searches, the most one lesson may; use smaller rows"
-            )),
+            (Directive::Show | Directive::Explain, None) => {}
         }
     }
 
@@ -360,26 +262,20 @@ impl Parser {
         let Some(q) = self.question.take() else {
             return;
         };
-        match (q.answer, q.setup, q.bar) {
-            (Some(answer), _, Some(Some(setup))) => {
-                self.parts.push(Part::ChompQuestion(ChompQuestion {
+        match (q.answer, q.setup) {
+            (Some(answer), Some(setup)) => {
+                let question = of_game!(map setup, setup => Question {
+                    asks: q.asks,
                     setup,
                     ask: q.ask,
                     hints: q.hints,
                     answer,
-                }))
+                    groups_shown: false,
+                });
+                self.parts.push(Part::Question(question));
             }
-            (Some(_), _, Some(None)) => {}
-            (Some(answer), Some(setup), None) => self.parts.push(Part::Question(Question {
-                asks: q.asks,
-                setup,
-                ask: q.ask,
-                hints: q.hints,
-                answer,
-                groups_shown: false,
-            })),
-            (Some(_), None, None) => {}
-            (None, _, _) => self.problem(
+            (Some(_), None) => {}
+            (None, _) => self.problem(
                 q.line,
                 "this question has no answer: add an 'answer:' line for the reveal".to_string(),
             ),
@@ -408,18 +304,13 @@ impl Parser {
         }
         // Groups shown anywhere in the lesson may be shown after a try too.
         let groups_shown = self.parts.iter().any(|part| match part {
-            Part::Explain(_) => true,
-            Part::Show(setup) => setup.groups,
-            Part::Text(_)
-            | Part::Pause
-            | Part::Question(_)
-            | Part::ChompShow(_)
-            | Part::ChompExplain(_)
-            | Part::ChompQuestion(_) => false,
+            Part::Explain(setup) => of_game!(setup, s => s.shows_working(Directive::Explain)),
+            Part::Show(setup) => of_game!(setup, s => s.shows_working(Directive::Show)),
+            Part::Text(_) | Part::Pause | Part::Question(_) => false,
         });
         for part in &mut self.parts {
             if let Part::Question(q) = part {
-                q.groups_shown = groups_shown;
+                of_game!(q, q => q.groups_shown = groups_shown);
             }
         }
         match (self.problems.is_empty(), self.title) {
@@ -456,78 +347,18 @@ fn directive(text: &str) -> Option<(&str, &str)> {
         .map(|_| (keyword, value.trim()))
 }
 
-/// Reads a position and its options: `3 5 7 --normal --xor`. Every
-/// position takes `--normal`, `--misere`, `--take SET` and
-/// `--rows-per-move K`; `extra` names the options this directive adds.
-fn setup(value: &str, extra: &[&str]) -> Result<Setup, String> {
-    let mut setup = Setup {
-        position: Position::new(Vec::new()),
-        game: Nim::new(Rule::Misere),
-        xor: false,
-        groups: false,
-        hide: None,
-        analysis: None,
-    };
-    let mut rows = Vec::new();
-    let mut words = value.split_whitespace();
-    while let Some(word) = words.next() {
-        match word {
-            "--normal" => setup.game.rule = Rule::Normal,
-            "--misere" => setup.game.rule = Rule::Misere,
-            "--take" => {
-                let set = words
-                    .next()
-                    .ok_or("has --take without a set after it, such as 1-3")?;
-                setup.game.takes =
-                    TakeSet::parse(set).map_err(|e| format!("has a bad --take: {e}"))?;
-            }
-            "--rows-per-move" => {
-                let k = words
-                    .next()
-                    .ok_or("has --rows-per-move without a number after it, such as 2")?;
-                setup.game.rows_per_move = rows_per_move::parse(k)
-                    .map_err(|e| format!("has a bad --rows-per-move: {e}"))?;
-            }
-            option if extra.contains(&option) => match option {
-                "--xor" => setup.xor = true,
-                "--groups" => setup.groups = true,
-                "--no-move" => setup.hide = Some(Reveal::Move),
-                _ => setup.hide = Some(Reveal::Outcome),
-            },
-            option if option.starts_with("--") => {
-                let mut allowed = vec!["--normal", "--misere", "--take", "--rows-per-move"];
-                allowed.extend(extra);
-                let last = allowed.pop().unwrap_or_default();
-                return Err(format!(
-                    "has an unknown option '{option}': the options here are {} and {last}",
-                    allowed.join(", ")
-                ));
-            }
-            row => rows.push(row),
-        }
-    }
-    // K was read as at least 1, so only a take set can be refused here.
-    setup.game = setup
-        .game
-        .with_rows_per_move(setup.game.rows_per_move)
-        .map_err(|_| {
-            "uses --take with --rows-per-move above 1: a limited set of takes is only worked out for moves from one row, so leave one of them out".to_string()
-        })?;
-    if (setup.xor || setup.groups) && setup.game.takes != TakeSet::Any {
-        return Err(
-            "cannot use --xor or --groups with --take: groups and binary are for Nim".to_string(),
-        );
-    }
-    setup.position = Position::parse(&rows).map_err(|e| match rows.is_empty() {
-        true => "needs a position, such as 3 5 7".to_string(),
-        false => format!("has a bad position: {e}"),
-    })?;
-    Ok(setup)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lesson::games::OfGame;
+    use crate::rules::nim::Nim;
+    use crate::rules::position::Position;
+    use crate::rules::rule::Rule;
+    use crate::rules::take_set::TakeSet;
+    use crate::solve::search::{Budget, Solver};
+    use crate::teach::analysis::{Analysis, Extras};
+    use crate::teach::lesson::Setup;
+    use crate::teach::lesson::nim::Shown;
 
     #[test]
     fn a_small_lesson() {
@@ -544,29 +375,35 @@ mod tests {
             vec![
                 Part::Text("Two rows of four:\n- one more\n2. two".to_string()),
                 Part::Pause,
-                Part::Show(Setup {
+                Part::Show(OfGame::Nim(Setup {
                     position: four_four.clone(),
                     game: Nim::new(Rule::Misere),
-                    xor: false,
-                    groups: false,
+                    options: Shown {
+                        xor: false,
+                        groups: false,
+                    },
                     hide: None,
                     analysis: None,
-                }),
-                Part::Explain(Setup {
+                })),
+                Part::Explain(OfGame::Nim(Setup {
                     position: four_four.clone(),
                     game: Nim::new(Rule::Normal),
-                    xor: true,
-                    groups: false,
+                    options: Shown {
+                        xor: true,
+                        groups: false,
+                    },
                     hide: None,
                     analysis: worked(Nim::new(Rule::Normal)),
-                }),
-                Part::Question(Question {
+                })),
+                Part::Question(OfGame::Nim(Question {
                     asks: Asks::Move,
                     setup: Setup {
                         position: four_four.clone(),
                         game: Nim::new(Rule::Misere),
-                        xor: false,
-                        groups: false,
+                        options: Shown {
+                            xor: false,
+                            groups: false,
+                        },
                         hide: None,
                         analysis: worked(Nim::new(Rule::Misere)),
                     },
@@ -574,7 +411,7 @@ mod tests {
                     hints: vec!["Copy.".to_string(), "Really, copy.".to_string()],
                     answer: "Nothing wins. It is lost.".to_string(),
                     groups_shown: true,
-                }),
+                })),
                 Part::Text("The end.".to_string()),
             ]
         );
@@ -591,8 +428,12 @@ mod tests {
         );
         let cost = |rows: &[u64]| one.estimate(rows).unwrap().moves;
         let two = cost(&[6, 6]) + cost(&[6, 5]);
-        assert!(parse_within(source.as_bytes(), two + cost(&[7, 6])).is_ok());
-        let problems = parse_within(source.as_bytes(), two).unwrap_err();
+        let moves = |nim| Budgets {
+            nim,
+            ..Budgets::default()
+        };
+        assert!(parse_within(source.as_bytes(), moves(two + cost(&[7, 6]))).is_ok());
+        let problems = parse_within(source.as_bytes(), moves(two)).unwrap_err();
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert_eq!(problems[0].line, 5);
         assert!(problems[0].message.contains("the most one lesson may"));

@@ -13,32 +13,21 @@
 use colored::Colorize;
 
 use super::asking::{Asking, Response};
-use super::chomp_runner::{self, Went};
-use super::{Asks, Lesson, LessonError, Part, Question, Setup};
+use super::games::of_game;
+use super::{Lesson, LessonError, Part, Question};
 use crate::console::ask::{self, Reply, YesNo};
-use crate::console::ask_parts::ask_parts;
 use crate::console::io::Io;
 use crate::console::pause::{GO_ON, Offered, Paused, Prompt, pause};
 use crate::console::steps::{Stepped, step_through};
 use crate::render::text;
 use crate::teach::document::Block;
-use crate::teach::explain::{Options, explain};
-use crate::teach::hints::hints;
+use crate::teach::lesson::{Asks, InLesson, Setup};
 
 /// Whether to go on after a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Flow {
     Next,
     Quit,
-}
-
-impl From<Went> for Flow {
-    fn from(went: Went) -> Flow {
-        match went {
-            Went::On => Flow::Next,
-            Went::Quit => Flow::Quit,
-        }
-    }
 }
 
 struct Runner<'r, 'io> {
@@ -55,16 +44,9 @@ pub fn run(lesson: &Lesson, auto: bool, io: &mut Io<'_>) -> Result<(), LessonErr
         let flow = match part {
             Part::Text(paragraph) => runner.paragraph(paragraph),
             Part::Pause => runner.pause("(Enter: go on, q: quit) "),
-            Part::Show(setup) => runner.show(setup),
-            Part::Explain(setup) => runner.explain(setup),
-            Part::Question(q) => runner.question(q),
-            Part::ChompShow(setup) => chomp_runner::show(runner.io, setup).map(Flow::from),
-            Part::ChompExplain(setup) => {
-                chomp_runner::explain(runner.io, setup, !runner.auto).map(Flow::from)
-            }
-            Part::ChompQuestion(q) => {
-                chomp_runner::question(runner.io, q, &mut runner.auto).map(Flow::from)
-            }
+            Part::Show(setup) => of_game!(setup, setup => runner.show(setup)),
+            Part::Explain(setup) => of_game!(setup, setup => runner.explain(setup)),
+            Part::Question(q) => of_game!(q, q => runner.question(q)),
         }?;
         if flow == Flow::Quit {
             return runner.say("Lesson stopped.");
@@ -129,7 +111,7 @@ impl Runner<'_, '_> {
         }
     }
 
-    fn show(&mut self, setup: &Setup) -> Result<Flow, LessonError> {
+    fn show<G: InLesson>(&mut self, setup: &Setup<G>) -> Result<Flow, LessonError> {
         self.blocks(&[setup.drawing()], "  ")?;
         self.write("\n")?;
         Ok(Flow::Next)
@@ -138,14 +120,11 @@ impl Runner<'_, '_> {
     /// The explanation, a step at a time when someone is at the keyboard,
     /// with hints at the waits that never give away what the lesson holds
     /// back for a question.
-    fn explain(&mut self, setup: &Setup) -> Result<Flow, LessonError> {
-        let analysis = setup.analysis()?;
-        let options = Options {
-            xor: setup.xor,
-            hide: setup.hide,
-        };
-        let doc = explain(&analysis, options);
-        let stepped = step_through(self.io, &doc, &hints(&analysis), !self.auto, setup.hide)?;
+    fn explain<G: InLesson>(&mut self, setup: &Setup<G>) -> Result<Flow, LessonError> {
+        let analysis = setup.analysis().map_err(LessonError::game)?;
+        let doc = G::explanation(setup, &analysis);
+        let hints = G::hints(&analysis);
+        let stepped = step_through(self.io, &doc, &hints, !self.auto, setup.hide)?;
         self.write("\n")?;
         Ok(match stepped {
             Stepped::Done => Flow::Next,
@@ -153,7 +132,12 @@ impl Runner<'_, '_> {
         })
     }
 
-    fn question(&mut self, q: &Question) -> Result<Flow, LessonError> {
+    /// Asks `q` until the class answers it or asks to be shown, then
+    /// reveals the answer. A wrong move gets its verdict and the next
+    /// hint, `hint` gives the next hint, `show` reveals the answer and `q`
+    /// stops; with `--auto`, or once the input runs out, the answer is
+    /// shown straight away.
+    fn question<G: InLesson>(&mut self, q: &Question<G>) -> Result<Flow, LessonError> {
         let setup = &q.setup;
         let heading = q.heading();
         let heading = match self.io.color {
@@ -163,11 +147,11 @@ impl Runner<'_, '_> {
         self.say(&heading)?;
         self.blocks(&[setup.drawing()], "  ")?;
         self.paragraph(q.asked())?;
-        let mut asking = Asking::new(q)?;
+        let mut asking = Asking::new(q).map_err(LessonError::game)?;
         if self.auto {
             return self.reveal(&asking);
         }
-        let winning = asking.analysis().winning_moves.clone();
+        let winning = G::winning(asking.analysis());
         let question = |yes_no| ask::Question {
             prompt: "> ",
             position: &setup.position,
@@ -190,12 +174,7 @@ impl Runner<'_, '_> {
                 Asks::CanYouWin => YesNo::Only,
                 Asks::Move => YesNo::Also,
             });
-            // A move may take from several rows: read it as such.
-            let asked = match setup.game.rows_per_move > 1 {
-                true => ask_parts(self.io, question)?,
-                false => ask::ask(self.io, question)?,
-            };
-            let response = match asked {
+            let response = match ask::ask(self.io, question)? {
                 Reply::Hint => asking.hint(),
                 Reply::Show => break,
                 Reply::Quit => return Ok(Flow::Quit),
@@ -209,10 +188,9 @@ impl Runner<'_, '_> {
                 }
                 Reply::Yes => asking.yes_no(true),
                 Reply::No => asking.yes_no(false),
-                Reply::Move(mv) => asking.play(mv)?,
-                Reply::Parts(mv) => asking.play(mv)?,
+                Reply::Move(mv) => asking.play(mv).map_err(LessonError::game)?,
             };
-            self.respond(&response)?;
+            self.respond(&asking, &response)?;
             if asking.settled() {
                 break;
             }
@@ -222,18 +200,23 @@ impl Runner<'_, '_> {
     }
 
     /// What the tool says to a try: the verdict on a move, then words.
-    fn respond(&mut self, response: &Response) -> Result<(), LessonError> {
+    fn respond<G: InLesson>(
+        &mut self,
+        asking: &Asking<'_, G>,
+        response: &Response,
+    ) -> Result<(), LessonError> {
         if let Some(verdict) = response.verdict() {
             let style = self.io.style();
             self.write(&text::document(verdict, style))?;
         }
-        for line in response.words("type show") {
+        for line in asking.words(response, "type show") {
             self.say(&line)?;
         }
         Ok(())
     }
 
-    fn reveal(&mut self, asking: &Asking<'_>) -> Result<Flow, LessonError> {
+    /// The tool's answer, then the teacher's words, each a paragraph.
+    fn reveal<G: InLesson>(&mut self, asking: &Asking<'_, G>) -> Result<Flow, LessonError> {
         let answer = asking.answer();
         self.paragraph(&format!("Answer: {}", answer.answer))?;
         self.paragraph(&answer.words)

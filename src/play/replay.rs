@@ -358,7 +358,6 @@ impl<G: Teaching> Replay<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::console::answer::row_move;
     use crate::rules::bar::Bite;
     use crate::rules::game::Chomp;
     use crate::rules::multi_move::MultiMove;
@@ -366,6 +365,7 @@ mod tests {
     use crate::rules::position::Position;
     use crate::rules::rule::Rule;
     use crate::rules::take_set::TakeSet;
+    use crate::teach::reply::answer::row_move;
 
     fn setup(start: &[u64], game: Nim, first: First, level: Level, seed: u64) -> Setup<Nim> {
         Setup {

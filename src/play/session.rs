@@ -12,13 +12,13 @@
 use super::ending::{coloured, print_review, review_wanted};
 use super::replay::{Replay, Setup};
 use super::{PlayError, opponent};
-use crate::console::ask;
+use crate::console::ask::{self, Question, Reply, YesNo};
 use crate::console::io::Io;
-use crate::console::move_prompt::{Asked, Prompt};
 use crate::render::text;
+use crate::teach::reply::Replies;
 use crate::teach::review::Side;
 
-struct Session<'r, 'io, G: Prompt> {
+struct Session<'r, 'io, G: Replies> {
     io: &'r mut Io<'io>,
     game: Replay<G>,
     /// Whether the pupil has been told how to type a move.
@@ -27,7 +27,7 @@ struct Session<'r, 'io, G: Prompt> {
 
 /// Plays one game. A start too big to work out is refused before anyone
 /// moves.
-pub fn play<G: Prompt>(setup: Setup<G>, io: &mut Io<'_>) -> Result<(), PlayError> {
+pub fn play<G: Replies>(setup: Setup<G>, io: &mut Io<'_>) -> Result<(), PlayError> {
     let game = Replay::start(setup)?;
     let mut session = Session {
         io,
@@ -37,7 +37,7 @@ pub fn play<G: Prompt>(setup: Setup<G>, io: &mut Io<'_>) -> Result<(), PlayError
     session.run()
 }
 
-impl<G: Prompt> Session<'_, '_, G> {
+impl<G: Replies> Session<'_, '_, G> {
     fn say(&mut self, words: &str) -> Result<(), PlayError> {
         ask::say(self.io, words)?;
         Ok(())
@@ -107,17 +107,24 @@ impl<G: Prompt> Session<'_, '_, G> {
         let mut revealed = false;
         let position = self.game.position();
         let game = self.game.game().clone();
+        let prompt = format!("Your {what}> ");
+        let question = Question {
+            prompt: &prompt,
+            position: &position,
+            game: &game,
+            yes_no: YesNo::Never,
+            winning: &winning,
+        };
         // How to type a move, once, just above the first prompt, with an
         // example from the board the pupil moves on.
         if !std::mem::replace(&mut self.instructed, true) {
-            let how = game.how_to_move(&position, &winning);
+            let how = question.instructions();
             self.say(&format!("{how} Or type hint, show, undo or quit."))?;
         }
-        let prompt = format!("Your {what}> ");
         loop {
-            match game.ask_move(self.io, &prompt, &position, &winning)? {
-                Asked::Quit => return Ok(false),
-                Asked::Hint => match ladder.get(shown) {
+            match ask::ask(self.io, question)? {
+                Reply::Quit | Reply::End => return Ok(false),
+                Reply::Hint => match ladder.get(shown) {
                     Some(hint) => {
                         shown += 1;
                         self.game.hint_given();
@@ -129,7 +136,7 @@ impl<G: Prompt> Session<'_, '_, G> {
                     }
                     None => self.say(&format!("No more hints: that was the {what}."))?,
                 },
-                Asked::Show => match ladder.last() {
+                Reply::Show => match ladder.last() {
                     Some(answer) => {
                         shown = ladder.len();
                         if !std::mem::replace(&mut revealed, true) {
@@ -140,14 +147,16 @@ impl<G: Prompt> Session<'_, '_, G> {
                     }
                     None => self.say(&format!("There is no {what} to show."))?,
                 },
-                Asked::Undo => match self.game.undo() {
+                Reply::Undo => match self.game.undo() {
                     true => {
                         self.say(&format!("Taken back: it is your {what} again."))?;
                         return Ok(true);
                     }
                     false => self.say(&format!("There is no {what} of yours to take back."))?,
                 },
-                Asked::Move(mv) => {
+                // A game never asks for yes or no.
+                Reply::Yes | Reply::No => {}
+                Reply::Move(mv) => {
                     // Said back, so a move typed as the rows after it is
                     // told as what it takes.
                     self.game.pupil(mv);

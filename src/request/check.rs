@@ -1,68 +1,36 @@
-//! Checking a move: one move, in one of two forms, judged with its reason.
+//! Checking a move, in any game: the move as typed, held against the
+//! position, judged with its reason; or refused, with the JSON that says
+//! why, before anything is worked out.
 
 use super::error::Error;
-use crate::console::answer::row_move;
 use crate::render::json;
-use crate::rules::moves::IllegalMove;
-use crate::rules::multi_move::MultiMove;
-use crate::rules::nim::Nim;
-use crate::rules::position::Position;
-use crate::rules::row_reader::parse_number;
-use crate::teach::check::check as document;
 use crate::teach::document::Document;
-use crate::teach::facts;
-use crate::teach::verdict::Judgement;
-
-/// The move to check, as it was given.
-#[derive(Clone, Copy, Debug)]
-pub enum MoveForm<'a> {
-    /// The rows after the move.
-    To(&'a Position),
-    /// The row (from 1) and how many sticks, as typed.
-    RowRemove {
-        /// The row, as typed.
-        row: &'a str,
-        /// How many sticks, as typed.
-        remove: &'a str,
-    },
-}
-
-impl<'a> MoveForm<'a> {
-    /// The one move form given, or a usage error that shows both forms.
-    pub fn of(
-        to: Option<&'a Position>,
-        row: Option<&'a str>,
-        remove: Option<&'a str>,
-    ) -> Result<MoveForm<'a>, Error> {
-        let problem = match (to, row, remove) {
-            (Some(to), None, None) => return Ok(MoveForm::To(to)),
-            (None, Some(row), Some(remove)) => return Ok(MoveForm::RowRemove { row, remove }),
-            (None, None, None) => "no move given",
-            (None, Some(_), None) => "--row needs --remove",
-            (None, None, Some(_)) => "--remove needs --row",
-            (Some(_), _, _) => "--to and --row were both given",
-        };
-        Err(Error::MoveForm(problem))
-    }
-}
+use crate::teach::queried::Queried;
 
 /// A move checked.
 #[derive(Clone, Debug)]
-pub struct Checked {
+pub struct Checked<G: Queried> {
     /// The verdict and what was worked out.
-    pub judgement: Judgement,
+    pub judgement: G::Judgement,
     /// The explanation of the verdict.
     pub document: Document,
 }
 
+impl<G: Queried> Checked<G> {
+    /// The facts and the document, as one JSON object.
+    pub fn json(&self) -> String {
+        json::document(&G::check_facts(&self.judgement), &self.document)
+    }
+}
+
 /// Why a move was not checked.
 #[derive(Debug)]
-pub enum Refused {
+pub enum Refused<G: Queried> {
     /// The move breaks the rules; it was refused before anything was worked
     /// out. `json` is the object `--format json` prints for it.
     Illegal {
         /// Why the move is illegal.
-        illegal: IllegalMove,
+        illegal: G::Illegal,
         /// The JSON that says so.
         json: String,
     },
@@ -70,36 +38,28 @@ pub enum Refused {
     Failed(Error),
 }
 
-impl<E: Into<Error>> From<E> for Refused {
-    fn from(e: E) -> Refused {
+impl<G: Queried, E: Into<Error>> From<E> for Refused<G> {
+    fn from(e: E) -> Refused<G> {
         Refused::Failed(e.into())
     }
 }
 
-/// Checks the move given in `form` from `position`.
-pub fn check(position: Position, game: &Nim, form: MoveForm<'_>) -> Result<Checked, Refused> {
-    let (to, mv) = match form {
-        // With one row per move this is exactly the one-row check.
-        MoveForm::To(to) => (Some(to), position.multi_move_to(to, game)),
-        MoveForm::RowRemove { row, remove } => {
-            let row = parse_number(row, "row number")?;
-            let take = parse_number(remove, "number of sticks")?;
-            let mv = row_move(&position, row, take, game).map(MultiMove::from);
-            (None, mv)
-        }
-    };
-    let mv = match mv {
+/// Checks the move `typed` from `position` in `game`.
+pub fn check<G: Queried>(
+    game: &G,
+    position: G::Position,
+    typed: &G::Typed,
+) -> Result<Checked<G>, Refused<G>> {
+    let mv = match game.typed_move(&position, typed).map_err(Error::game)? {
         Ok(mv) => mv,
         Err(illegal) => {
-            // Illegal input is refused before anything is worked out, so
-            // the JSON lists no winning moves.
-            let message = Error::Illegal(illegal.clone()).to_string();
-            let json = json::facts(&facts::illegal(game, &position, to, &message));
+            let message = Error::illegal::<G>(&illegal).to_string();
+            let json = json::facts(&game.illegal_facts(&position, typed, &message));
             return Err(Refused::Illegal { illegal, json });
         }
     };
-    let judgement = Judgement::new(position, mv, game)?;
-    let document = document(&judgement);
+    let judgement = game.checked(position, mv).map_err(Error::game)?;
+    let document = G::check(&judgement);
     Ok(Checked {
         judgement,
         document,

@@ -5,9 +5,8 @@ use std::io;
 
 use crate::lesson::LessonError;
 use crate::play::PlayError;
-use crate::rules::moves::IllegalMove;
+use crate::rules::game::Game;
 use crate::rules::row_reader::PositionError;
-use crate::rules::take_set::BadTakeSet;
 use crate::solve::search::TooBig;
 use crate::teach::analysis::AnalysisError;
 use crate::teach::verdict::JudgeError;
@@ -18,31 +17,21 @@ pub enum Error {
     /// The rows are not a position.
     #[error("{0}")]
     Position(#[from] PositionError),
-    /// `check` was not given exactly one move.
-    #[error(
-        "{0}: give the move as --to ROWS (the rows after it, such as --to 2 5 7) or as --row R --remove K (such as --row 3 --remove 2)"
-    )]
-    MoveForm(&'static str),
-    /// The move breaks the rules.
-    #[error("illegal move: {0}")]
-    Illegal(#[from] IllegalMove),
-    /// A `--take` value is not a set of takes.
-    #[error("invalid --take '{text}': {problem}")]
-    BadTakeSet {
-        /// The value as typed.
-        text: String,
-        /// What is wrong with it.
-        problem: BadTakeSet,
+    /// A question about a game went unanswered: its words name no position,
+    /// move or game of its kind, or it is too big to work out.
+    #[error("{0}")]
+    Game(#[source] Box<dyn std::error::Error + Send + Sync>),
+    /// The move or bite breaks the rules.
+    #[error("illegal {what}: {why}")]
+    Illegal {
+        /// What a turn is called: "move" or "bite".
+        what: &'static str,
+        /// Why it is not allowed.
+        why: String,
     },
     /// A position could not be worked out.
     #[error("{0}")]
     Analysis(#[from] AnalysisError),
-    /// The rows one move may take from make no game the tool can work out.
-    #[error("{0}")]
-    RowsPerMove(#[from] crate::rules::rows_per_move::BadRowsPerMove),
-    /// `--xor` was asked for a game that is not Nim.
-    #[error("--xor shows Nim in binary, so it cannot go with --take: leave one of them out")]
-    XorNeedsNim,
     /// A move could not be judged.
     #[error("{0}")]
     Judge(#[from] JudgeError),
@@ -72,18 +61,6 @@ pub enum Error {
     /// Writing the output failed.
     #[error("cannot write the output: {0}")]
     Io(#[from] io::Error),
-    /// The shape is not a chocolate bar.
-    #[error("{0}")]
-    Bar(#[from] crate::rules::bar::BarError),
-    /// A bite given on the command line cannot be read.
-    #[error("{0}")]
-    UnclearBite(#[from] crate::console::bite::UnclearBite),
-    /// The bite names no square of the bar.
-    #[error("illegal bite: {0}")]
-    IllegalBite(crate::rules::bar::IllegalBite),
-    /// A bar beyond the search that no strategy covers.
-    #[error("{0}")]
-    Beyond(#[from] crate::teach::chomp::analysis::Beyond),
 }
 
 /// What to do about a port in use.
@@ -95,6 +72,19 @@ fn port_hint(e: &io::Error) -> &'static str {
 }
 
 impl Error {
+    /// A game's own reason for leaving a question unanswered.
+    pub fn game(e: impl std::error::Error + Send + Sync + 'static) -> Error {
+        Error::Game(Box::new(e))
+    }
+
+    /// The move or bite `illegal`, refused by the rules of `G`.
+    pub fn illegal<G: Game>(illegal: &G::Illegal) -> Error {
+        Error::Illegal {
+            what: G::MOVE,
+            why: illegal.to_string(),
+        }
+    }
+
     /// The exit code for this error. Every error is bad input or a failed
     /// write, exit code 2; code 1 is kept for a pupil's mistake, which is a
     /// verdict rather than an error.

@@ -11,10 +11,12 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::row_reader::printable;
+
 /// The most rows, and the most columns, a bar may have. A bar this size
 /// still fits on a screen, and every shape inside it can be named by a path
 /// of at most 128 steps.
-pub const LARGEST_SIDE: usize = 64;
+pub(crate) const LARGEST_SIDE: usize = 64;
 
 /// The hint every shape error ends with.
 const SHAPE_HINT: &str =
@@ -29,6 +31,9 @@ pub enum BarError {
     /// The text has the wrong form, such as `4x` or `4x5x6`.
     #[error("'{0}' is not a shape: {SHAPE_HINT}")]
     NotAShape(String),
+    /// An entry between commas is empty.
+    #[error("entry {0} of the shape is empty: put a row length between the commas")]
+    EmptyEntry(usize),
     /// A word that should be a number is not one.
     #[error("'{text}' is not a {what}: use a whole number such as 4")]
     NotANumber {
@@ -62,7 +67,7 @@ pub enum BarError {
         /// The length of the row above it.
         above_length: usize,
     },
-    /// More rows or columns than [`LARGEST_SIDE`].
+    /// More rows or columns than `LARGEST_SIDE`.
     #[error(
         "{given} {what} is too many: a bar has at most {LARGEST_SIDE} rows and {LARGEST_SIDE} columns"
     )]
@@ -91,7 +96,7 @@ impl Bite {
     }
 
     /// Whether this bite eats the poisoned square.
-    pub fn is_poison(self) -> bool {
+    pub(crate) fn is_poison(self) -> bool {
         self.row == 1 && self.column == 1
     }
 }
@@ -161,7 +166,7 @@ pub struct Arms {
 }
 
 /// A chocolate bar: row lengths from the top, never increasing, each at
-/// least 1, with at most [`LARGEST_SIDE`] rows and columns. It has no rows
+/// least 1, with at most `LARGEST_SIDE` rows and columns. It has no rows
 /// only once the poisoned square has been eaten.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Bar {
@@ -240,13 +245,20 @@ impl Bar {
                     number(columns.trim(), "number of columns", "columns")?,
                 )
             }
-            Some(_) => Err(BarError::NotAShape(text.to_string())),
+            Some(_) => Err(BarError::NotAShape(printable(text))),
             None => {
-                let rows = text
-                    .split(separator)
-                    .filter(|part| !part.is_empty())
-                    .map(|part| number(part, "row length", "squares in a row"))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let mut rows = Vec::new();
+                // Entries are split at commas, and an empty one (`5,,3`,
+                // `,5`, `5,5,3,`) is refused, as it is among Nim's rows.
+                for (i, entry) in text.split(',').enumerate() {
+                    let only_commas = text.chars().all(separator);
+                    if entry.trim().is_empty() && text.contains(',') && !only_commas {
+                        return Err(BarError::EmptyEntry(i + 1));
+                    }
+                    for part in entry.split_whitespace() {
+                        rows.push(number(part, "row length", "squares in a row")?);
+                    }
+                }
                 Bar::new(rows)
             }
         }
@@ -258,36 +270,36 @@ impl Bar {
     }
 
     /// How many rows are left.
-    pub fn rows(&self) -> usize {
+    pub(crate) fn rows(&self) -> usize {
         self.rows.len()
     }
 
     /// How many columns are left: the length of the top row.
-    pub fn columns(&self) -> usize {
+    pub(crate) fn columns(&self) -> usize {
         self.rows.first().copied().unwrap_or(0)
     }
 
     /// How many squares are left, the poisoned one included.
-    pub fn squares(&self) -> usize {
+    pub(crate) fn squares(&self) -> usize {
         self.rows.iter().sum()
     }
 
     /// Whether every row has the same length. The eaten bar counts as a
     /// rectangle of 0 by 0.
-    pub fn is_rectangle(&self) -> bool {
+    pub(crate) fn is_rectangle(&self) -> bool {
         self.rows.iter().all(|&length| length == self.columns())
     }
 
     /// Whether the poisoned square has been eaten, which ends the game: the
     /// player who ate it lost.
-    pub fn is_eaten(&self) -> bool {
+    pub(crate) fn is_eaten(&self) -> bool {
         self.rows.is_empty()
     }
 
     /// The arms when the bar is an L: one row, one column, or the top row
     /// and the first column together. `None` for any other shape and for the
     /// eaten bar.
-    pub fn arms(&self) -> Option<Arms> {
+    pub(crate) fn arms(&self) -> Option<Arms> {
         match self.rows.as_slice() {
             [top, rest @ ..] if rest.iter().all(|&length| length == 1) => Some(Arms {
                 right: top - 1,
@@ -299,7 +311,8 @@ impl Bar {
 
     /// Whether the square a bite names is still there, so biting it is
     /// legal.
-    pub fn has(&self, bite: Bite) -> bool {
+    #[cfg(test)]
+    fn has(&self, bite: Bite) -> bool {
         self.check(bite).is_ok()
     }
 
@@ -389,7 +402,7 @@ fn separator(c: char) -> bool {
 fn number(text: &str, what: &'static str, counted: &'static str) -> Result<usize, BarError> {
     if !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(BarError::NotANumber {
-            text: text.to_string(),
+            text: printable(text),
             what,
         });
     }
@@ -431,6 +444,20 @@ mod tests {
         check(&[], Err(&format!("no shape given: {hint}")));
         check(&[" ", ","], Err(&format!("no shape given: {hint}")));
         check(&["4x"], Err(&format!("'4x' is not a shape: {hint}")));
+        for (words, entry) in [
+            (&["5,5,3,"][..], 4),
+            (&[",5"], 1),
+            (&["5,,3"], 2),
+            (&["5,", ",3"], 2),
+        ] {
+            let empty =
+                format!("entry {entry} of the shape is empty: put a row length between the commas");
+            check(words, Err(&empty));
+        }
+        check(
+            &["\u{1b}[2Jx5"],
+            Err("'\\u{1b}[2J' is not a number of rows: use a whole number such as 4"),
+        );
         check(&["4x5x6"], Err(&format!("'4x5x6' is not a shape: {hint}")));
         check(&["5,5x3"], Err(&format!("'5,5x3' is not a shape: {hint}")));
         check(

@@ -1,4 +1,7 @@
-//! A move: take some sticks from one row.
+//! A move: take some sticks from one row. It is also one part of a move
+//! from several rows ([`super::multi_move::MultiMove`]), the one form in
+//! which the teaching code gives every move, a move from one row being its
+//! one-part case.
 //!
 //! A `Move` only becomes real through [`Position::play`] or
 //! [`Position::move_to`], the one place where moves are checked against the

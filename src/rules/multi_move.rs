@@ -1,12 +1,13 @@
 //! A move that takes from several rows at once, as in Moore's Nim, where a
 //! game lets one move take from up to K rows.
 //!
-//! A [`MultiMove`] is a list of single-row parts. It becomes real only
-//! through [`Position::play_multi`] or [`Position::multi_move_to`], the one
-//! place where such a move is checked; each part is checked by
-//! [`Position::play_with`] exactly as a single move is, so a game with
-//! K = 1 accepts and refuses the same moves, with the same reasons, as
-//! before.
+//! A [`MultiMove`] is a list of single-row parts; a move from one row is a
+//! `MultiMove` of one part, so every method of solving gives its moves in
+//! this one form. It becomes real only through [`Position::play_multi`] or
+//! [`Position::multi_move_to`], the one place where such a move is
+//! checked; each part is checked by [`Position::play_with`] exactly as a
+//! single move is, so a game with K = 1 accepts and refuses the same
+//! moves, with the same reasons, as before.
 
 use std::cmp::Ordering;
 use std::fmt;

@@ -46,7 +46,7 @@ impl Nim {
     /// stick loses", or "last stick loses; a move takes 1 to 3 sticks" (and
     /// "from one row" when there is more than one), or "last stick loses; a
     /// move may take from up to 2 rows" when a move may take from several.
-    pub fn describe(&self, rows: usize) -> String {
+    pub(crate) fn describe(&self, rows: usize) -> String {
         let ending = |thing: &str| match self.rule {
             Rule::Misere => format!("last {thing} loses"),
             Rule::Normal => format!("last {thing} wins"),
@@ -75,7 +75,7 @@ impl Nim {
     /// The rules as a pupil would say them, without the name of the rule:
     /// "whoever takes the last stick loses, and a move takes 1 to 3
     /// sticks".
-    pub fn in_words(&self, rows: usize) -> String {
+    pub(crate) fn in_words(&self, rows: usize) -> String {
         let ending = match (self.rule, self.takes.allows(1)) {
             (Rule::Misere, true) => "whoever takes the last stick loses",
             (Rule::Normal, true) => "whoever takes the last stick wins",

@@ -37,13 +37,6 @@ impl Position {
     pub fn is_over(&self) -> bool {
         self.piles.iter().all(|&p| p == 0)
     }
-
-    /// The rows in ascending order; the game does not care about row order.
-    pub fn sorted(&self) -> Vec<u64> {
-        let mut piles = self.piles.clone();
-        piles.sort_unstable();
-        piles
-    }
 }
 
 impl fmt::Display for Position {

@@ -17,7 +17,7 @@ pub enum PositionError {
     /// A word that should be a number is not one.
     #[error("'{text}' is not a {what}: {why}")]
     BadNumber {
-        /// The word as typed, made [`printable`].
+        /// The word as typed, made `printable`.
         text: String,
         /// What it should have been: "row size", "number of sticks".
         what: &'static str,
@@ -62,7 +62,7 @@ impl Position {
     }
 
     /// Reads rows from a stream: numbers separated by commas, spaces or
-    /// new lines, within [`MOST_ROWS_READ`] and [`MOST_BYTES_READ`].
+    /// new lines, within `MOST_ROWS_READ` and `MOST_BYTES_READ`.
     pub fn read(input: &mut dyn BufRead) -> Result<Position, PositionError> {
         from_stream(input).map(Position::new)
     }
@@ -70,7 +70,7 @@ impl Position {
 
 /// Reads a whole number from 0 to `u64::MAX`; `what` names it in the error
 /// ("row size", "number of sticks").
-pub fn parse_number(text: &str, what: &'static str) -> Result<u64, PositionError> {
+pub(crate) fn parse_number(text: &str, what: &'static str) -> Result<u64, PositionError> {
     let bad = |why: &'static str| PositionError::BadNumber {
         text: printable(text),
         what,
@@ -91,7 +91,7 @@ pub fn parse_number(text: &str, what: &'static str) -> Result<u64, PositionError
 /// form feed, an escape) are written as escapes such as `\n` or `\u{c}`.
 /// A message quotes what the user typed or piped in, and must stay on one
 /// line and never move the cursor or colour the terminal.
-pub fn printable(text: &str) -> String {
+pub(crate) fn printable(text: &str) -> String {
     // The line and paragraph separators are not control characters, but
     // they end a line all the same.
     let control = |c: char| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}');
@@ -104,10 +104,10 @@ pub fn printable(text: &str) -> String {
 }
 
 /// The most rows read from a stream.
-pub const MOST_ROWS_READ: usize = 2_000_000;
+pub(crate) const MOST_ROWS_READ: usize = 2_000_000;
 
 /// The most bytes read from a stream: 64 MiB.
-pub const MOST_BYTES_READ: usize = 64 << 20;
+pub(crate) const MOST_BYTES_READ: usize = 64 << 20;
 
 /// The most bytes of an entry a message quotes.
 const QUOTED: usize = 64;
@@ -217,7 +217,7 @@ impl RowReader {
 }
 
 /// The rows in command-line words.
-pub fn from_words<S: AsRef<str>>(words: &[S]) -> Result<Vec<u64>, PositionError> {
+pub(crate) fn from_words<S: AsRef<str>>(words: &[S]) -> Result<Vec<u64>, PositionError> {
     let mut reader = RowReader::new(false);
     for word in words {
         reader.feed(word.as_ref().as_bytes())?;
@@ -227,7 +227,7 @@ pub fn from_words<S: AsRef<str>>(words: &[S]) -> Result<Vec<u64>, PositionError>
 }
 
 /// The rows in a stream, within [`MOST_ROWS_READ`] and [`MOST_BYTES_READ`].
-pub fn from_stream(input: &mut dyn BufRead) -> Result<Vec<u64>, PositionError> {
+pub(crate) fn from_stream(input: &mut dyn BufRead) -> Result<Vec<u64>, PositionError> {
     let mut reader = RowReader::new(true);
     let mut read = 0usize;
     loop {

@@ -49,7 +49,7 @@ pub fn parse(text: &str) -> Result<u32, BadRowsPerMove> {
 impl Nim {
     /// This game with moves from up to `rows_per_move` rows, or why that is
     /// not a game the tool can work out.
-    pub fn with_rows_per_move(&self, rows_per_move: u32) -> Result<Nim, BadRowsPerMove> {
+    pub(crate) fn with_rows_per_move(&self, rows_per_move: u32) -> Result<Nim, BadRowsPerMove> {
         match (rows_per_move, &self.takes) {
             (0, _) => Err(BadRowsPerMove::Zero),
             (1, _) | (_, TakeSet::Any) => Ok(Nim {

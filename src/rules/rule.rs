@@ -26,18 +26,10 @@ impl Rule {
     }
 
     /// The name used in JSON output: `"misere"` or `"normal"`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Rule::Misere => "misere",
             Rule::Normal => "normal",
-        }
-    }
-
-    /// The rule as a teacher would say it.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Rule::Misere => "misère: whoever takes the last stick loses",
-            Rule::Normal => "normal play: whoever takes the last stick wins",
         }
     }
 

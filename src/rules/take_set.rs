@@ -8,7 +8,7 @@ use super::row_reader::printable;
 /// The largest take a set may name. Outcomes are computed upward one count
 /// at a time and remembered over a window as wide as the largest take, so
 /// the window is kept to a size that answers at once.
-pub const LARGEST_TAKE: u64 = 1000;
+pub(crate) const LARGEST_TAKE: u64 = 1000;
 
 /// The numbers of sticks a move may take from one row.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -17,7 +17,7 @@ pub enum TakeSet {
     #[default]
     Any,
     /// Only these numbers, ascending, distinct, each from 1 to
-    /// [`LARGEST_TAKE`].
+    /// `LARGEST_TAKE`.
     Only(Vec<u64>),
 }
 
@@ -27,9 +27,12 @@ pub enum BadTakeSet {
     /// Nothing was given.
     #[error("the set of takes is empty: give a range like 1-3 or a list like 2,3,5")]
     Empty,
-    /// A part is not a number; the part is made [`printable`].
+    /// A part is not a number; the part is made `printable`.
     #[error("'{0}' is not a number of sticks: give a range like 1-3 or a list like 2,3,5")]
     NotANumber(String),
+    /// An entry between commas is empty, counted from 1.
+    #[error("entry {0} of the set of takes is empty: put a number between the commas")]
+    EmptyEntry(usize),
     /// Zero was named.
     #[error("0 cannot be a take: every move takes at least one stick")]
     Zero,
@@ -44,10 +47,15 @@ pub enum BadTakeSet {
 impl TakeSet {
     /// Reads a set such as `1-3`, `2,3,5` or `1-3,7`.
     pub fn parse(text: &str) -> Result<TakeSet, BadTakeSet> {
+        if text.chars().all(|c| c == ',' || c.is_whitespace()) {
+            return Err(BadTakeSet::Empty);
+        }
         let mut takes = Vec::new();
-        for part in text.split(',').map(str::trim) {
+        // An empty entry is refused, as it is among rows: `1,,2` is more
+        // likely a slip than a list of two.
+        for (i, part) in text.split(',').map(str::trim).enumerate() {
             if part.is_empty() {
-                continue;
+                return Err(BadTakeSet::EmptyEntry(i + 1));
             }
             let (from, to) = match part.split_once('-') {
                 Some((from, to)) => (number(from)?, number(to)?),
@@ -73,7 +81,7 @@ impl TakeSet {
     }
 
     /// Whether a move may take `take` sticks.
-    pub fn allows(&self, take: u64) -> bool {
+    pub(crate) fn allows(&self, take: u64) -> bool {
         match self {
             TakeSet::Any => take >= 1,
             TakeSet::Only(takes) => takes.binary_search(&take).is_ok(),
@@ -91,7 +99,7 @@ impl TakeSet {
     }
 
     /// The listed takes, or `None` for Nim.
-    pub fn only(&self) -> Option<&[u64]> {
+    pub(crate) fn only(&self) -> Option<&[u64]> {
         match self {
             TakeSet::Any => None,
             TakeSet::Only(takes) => Some(takes),
@@ -140,6 +148,13 @@ mod tests {
         assert_eq!(TakeSet::parse("5, 2,3,3"), only(&[2, 3, 5]));
         assert_eq!(TakeSet::parse("1-2,7"), only(&[1, 2, 7]));
         assert_eq!(TakeSet::parse("4"), only(&[4]));
+        for (text, entry) in [("1,,2", 2), ("1,2,", 3), (",1", 1), ("1, ,2", 2)] {
+            assert_eq!(
+                TakeSet::parse(text),
+                Err(BadTakeSet::EmptyEntry(entry)),
+                "{text}"
+            );
+        }
         assert_eq!(TakeSet::parse("0"), Err(BadTakeSet::Zero));
         assert_eq!(TakeSet::parse("0-3"), Err(BadTakeSet::Zero));
         assert_eq!(

@@ -1,7 +1,8 @@
 //! The JSON API: the same objects the command line prints with
-//! `--format json`, for `explain`, `check` and `table`, from the same
-//! request code. Malformed input gets 400 with the command line's message;
-//! an illegal move gets 422 with the JSON `check` prints for it.
+//! `--format json`, for `explain` and `check` in every game and for Nim's
+//! `table`, from the same request code. Malformed input gets 400 with the
+//! command line's message; an illegal move gets 422 with the JSON `check`
+//! prints for it.
 
 use axum::http::StatusCode;
 
@@ -9,62 +10,60 @@ use super::params::{ParamError, Params};
 use super::reply::Reply;
 use crate::render::json;
 use crate::request;
-use crate::request::check::{MoveForm, Refused};
+use crate::request::check::Refused;
+use crate::rules::nim::Nim;
 use crate::teach::facts;
+use crate::teach::queried::Queried;
 
-/// `GET /api/explain?position=3,5,7[&normal=1][&take=1-3][&xor=1]`.
-pub fn explain(query: Option<&str>) -> Reply {
-    let known = ["position", "normal", "take", "xor", "brute_force"];
+/// `GET /api/explain?position=3,5,7[&normal=1][&take=1-3][&xor=1]`, and
+/// `GET /api/chomp/explain?shape=4x5`: what `explain --format json`
+/// prints.
+pub fn explain<G: Queried>(query: Option<&str>) -> Reply {
+    let known = [
+        &[G::POSITION_WORDS][..],
+        G::RULE_FLAGS,
+        G::RULE_WORDS,
+        G::EXPLAIN_FLAGS,
+    ]
+    .concat();
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &known)?;
-        let asked = request::explain::Request {
-            position: p.position("position")?,
-            game: p.game()?,
-            xor: p.flag("xor"),
-            brute_force: p.flag("brute_force"),
-            show_search: false,
-        };
-        let explained = request::explain::explain(asked)?;
-        Ok(json::document(
-            &facts::explain(&explained.analysis),
-            &explained.document,
-        ))
+        let position = p.position::<G>()?;
+        let game = p.rules::<G>()?;
+        let extras = p.extras(&game)?;
+        Ok(request::explain::explain(&game, position, &extras)?.json())
     };
     Reply::json_or_error(answer())
 }
 
-/// `GET /api/check?position=3,5,7&to=2,5,7` (or `&row=1&remove=1`).
-pub fn check(query: Option<&str>) -> Reply {
-    let known = ["position", "to", "row", "remove", "normal", "take"];
-    let p = match Params::parse(query, &known) {
-        Ok(p) => p,
-        Err(e) => return Reply::error(e),
-    };
-    let inputs = || -> Result<_, ParamError> {
-        let to = p
-            .get("to")
-            .is_some()
-            .then(|| p.position("to"))
-            .transpose()?;
-        Ok((p.position("position")?, p.game()?, to))
-    };
-    let (position, game, to) = match inputs() {
-        Ok(inputs) => inputs,
-        Err(e) => return Reply::error(e),
-    };
-    let form = match MoveForm::of(to.as_ref(), p.get("row"), p.get("remove")) {
-        Ok(form) => form,
-        Err(e) => return Reply::error(ParamError::from(e)),
-    };
-    match request::check::check(position, &game, form) {
-        Ok(checked) => Reply::json(json::document(
-            &facts::check(&checked.judgement),
-            &checked.document,
-        )),
-        Err(Refused::Illegal { json, .. }) => {
-            Reply::json_with(StatusCode::UNPROCESSABLE_ENTITY, json)
+/// `GET /api/check?position=3,5,7&to=2,5,7` (or `&row=1&remove=1`), and
+/// `GET /api/chomp/check?shape=4x5&bite=2,3`: what `check --format json`
+/// prints; an illegal move gets 422 with the JSON printed for it.
+pub fn check<G: Queried>(query: Option<&str>) -> Reply {
+    let known = [
+        &[G::POSITION_WORDS][..],
+        G::MOVE_WORDS,
+        G::RULE_FLAGS,
+        G::RULE_WORDS,
+    ]
+    .concat();
+    let asked = || -> Result<Result<String, String>, ParamError> {
+        let p = Params::parse(query, &known)?;
+        // Every word the question needs is asked for before any is read.
+        p.needs(&[&[G::POSITION_WORDS][..], G::MOVE_WORDS_NEEDED].concat())?;
+        let position = p.position::<G>()?;
+        let game = p.rules::<G>()?;
+        let typed = p.typed::<G>()?;
+        match request::check::check(&game, position, &typed) {
+            Ok(checked) => Ok(Ok(checked.json())),
+            Err(Refused::Illegal { json, .. }) => Ok(Err(json)),
+            Err(Refused::Failed(e)) => Err(e.into()),
         }
-        Err(Refused::Failed(e)) => Reply::error(ParamError::from(e)),
+    };
+    match asked() {
+        Ok(Ok(body)) => Reply::json(body),
+        Ok(Err(json)) => Reply::json_with(StatusCode::UNPROCESSABLE_ENTITY, json),
+        Err(e) => Reply::error(e),
     }
 }
 
@@ -73,7 +72,8 @@ pub fn table(query: Option<&str>) -> Reply {
     let known = ["position", "normal", "take", "losing"];
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &known)?;
-        let tabled = request::table::table(&p.position("position")?, &p.game()?, p.flag("losing"))?;
+        let position = p.position::<Nim>()?;
+        let tabled = request::table::table(&position, &p.rules::<Nim>()?, p.flag("losing"))?;
         Ok(json::facts(&facts::table(&tabled.entries)))
     };
     Reply::json_or_error(answer())

@@ -1,79 +1,31 @@
-//! `POST /page/play`: a game against the computer. The page keeps only the
-//! start, the seed and the pupil's moves; every request replays them, so
+//! `POST /page/play` and `POST /page/chomp/play`: a game against the
+//! computer, the same for every game. The page keeps only the start, the
+//! seed and the pupil's moves ([`Sent`]); every request replays them, so
 //! taking a move back is sending one move fewer, and no game is kept here.
 
-use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::page::buttons;
+use super::page::{drawn_board, with_facts};
 use super::params::ParamError;
 use super::reply::Reply;
-use crate::console::answer::row_move;
+use super::sent::{Sent, moves_name};
 use crate::play::replay::{Helped, Replay, ReplayError, Setup};
 use crate::play::{First, Level, PlayError};
 use crate::render::html;
-use crate::request;
 use crate::request::error::Error;
-use crate::rules::multi_move::MultiMove;
-use crate::rules::position::Position;
-use crate::teach::review::{Side, ending};
+use crate::teach::queried::{Queried, Words};
+use crate::teach::review::Side;
 
 /// The most rows a game on the page may have, so that replaying a long
 /// game stays well within a second.
 pub const MOST_ROWS_PLAYED: usize = 100;
 
-/// The game as the page sends it.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Asked {
-    /// The starting rows, as the command line reads them: "3 5 7".
-    position: String,
-    #[serde(default)]
-    normal: bool,
-    #[serde(default)]
-    take: Option<String>,
-    #[serde(default)]
-    level: Option<String>,
-    #[serde(default)]
-    first: Option<String>,
-    #[serde(default)]
-    seed: u64,
-    /// The pupil's moves so far, in order.
-    #[serde(default)]
-    moves: Vec<Played>,
-    /// How many hints the pupil has asked for at this move.
-    #[serde(default)]
-    hints: usize,
-    /// The review, even if the game is not over.
-    #[serde(default)]
-    review: bool,
-    /// How many moves the pupil has taken back, for the review.
-    #[serde(default)]
-    taken_back: u64,
-    /// How many hints the pupil has asked for in the whole game, for the
-    /// review.
-    #[serde(default)]
-    hints_used: u64,
-    /// At how many of the pupil's moves the answer was shown, for the
-    /// review.
-    #[serde(default)]
-    shown: u64,
-}
-
-/// A pupil's move: the row (from 1) and how many sticks.
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Played {
-    row: u64,
-    take: u64,
-}
-
-/// Why a game could not be replayed, Nim or Chomp: bad input (400) or a
-/// move or bite that is not allowed (422).
+/// Why a game could not be replayed: bad input (400) or a move that is not
+/// allowed (422).
 pub enum Refusal {
     /// Bad input, and why.
     Bad(String),
-    /// A move or bite that is not allowed, and why.
+    /// A move that is not allowed, and why.
     Illegal(String),
 }
 
@@ -107,48 +59,49 @@ impl From<PlayError> for Refusal {
     }
 }
 
-/// Replays the game in `body` and answers with where it stands.
-pub fn play(body: &[u8]) -> Reply {
-    replied(replay(body))
+/// Replays the game in `body` and answers with where it stands. Bad input
+/// gets 400, a move that is not allowed 422.
+pub fn play<G: Queried>(body: &[u8]) -> Reply {
+    replied(replay::<G>(body))
 }
 
-fn replay(body: &[u8]) -> Result<Value, Refusal> {
-    let asked: Asked = serde_json::from_slice(body)
+fn replay<G: Queried>(body: &[u8]) -> Result<Value, Refusal> {
+    let sent: Sent<G> = serde_json::from_slice(body)
         .map_err(|e| Refusal::Bad(format!("the game could not be read: {e}")))?;
-    let start = Position::parse(&[asked.position.as_str()]).map_err(Error::from)?;
-    if start.len() > MOST_ROWS_PLAYED {
+    let words = sent.words.words(G::POSITION_WORDS).unwrap_or_default();
+    let start = G::position(&words, None).map_err(Error::game)?;
+    let rows = G::rows(&start).len();
+    if rows > MOST_ROWS_PLAYED {
         return Err(Refusal::Bad(format!(
-            "a game here may have at most {MOST_ROWS_PLAYED} rows; this one has {}",
-            start.len()
+            "a game here may have at most {MOST_ROWS_PLAYED} rows; this one has {rows}"
         )));
     }
-    let game = request::game(asked.normal, asked.take.as_deref())?;
-    let level = choice::<Level>(asked.level.as_deref(), "level").map_err(Refusal::Bad)?;
-    let first = choice::<First>(asked.first.as_deref(), "first").map_err(Refusal::Bad)?;
-    let moves: Vec<(u64, u64)> = asked.moves.iter().map(|m| (m.row, m.take)).collect();
+    let game = G::rules(&sent.words).map_err(Error::game)?;
+    let level = choice::<Level>(sent.level.as_deref(), "level").map_err(Refusal::Bad)?;
+    let first = choice::<First>(sent.first.as_deref(), "first").map_err(Refusal::Bad)?;
     let setup = Setup {
         start,
         game: game.clone(),
         first,
         level,
-        seed: asked.seed,
+        seed: sent.seed,
         seed_given: true,
     };
     let helped = Helped {
-        taken_back: asked.taken_back,
-        hints: asked.hints_used,
-        shown: asked.shown,
+        taken_back: sent.taken_back,
+        hints: sent.hints_used,
+        shown: sent.shown,
     };
     let mut replay = Replay::of(
         setup,
-        &moves,
-        |position, &(row, take)| row_move(position, row, take, &game).map(MultiMove::from),
+        &sent.moves,
+        |position, mv| game.sent(position, mv),
         helped,
     )?;
     let position = replay.position();
     let ladder = replay.hints()?;
     let over = replay.is_over();
-    let review = match over || asked.review {
+    let review = match over || sent.review {
         true => Some(html::document(&replay.review(over)?, 2)),
         false => None,
     };
@@ -156,36 +109,38 @@ fn replay(body: &[u8]) -> Result<Value, Refusal> {
         .told()
         .iter()
         .map(|t| {
-            json!({
+            let said = json!({
                 "side": side(t.turn.side),
                 "said": replay.said(t),
                 "why": t.why,
-                "rows_after": t.after(replay.game()).piles(),
-            })
+                "rows_after": G::rows(&t.after(&game)),
+            });
+            with_facts(said, &G::move_facts(&t.turn.mv))
         })
         .collect();
-    Ok(json!({
-        "start": replay.setup().start.piles(),
-        "position": {
-            "rows": position.piles(),
-            "game": replay.game().describe(position.len()),
-            "board": html::block_html(&replay.board().expect("rows are always drawn"), 3),
-            "buttons": buttons(&position, replay.game()),
-            "over": over,
-        },
-        "moves": told,
+    // A position with nothing left to draw at a terminal (an eaten bar) is
+    // still drawn on the page, so its board keeps its place.
+    let drawn = match replay.board() {
+        Some(drawn) => drawn,
+        None => game.drawn(&position).map_err(Error::game)?,
+    };
+    let (ended, result) = replay.ending().unzip();
+    let start = &replay.setup().start;
+    let mut answer = json!({
+        "start": G::rows(start),
+        "game": game.title(start),
         "to_move": side(replay.to_move()),
-        "over": replay.is_over(),
+        "over": over,
         "winner": replay.winner().map(side),
-        "result": replay
-            .told()
-            .last()
-            .filter(|_| over)
-            .map(|last| ending(last.turn.side, &last.after(replay.game()), replay.game())),
-        "hints": ladder.iter().take(asked.hints).collect::<Vec<_>>(),
+        "ended": ended,
+        "result": result,
+        "hints": ladder.iter().take(sent.hints).collect::<Vec<_>>(),
         "hints_total": ladder.len(),
         "review": review,
-    }))
+    });
+    answer[G::BOARD] = drawn_board(&position, &game, &drawn);
+    answer[moves_name::<G>()] = Value::Array(told);
+    Ok(answer)
 }
 
 /// A player as the page names it: "pupil" or "computer".

@@ -8,20 +8,20 @@
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::chomp;
-use super::page::{board, steps};
+use super::page::{self, steps};
 use super::params::{ParamError, Params};
 use super::reply::Reply;
-use crate::console::answer::row_move;
 use crate::lesson::asking::{Answer, Asking, Response};
-use crate::lesson::chomp::ChompQuestion;
-use crate::lesson::chomp_asking::ChompAsking;
-use crate::lesson::{self, Asks, Lesson, LessonError, Part, Question, bundled};
+use crate::lesson::games::of_game;
+use crate::lesson::{self, Lesson, LessonError, Part, Question, bundled};
 use crate::render::html;
 use crate::request::error::Error;
-use crate::rules::bar::Bite;
+use crate::rules::bar::Bar;
+use crate::rules::game::{Chomp, Game};
+use crate::rules::nim::Nim;
+use crate::rules::position::Position;
 use crate::teach::document::Block;
-use crate::teach::explain::{Options, explain};
+use crate::teach::lesson::{Asks, InLesson};
 
 /// `GET /page/lessons`: every bundled lesson, in teaching order.
 pub fn list(query: Option<&str>) -> Reply {
@@ -63,38 +63,17 @@ pub fn lesson(query: Option<&str>) -> Reply {
                     }
                     Part::Pause => json!({ "kind": "pause" }),
                     Part::Show(setup) => {
-                        json!({ "kind": "show", "html": html::block_html(&setup.drawing(), 3) })
+                        let drawing = of_game!(setup, setup => setup.drawing());
+                        json!({ "kind": "show", "html": html::block_html(&drawing, 3) })
                     }
                     Part::Explain(setup) => {
-                        let analysis = setup.analysis().map_err(Error::from)?;
-                        let options = Options {
-                            xor: setup.xor,
-                            hide: setup.hide,
-                        };
-                        let doc = explain(&analysis, options);
+                        let doc = of_game!(setup, setup => setup.explanation().map_err(LessonError::game))
+                            .map_err(Error::from)?;
                         json!({ "kind": "explain", "title": doc.title, "steps": steps(&doc) })
                     }
                     Part::Question(q) => {
                         number += 1;
-                        question(q, number)?
-                    }
-                    Part::ChompShow(setup) => {
-                        json!({ "kind": "show", "html": html::block_html(&setup.drawing(), 3) })
-                    }
-                    Part::ChompExplain(setup) => {
-                        let doc = setup.explanation().map_err(LessonError::from).map_err(Error::from)?;
-                        json!({ "kind": "explain", "title": doc.title, "steps": steps(&doc) })
-                    }
-                    Part::ChompQuestion(q) => {
-                        number += 1;
-                        json!({
-                            "kind": "question",
-                            "number": number,
-                            "heading": q.heading(),
-                            "ask": q.asked(),
-                            "asks": "bite",
-                            "board": chomp::board(&q.setup.bar),
-                        })
+                        of_game!(q, q => question(q, number))?
                     }
                 })
             })
@@ -110,22 +89,42 @@ pub fn lesson(query: Option<&str>) -> Reply {
     Reply::json_or_error(answer())
 }
 
+/// A game whose questions the page can ask: its board to click.
+trait OnPage: InLesson {
+    /// The position drawn for the page, each stick or square clickable.
+    fn clickable(&self, position: &Self::Position) -> Result<Value, Error>;
+}
+
+impl OnPage for Nim {
+    fn clickable(&self, position: &Position) -> Result<Value, Error> {
+        page::board(position, self)
+    }
+}
+
+impl OnPage for Chomp {
+    fn clickable(&self, bar: &Bar) -> Result<Value, Error> {
+        page::board(bar, self)
+    }
+}
+
 /// A question as the page shows it before anyone has tried.
-fn question(q: &Question, number: usize) -> Result<Value, ParamError> {
+fn question<G: OnPage>(q: &Question<G>, number: usize) -> Result<Value, ParamError> {
     let setup = &q.setup;
     Ok(json!({
         "kind": "question",
         "number": number,
         "heading": q.heading(),
         "ask": q.asked(),
-        "asks": asks(q.asks),
-        "board": board(&setup.position, &setup.game)?,
+        "asks": asks::<G>(q.asks),
+        "board": setup.game.clickable(&setup.position)?,
     }))
 }
 
-fn asks(asks: Asks) -> &'static str {
+/// What a question asks for, as the page names it: "move" or "bite", or
+/// "can-you-win".
+fn asks<G: Game>(asks: Asks) -> &'static str {
     match asks {
-        Asks::Move => "move",
+        Asks::Move => G::MOVE,
         Asks::CanYouWin => "can-you-win",
     }
 }
@@ -154,12 +153,6 @@ enum Try {
     Bite { row: usize, column: usize },
 }
 
-/// A question of a lesson, of either game.
-enum Asked<'l> {
-    Nim(&'l Question),
-    Chomp(&'l ChompQuestion),
-}
-
 /// The most tries replayed at one question.
 pub const MOST_TRIES: usize = 200;
 
@@ -184,8 +177,7 @@ fn answering(body: &[u8]) -> Result<Result<Value, String>, String> {
         .parts
         .iter()
         .filter_map(|part| match part {
-            Part::Question(q) => Some(Asked::Nim(q)),
-            Part::ChompQuestion(q) => Some(Asked::Chomp(q)),
+            Part::Question(q) => Some(q),
             _ => None,
         })
         .nth(asked.question.wrapping_sub(1))
@@ -197,45 +189,42 @@ fn answering(body: &[u8]) -> Result<Result<Value, String>, String> {
                 lesson.questions()
             )
         })?;
-    let q = match q {
-        Asked::Nim(q) => q,
-        Asked::Chomp(q) => return answering_bites(q, &asked.tries),
-    };
+    of_game!(q, q => tried(q, &asked.tries))
+}
+
+/// The answer to the last of `tries` at `q`, each a hint, a request for
+/// the answer, a yes or a no, or a move.
+fn tried<G: InLesson>(q: &Question<G>, tries: &[Try]) -> Result<Result<Value, String>, String> {
     let mut asking = Asking::new(q).map_err(|e| e.to_string())?;
     let mut said = Value::Null;
     let mut shown = false;
-    for (i, &attempt) in asked.tries.iter().enumerate() {
-        let last = i + 1 == asked.tries.len();
-        let response = match attempt {
-            Try::Hint => asking.hint(),
+    for (i, &attempt) in tries.iter().enumerate() {
+        let last = i + 1 == tries.len();
+        let tried = match attempt {
+            Try::Hint => Ok(asking.hint()),
             Try::Show => {
                 shown = true;
                 continue;
             }
-            Try::Yes | Try::No if asking.asks() != Asks::CanYouWin => {
-                return Err(format!(
-                    "try {}: this question wants a move, not yes or no",
-                    i + 1
-                ));
+            Try::Yes | Try::No if asking.asks() != Asks::CanYouWin => Err(Refused::Wrong(format!(
+                "this question wants a {}, not yes or no",
+                G::MOVE
+            ))),
+            Try::Yes => Ok(asking.yes_no(true)),
+            Try::No => Ok(asking.yes_no(false)),
+            Try::Move { row, take } => play(&mut asking, q, "move", row, take),
+            Try::Bite { row, column } => play(&mut asking, q, "bite", row as u64, column as u64),
+        };
+        let response = match tried {
+            Ok(response) => response,
+            Err(Refused::Illegal(words)) if last => return Ok(Err(words)),
+            Err(Refused::Illegal(words) | Refused::Wrong(words)) => {
+                return Err(format!("try {}: {words}", i + 1));
             }
-            Try::Yes => asking.yes_no(true),
-            Try::No => asking.yes_no(false),
-            Try::Bite { .. } => {
-                return Err(format!(
-                    "try {}: this question wants a move, not a bite",
-                    i + 1
-                ));
-            }
-            Try::Move { row, take } => {
-                match row_move(&q.setup.position, row, take, &q.setup.game) {
-                    Ok(mv) => asking.play(mv).map_err(|e| e.to_string())?,
-                    Err(illegal) if last => return Ok(Err(illegal.refusal())),
-                    Err(illegal) => return Err(format!("try {}: {}", i + 1, illegal.refusal())),
-                }
-            }
+            Err(Refused::Failed(words)) => return Err(words),
         };
         if last {
-            said = response_json(&response);
+            said = response_json(&asking, &response);
         }
         if asking.settled() && !last {
             return Err(format!(
@@ -247,62 +236,48 @@ fn answering(body: &[u8]) -> Result<Result<Value, String>, String> {
     let answer = (asking.settled() || shown).then(|| asking.answer());
     Ok(Ok(standing(
         said,
-        asks(asking.asks()),
+        asks::<G>(asking.asks()),
         asking.settled(),
         answer,
     )))
 }
 
-/// The answer to the last of the tries at a question of Chomp, each a
-/// hint, a request for the answer, or a bite.
-fn answering_bites(q: &ChompQuestion, tries: &[Try]) -> Result<Result<Value, String>, String> {
-    let mut asking = ChompAsking::new(q).map_err(|e| e.to_string())?;
-    let mut said = Value::Null;
-    let mut shown = false;
-    for (i, &attempt) in tries.iter().enumerate() {
-        let last = i + 1 == tries.len();
-        let response = match attempt {
-            Try::Hint => asking.hint(),
-            Try::Show => {
-                shown = true;
-                continue;
-            }
-            Try::Bite { row, column } => {
-                let bite = Bite::new(row, column);
-                match q.setup.bar.bite(bite) {
-                    Ok(_) => asking.bite(bite).map_err(|e| e.to_string())?,
-                    Err(illegal) if last => {
-                        return Ok(Err(Error::IllegalBite(illegal).to_string()));
-                    }
-                    Err(illegal) => {
-                        return Err(format!("try {}: {}", i + 1, Error::IllegalBite(illegal)));
-                    }
-                }
-            }
-            Try::Yes | Try::No | Try::Move { .. } => {
-                return Err(format!(
-                    "try {}: this question wants a bite, a row and a column",
-                    i + 1
-                ));
-            }
-        };
-        if last {
-            said = response_json(&response);
-        }
-        if asking.settled() && !last {
-            return Err(format!(
-                "try {} comes after the question was answered",
-                i + 2
-            ));
-        }
-    }
-    let answer = (asking.settled() || shown).then(|| asking.answer());
-    Ok(Ok(standing(said, "bite", asking.settled(), answer)))
+/// Why a try was not answered.
+enum Refused {
+    /// The move picked breaks the rules: why, as the page says it.
+    Illegal(String),
+    /// The try is not what the question asks for.
+    Wrong(String),
+    /// The move could not be judged.
+    Failed(String),
 }
 
-/// Where a question stands after the tries, Nim or Chomp: what was said
-/// to the last, what it asks for, whether it is settled, and the answer
-/// once it is settled or shown.
+/// The move picked on the page as `kind` ("move" or "bite") by two
+/// numbers, played at `q`.
+fn play<G: InLesson>(
+    asking: &mut Asking<'_, G>,
+    q: &Question<G>,
+    kind: &str,
+    first: u64,
+    second: u64,
+) -> Result<Response, Refused> {
+    if kind != G::MOVE {
+        return Err(Refused::Wrong(format!(
+            "this question wants a {}, not a {kind}",
+            G::MOVE
+        )));
+    }
+    let mv = q
+        .setup
+        .game
+        .picked(&q.setup.position, first, second)
+        .map_err(|illegal| Refused::Illegal(G::refusal(&illegal)))?;
+    asking.play(mv).map_err(|e| Refused::Failed(e.to_string()))
+}
+
+/// Where a question stands after the tries: what was said to the last,
+/// what it asks for, whether it is settled, and the answer once it is
+/// settled or shown.
 fn standing(said: Value, asks: &str, settled: bool, answer: Option<Answer>) -> Value {
     let answer = answer.map(
         |answer| json!({ "answer": format!("Answer: {}", answer.answer), "words": answer.words }),
@@ -317,7 +292,7 @@ fn standing(said: Value, asks: &str, settled: bool, answer: Option<Answer>) -> V
 
 /// What the tool says to a try: its kind, the verdict on a move as HTML,
 /// and the words after it, line by line.
-fn response_json(response: &Response) -> Value {
+fn response_json<G: InLesson>(asking: &Asking<'_, G>, response: &Response) -> Value {
     let kind = match response {
         Response::Hint(_) => "hint",
         Response::NoMoreHints => "no-more-hints",
@@ -330,6 +305,6 @@ fn response_json(response: &Response) -> Value {
     json!({
         "kind": kind,
         "html": response.verdict().map(|doc| html::document(doc, 3)),
-        "words": response.words("press Show the answer"),
+        "words": asking.words(response, "press Show the answer"),
     })
 }

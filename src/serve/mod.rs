@@ -8,10 +8,15 @@
 //!
 //! - [`api`]: the command line's JSON (`/api/…`);
 //! - [`page`]: explanations, checks, boards and tables for the page;
-//! - [`game`]: a game against the computer, replayed on every request;
+//! - [`game`]: a game against the computer, replayed on every request
+//!   from what the page sends ([`sent`]);
 //! - [`lessons`]: the bundled lessons, a question at a time;
-//! - [`chomp`]: Chomp's API, its bar to click and its game;
 //! - [`assets`]: the page's own files.
+//!
+//! Every game has the same routes, written once and listed for each game
+//! in [`router`]: Nim's at the top (`/api/explain`, `/page/play`), each
+//! other game's under its own name (`/api/chomp/explain`,
+//! `/page/chomp/play`).
 //!
 //! Work that searches runs away from the threads that answer the network,
 //! each request within the same budgets as the command line. Request
@@ -33,7 +38,6 @@ use tokio::sync::oneshot;
 
 pub mod api;
 pub mod assets;
-pub mod chomp;
 pub mod connections;
 pub mod game;
 pub mod guard;
@@ -41,8 +45,12 @@ pub mod lessons;
 pub mod page;
 pub mod params;
 pub mod reply;
+pub mod sent;
 
 use self::reply::Reply;
+use crate::rules::game::Chomp;
+use crate::rules::nim::Nim;
+use crate::teach::queried::Queried;
 
 /// The port the page is served on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 8357;
@@ -55,28 +63,44 @@ pub const MOST_BODY_BYTES: usize = 64 * 1024;
 
 /// Every route of the page and its API.
 pub fn router() -> Router {
-    Router::new()
-        .route("/api/explain", get(query(api::explain)))
-        .route("/api/check", get(query(api::check)))
+    let router = Router::new()
         .route("/api/table", get(query(api::table)))
-        .route("/page/explain", get(query(page::explain)))
-        .route("/page/check", get(query(page::check)))
-        .route("/page/board", get(query(page::board_page)))
         .route("/page/table", get(query(page::table)))
-        .route("/page/play", post(body(game::play)))
         .route("/page/lessons", get(query(lessons::list)))
         .route("/page/lesson", get(query(lessons::lesson)))
-        .route("/page/lesson/answer", post(body(lessons::answer)))
-        .route("/api/chomp/explain", get(query(chomp::api_explain)))
-        .route("/api/chomp/check", get(query(chomp::api_check)))
-        .route("/page/chomp/explain", get(query(chomp::explain)))
-        .route("/page/chomp/board", get(query(chomp::board_page)))
-        .route("/page/chomp/check", get(query(chomp::check)))
-        .route("/page/chomp/play", post(body(chomp::play)))
+        .route("/page/lesson/answer", post(body(lessons::answer)));
+    // The games: one line each.
+    let router = game_routes::<Nim>(router, "");
+    let router = game_routes::<Chomp>(router, "/chomp");
+    router
         .fallback(get(assets::file))
         .layer(DefaultBodyLimit::max(MOST_BODY_BYTES))
         .layer(axum::middleware::from_fn(guard::check))
         .layer(guard::headers())
+}
+
+/// The routes every game has, under `prefix`: its explanation and check as
+/// JSON and for the page, its board to click, and a game to play.
+fn game_routes<G: Queried>(router: Router, prefix: &str) -> Router {
+    router
+        .route(
+            &format!("/api{prefix}/explain"),
+            get(query(api::explain::<G>)),
+        )
+        .route(&format!("/api{prefix}/check"), get(query(api::check::<G>)))
+        .route(
+            &format!("/page{prefix}/explain"),
+            get(query(page::explain::<G>)),
+        )
+        .route(
+            &format!("/page{prefix}/check"),
+            get(query(page::check::<G>)),
+        )
+        .route(
+            &format!("/page{prefix}/board"),
+            get(query(page::board_page::<G>)),
+        )
+        .route(&format!("/page{prefix}/play"), post(body(game::play::<G>)))
 }
 
 /// A handler for a GET request: `answer` gets the query string, on a

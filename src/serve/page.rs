@@ -1,24 +1,25 @@
 //! What the page shows for an explanation, a check, a board to click and a
 //! table: the command line's documents, laid out as HTML fragments by
-//! [`html`], with the few facts the page needs to draw and click.
+//! [`html`], with the few facts the page needs to draw and click. Every
+//! game has the same explanation, check and board, each under its own
+//! path; the table is Nim's.
 //!
 //! Input is read and refused exactly as by the JSON API.
 
 use axum::http::StatusCode;
+use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::params::{ParamError, Params};
 use super::reply::Reply;
 use crate::render::html;
 use crate::request;
-use crate::request::check::{MoveForm, Refused};
+use crate::request::check::Refused;
 use crate::request::error::Error;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
-use crate::rules::position::Position;
-use crate::teach::analysis::{Analysis, Extras, Method};
-use crate::teach::board;
-use crate::teach::document::Document;
+use crate::teach::document::{Block, Document};
+use crate::teach::queried::Queried;
 use crate::teach::verdict::Verdict;
 
 /// The steps of a document, each as HTML with its heading.
@@ -70,85 +71,101 @@ pub fn check_reply(answer: Result<Result<String, String>, ParamError>) -> Reply 
     }
 }
 
-/// The board for `position` in its game, drawn as the terminal draws it
-/// (groups for Nim, blocks for a row with limited takes), with each stick
-/// clickable; and the takes to offer as buttons when a single row allows
-/// only a few.
-pub fn board(position: &Position, game: &Nim) -> Result<Value, Error> {
-    let analysis = Analysis::new(position.clone(), game.clone(), Extras::default())?;
-    let pattern = match &analysis.method {
-        Method::OneRow { pattern, .. } => Some(pattern),
-        _ => None,
-    };
-    let drawn = board::for_game(position, game, pattern);
-    Ok(json!({
-        "rows": position.piles(),
-        "game": game.describe(position.len()),
-        "board": html::block_html(&drawn, 3),
-        "buttons": buttons(position, game),
-        "over": analysis.is_over(),
-    }))
+/// The board for `position` in its game, drawn to click as the terminal
+/// draws it (Nim's rows in their groups or the blocks of their pattern, a
+/// bar's squares), with the facts the page needs beside it.
+pub fn board<G: Queried>(position: &G::Position, game: &G) -> Result<Value, Error> {
+    let drawn = game.drawn(position).map_err(Error::game)?;
+    Ok(drawn_board(position, game, &drawn))
 }
 
-/// The takes to offer as buttons: when a single row allows only a few.
-pub fn buttons(position: &Position, game: &Nim) -> Option<Vec<u64>> {
-    match (position.piles(), game.takes.only()) {
-        ([sticks], Some(_)) => Some(game.takes.takes_from(*sticks).collect()),
-        _ => None,
+/// The board for `position` in its game, already `drawn`: its rows, its
+/// title, the drawing as HTML, whether the game is over there, and the
+/// game's own facts (the takes to offer as buttons, the squares).
+pub fn drawn_board<G: Queried>(position: &G::Position, game: &G, drawn: &Block) -> Value {
+    let board = json!({
+        "rows": G::rows(position),
+        "game": game.title(position),
+        "board": html::block_html(drawn, 3),
+        "over": game.is_over(position),
+    });
+    with_facts(board, &game.board_facts(position))
+}
+
+/// `value`, an object, with the fields of `facts` added.
+pub fn with_facts(mut value: Value, facts: &impl Serialize) -> Value {
+    let facts = serde_json::to_value(facts).expect("facts are plain data");
+    match (&mut value, facts) {
+        (Value::Object(fields), Value::Object(more)) => fields.extend(more),
+        _ => unreachable!("a board and its facts are objects"),
     }
+    value
 }
 
-/// `GET /page/explain?position=3,5,7[&normal=1][&take=1-3][&xor=1]`: the
-/// explanation's title and steps.
-pub fn explain(query: Option<&str>) -> Reply {
+/// `GET /page/explain?position=3,5,7[&normal=1][&take=1-3][&xor=1]`, and
+/// `GET /page/chomp/explain?shape=4x5`: the explanation's title, who
+/// wins, and its steps.
+pub fn explain<G: Queried>(query: Option<&str>) -> Reply {
+    let known = [
+        &[G::POSITION_WORDS][..],
+        G::RULE_FLAGS,
+        G::RULE_WORDS,
+        G::PAGE_EXPLAIN_FLAGS,
+    ]
+    .concat();
     let answer = || -> Result<String, ParamError> {
-        let p = Params::parse(query, &["position", "normal", "take", "xor"])?;
-        let explained = request::explain::explain(request::explain::Request {
-            position: p.position("position")?,
-            game: p.game()?,
-            xor: p.flag("xor"),
-            brute_force: false,
-            show_search: false,
-        })?;
-        Ok(explanation(&explained.document, explained.analysis.outcome))
+        let p = Params::parse(query, &known)?;
+        let position = p.position::<G>()?;
+        let game = p.rules::<G>()?;
+        let extras = p.extras(&game)?;
+        let explained = request::explain::explain(&game, position, &extras)?;
+        Ok(explanation(
+            &explained.document,
+            G::outcome(&explained.analysis),
+        ))
     };
     Reply::json_or_error(answer())
 }
 
-/// `GET /page/check?position=3,5,7&to=2,5,7` (or `&row=1&remove=1`): the
-/// verdict and its reasons as HTML, and the board after the move. An
-/// illegal move gets 422 and why.
-pub fn check(query: Option<&str>) -> Reply {
+/// `GET /page/check?position=3,5,7&to=2,5,7` (or `&row=1&remove=1`), and
+/// `GET /page/chomp/check?shape=4x5&bite=2,3`: the verdict and its reasons
+/// as HTML, and the board after the move. An illegal move gets 422 and
+/// why.
+pub fn check<G: Queried>(query: Option<&str>) -> Reply {
+    let known = [
+        &[G::POSITION_WORDS][..],
+        G::MOVE_WORDS,
+        G::RULE_FLAGS,
+        G::RULE_WORDS,
+    ]
+    .concat();
     let answer = || -> Result<Result<String, String>, ParamError> {
-        let p = Params::parse(
-            query,
-            &["position", "to", "row", "remove", "normal", "take"],
-        )?;
-        let position = p.position("position")?;
-        let game = p.game()?;
-        let to = p
-            .get("to")
-            .is_some()
-            .then(|| p.position("to"))
-            .transpose()?;
-        let form = MoveForm::of(to.as_ref(), p.get("row"), p.get("remove"))?;
-        let checked = match request::check::check(position, &game, form) {
+        let p = Params::parse(query, &known)?;
+        // Every word the question needs is asked for before any is read.
+        p.needs(&[&[G::POSITION_WORDS][..], G::MOVE_WORDS_NEEDED].concat())?;
+        let position = p.position::<G>()?;
+        let game = p.rules::<G>()?;
+        let typed = p.typed::<G>()?;
+        let checked = match request::check::check(&game, position, &typed) {
             Ok(checked) => checked,
-            Err(Refused::Illegal { illegal, .. }) => return Ok(Err(illegal.refusal())),
+            Err(Refused::Illegal { illegal, .. }) => return Ok(Err(G::refusal(&illegal))),
             Err(Refused::Failed(e)) => return Err(e.into()),
         };
         let j = &checked.judgement;
-        let after = board(&j.to, &game)?;
-        Ok(Ok(verdict(j.verdict, &checked.document, after)))
+        let after = board(&G::after(j), &game)?;
+        Ok(Ok(verdict(G::verdict(j), &checked.document, after)))
     };
     check_reply(answer())
 }
 
-/// `GET /page/board?position=21[&normal=1][&take=1-3]`: a board to click.
-pub fn board_page(query: Option<&str>) -> Reply {
+/// `GET /page/board?position=21[&normal=1][&take=1-3]`, and
+/// `GET /page/chomp/board?shape=4x5`: a board to click.
+pub fn board_page<G: Queried>(query: Option<&str>) -> Reply {
+    let known = [&[G::POSITION_WORDS][..], G::RULE_FLAGS, G::RULE_WORDS].concat();
     let answer = || -> Result<String, ParamError> {
-        let p = Params::parse(query, &["position", "normal", "take"])?;
-        Ok(board(&p.position("position")?, &p.game()?)?.to_string())
+        let p = Params::parse(query, &known)?;
+        let position = p.position::<G>()?;
+        Ok(board(&position, &p.rules::<G>()?)?.to_string())
     };
     Reply::json_or_error(answer())
 }
@@ -158,8 +175,8 @@ pub fn board_page(query: Option<&str>) -> Reply {
 pub fn table(query: Option<&str>) -> Reply {
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &["position", "normal", "take", "losing"])?;
-        let start = p.position("position")?;
-        let game = p.game()?;
+        let start = p.position::<Nim>()?;
+        let game = p.rules::<Nim>()?;
         let losing = p.flag("losing");
         let tabled = request::table::table(&start, &game, losing)?;
         Ok(json!({ "html": html::document(&tabled.document, 2) }).to_string())

@@ -1,17 +1,17 @@
-//! The parameters of a request, read from its query string through the same
-//! functions as the command line's words, so the page and the command line
-//! accept the same input and refuse it with the same messages.
+//! The parameters of a request, read from its query string and handed to
+//! the game as the words of its question ([`Words`]), so the page and the
+//! command line accept the same input and refuse it with the same
+//! messages.
 //!
-//! `position=3,5,7` (commas or spaces), `normal=1`, `take=1-3`, and for a
-//! move either `to=2,5,7` or `row=3&remove=2`. A flag is on when it is
-//! present with any value but `0` or `false`.
+//! Each game names its own parameters: Nim's `position=3,5,7` (commas or
+//! spaces), `normal=1`, `take=1-3`, and for a move either `to=2,5,7` or
+//! `row=3&remove=2`; Chomp's `shape=4x5` and `bite=2,3`. A flag is on when
+//! it is present with any value but `0` or `false`.
 
 use std::collections::BTreeMap;
 
-use crate::request;
 use crate::request::error::Error;
-use crate::rules::nim::Nim;
-use crate::rules::position::Position;
+use crate::teach::queried::{Queried, Words};
 
 /// The parameters of one request, by name.
 #[derive(Clone, Debug, Default)]
@@ -56,15 +56,46 @@ impl Params {
         self.get(name).is_some_and(|v| v != "0" && v != "false")
     }
 
-    /// The rows named by `name`, read as the command line reads its words.
-    pub fn position(&self, name: &'static str) -> Result<Position, ParamError> {
-        let words = self.get(name).ok_or(ParamError::Missing(name))?;
-        Ok(Position::parse(&[words]).map_err(Error::from)?)
+    /// The position the game's words give, read as the command line reads
+    /// them.
+    pub fn position<G: Queried>(&self) -> Result<G::Position, ParamError> {
+        let name = G::POSITION_WORDS;
+        let words = self.words(name).ok_or(ParamError::Missing(name))?;
+        Ok(G::position(&words, None).map_err(Error::game)?)
     }
 
-    /// The game named by `normal` and `take`.
-    pub fn game(&self) -> Result<Nim, ParamError> {
-        Ok(request::game(self.flag("normal"), self.get("take"))?)
+    /// The game the parameters choose: Nim's `normal` and `take`.
+    pub fn rules<G: Queried>(&self) -> Result<G, ParamError> {
+        Ok(G::rules(self).map_err(Error::game)?)
+    }
+
+    /// Refuses the first of `names` not given.
+    pub fn needs(&self, names: &[&'static str]) -> Result<(), ParamError> {
+        match names.iter().find(|&&name| self.get(name).is_none()) {
+            Some(&missing) => Err(ParamError::Missing(missing)),
+            None => Ok(()),
+        }
+    }
+
+    /// The move the parameters give, as typed. The words every move needs
+    /// are asked for first, with the position's, by [`Params::needs`].
+    pub fn typed<G: Queried>(&self) -> Result<G::Typed, ParamError> {
+        Ok(G::typed(self).map_err(Error::game)?)
+    }
+
+    /// What the parameters ask an explanation in `game` to add.
+    pub fn extras<G: Queried>(&self, game: &G) -> Result<G::Extras, ParamError> {
+        Ok(game.extras(self).map_err(Error::game)?)
+    }
+}
+
+impl Words for Params {
+    fn words(&self, name: &str) -> Option<Vec<String>> {
+        self.get(name).map(|value| vec![value.to_string()])
+    }
+
+    fn flag(&self, name: &str) -> bool {
+        Params::flag(self, name)
     }
 }
 
@@ -106,6 +137,7 @@ fn decode(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::nim::Nim;
 
     #[test]
     fn queries_decode() {
@@ -128,11 +160,11 @@ mod tests {
             &["position", "normal", "take"],
         )
         .unwrap();
-        assert_eq!(p.position("position").unwrap().piles(), &[3, 5, 7]);
+        assert_eq!(p.position::<Nim>().unwrap().piles(), &[3, 5, 7]);
         assert!(p.flag("normal") && !p.flag("xor"));
         let bad = Params::parse(Some("position=3,x"), &["position"]).unwrap();
         assert_eq!(
-            bad.position("position").unwrap_err().to_string(),
+            bad.position::<Nim>().unwrap_err().to_string(),
             "'x' is not a row size: use a whole number such as 3"
         );
         let unknown = Params::parse(Some("rows=3"), &["position"]).unwrap_err();

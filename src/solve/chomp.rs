@@ -8,7 +8,7 @@
 //! in one array indexed by rank, with no hashing. The rank is a sum of one
 //! number per row, so a bite changes it by a sum over the rows it shortens:
 //! trying a bite costs a subtraction and allocates nothing. Before searching,
-//! the shapes are counted, and the search refuses past [`LARGEST_SEARCH`].
+//! the shapes are counted, and the search refuses past `LARGEST_SEARCH`.
 //!
 //! Beside the search are the arguments that need none, kept as data for the
 //! explanations: strategy stealing, the square strategy and the two-row
@@ -20,7 +20,7 @@ use crate::solve::search::Solved;
 
 /// The most shapes the search values. Every bar within it is solved in well
 /// under a second; 11×11 (705,432 shapes) fits, 12×12 (2,704,156) does not.
-pub const LARGEST_SEARCH: u64 = 2_000_000;
+pub(crate) const LARGEST_SEARCH: u64 = 2_000_000;
 
 /// The bar has more shapes inside it than the search may value.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -67,14 +67,14 @@ pub struct ChompSearch {
 
 impl ChompSearch {
     /// Values every shape inside `start`, or refuses at once when there are
-    /// more than [`LARGEST_SEARCH`].
+    /// more than `LARGEST_SEARCH`.
     pub fn search(start: &Bar) -> Result<ChompSearch, TooBig> {
         ChompSearch::search_within(start, LARGEST_SEARCH)
     }
 
     /// Values every shape inside `start`, or refuses at once when there are
     /// more than `limit`.
-    pub fn search_within(start: &Bar, limit: u64) -> Result<ChompSearch, TooBig> {
+    pub(crate) fn search_within(start: &Bar, limit: u64) -> Result<ChompSearch, TooBig> {
         let steps = rank_steps(start.row_lengths());
         let count = count(&steps);
         if count > u128::from(limit) {
@@ -94,12 +94,14 @@ impl ChompSearch {
     }
 
     /// The bar the search started from.
-    pub fn start(&self) -> &Bar {
+    #[cfg(test)]
+    fn start(&self) -> &Bar {
         &self.start
     }
 
     /// How many shapes were valued.
-    pub fn positions(&self) -> usize {
+    #[cfg(test)]
+    fn positions(&self) -> usize {
         self.moves_left.len()
     }
 
@@ -300,7 +302,7 @@ pub struct StrategyStealing {
 
 /// The strategy-stealing verdict for `bar`, without a search, or `None`
 /// unless it is a full rectangle bigger than 1×1.
-pub fn strategy_stealing(bar: &Bar) -> Option<StrategyStealing> {
+pub(crate) fn strategy_stealing(bar: &Bar) -> Option<StrategyStealing> {
     match bar.is_rectangle() && bar.squares() > 1 {
         true => Some(StrategyStealing {
             corner: Bite::new(bar.rows(), bar.columns()),
@@ -319,7 +321,7 @@ pub fn strategy_stealing(bar: &Bar) -> Option<StrategyStealing> {
 /// equal, and the opponent is left with the poisoned square. On an L with
 /// unequal arms, the winning bite shortens the longer arm to match; an L
 /// with equal arms (the 1×1 bar included) is lost.
-pub fn square_strategy(bar: &Bar) -> Option<Bite> {
+pub(crate) fn square_strategy(bar: &Bar) -> Option<Bite> {
     let square = bar.is_rectangle() && bar.rows() == bar.columns();
     match (bar.arms(), square) {
         (Some(Arms { right, down }), _) if right > down => Some(Bite::new(1, down + 2)),
@@ -341,7 +343,7 @@ pub fn square_strategy(bar: &Bar) -> Option<Bite> {
 /// other bite that keeps square (2,2) loses to that same answer, so on a
 /// square, where the remaining bites leave rectangles, (2,2) is the only
 /// winning bite.
-pub fn equal_sides_strategy(bar: &Bar) -> Option<Bite> {
+pub(crate) fn equal_sides_strategy(bar: &Bar) -> Option<Bite> {
     // Not an L (and not eaten) means row 2 reaches column 2.
     match (bar.arms(), bar.rows() == bar.columns() && !bar.is_eaten()) {
         (None, true) => Some(Bite::new(2, 2)),
@@ -357,7 +359,7 @@ pub fn equal_sides_strategy(bar: &Bar) -> Option<Bite> {
 /// restores it, down to the poisoned square alone. A single row counts as a
 /// bottom row of 0, so it is won by leaving the poisoned square alone, and a
 /// bar already one shorter is lost.
-pub fn two_row_strategy(bar: &Bar) -> Option<Bite> {
+pub(crate) fn two_row_strategy(bar: &Bar) -> Option<Bite> {
     match *bar.row_lengths() {
         [top] if top > 1 => Some(Bite::new(1, 2)),
         [top, bottom] if bottom == top => Some(Bite::new(2, top)),
@@ -573,5 +575,116 @@ mod tests {
         assert_eq!(two_rows("1x1"), None);
         assert_eq!(two_rows("1,1"), Some((2, 1)));
         assert_eq!(two_rows("3x3"), None);
+    }
+
+    /// Row lengths from the top of every bar inside `rows`×`columns`, the eaten
+    /// bar left out.
+    fn staircases(rows: usize, columns: usize) -> Vec<Vec<usize>> {
+        let mut all = Vec::new();
+        let mut frontier: Vec<Vec<usize>> = vec![Vec::new()];
+        for _ in 0..rows {
+            frontier = frontier
+                .into_iter()
+                .flat_map(|shape| {
+                    let most = shape.last().copied().unwrap_or(columns);
+                    (1..=most).map(move |length| [shape.clone(), vec![length]].concat())
+                })
+                .collect();
+            all.extend(frontier.iter().cloned());
+        }
+        all
+    }
+
+    #[test]
+    fn the_square_strategy_wins_on_squares_and_their_ls() {
+        let chomp = ChompSearch::search(&Bar::rectangle(8, 8).unwrap()).unwrap();
+        for n in 2..=8 {
+            let square = Bar::rectangle(n, n).unwrap();
+            assert_eq!(square_strategy(&square), Some(Bite::new(2, 2)));
+            assert!(
+                chomp
+                    .winning_bites(&square)
+                    .unwrap()
+                    .contains(&Bite::new(2, 2))
+            );
+        }
+        // Every L inside 8x8, which is every L a game on a square can reach,
+        // 1x1 included: the strategy names a winning bite exactly when there is
+        // one.
+        for right in 0..8 {
+            for down in 0..8 {
+                let l = Bar::new([vec![right + 1], vec![1; down]].concat()).unwrap();
+                let winning = chomp.winning_bites(&l).unwrap();
+                match square_strategy(&l) {
+                    Some(bite) => assert!(winning.contains(&bite), "{l}: {bite}"),
+                    None => assert!(winning.is_empty(), "{l}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_two_row_strategy_wins_on_every_bar_of_two_rows() {
+        let chomp = ChompSearch::search(&Bar::rectangle(2, 12).unwrap()).unwrap();
+        for rows in staircases(2, 12) {
+            let bar = Bar::new(rows).unwrap();
+            let winning = chomp.winning_bites(&bar).unwrap();
+            match two_row_strategy(&bar) {
+                Some(bite) => assert!(winning.contains(&bite), "{bar}: {bite}"),
+                None => assert!(winning.is_empty(), "{bar}"),
+            }
+        }
+    }
+
+    #[test]
+    fn strategy_stealing_matches_the_search() {
+        let chomp = ChompSearch::search(&Bar::rectangle(6, 6).unwrap()).unwrap();
+        for rows in 1..=6 {
+            for columns in 1..=6 {
+                let bar = Bar::rectangle(rows, columns).unwrap();
+                let Some(argument) = strategy_stealing(&bar) else {
+                    assert_eq!((rows, columns), (1, 1));
+                    continue;
+                };
+                assert_eq!(argument.corner, Bite::new(rows, columns));
+                assert_eq!(chomp.solved(&bar).unwrap().outcome, argument.outcome);
+                // The heart of the argument: a reply to the corner bite leaves
+                // what that reply would have left as a first bite.
+                let after_corner = bar.bite(argument.corner).unwrap();
+                for reply in after_corner.bites() {
+                    assert_eq!(
+                        after_corner.bite(reply).unwrap(),
+                        bar.bite(reply).unwrap(),
+                        "{bar}: {reply}"
+                    );
+                }
+                // So when the corner bite loses, the reply that beats it wins.
+                if chomp.solved(&after_corner).unwrap().outcome == Outcome::Win {
+                    let first = chomp.winning_bites(&bar).unwrap();
+                    for reply in chomp.winning_bites(&after_corner).unwrap() {
+                        assert!(first.contains(&reply), "{bar}: {reply}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn equal_sides_win_with_row_2_column_2_on_every_such_bar_up_to_7x7() {
+        let chomp = ChompSearch::search(&Bar::rectangle(7, 7).unwrap()).unwrap();
+        let mut seen = 0;
+        for rows in staircases(7, 7) {
+            let bar = Bar::new(rows).unwrap();
+            if let Some(bite) = equal_sides_strategy(&bar) {
+                seen += 1;
+                let winning = chomp.winning_bites(&bar).unwrap();
+                assert!(winning.contains(&bite), "{bar}");
+                // On a square it is the only winning bite.
+                if bar.is_rectangle() {
+                    assert_eq!(winning, vec![bite], "{bar}");
+                }
+            }
+        }
+        assert!(seen > 100, "only {seen} bars with equal sides");
     }
 }

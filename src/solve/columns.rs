@@ -13,7 +13,7 @@ use crate::rules::rule::Rule;
 
 /// Whether the player to move from `piles` can force a win, when a move
 /// may take from up to `set - 1` rows.
-pub fn outcome(piles: &[u64], rule: Rule, set: u64) -> Outcome {
+pub(crate) fn outcome(piles: &[u64], rule: Rule, set: u64) -> Outcome {
     let lost = match rule {
         Rule::Misere if piles.iter().all(|&n| n <= 1) => {
             piles.iter().filter(|&&n| n == 1).count() as u64 % set == 1

@@ -18,7 +18,7 @@ use crate::rules::rule::Rule;
 
 /// Rows up to this many sticks are small enough to tell how their groups
 /// were joined.
-pub const JOINS_TOLD_UP_TO: u64 = 64;
+pub(crate) const JOINS_TOLD_UP_TO: u64 = 64;
 
 /// One round of joining inside a row: every two groups of `size` become one
 /// group twice as big.
@@ -36,7 +36,7 @@ pub struct JoinRound {
 
 /// The rounds of joining that turn `sticks` single sticks into groups of
 /// different sizes. A row of 0 or 1 stick needs no joining.
-pub fn joins(sticks: u64) -> Vec<JoinRound> {
+pub(crate) fn joins(sticks: u64) -> Vec<JoinRound> {
     let mut rounds = Vec::new();
     let (mut size, mut groups) = (1u64, sticks);
     while groups >= 2 {
@@ -55,7 +55,7 @@ pub fn joins(sticks: u64) -> Vec<JoinRound> {
 
 /// The group sizes of a row, largest first, all different, adding up to
 /// `sticks`. Found by joining, exactly as a pupil would.
-pub fn split(sticks: u64) -> Vec<u64> {
+pub(crate) fn split(sticks: u64) -> Vec<u64> {
     Groups::of(sticks).to_vec()
 }
 
@@ -71,7 +71,7 @@ impl Groups {
     /// The groups a row of `sticks` single sticks ends with, found by
     /// joining two equal groups round after round; a lone group left over
     /// in a round stays as it is.
-    pub fn of(sticks: u64) -> Groups {
+    pub(crate) fn of(sticks: u64) -> Groups {
         let (mut size, mut groups, mut marks) = (1u64, sticks, 0u64);
         while groups >= 2 {
             if groups % 2 == 1 {
@@ -87,18 +87,13 @@ impl Groups {
     }
 
     /// Whether there is a group of `size`.
-    pub fn contains(self, size: u64) -> bool {
+    pub(crate) fn contains(self, size: u64) -> bool {
         size.is_power_of_two() && self.marks & size != 0
     }
 
     /// How many groups there are.
-    pub fn len(self) -> usize {
+    pub(crate) fn len(self) -> usize {
         self.marks.count_ones() as usize
-    }
-
-    /// Whether there are no groups: an empty row.
-    pub fn is_empty(self) -> bool {
-        self.marks == 0
     }
 
     /// The sizes, largest first.
@@ -112,7 +107,7 @@ impl Groups {
     }
 
     /// The sizes, largest first, as a list.
-    pub fn to_vec(self) -> Vec<u64> {
+    pub(crate) fn to_vec(self) -> Vec<u64> {
         self.iter().collect()
     }
 }
@@ -128,7 +123,7 @@ pub struct RowGroups {
 
 impl RowGroups {
     /// Every row of `position`, each split into its groups.
-    pub fn all(position: &Position) -> Vec<RowGroups> {
+    pub(crate) fn all(position: &Position) -> Vec<RowGroups> {
         position
             .piles()
             .iter()
@@ -151,12 +146,12 @@ pub struct SizeCount {
 
 impl SizeCount {
     /// Pairs that can be struck off.
-    pub fn pairs(self) -> u64 {
+    pub(crate) fn pairs(self) -> u64 {
         self.count / 2
     }
 
     /// Whether one group is left without a partner.
-    pub fn unpaired(self) -> bool {
+    pub(crate) fn unpaired(self) -> bool {
         self.count % 2 == 1
     }
 }
@@ -321,21 +316,25 @@ impl Grouping {
     /// holding a group of the largest unpaired size gives one.
     pub fn winning_moves(&self) -> Vec<Move> {
         match &self.plan {
-            Plan::Unpaired(m) => self
-                .rows
-                .iter()
-                .enumerate()
-                .filter(|(_, row)| row.groups.contains(m.largest))
-                .map(|(pile, row)| {
-                    // The same table as the explained move, without keeping
-                    // its trace: a million rows may each give a move.
-                    let decided = decisions(row.groups, &self.tally, m.largest);
-                    Move {
-                        pile,
-                        take: row.sticks - after(row.groups, m.largest, decided),
-                    }
-                })
-                .collect(),
+            Plan::Unpaired(m) => {
+                let flipped: u64 = self.unpaired.iter().fold(0, |all, size| all ^ size);
+                self.rows
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, row)| row.groups.contains(m.largest))
+                    .map(|(pile, row)| {
+                        // The explained move's decisions, in one step: each
+                        // unpaired size is flipped in the row (its group taken
+                        // away if the row has one, made if not), and since
+                        // sizes are distinct doublings, flipping them all is
+                        // one exclusive or. A million rows may each give a move.
+                        Move {
+                            pile,
+                            take: row.sticks - (row.sticks ^ flipped),
+                        }
+                    })
+                    .collect()
+            }
             Plan::OneBigRow { .. } => self.recommended().into_iter().collect(),
             Plan::Singles { ones, .. } if ones % 2 == 0 => self
                 .rows
@@ -457,6 +456,7 @@ fn decisions(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn splits() {
@@ -557,5 +557,27 @@ mod tests {
                 },
             ]
         );
+    }
+
+    proptest! {
+        #[test]
+        fn split_gives_distinct_powers_of_two_adding_up(n in any::<u64>()) {
+            let groups = split(n);
+            prop_assert!(groups.iter().all(|g| g.is_power_of_two()));
+            prop_assert!(groups.windows(2).all(|w| w[0] > w[1]), "distinct, largest first: {:?}", groups);
+            prop_assert_eq!(groups.iter().map(|&g| u128::from(g)).sum::<u128>(), u128::from(n));
+        }
+
+        #[test]
+        fn joins_account_for_every_stick(n in 0u64..=100_000) {
+            let rounds = joins(n);
+            let mut groups = n;
+            for r in &rounds {
+                prop_assert_eq!(r.groups, groups);
+                prop_assert_eq!(r.joined * 2 + u64::from(r.left_over), r.groups);
+                groups = r.joined;
+            }
+            prop_assert!(groups <= 1);
+        }
     }
 }

@@ -18,7 +18,7 @@ pub struct Grundy {
 
 impl Grundy {
     /// Works out the values for `game`'s take set.
-    pub fn new(game: &Nim) -> Result<Grundy, NoRepeat> {
+    pub(crate) fn new(game: &Nim) -> Result<Grundy, NoRepeat> {
         let takes = game.takes.only().unwrap_or(&[1]).to_vec();
         let widest = *takes.last().unwrap_or(&1) as usize;
         // A row has at most one option per take, so its value is at most
@@ -42,17 +42,17 @@ impl Grundy {
     }
 
     /// The Grundy value of a row of `n` sticks.
-    pub fn of(&self, n: u64) -> u64 {
+    pub(crate) fn of(&self, n: u64) -> u64 {
         self.values.at(n)
     }
 
     /// How often the values repeat.
-    pub fn period(&self) -> u64 {
+    pub(crate) fn period(&self) -> u64 {
         self.values.period
     }
 
     /// Where the repeating part begins.
-    pub fn start(&self) -> u64 {
+    pub(crate) fn start(&self) -> u64 {
         self.values.start
     }
 }

@@ -77,7 +77,12 @@ impl Lattice {
     /// with its sizes worked out from `sources` as well as from `top`'s own
     /// rows, or which limit it passes. Its cost grows with the positions it
     /// counts, so a refusal costs no more than the limit.
-    pub fn new(top: &[u64], sources: &[u64], game: &Nim, limits: Limits) -> Result<Lattice, Over> {
+    pub(crate) fn new(
+        top: &[u64],
+        sources: &[u64],
+        game: &Nim,
+        limits: Limits,
+    ) -> Result<Lattice, Over> {
         debug_assert!(top.windows(2).all(|w| w[0] <= w[1]) && top.first() != Some(&0));
         // A row of n sticks alone reaches n + 1 sizes at most: refuse at
         // once before listing anything.
@@ -219,27 +224,27 @@ impl Lattice {
     }
 
     /// What the search of this lattice would do.
-    pub fn work(&self) -> Work {
+    pub(crate) fn work(&self) -> Work {
         self.work
     }
 
     /// How many positions it holds.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.work.positions as usize
     }
 
     /// The top position, as size indices.
-    pub fn top(&self) -> &[u32] {
+    pub(crate) fn top(&self) -> &[u32] {
         &self.top
     }
 
     /// The rows the sizes were worked out from.
-    pub fn sources(&self) -> &[u64] {
+    pub(crate) fn sources(&self) -> &[u64] {
         &self.sources
     }
 
     /// The size with index `index`.
-    pub fn size(&self, index: u32) -> u64 {
+    pub(crate) fn size(&self, index: u32) -> u64 {
         match &self.sizes {
             Sizes::Every => u64::from(index),
             Sizes::Listed(list) => list[index as usize],
@@ -247,7 +252,7 @@ impl Lattice {
     }
 
     /// The index of `size`, when it is one of the lattice's sizes.
-    pub fn index(&self, size: u64) -> Option<u32> {
+    pub(crate) fn index(&self, size: u64) -> Option<u32> {
         match &self.sizes {
             Sizes::Every => u32::try_from(size).ok(),
             Sizes::Listed(list) => list.binary_search(&size).ok().map(|i| i as u32),
@@ -256,7 +261,7 @@ impl Lattice {
 
     /// The index of the size `take` below the size with index `from`.
     #[inline(always)]
-    pub fn lower(&self, from: u32, take: u64) -> u32 {
+    pub(crate) fn lower(&self, from: u32, take: u64) -> u32 {
         match &self.sizes {
             Sizes::Every => from - take as u32,
             Sizes::Listed(list) => {
@@ -279,20 +284,20 @@ impl Lattice {
     /// `below(k, v)`: the valid sequences of `k + 1` rows whose last row is
     /// smaller than `v`.
     #[inline(always)]
-    pub fn below(&self, k: usize, v: u32) -> u32 {
+    pub(crate) fn below(&self, k: usize, v: u32) -> u32 {
         self.below[self.offsets[k] + v as usize]
     }
 
     /// The row of `below` for row `k`, to index by size.
     #[inline(always)]
-    pub fn below_row(&self, k: usize) -> &[u32] {
+    pub(crate) fn below_row(&self, k: usize) -> &[u32] {
         let end = self.offsets.get(k + 1).copied().unwrap_or(self.below.len());
         &self.below[self.offsets[k]..end]
     }
 
     /// The rank of `x` (size indices, ascending, as many rows as the top),
     /// or `None` when it is not below the top.
-    pub fn rank(&self, x: &[u32]) -> Option<u32> {
+    pub(crate) fn rank(&self, x: &[u32]) -> Option<u32> {
         if x.len() != self.top.len() || x.iter().zip(&self.top).any(|(a, b)| a > b) {
             return None;
         }
@@ -301,7 +306,7 @@ impl Lattice {
 
     /// The rank of `x`, known to be below the top.
     #[inline]
-    pub fn rank_below(&self, x: &[u32]) -> u32 {
+    pub(crate) fn rank_below(&self, x: &[u32]) -> u32 {
         x.iter()
             .enumerate()
             .map(|(k, &v)| self.below(k, v))
@@ -309,7 +314,7 @@ impl Lattice {
     }
 
     /// Moves `x` to the position of the next rank; false after the last.
-    pub fn next(&self, x: &mut [u32]) -> bool {
+    pub(crate) fn next(&self, x: &mut [u32]) -> bool {
         // Raise the lowest row that can grow, and lay every row below it
         // back to empty: the same as adding one to a counter.
         for k in 0..x.len() {
@@ -324,7 +329,7 @@ impl Lattice {
     }
 
     /// Moves `x` to the position of the rank before; false at rank 0.
-    pub fn previous(&self, x: &mut [u32]) -> bool {
+    pub(crate) fn previous(&self, x: &mut [u32]) -> bool {
         let Some(k) = x.iter().position(|&v| v > 0) else {
             return false;
         };

@@ -6,7 +6,7 @@
 //! each other. Chomp has its own search and the strategies that need none.
 
 pub mod chomp;
-pub mod columns;
+pub(crate) mod columns;
 pub mod grouping;
 pub mod grundy;
 mod lattice;

@@ -185,7 +185,7 @@ impl Moore {
     }
 
     /// K + 1: how many equal groups make a full set.
-    pub fn set_size(&self) -> u64 {
+    pub(crate) fn set_size(&self) -> u64 {
         u64::from(self.rows_per_move.get()) + 1
     }
 

@@ -56,6 +56,18 @@ pub struct WinningMoves {
     pub total: Total,
 }
 
+impl WinningMoves {
+    /// Every one of `moves`, winning moves from one row found all at once
+    /// (by the grouping method, a row's pattern, Grundy values or the
+    /// search), in their order: these are never cut short.
+    pub(crate) fn every(moves: Vec<Move>) -> WinningMoves {
+        WinningMoves {
+            total: Total::Exactly(moves.len() as u128),
+            listed: moves.into_iter().map(MultiMove::from).collect(),
+        }
+    }
+}
+
 /// Counting the winning moves would take more than the budget of steps.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(

@@ -15,7 +15,7 @@ pub fn nim_sum(piles: &[u64]) -> u64 {
 
 /// How many binary digits the biggest row needs (at least 1): the number
 /// of columns in the XOR view.
-pub fn binary_width(piles: &[u64]) -> u32 {
+pub(crate) fn binary_width(piles: &[u64]) -> u32 {
     piles
         .iter()
         .map(|&p| u64::BITS - p.leading_zeros())

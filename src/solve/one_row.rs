@@ -11,14 +11,14 @@ use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 
 /// How many row sizes may be worked out before giving up on a pattern.
-pub const PATTERN_LIMIT: usize = 1_000_000;
+pub(crate) const PATTERN_LIMIT: usize = 1_000_000;
 
 /// How many looks at earlier values (row sizes times takes) the search for
 /// a pattern may make, so a large set of takes cannot make it hang.
-pub const PATTERN_WORK: usize = 50_000_000;
+pub(crate) const PATTERN_WORK: usize = 50_000_000;
 
 /// The row sizes to work out for a set of `takes` takes.
-pub fn pattern_limit(takes: usize) -> usize {
+pub(crate) fn pattern_limit(takes: usize) -> usize {
     PATTERN_LIMIT.min(PATTERN_WORK / takes.max(1))
 }
 
@@ -72,7 +72,7 @@ impl RowPattern {
 
     /// The remainders `r` (from 0 to period - 1) such that counts from
     /// `start` on with `n % period == r` are lost.
-    pub fn losing_remainders(&self) -> Vec<u64> {
+    pub(crate) fn losing_remainders(&self) -> Vec<u64> {
         let (start, period) = (self.start(), self.period());
         let mut remainders: Vec<u64> = (start..start + period)
             .filter(|&n| self.lost.at(n))
@@ -83,12 +83,12 @@ impl RowPattern {
     }
 
     /// Lost counts before the repeating part begins.
-    pub fn early_losing_counts(&self) -> Vec<u64> {
+    pub(crate) fn early_losing_counts(&self) -> Vec<u64> {
         (0..self.start()).filter(|&n| self.lost.at(n)).collect()
     }
 
     /// The first `how_many` lost counts.
-    pub fn first_losing_counts(&self, how_many: usize) -> Vec<u64> {
+    pub(crate) fn first_losing_counts(&self, how_many: usize) -> Vec<u64> {
         let bound = self.start() + self.period() * (how_many as u64 + 1);
         (0..bound)
             .filter(|&n| self.lost.at(n))
@@ -97,7 +97,7 @@ impl RowPattern {
     }
 
     /// Every winning take from a row of `n` sticks (row `pile`), ascending.
-    pub fn winning_moves(&self, pile: usize, n: u64) -> Vec<Move> {
+    pub(crate) fn winning_moves(&self, pile: usize, n: u64) -> Vec<Move> {
         self.game
             .takes
             .takes_from(n)

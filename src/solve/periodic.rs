@@ -9,7 +9,7 @@
 /// An eventually periodic sequence: `values[n]` for small `n`, then the
 /// stretch from `start` repeats every `period`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Periodic<T> {
+pub(crate) struct Periodic<T> {
     values: Vec<T>,
     /// Where the repeating part begins.
     pub start: u64,
@@ -30,7 +30,7 @@ pub struct NoRepeat {
 impl<T: Copy + Eq + Into<u64>> Periodic<T> {
     /// Computes values upward with `next(earlier_values)` until the last
     /// `window` values repeat; gives up after `limit` values.
-    pub fn find(
+    pub(crate) fn find(
         window: usize,
         limit: usize,
         mut next: impl FnMut(&[T]) -> T,
@@ -87,7 +87,7 @@ impl<T: Copy + Eq + Into<u64>> Periodic<T> {
     }
 
     /// The value at `n`, for any `n`.
-    pub fn at(&self, n: u64) -> T {
+    pub(crate) fn at(&self, n: u64) -> T {
         let index = match n < self.start + self.period {
             true => n,
             false => self.start + (n - self.start) % self.period,

@@ -8,7 +8,7 @@
 //! and it notes the best move of every position as it solves it.
 //!
 //! Before it starts, the search counts the positions and moves it would
-//! need (see [`super::lattice`]) and refuses at once, naming the limit, when
+//! need (see `lattice.rs`) and refuses at once, naming the limit, when
 //! they pass its budget. The budgets are set so that the largest game it
 //! accepts is solved within a second. The answers live in plain arrays
 //! indexed by each position's rank, so trying a move from one row is a
@@ -29,23 +29,23 @@ pub use super::lattice::Work;
 /// The most positions one search may solve. Visiting a position costs up to
 /// 400 nanoseconds when its moves scatter through memory, so this many take
 /// at most 0.4 seconds; their answers take 8 bytes each.
-pub const MOST_POSITIONS: usize = 1_000_000;
+pub(crate) const MOST_POSITIONS: usize = 1_000_000;
 
 /// The most moves one search may try. Trying a move from one row is a table
 /// look-up and an addition, one or two nanoseconds, so this many take at
 /// most 0.4 seconds, and the two limits together stay well under a second.
-pub const MOST_MOVES: u64 = 200_000_000;
+pub(crate) const MOST_MOVES: u64 = 200_000_000;
 
 /// The most row sizes (positions times rows with sticks) one search may
 /// step through. Each position is visited row by row, a few nanoseconds a
 /// row, so with many rows fewer positions fit.
-pub const MOST_NUMBERS: u64 = 10_000_000;
+pub(crate) const MOST_NUMBERS: u64 = 10_000_000;
 
 /// How many moves from one row a move from several rows costs, for each
 /// row of the position and two more: such a move is sorted and numbered
 /// afresh. So with several rows per move, a position of `r` rows may try
 /// [`MOST_MOVES`] / (`MULTI_ROW_COST` × (`r` + 2)) moves.
-pub const MULTI_ROW_COST: u64 = 2;
+pub(crate) const MULTI_ROW_COST: u64 = 2;
 
 /// How much work the search may do before it refuses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,7 +53,7 @@ pub struct Budget {
     /// Distinct (sorted) positions it may solve.
     pub positions: usize,
     /// Moves from one row it may try; moves from several rows count as
-    /// [`MULTI_ROW_COST`] times the rows plus two.
+    /// `MULTI_ROW_COST` times the rows plus two.
     pub moves: u64,
     /// Row sizes it may step through in all (positions times rows with
     /// sticks), which bounds its time and memory when there are many rows.
@@ -73,7 +73,7 @@ impl Default for Budget {
 impl Budget {
     /// The most positions of `rows` rows with sticks that fit both the
     /// position and the row-size limits.
-    pub fn positions_for(&self, rows: usize) -> u64 {
+    pub(crate) fn positions_for(&self, rows: usize) -> u64 {
         (self.positions as u64)
             .min(self.numbers / rows.max(1) as u64)
             // Ranks are kept in 32 bits.
@@ -81,7 +81,7 @@ impl Budget {
     }
 
     /// The most moves for `game` on positions of `rows` rows with sticks.
-    pub fn moves_for(&self, game: &Nim, rows: usize) -> u64 {
+    pub(crate) fn moves_for(&self, game: &Nim, rows: usize) -> u64 {
         match (game.rows_per_move as usize).min(rows) {
             0 | 1 => self.moves,
             _ => self.moves / (MULTI_ROW_COST * (rows as u64 + 2)),
@@ -92,7 +92,9 @@ impl Budget {
 /// The search would need more than its budget.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "this game is too big to search move by move: it has more than {limit} {what}, the search's limit; try smaller rows"
+    "this game is too big to search move by move: it has more than {} {what}, {}; try smaller rows",
+    with_commas(u128::from(*limit)),
+    whose_limit(*because)
 )]
 pub struct TooBig {
     /// What ran out: "positions", "moves", or for a table "row sizes to
@@ -100,6 +102,55 @@ pub struct TooBig {
     pub what: &'static str,
     /// The limit that was hit.
     pub limit: u64,
+    /// Why the limit is lower than the named one, when it is.
+    pub because: Option<Because>,
+}
+
+/// Why a search's limit is lower than the limit the README names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Because {
+    /// Positions of many rows: the search steps through at most
+    /// `MOST_NUMBERS` row sizes.
+    ManyRows {
+        /// The rows of each position.
+        rows: usize,
+    },
+    /// Moves from several rows cost more: `MOST_MOVES` shared out by
+    /// `MULTI_ROW_COST` times the rows plus two.
+    SeveralRows {
+        /// The rows of each position.
+        rows: usize,
+    },
+}
+
+/// Which limit was hit, named as the README names it.
+fn whose_limit(because: Option<Because>) -> String {
+    match because {
+        None => "the search's limit".to_string(),
+        Some(Because::ManyRows { rows }) => format!(
+            "the most a search holds with {} rows, since it steps through at most {} row sizes (positions times rows)",
+            with_commas(rows as u128),
+            with_commas(u128::from(MOST_NUMBERS))
+        ),
+        Some(Because::SeveralRows { rows }) => format!(
+            "the most a search tries with {} rows when a move may take from several: its {} moves shared out by {MULTI_ROW_COST} times the rows plus two",
+            with_commas(rows as u128),
+            with_commas(u128::from(MOST_MOVES))
+        ),
+    }
+}
+
+/// 1234567 as "1,234,567", as the README writes its limits.
+pub(crate) fn with_commas(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 impl From<Over> for TooBig {
@@ -108,10 +159,12 @@ impl From<Over> for TooBig {
             Over::Positions(limit) => TooBig {
                 what: "positions",
                 limit,
+                because: None,
             },
             Over::Moves(limit) => TooBig {
                 what: "moves",
                 limit,
+                because: None,
             },
         }
     }
@@ -132,7 +185,7 @@ impl Solved {
     /// for a player whose own position has `outcome`: the winner takes
     /// the quickest win, the loser the longest game, and a tie keeps the
     /// first.
-    pub fn beats(&self, best: Option<&Solved>, outcome: Outcome) -> bool {
+    pub(crate) fn beats(&self, best: Option<&Solved>, outcome: Outcome) -> bool {
         match (best, outcome) {
             (None, Outcome::Win) => self.outcome == Outcome::Lose,
             (None, Outcome::Lose) => true,
@@ -146,7 +199,7 @@ impl Solved {
 
 /// A position reachable from a start, as the table lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reached {
+pub(crate) struct Reached {
     /// The rows, ascending, as many as the start has.
     pub position: Vec<u64>,
     /// Its value.
@@ -437,7 +490,8 @@ impl Solver {
     }
 
     /// A solver for Nim under `rule`, with a chosen budget.
-    pub fn with_budget(rule: Rule, budget: Budget) -> Solver {
+    #[cfg(test)]
+    fn with_budget(rule: Rule, budget: Budget) -> Solver {
         Solver::for_game(Nim::new(rule), budget)
     }
 
@@ -453,7 +507,8 @@ impl Solver {
 
     /// How many positions are remembered (a position remembered in two
     /// searches counts twice).
-    pub fn remembered(&self) -> usize {
+    #[cfg(test)]
+    fn remembered(&self) -> usize {
         self.blocks.iter().map(|b| b.lattice.len()).sum()
     }
 
@@ -464,12 +519,23 @@ impl Solver {
     }
 
     /// The lattice below `top`, within the budget.
-    fn lattice(&self, top: &[u64], sources: &[u64]) -> Result<Lattice, Over> {
+    fn lattice(&self, top: &[u64], sources: &[u64]) -> Result<Lattice, TooBig> {
+        let rows = top.len();
         let limits = Limits {
-            positions: self.budget.positions_for(top.len()),
-            moves: self.budget.moves_for(&self.game, top.len()),
+            positions: self.budget.positions_for(rows),
+            moves: self.budget.moves_for(&self.game, rows),
         };
-        Lattice::new(top, sources, &self.game, limits)
+        Lattice::new(top, sources, &self.game, limits).map_err(|over| {
+            let mut too_big = TooBig::from(over);
+            too_big.because = match too_big.what {
+                "positions" if too_big.limit < self.budget.positions as u64 => {
+                    Some(Because::ManyRows { rows })
+                }
+                "moves" if too_big.limit < self.budget.moves => Some(Because::SeveralRows { rows }),
+                _ => None,
+            };
+            too_big
+        })
     }
 
     /// The value of a remembered position, newest search first.
@@ -567,7 +633,7 @@ impl Solver {
     /// with its value and where its best move leads, as the search recorded
     /// them. Ties between best moves go to the first by row (of the sorted
     /// position), then by take.
-    pub fn reached(&mut self, start: &[u64]) -> Result<Vec<Reached>, TooBig> {
+    pub(crate) fn reached(&mut self, start: &[u64]) -> Result<Vec<Reached>, TooBig> {
         let top = key(start);
         let lattice = self.lattice(&top, &[])?;
         // With a set of takes, not every smaller size can be reached, and
@@ -578,6 +644,8 @@ impl Solver {
             return Err(TooBig {
                 what: "moves",
                 limit,
+                because: (limit < self.budget.moves)
+                    .then_some(Because::SeveralRows { rows: top.len() }),
             });
         }
         let block = Block::solve(lattice, &self.game, &mut self.tried);
@@ -636,6 +704,7 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn check(piles: &[u64], rule: Rule, outcome: Outcome, moves_left: u64) {
         let got = Solver::new(rule).solve(piles).unwrap();
@@ -785,8 +854,8 @@ mod tests {
         let check = |piles: &[u64], budget: Budget, what, limit| {
             let mut solver = Solver::with_budget(Rule::Misere, budget);
             assert_eq!(
-                solver.solve(piles),
-                Err(TooBig { what, limit }),
+                solver.solve(piles).map_err(|e| (e.what, e.limit)),
+                Err((what, limit)),
                 "{piles:?}"
             );
             assert_eq!(solver.tried, 0, "refused before starting: {piles:?}");
@@ -801,6 +870,15 @@ mod tests {
         check(&[u64::MAX; 3], Budget::default(), "positions", 1_000_000);
         // Many rows of one stick are few positions but many row sizes.
         check(&[1; 200], budget(1_000, 1_000, 10_000), "positions", 50);
+        let mut solver = Solver::with_budget(Rule::Misere, budget(1_000, 1_000, 10_000));
+        let refused = solver.solve(&[1; 200]).unwrap_err();
+        assert_eq!(refused.because, Some(Because::ManyRows { rows: 200 }));
+        assert!(
+            refused.to_string().contains(
+                "the most a search holds with 200 rows, since it steps through at most 10,000,000 row sizes"
+            ),
+            "{refused}"
+        );
         // Just inside every limit, and empty rows cost nothing.
         let mut solver = Solver::with_budget(Rule::Misere, budget(5, 7, 10));
         assert!(solver.solve(&[0, 0, 1, 2]).is_ok());
@@ -810,13 +888,15 @@ mod tests {
             solver.solve(&[9, 9]),
             Err(TooBig {
                 what: "moves",
-                limit: 1_000 / (MULTI_ROW_COST * 4)
+                limit: 1_000 / (MULTI_ROW_COST * 4),
+                because: Some(Because::SeveralRows { rows: 2 }),
             })
         );
         assert!(
             TooBig {
                 what: "moves",
-                limit: 7
+                limit: 7,
+                because: None,
             }
             .to_string()
             .contains("more than 7 moves, the search's limit; try smaller rows")
@@ -870,5 +950,41 @@ mod tests {
             rows,
             vec![vec![1, 1], vec![1, 3], vec![1, 5], vec![3, 3], vec![3, 5]]
         );
+    }
+
+    fn rule() -> impl Strategy<Value = Rule> {
+        prop_oneof![Just(Rule::Misere), Just(Rule::Normal)]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn the_estimate_is_what_the_search_does(
+            piles in prop::collection::vec(0u64..=12, 0..=4),
+            takes in prop_oneof![Just(TakeSet::Any), Just(TakeSet::parse("2,5").unwrap())],
+            rule in rule(),
+        ) {
+            let game = Nim::with_takes(rule, takes);
+            let mut solver = Solver::for_game(game.clone(), Budget::default());
+            let estimate = solver.estimate(&piles).unwrap();
+            solver.solve(&piles).unwrap();
+            // The position with no sticks needs no search.
+            let searched = match piles.iter().any(|&n| n > 0) {
+                true => estimate.positions,
+                false => 0,
+            };
+            prop_assert_eq!(solver.remembered() as u64, searched);
+            // A budget of exactly the estimate is enough, one move less is not.
+            let budget = |moves: u64| Budget {
+                positions: estimate.positions as usize,
+                moves,
+                numbers: u64::MAX,
+            };
+            prop_assert!(Solver::for_game(game.clone(), budget(estimate.moves)).solve(&piles).is_ok());
+            if estimate.moves > 0 {
+                prop_assert!(Solver::for_game(game, budget(estimate.moves - 1)).solve(&piles).is_err());
+            }
+        }
     }
 }

@@ -12,11 +12,11 @@ use crate::rules::outcome::Outcome;
 use crate::rules::rule::Rule;
 
 /// Calls the plain search may make before it is stopped.
-pub const PLAIN_CALL_LIMIT: u64 = 10_000_000;
+pub(crate) const PLAIN_CALL_LIMIT: u64 = 10_000_000;
 
 /// The largest row the searches accept; each call goes one level deeper
 /// into the computer's memory for every take, so very tall rows are refused.
-pub const LARGEST_ROW: u64 = 10_000;
+pub(crate) const LARGEST_ROW: u64 = 10_000;
 
 /// The number of calls each search made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,7 +46,7 @@ pub enum SearchRefused {
 }
 
 /// Runs both searches on a row of `n` sticks.
-pub fn count(n: u64, takes: &[u64], rule: Rule) -> Result<SearchCounts, SearchRefused> {
+pub(crate) fn count(n: u64, takes: &[u64], rule: Rule) -> Result<SearchCounts, SearchRefused> {
     if n > LARGEST_ROW {
         return Err(SearchRefused::RowTooBig);
     }

@@ -7,19 +7,19 @@
 //! misère play have no shortcut and are searched move by move. When a move
 //! may take from several rows (Moore's Nim), equal groups are gathered in
 //! sets of one more than that number, and the winning move is built size by
-//! size; its moves are kept in [`Method::Moore`], since they may take from
-//! several rows.
+//! size. This file picks the method; `method/worked.rs` works the position
+//! out by it, and every method gives its moves in one form, from one row or
+//! several.
 
-use crate::rules::moves::Move;
+use super::method::worked::{Method, Worked};
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 use crate::solve::grouping::Grouping;
-use crate::solve::grundy::Grundy;
 use crate::solve::moore::Moore;
-use crate::solve::moore_count::{TooManyToCount, Total, WinningMoves};
+use crate::solve::moore_count::{TooManyToCount, WinningMoves};
 use crate::solve::nim_sum::nim_sum;
 use crate::solve::one_row::RowPattern;
 use crate::solve::periodic::NoRepeat;
@@ -58,38 +58,6 @@ pub enum AnalysisError {
     /// rows at once.
     #[error("{0}")]
     RowsPerMove(#[from] crate::rules::rows_per_move::BadRowsPerMove),
-}
-
-/// How the position was solved, with the working to show.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// Nim: Verhoeff's grouping method.
-    Grouping(Grouping),
-    /// One row with sticks, under a take set: the pattern of lost counts.
-    OneRow {
-        /// The row with the sticks (the first row when none has any).
-        pile: usize,
-        /// The lost and won counts.
-        pattern: RowPattern,
-    },
-    /// Several rows, normal play, under a take set.
-    Grundy {
-        /// The Grundy value of every row size.
-        grundy: Grundy,
-        /// The grouping method applied to the rows' Grundy values.
-        pairing: Grouping,
-    },
-    /// Several rows, misère play, under a take set: searched.
-    Searched,
-    /// Moore's Nim: a move may take from up to K rows (K above 1), and
-    /// equal groups are gathered in sets of K + 1.
-    Moore {
-        /// The method's working, size by size.
-        moore: Moore,
-        /// The winning moves, listed up to a limit, and how many in all;
-        /// `None` when they were not counted ([`Analysis::brief`]).
-        winning: Option<WinningMoves>,
-    },
 }
 
 /// Which way a position is worked out.
@@ -143,14 +111,15 @@ pub struct Analysis {
     pub method: Method,
     /// Whether the player to move can force a win.
     pub outcome: Outcome,
-    /// The winning move on a won position, a move that keeps the game
-    /// going on a lost one, and none when no move is possible. Always none
-    /// for Moore's Nim, whose moves may take from several rows: see
-    /// [`Analysis::best`].
-    pub recommended: Option<Move>,
-    /// Every winning move, by row then take. Always empty for Moore's Nim:
-    /// see [`Analysis::winning`].
-    pub winning_moves: Vec<Move>,
+    /// The move to make, from one row or, in Moore's Nim, several: the
+    /// winning move on a won position, a move that keeps the game going on
+    /// a lost one, and none when no move is possible.
+    pub best: Option<MultiMove>,
+    /// The winning moves, from one row or several, in order: all of them,
+    /// or for Moore's Nim the first
+    /// [`crate::solve::moore_count::LISTED_MOVES`]; and how many there are
+    /// in all. `None` when they were not counted ([`Analysis::brief`]).
+    pub winning: Option<WinningMoves>,
     /// The brute-force result, when asked for or when it was the method.
     pub searched: Option<Solved>,
     /// The call counts of `--show-search`.
@@ -209,12 +178,22 @@ impl Analysis {
                 });
             }
         }
-        let mut analysis = match Way::of(&position, &game) {
-            Way::Moore => Analysis::moore(position, game, count)?,
-            Way::Grouping => Analysis::by_grouping(position, game),
-            Way::OneRow(pile) => Analysis::one_row(position, game, pile)?,
-            Way::Grundy => Analysis::grundy(position, game)?,
-            Way::Search => Analysis::searched(position, game, solver)?,
+        let worked = match Way::of(&position, &game) {
+            Way::Moore => Worked::by_moore(&position, &game, count)?,
+            Way::Grouping => Worked::by_grouping(&position, game.rule),
+            Way::OneRow(pile) => Worked::by_pattern(&position, &game, pile)?,
+            Way::Grundy => Worked::by_grundy(&position, &game)?,
+            Way::Search => Worked::by_search(&position, solver)?,
+        };
+        let mut analysis = Analysis {
+            position,
+            game,
+            method: worked.method,
+            outcome: worked.outcome,
+            best: worked.best,
+            winning: worked.winning,
+            searched: worked.searched,
+            search_counts: None,
         };
         if extras.brute_force && analysis.searched.is_none() {
             analysis.searched = Some(solver.solve(analysis.position.piles())?);
@@ -223,132 +202,6 @@ impl Analysis {
             analysis.search_counts = Some(analysis.count_searches(&with_sticks)?);
         }
         Ok(analysis)
-    }
-
-    fn by_grouping(position: Position, game: Nim) -> Analysis {
-        let grouping = Grouping::new(&position, game.rule);
-        Analysis {
-            outcome: grouping.outcome(),
-            recommended: grouping.recommended(),
-            winning_moves: grouping.winning_moves(),
-            method: Method::Grouping(grouping),
-            position,
-            game,
-            searched: None,
-            search_counts: None,
-        }
-    }
-
-    fn moore(position: Position, game: Nim, count: bool) -> Result<Analysis, AnalysisError> {
-        let k = std::num::NonZeroU32::new(game.rows_per_move).expect("more than one row per move");
-        let moore = Moore::new(&position, game.rule, k);
-        let winning = match count {
-            true => Some(moore.winning_moves()?),
-            false => None,
-        };
-        Ok(Analysis {
-            outcome: moore.outcome(),
-            method: Method::Moore { moore, winning },
-            position,
-            game,
-            recommended: None,
-            winning_moves: Vec::new(),
-            searched: None,
-            search_counts: None,
-        })
-    }
-
-    fn one_row(position: Position, game: Nim, pile: usize) -> Result<Analysis, AnalysisError> {
-        let pattern = RowPattern::new(&game)?;
-        // A position with no rows at all has no row to look at: nothing
-        // can be taken, as from an empty row.
-        let n = position.piles().get(pile).copied().unwrap_or(0);
-        let outcome = pattern.outcome(n);
-        let winning_moves = pattern.winning_moves(pile, n);
-        let recommended = match outcome {
-            Outcome::Win => winning_moves.first().copied(),
-            Outcome::Lose => keep_going(&position, &game),
-        };
-        Ok(Analysis {
-            position,
-            game,
-            method: Method::OneRow { pile, pattern },
-            outcome,
-            recommended,
-            winning_moves,
-            searched: None,
-            search_counts: None,
-        })
-    }
-
-    fn grundy(position: Position, game: Nim) -> Result<Analysis, AnalysisError> {
-        let grundy = Grundy::new(&game)?;
-        let values: Vec<u64> = position.piles().iter().map(|&n| grundy.of(n)).collect();
-        let total = nim_sum(&values);
-        let pairing = Grouping::new(&Position::new(values.clone()), Rule::Normal);
-        let winning_moves: Vec<Move> = match total {
-            0 => Vec::new(),
-            _ => position
-                .piles()
-                .iter()
-                .enumerate()
-                .flat_map(|(pile, &n)| {
-                    let target = values[pile] ^ total;
-                    let grundy = &grundy;
-                    game.takes
-                        .takes_from(n)
-                        .filter(move |&t| grundy.of(n - t) == target)
-                        .map(move |take| Move { pile, take })
-                })
-                .collect(),
-        };
-        // The move follows the pairing: the row it chose, brought to the
-        // value it chose, so what is said of that row is true of the move.
-        let paired = pairing.recommended().and_then(|nim| {
-            let n = position.piles()[nim.pile];
-            let target = values[nim.pile] - nim.take;
-            game.takes
-                .takes_from(n)
-                .find(|&t| grundy.of(n - t) == target)
-                .map(|take| Move {
-                    pile: nim.pile,
-                    take,
-                })
-        });
-        let (outcome, recommended) = match (winning_moves.is_empty(), paired) {
-            (false, Some(mv)) => (Outcome::Win, Some(mv)),
-            _ => (Outcome::Lose, keep_going(&position, &game)),
-        };
-        Ok(Analysis {
-            position,
-            method: Method::Grundy { grundy, pairing },
-            game,
-            outcome,
-            recommended,
-            winning_moves,
-            searched: None,
-            search_counts: None,
-        })
-    }
-
-    fn searched(
-        position: Position,
-        game: Nim,
-        solver: &mut Solver,
-    ) -> Result<Analysis, AnalysisError> {
-        let solved = solver.solve(position.piles())?;
-        let winning_moves = solver.winning_moves(&position)?;
-        let recommended = solver.best_move(&position)?.map(|(mv, _)| mv);
-        Ok(Analysis {
-            position,
-            game,
-            method: Method::Searched,
-            outcome: solved.outcome,
-            recommended,
-            winning_moves,
-            searched: Some(solved),
-            search_counts: None,
-        })
     }
 
     fn count_searches(&self, with_sticks: &[usize]) -> Result<SearchCounts, SearchRefused> {
@@ -374,77 +227,42 @@ impl Analysis {
 
     /// The XOR of the rows, for Nim.
     pub fn nim_sum(&self) -> Option<u64> {
-        match &self.method {
-            Method::Grouping(_) => Some(nim_sum(self.position.piles())),
-            _ => None,
-        }
+        self.grouping().map(|_| nim_sum(self.position.piles()))
     }
 
     /// The Grundy value of each row, where it applies (normal play under
     /// a take set).
     pub fn grundy_values(&self) -> Option<Vec<u64>> {
-        match (&self.method, self.game.rule) {
-            (Method::Grundy { pairing, .. }, _) => {
-                Some(pairing.rows.iter().map(|r| r.sticks).collect())
-            }
-            (Method::OneRow { .. }, Rule::Normal) => {
-                let grundy = Grundy::new(&self.game).ok()?;
-                Some(
-                    self.position
-                        .piles()
-                        .iter()
-                        .map(|&n| grundy.of(n))
-                        .collect(),
-                )
-            }
-            _ => None,
-        }
+        self.method.grundy_values(&self.position, &self.game)
     }
 
     /// The grouping trace, for Nim.
     pub fn grouping(&self) -> Option<&Grouping> {
-        match &self.method {
-            Method::Grouping(g) => Some(g),
-            _ => None,
-        }
+        self.method.grouping()
     }
 
-    /// The position after `mv`, a legal move here.
-    pub fn after(&self, mv: Move) -> Position {
-        self.position
-            .play_with(mv, &self.game.takes)
-            .expect("moves shown are legal")
+    /// The pattern of lost counts, for a single row under a take set: a
+    /// board is drawn in its blocks.
+    pub fn pattern(&self) -> Option<&RowPattern> {
+        self.method.pattern()
     }
 
-    /// The recommended move, from one row or, in Moore's Nim, several: the
-    /// winning move on a won position, a move that keeps the game going on
-    /// a lost one, and none when no move is possible.
-    pub fn best(&self) -> Option<MultiMove> {
-        match &self.method {
-            Method::Moore { moore, .. } => moore.recommended(),
-            _ => self.recommended.map(MultiMove::from),
-        }
+    /// The working in sets of K + 1, for Moore's Nim.
+    pub fn moore(&self) -> Option<&Moore> {
+        self.method.moore()
     }
 
-    /// The winning moves, from one row or several, in order: all of them,
-    /// or for Moore's Nim the first [`crate::solve::moore_count::LISTED_MOVES`];
-    /// and how many there are in all. `None` when they were not counted.
-    pub fn winning(&self) -> Option<(Vec<MultiMove>, Total)> {
-        match &self.method {
-            Method::Moore { winning, .. } => winning.as_ref().map(|w| (w.listed.clone(), w.total)),
-            _ => Some((
-                self.winning_moves
-                    .iter()
-                    .copied()
-                    .map(MultiMove::from)
-                    .collect(),
-                Total::Exactly(self.winning_moves.len() as u128),
-            )),
+    /// The winning moves listed, in order; none when they were not
+    /// counted.
+    pub fn winning_moves(&self) -> &[MultiMove] {
+        match &self.winning {
+            Some(winning) => &winning.listed,
+            None => &[],
         }
     }
 
     /// The position after `mv`, a legal move here from one row or several.
-    pub fn after_parts(&self, mv: &MultiMove) -> Position {
+    pub fn after(&self, mv: &MultiMove) -> Position {
         self.position
             .play_multi(mv, &self.game)
             .expect("moves shown are legal")
@@ -454,16 +272,4 @@ impl Analysis {
     pub fn is_over(&self) -> bool {
         self.position.moves_with(&self.game.takes).next().is_none()
     }
-}
-
-/// A move that keeps a lost game going: the smallest allowed take from the
-/// biggest row that can be moved from.
-fn keep_going(position: &Position, game: &Nim) -> Option<Move> {
-    position
-        .piles()
-        .iter()
-        .enumerate()
-        .filter_map(|(pile, &n)| game.takes.takes_from(n).next().map(|take| (n, pile, take)))
-        .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))
-        .map(|(_, pile, take)| Move { pile, take })
 }

@@ -3,14 +3,12 @@
 //! its own move in a game, and a lesson's answer to a question, are told
 //! here too, in the same words.
 
-use super::analysis::{Analysis, Method};
+use super::analysis::Analysis;
 use super::board;
 use super::document::{Block, Document, Frame, Step};
-use super::method::{grouping, grundy, moore, pattern, searched};
 use super::verdict::{Judgement, Verdict};
-use super::words::{capitalised, glued, move_words, moves, moves_and, position, transition};
+use super::words::{capitalised, glued, position, transition};
 use crate::rules::outcome::Outcome;
-use crate::solve::grouping::Plan;
 use crate::solve::one_row::RowPattern;
 
 /// The comfort after a lost position.
@@ -65,10 +63,7 @@ pub fn check(j: &Judgement) -> Document {
 /// The pattern of counts to avoid, when a single row has one: the rows
 /// after the move are drawn in its blocks.
 fn pattern(j: &Judgement) -> Option<&RowPattern> {
-    match (&j.before.method, &j.after.method) {
-        (Method::OneRow { pattern, .. }, _) | (_, Method::OneRow { pattern, .. }) => Some(pattern),
-        _ => None,
-    }
+    j.before.pattern().or(j.after.pattern())
 }
 
 /// The verdict alone, without the reply or the moves there were: what a
@@ -86,69 +81,22 @@ pub fn verdict_only(j: &Judgement) -> Document {
 /// Where every group has a partner, it says so in the words a lesson asks
 /// about: no move keeps every group paired.
 pub fn right(a: &Analysis) -> String {
-    match (a.outcome, &a.method) {
-        (Outcome::Win, _) => "you can win.".to_string(),
-        (Outcome::Lose, Method::Grouping(g)) if matches!(g.plan, Plan::AllPaired { .. }) => {
-            "no move keeps every group paired, so no move wins here.".to_string()
-        }
-        (Outcome::Lose, _) => "no move wins here.".to_string(),
+    match a.outcome {
+        Outcome::Win => "you can win.".to_string(),
+        Outcome::Lose => a.method.no_move_wins(),
     }
 }
 
 /// The reason for a verdict, as a clause that follows "good: ",
 /// "mistake: " or "lost anyway: ".
 pub fn reason(j: &Judgement) -> String {
-    match (j.verdict, &j.before.method, &j.after.method) {
-        (Verdict::LostAnyway, Method::Grouping(before), after) => format!(
-            "from {} no move could win, because {}.{} {ANY_MOVE}",
+    match j.verdict {
+        Verdict::LostAnyway => format!(
+            "from {} no move could win, because {} {ANY_MOVE}",
             position(&j.position),
-            grouping::why_lost(before),
-            match (&before.plan, after) {
-                (Plan::AllPaired { .. }, Method::Grouping(after)) => grouping::broken_pairs(after)
-                    .map(|broken| format!(" {broken}"))
-                    .unwrap_or_default(),
-                _ => String::new(),
-            }
+            j.before.method.why_lost(j)
         ),
-        (Verdict::LostAnyway, _, _) => format!(
-            "from {} no move could win, because {}. {ANY_MOVE}",
-            position(&j.position),
-            why_lost(&j.before)
-        ),
-        (Verdict::Good, _, Method::Grouping(after)) => grouping::leaves_lost(after),
-        (Verdict::Good, _, Method::Moore { moore: after, .. }) => moore::leaves_lost(after),
-        (Verdict::Mistake, _, Method::Moore { moore: after, .. }) => moore::leaves_won(after),
-        (Verdict::Mistake, before, Method::Grouping(after)) => grouping::leaves_won(
-            after,
-            matches!(before, Method::Grouping(b) if b.unpaired.is_empty()),
-        ),
-        (Verdict::Good, _, _) if j.after.is_over() => {
-            "you made the last move, and in this game that wins.".to_string()
-        }
-        (Verdict::Mistake, _, _) if j.after.is_over() => {
-            "you made the last move, and in this game that loses.".to_string()
-        }
-        (Verdict::Good, _, Method::OneRow { pile, .. }) => {
-            pattern::leaves_lost(j.to.piles()[*pile])
-        }
-        (Verdict::Mistake, _, Method::OneRow { pile, .. }) => {
-            pattern::leaves_won(j.to.piles()[*pile])
-        }
-        (Verdict::Good, _, Method::Grundy { pairing, .. }) => grundy::leaves_lost(pairing),
-        (Verdict::Mistake, _, Method::Grundy { pairing, .. }) => grundy::leaves_won(pairing),
-        (Verdict::Good, _, Method::Searched) => searched::leaves_lost(),
-        (Verdict::Mistake, _, Method::Searched) => searched::leaves_won(),
-    }
-}
-
-/// Why a position was lost, for "lost anyway", when it was not solved by
-/// grouping.
-fn why_lost(a: &Analysis) -> String {
-    match &a.method {
-        Method::OneRow { pile, .. } => pattern::why_lost(a.position.piles()[*pile]),
-        Method::Grundy { .. } => grundy::why_lost(),
-        Method::Moore { moore: m, .. } => moore::why_lost(m),
-        Method::Grouping(_) | Method::Searched => searched::why_lost(),
+        Verdict::Good | Verdict::Mistake => j.after.method.left(j),
     }
 }
 
@@ -156,31 +104,24 @@ fn why_lost(a: &Analysis) -> String {
 /// moves there were, and after a move from a lost position, so the class
 /// sees why it was lost anyway.
 fn details(j: &Judgement) -> Vec<Block> {
-    if let Method::Moore { winning, .. } = &j.before.method {
-        return moore::details(j, winning.as_ref());
-    }
+    let method = &j.before.method;
     let mut details: Vec<Block> = j
         .reply()
         .map(|reply| {
-            let after = j.after.after(reply);
-            Block::move_with_text(
-                &j.to,
-                reply,
-                &after,
-                true,
-                format!(
-                    "Your opponent's winning reply: {} ({}).",
-                    move_words(reply),
-                    transition(&j.to, &after)
-                ),
-            )
+            let after = j.after.after(&reply);
+            let text = format!(
+                "Your opponent's winning reply: {} ({}).",
+                method.told(&reply),
+                transition(&j.to, &after)
+            );
+            Block::move_with_text(&j.to, &reply, &after, true, text)
         })
         .into_iter()
         .collect();
     if j.verdict == Verdict::Mistake {
         details.push(Block::note(format!(
             "Winning moves you had: {}.",
-            moves(j.winning_moves())
+            method.listed(&j.before)
         )));
     }
     details
@@ -188,16 +129,12 @@ fn details(j: &Judgement) -> Vec<Block> {
 
 /// Why the computer made its move, said to the pupil.
 pub fn computer_reason(j: &Judgement) -> String {
-    if j.verdict == Verdict::LostAnyway {
-        return "no move wins for me here, so I keep the game going and hope you slip.".to_string();
-    }
-    match &j.after.method {
+    match j.verdict {
+        Verdict::LostAnyway => {
+            "no move wins for me here, so I keep the game going and hope you slip.".to_string()
+        }
         _ if j.after.is_over() => "I made the last move.".to_string(),
-        Method::Grouping(g) => grouping::computer_reason(g),
-        Method::OneRow { pile, .. } => pattern::computer_reason(j.to.piles()[*pile]),
-        Method::Grundy { .. } => grundy::computer_reason(),
-        Method::Moore { moore: after, .. } => moore::computer_reason(after),
-        Method::Searched => searched::computer_reason(),
+        Verdict::Good | Verdict::Mistake => j.after.method.computer_reason(j),
     }
 }
 
@@ -214,13 +151,5 @@ pub fn yes_or_no(a: &Analysis) -> String {
 /// The computed answer to a question: the winning move or moves, or that
 /// none wins.
 pub fn answer(a: &Analysis) -> String {
-    if let Method::Moore { winning, .. } = &a.method {
-        return moore::answer(a.outcome, winning.as_ref());
-    }
-    match (a.outcome, a.winning_moves.as_slice()) {
-        (Outcome::Win, []) => "the game is over.".to_string(),
-        (Outcome::Win, [only]) => format!("the winning move is {}.", move_words(*only)),
-        (Outcome::Win, winning) => format!("the winning moves are {}.", moves_and(winning)),
-        (Outcome::Lose, _) => "no move wins here.".to_string(),
-    }
+    a.method.answer(a)
 }

@@ -6,33 +6,12 @@
 //! says so plainly, in the rule's terms, rather than giving a reason for a
 //! game that is over.
 
-use super::analysis::Method;
 use super::check::computer_reason;
+pub use super::method::Kind;
 use super::verdict::{Judgement, Verdict};
-use super::words::count;
 use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
-use crate::solve::grouping::Plan;
-
-/// Which reason the computer gives: a game tells each in full only once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// No move wins for the computer.
-    LostAnyway,
-    /// Every group has a partner again.
-    Paired,
-    /// Only rows with one stick are left, an odd number of them.
-    Endgame,
-    /// The row is left at a count to avoid.
-    Pattern,
-    /// The rows act like Nim rows that pair up.
-    Grundy,
-    /// Every group size is in full sets of K + 1 again.
-    Sets,
-    /// The search says the pupil cannot win.
-    Searched,
-}
 
 /// The computer's reason for a move, in full and in short.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,34 +27,12 @@ pub struct Reason {
 /// Why the computer made the move judged in `j`, a move that leaves the
 /// game going.
 pub fn reason(j: &Judgement) -> Reason {
-    let (kind, short) = match (j.verdict, &j.after.method) {
-        (Verdict::LostAnyway, _) => (
+    let (kind, short) = match j.verdict {
+        Verdict::LostAnyway => (
             Kind::LostAnyway,
             "still no winning move for me, so I keep going.".to_string(),
         ),
-        (_, Method::Grouping(g)) => match g.plan {
-            Plan::Singles { .. } => (
-                Kind::Endgame,
-                "that leaves you an odd number of rows with one stick again.".to_string(),
-            ),
-            _ => (Kind::Paired, "every group has a partner again.".to_string()),
-        },
-        (_, Method::OneRow { pile, .. }) => (
-            Kind::Pattern,
-            format!(
-                "that leaves you {}, another count to avoid.",
-                count(j.to.piles()[*pile], "stick")
-            ),
-        ),
-        (_, Method::Grundy { .. }) => (Kind::Grundy, "the rows pair up again.".to_string()),
-        (_, Method::Moore { .. }) => (
-            Kind::Sets,
-            "every group size is in full sets again.".to_string(),
-        ),
-        (_, Method::Searched) => (
-            Kind::Searched,
-            "my search still says you cannot win from here.".to_string(),
-        ),
+        Verdict::Good | Verdict::Mistake => j.after.method.computer_short(j),
     };
     Reason {
         kind,

@@ -1,13 +1,10 @@
 //! The explanation of a position: the steps of whichever method solved it,
 //! the binary view when asked for, and the winning moves.
 
-use super::analysis::{Analysis, Method};
-use super::document::{BinaryRow, BinaryView, Block, Document, Frame, Reveal, Step};
-use super::method::{grouping, grundy, moore, pattern, searched};
-use super::words::{MOST_LISTED, count, moves, position, sum};
+use super::analysis::Analysis;
+use super::document::{Block, Document, Frame, Reveal, Step};
+use super::words::{count, position};
 use crate::rules::outcome::Outcome;
-use crate::solve::grouping::split;
-use crate::solve::nim_sum::nim_sum;
 
 /// What an explanation shows besides the method's steps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,28 +33,12 @@ fn full(a: &Analysis, xor: bool) -> Document {
         position(&a.position),
         a.game.describe(a.position.len())
     );
-    let mut steps = match &a.method {
-        Method::Grouping(g) => grouping::steps(g, &a.position, &a.game),
-        Method::OneRow { pile, pattern } => pattern::steps(a, *pile, pattern),
-        Method::Grundy { grundy, pairing } => grundy::steps(a, grundy, pairing),
-        Method::Searched => searched::steps(a),
-        Method::Moore { moore: m, .. } => moore::steps(m, &a.position, &a.game),
-    };
-    if let Method::Grouping(_) = a.method {
-        if a.position.is_over() {
-            return Document { title, steps };
-        }
-        if xor {
-            steps.push(binary_step(a.position.piles()));
-        }
+    let mut steps = a.method.steps(a);
+    if a.position.is_over() && a.method.ends_with_the_game() {
+        return Document { title, steps };
     }
-    if let Method::Moore { moore: m, .. } = &a.method {
-        if a.position.is_over() {
-            return Document { title, steps };
-        }
-        if xor {
-            steps.push(moore::binary_step(m));
-        }
+    if xor {
+        steps.extend(a.method.binary_step(a));
     }
     steps.push(closing(a));
     if let Some(c) = a.search_counts {
@@ -89,12 +70,9 @@ fn full(a: &Analysis, xor: bool) -> Document {
 
 /// The winning moves, and what a search confirmed.
 fn closing(a: &Analysis) -> Step {
-    let list = match &a.method {
-        Method::Moore { winning, .. } => moore::moves_list(winning.as_ref()),
-        _ => moves(&a.winning_moves),
-    };
+    let list = a.method.listed(a);
     let mut blocks = vec![Block::sentence(format!("Winning moves: {list}."))];
-    if let (Some(s), false) = (a.searched, matches!(a.method, Method::Searched)) {
+    if let (Some(s), false) = (a.searched, a.method.is_the_search()) {
         blocks.push(Block::sentence(format!(
             "A search through every possible game says: {}, with {} left under best play (this one included).",
             s.outcome,
@@ -102,43 +80,4 @@ fn closing(a: &Analysis) -> Step {
         )));
     }
     Step::framed(Frame::CLOSING, "Winning moves", blocks).revealing(Reveal::Move)
-}
-
-/// The rows in binary beside their groups: each column is one group size.
-fn binary_step(piles: &[u64]) -> Step {
-    let total = nim_sum(piles);
-    let mut view = BinaryView::columns(piles);
-    let mut rows: Vec<BinaryRow> = piles
-        .iter()
-        .take(MOST_LISTED)
-        .enumerate()
-        .map(|(i, &p)| {
-            view.line(
-                format!("row {}", i + 1),
-                p,
-                format!("groups {}", sum(&split(p))),
-            )
-        })
-        .collect();
-    rows.push(view.line(
-        "nim-sum".to_string(),
-        total,
-        match total {
-            0 => "all paired".to_string(),
-            n => format!("unpaired {}", sum(&split(n))),
-        },
-    ));
-    view.rows = rows;
-    Step::aside(
-        "The same in binary (the XOR view)",
-        vec![
-            Block::sentence(
-                "Each column is one group size: a 1 means the row has a group of that size.",
-            ),
-            Block::Binary(view),
-            Block::note(
-                "The nim-sum has a 1 in every column with an odd number of 1s: those are the group sizes without a partner.",
-            ),
-        ],
-    )
 }

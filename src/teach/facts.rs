@@ -1,6 +1,6 @@
 //! What a program reading about a Nim position needs besides the words:
 //! who wins, the recommended and winning moves, the groups, the verdict on
-//! a move, the table of positions. Each is a value named as the README
+//! a move, the table of positions, the buttons the page offers. Each is a value named as the README
 //! documents its JSON, with rows numbered from 1.
 //!
 //! The facts are worked out here, beside the document, so that the JSON
@@ -13,12 +13,13 @@ use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::position::Position;
-use crate::solve::moore_count::Total;
-use crate::teach::analysis::{Analysis, Method};
+use crate::solve::moore_count::{Total, WinningMoves};
+use crate::teach::analysis::Analysis;
 use crate::teach::check::reason;
 use crate::teach::method::pattern::formula;
 use crate::teach::table::Entry;
 use crate::teach::verdict::Judgement;
+use crate::teach::words::MOST_LISTED;
 
 /// A move as `{"pile": 1, "take": 2}`.
 #[derive(Serialize)]
@@ -34,6 +35,24 @@ impl From<&Move> for MoveJson {
             take: m.take,
         }
     }
+}
+
+/// Moves from one row as `{"pile": 1, "take": 2}`, the form Nim's JSON has
+/// always given them in.
+/// At most [`MOST_LISTED`] of them, as the text view lists them, so a
+/// million rows never make a JSON of hundreds of megabytes.
+fn single(moves: &[MultiMove]) -> Vec<MoveJson> {
+    moves
+        .iter()
+        .take(MOST_LISTED)
+        .filter_map(MultiMove::single)
+        .map(|mv| MoveJson::from(&mv))
+        .collect()
+}
+
+/// How many moves there are, when more than [`MOST_LISTED`] are cut.
+fn cut_total(moves: &[MultiMove]) -> Option<usize> {
+    Some(moves.len()).filter(|&n| n > MOST_LISTED)
 }
 
 /// A move with the position it leads to.
@@ -82,6 +101,10 @@ struct ExplainJson<'a> {
     position: &'a [u64],
     outcome: &'static str,
     groups: Option<Vec<Vec<u64>>>,
+    /// How many rows have groups, when `groups` lists only the first
+    /// [`MOST_LISTED`]; left out when it lists them all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    groups_total: Option<usize>,
     unpaired: Option<&'a [u64]>,
     nim_sum: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -91,6 +114,10 @@ struct ExplainJson<'a> {
     #[serde(rename = "move")]
     recommended: Option<MoveToJson>,
     winning_moves: Vec<MoveJson>,
+    /// How many winning moves there are, when `winning_moves` lists only
+    /// the first [`MOST_LISTED`]; left out when it lists them all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winning_moves_total: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     brute_force: Option<SearchJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -100,7 +127,7 @@ struct ExplainJson<'a> {
 /// The facts of a position worked out: who wins, how, and the numbers
 /// behind the method.
 pub fn explain(a: &Analysis) -> impl Serialize + '_ {
-    if let Method::Moore { .. } = &a.method {
+    if a.moore().is_some() {
         return ByMethod::Moore(moore_explain(a));
     }
     let grouping = a.grouping();
@@ -109,25 +136,34 @@ pub fn explain(a: &Analysis) -> impl Serialize + '_ {
         takes: a.game.takes.only(),
         position: a.position.piles(),
         outcome: a.outcome.name(),
-        groups: grouping.map(|g| g.rows.iter().map(|r| r.groups.to_vec()).collect()),
+        groups: grouping.map(|g| {
+            g.rows
+                .iter()
+                .take(MOST_LISTED)
+                .map(|r| r.groups.to_vec())
+                .collect()
+        }),
+        groups_total: grouping.map(|g| g.rows.len()).filter(|&n| n > MOST_LISTED),
         unpaired: grouping.map(|g| g.unpaired.as_slice()),
         nim_sum: a.nim_sum(),
         grundy: a.grundy_values(),
-        pattern: match &a.method {
-            Method::OneRow { pattern, .. } => Some(PatternJson {
-                start: pattern.start(),
-                period: pattern.period(),
-                losing_remainders: pattern.losing_remainders(),
-                rule: formula(pattern),
-            }),
-            _ => None,
-        },
-        recommended: a.recommended.map(|mv| MoveToJson {
-            pile: mv.row(),
-            take: mv.take,
-            to: a.after(mv).piles().to_vec(),
+        pattern: a.pattern().map(|pattern| PatternJson {
+            start: pattern.start(),
+            period: pattern.period(),
+            losing_remainders: pattern.losing_remainders(),
+            rule: formula(pattern),
         }),
-        winning_moves: a.winning_moves.iter().map(MoveJson::from).collect(),
+        recommended: a
+            .best
+            .as_ref()
+            .and_then(MultiMove::single)
+            .map(|mv| MoveToJson {
+                pile: mv.row(),
+                take: mv.take,
+                to: a.after(&mv.into()).piles().to_vec(),
+            }),
+        winning_moves: single(a.winning_moves()),
+        winning_moves_total: cut_total(a.winning_moves()),
         brute_force: a.searched.map(|s| SearchJson {
             outcome: s.outcome.name(),
             moves_left: s.moves_left,
@@ -150,11 +186,15 @@ struct CheckJson<'a> {
     verdict: Option<&'static str>,
     reason: String,
     winning_moves: Vec<MoveJson>,
+    /// How many winning moves there are, when `winning_moves` lists only
+    /// the first [`MOST_LISTED`]; left out when it lists them all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winning_moves_total: Option<usize>,
 }
 
 /// The facts of a judged move: the verdict, why, and the moves that win.
 pub fn check(j: &Judgement) -> impl Serialize + '_ {
-    if let Method::Moore { .. } = &j.before.method {
+    if j.before.moore().is_some() {
         return ByMethod::Moore(moore_check(j));
     }
     ByMethod::Rows(CheckJson {
@@ -165,7 +205,8 @@ pub fn check(j: &Judgement) -> impl Serialize + '_ {
         legal: true,
         verdict: Some(j.verdict.name()),
         reason: reason(j),
-        winning_moves: j.winning_moves().iter().map(MoveJson::from).collect(),
+        winning_moves: single(j.winning_moves()),
+        winning_moves_total: cut_total(j.winning_moves()),
     })
 }
 
@@ -187,6 +228,7 @@ pub fn illegal<'a>(
         verdict: None,
         reason: reason.to_string(),
         winning_moves: Vec::new(),
+        winning_moves_total: None,
     }
 }
 
@@ -209,6 +251,32 @@ pub fn table(entries: &[Entry]) -> impl Serialize + '_ {
             moves_left: e.moves_left,
         })
         .collect::<Vec<EntryJson>>()
+}
+
+#[derive(Serialize)]
+struct BoardJson {
+    buttons: Option<Vec<u64>>,
+}
+
+/// What the page needs beside a drawn position: the takes to offer as
+/// buttons, when a single row allows only a few.
+pub fn board(position: &Position, game: &Nim) -> impl Serialize + use<> {
+    BoardJson {
+        buttons: match (position.piles(), game.takes.only()) {
+            ([sticks], Some(_)) => Some(game.takes.takes_from(*sticks).collect()),
+            _ => None,
+        },
+    }
+}
+
+/// Nothing: a move told in a game is drawn from the rows it leaves.
+#[derive(Serialize)]
+struct PlayedJson {}
+
+/// What the page needs about a move told in a game, beside the rows it
+/// leaves: nothing more.
+pub fn played(_: &MultiMove) -> impl Serialize + use<> {
+    PlayedJson {}
 }
 
 /// One part of a move from several rows: `{"pile": 1, "take": 2}`.
@@ -281,7 +349,8 @@ struct MooreExplainJson<'a> {
 /// `{"parts": [...]}`, since the top-level `takes` already names the takes
 /// a game allows.
 fn moore_explain(a: &Analysis) -> MooreExplainJson<'_> {
-    let (Method::Moore { moore, .. }, Some((listed, total))) = (&a.method, a.winning()) else {
+    let (Some(moore), Some(&WinningMoves { ref listed, total })) = (a.moore(), a.winning.as_ref())
+    else {
         unreachable!("only called for Moore's Nim, its winning moves counted")
     };
     MooreExplainJson {
@@ -291,7 +360,10 @@ fn moore_explain(a: &Analysis) -> MooreExplainJson<'_> {
         outcome: a.outcome.name(),
         groups: moore.rows.iter().map(|r| r.groups.to_vec()).collect(),
         left_over: &moore.left_over,
-        recommended: a.best().map(|mv| PartsJson::of(&a.position, &a.game, &mv)),
+        recommended: a
+            .best
+            .clone()
+            .map(|mv| PartsJson::of(&a.position, &a.game, &mv)),
         winning_moves: listed
             .iter()
             .map(|mv| PartsJson::of(&a.position, &a.game, mv))
@@ -322,7 +394,7 @@ struct MooreCheckJson<'a> {
 /// A judged move in Moore's Nim, with the move made and the winning moves
 /// as `{"parts": [...]}`.
 fn moore_check(j: &Judgement) -> MooreCheckJson<'_> {
-    let Some((listed, total)) = j.before.winning() else {
+    let Some(&WinningMoves { ref listed, total }) = j.before.winning.as_ref() else {
         unreachable!("a checked move's winning moves are counted")
     };
     MooreCheckJson {

@@ -1,23 +1,35 @@
 //! Nim taught: the game of rows of sticks, with any take set and from one
-//! row or several, as [`Teaching`] asks for it. Every sentence comes from
-//! the builders beside this file; this file only hands them on.
+//! row or several, as [`Teaching`] asks for it, and asked about in words as
+//! [`Queried`] asks for it. Every sentence comes from the builders beside
+//! this file; this file only hands them on, and reads what was asked.
 
-use super::analysis::{Analysis, Extras, Method};
+use std::io::BufRead;
+
+use serde::{Deserialize, Serialize};
+
+use super::analysis::{Analysis, AnalysisError, Extras};
 use super::board;
 use super::check::{answer, check, verdict_only};
 use super::computer::{self, Kind};
 use super::document::{Block, Document};
+use super::explain::{Options, explain};
+use super::facts;
 use super::hints::hints;
+use super::queried::{Queried, Words};
+use super::reply::answer::row_move;
 use super::review::{self, Notes, Side};
 use super::teaching::{Teaching, Turn};
 use super::verdict::{JudgeError, Judgement, Verdict};
 use crate::rules::game::Game;
+use crate::rules::moves::IllegalMove;
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
+use crate::rules::row_reader::{PositionError, parse_number, printable};
+use crate::rules::rows_per_move::{self, BadRowsPerMove};
 use crate::rules::rule::Rule;
-use crate::rules::take_set::TakeSet;
+use crate::rules::take_set::{BadTakeSet, TakeSet};
 use crate::solve::one_row::RowPattern;
 use crate::solve::search::{Budget, Solver};
 
@@ -46,10 +58,7 @@ impl Teaching for Nim {
             Analysis::using(start.clone(), self.clone(), Extras::default(), &mut solver)?;
         Ok(NimMemo {
             solver,
-            pattern: match analysis.method {
-                Method::OneRow { pattern, .. } => Some(pattern),
-                _ => None,
-            },
+            pattern: analysis.pattern().cloned(),
             reasons: Vec::new(),
         })
     }
@@ -67,14 +76,11 @@ impl Teaching for Nim {
     }
 
     fn best(analysis: &Analysis) -> Option<MultiMove> {
-        analysis.best()
+        analysis.best.clone()
     }
 
     fn winning(analysis: &Analysis) -> Vec<MultiMove> {
-        analysis
-            .winning()
-            .map(|(listed, _)| listed)
-            .unwrap_or_default()
+        analysis.winning_moves().to_vec()
     }
 
     fn hints(analysis: &Analysis) -> Vec<String> {
@@ -123,10 +129,7 @@ impl Teaching for Nim {
             Side::Computer => ("The computer", "takes"),
         };
         let one_row = turn.before.len() == 1;
-        format!(
-            "{who} {takes} {}.",
-            review::Played::taken(&turn.mv, one_row)
-        )
+        format!("{who} {takes} {}.", review::taken(&turn.mv, one_row))
     }
 
     fn computer_why(
@@ -174,7 +177,7 @@ impl Teaching for Nim {
         notes: Notes,
         memo: &mut NimMemo,
     ) -> Result<Document, JudgeError> {
-        let turns: Vec<review::Turn<MultiMove>> = turns
+        let turns: Vec<review::Turn> = turns
             .iter()
             .map(|t| review::Turn {
                 side: t.side,
@@ -210,4 +213,266 @@ fn take_flag(takes: &TakeSet) -> Option<String> {
             .collect::<Vec<_>>()
             .join(","),
     })
+}
+
+// Queried: Nim asked about in words, by the command line and the page.
+
+/// Why a question about Nim went unanswered.
+#[derive(Debug, thiserror::Error)]
+pub enum NimUnanswered {
+    /// The rows are not a position.
+    #[error("{0}")]
+    Position(#[from] PositionError),
+    /// A check was not given exactly one move.
+    #[error(
+        "{0}: give the move as --to ROWS (the rows after it, such as --to 2 5 7) or as --row R --remove K (such as --row 3 --remove 2)"
+    )]
+    MoveForm(&'static str),
+    /// A `--take` value is not a set of takes.
+    #[error("invalid --take '{text}': {problem}")]
+    BadTakeSet {
+        /// The value as typed.
+        text: String,
+        /// What is wrong with it.
+        problem: BadTakeSet,
+    },
+    /// The rows one move may take from make no game the tool can work out.
+    #[error("{0}")]
+    RowsPerMove(#[from] BadRowsPerMove),
+    /// `--xor` was asked for a game that is not Nim.
+    #[error("--xor shows Nim in binary, so it cannot go with --take: leave one of them out")]
+    XorNeedsNim,
+    /// The position or the move could not be worked out.
+    #[error("{0}")]
+    Judge(#[from] JudgeError),
+}
+
+impl From<AnalysisError> for NimUnanswered {
+    fn from(e: AnalysisError) -> NimUnanswered {
+        NimUnanswered::Judge(e.into())
+    }
+}
+
+/// A move of Nim as typed, before it meets a position.
+#[derive(Clone, Debug)]
+pub enum TypedMove {
+    /// The rows after the move (`--to`).
+    To(Position),
+    /// The row, from 1, and how many sticks (`--row`, `--remove`), still as
+    /// typed: they are read against the position.
+    RowRemove {
+        /// The row, as typed.
+        row: String,
+        /// How many sticks, as typed.
+        remove: String,
+    },
+}
+
+/// What an explanation of Nim may add: the binary columns, and the
+/// searches that confirm it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NimExtras {
+    /// The rows in binary, beside the groups.
+    pub xor: bool,
+    /// The searches.
+    pub extras: Extras,
+}
+
+/// A pupil's move as the page sends it: the row (from 1) and how many
+/// sticks.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Played {
+    row: u64,
+    take: u64,
+}
+
+/// The game of the rule and the takes a move may make (`--take`), or why
+/// the takes are not a set.
+fn with_takes(normal: bool, take: Option<&str>) -> Result<Nim, NimUnanswered> {
+    let takes = match take {
+        None => TakeSet::Any,
+        Some(text) => TakeSet::parse(text).map_err(|problem| NimUnanswered::BadTakeSet {
+            text: printable(text),
+            problem,
+        })?,
+    };
+    Ok(Nim::with_takes(Rule::from_normal_flag(normal), takes))
+}
+
+impl Queried for Nim {
+    type Typed = TypedMove;
+    type Extras = NimExtras;
+    type Sent = Played;
+    type Unanswered = NimUnanswered;
+
+    const POSITION_WORDS: &'static str = "position";
+    const RULE_FLAGS: &'static [&'static str] = &["normal"];
+    const RULE_WORDS: &'static [&'static str] = &["take"];
+    const MOVE_WORDS: &'static [&'static str] = &["to", "row", "remove"];
+    const MOVE_WORDS_NEEDED: &'static [&'static str] = &[];
+    const EXPLAIN_FLAGS: &'static [&'static str] = &["xor", "brute_force"];
+    const PAGE_EXPLAIN_FLAGS: &'static [&'static str] = &["xor"];
+    const BOARD: &'static str = "position";
+
+    /// The rule (`normal`), the takes (`take`) and how many rows one move
+    /// may take from (`rows_per_move`).
+    fn rules(words: &dyn Words) -> Result<Nim, NimUnanswered> {
+        let rows_per_move = match words.word("rows_per_move") {
+            None => 1,
+            Some(k) => rows_per_move::parse(&k)?,
+        };
+        let game = with_takes(words.flag("normal"), words.word("take").as_deref())?;
+        Ok(game.with_rows_per_move(rows_per_move)?)
+    }
+
+    /// The rows, or for `-` the rows read from `input`.
+    fn position(
+        words: &[String],
+        input: Option<&mut dyn BufRead>,
+    ) -> Result<Position, NimUnanswered> {
+        Ok(match (words, input) {
+            ([dash], Some(input)) if dash == "-" => Position::read(input)?,
+            (words, _) => Position::parse(words)?,
+        })
+    }
+
+    /// The one move given, as the rows after it (`to`) or as a row and how
+    /// many sticks (`row`, `remove`), or a problem that shows both forms.
+    fn typed(words: &dyn Words) -> Result<TypedMove, NimUnanswered> {
+        let to = words
+            .words("to")
+            .map(|to| Position::parse(&to))
+            .transpose()?;
+        let problem = match (to, words.word("row"), words.word("remove")) {
+            (Some(to), None, None) => return Ok(TypedMove::To(to)),
+            (None, Some(row), Some(remove)) => return Ok(TypedMove::RowRemove { row, remove }),
+            (None, None, None) => "no move given",
+            (None, Some(_), None) => "--row needs --remove",
+            (None, None, Some(_)) => "--remove needs --row",
+            (Some(_), _, _) => "--to and --row were both given",
+        };
+        Err(NimUnanswered::MoveForm(problem))
+    }
+
+    /// The binary view (`xor`), the search of every game (`brute_force`)
+    /// and the count of its calls (`show_search`).
+    fn extras(&self, words: &dyn Words) -> Result<NimExtras, NimUnanswered> {
+        let xor = words.flag("xor");
+        // Moves from several rows have binary columns too, counted in sets.
+        if xor && self.takes != TakeSet::Any {
+            return Err(NimUnanswered::XorNeedsNim);
+        }
+        Ok(NimExtras {
+            xor,
+            extras: Extras {
+                brute_force: words.flag("brute_force"),
+                show_search: words.flag("show_search"),
+            },
+        })
+    }
+
+    fn explained(
+        &self,
+        position: Position,
+        extras: &NimExtras,
+    ) -> Result<(Analysis, Document), NimUnanswered> {
+        let analysis = Analysis::new(position, self.clone(), extras.extras)?;
+        let options = Options {
+            xor: extras.xor,
+            hide: None,
+        };
+        let document = explain(&analysis, options);
+        Ok((analysis, document))
+    }
+
+    fn typed_move(
+        &self,
+        position: &Position,
+        typed: &TypedMove,
+    ) -> Result<Result<MultiMove, IllegalMove>, NimUnanswered> {
+        Ok(match typed {
+            // With one row per move this is exactly the one-row check.
+            TypedMove::To(to) => position.multi_move_to(to, self),
+            TypedMove::RowRemove { row, remove } => {
+                let row = parse_number(row, "row number")?;
+                let take = parse_number(remove, "number of sticks")?;
+                row_move(position, row, take, self).map(MultiMove::from)
+            }
+        })
+    }
+
+    fn checked(&self, position: Position, mv: MultiMove) -> Result<Judgement, NimUnanswered> {
+        Ok(Judgement::new(position, mv, self)?)
+    }
+
+    fn after(judgement: &Judgement) -> Position {
+        judgement.to.clone()
+    }
+
+    fn explain_facts(analysis: &Analysis) -> impl Serialize {
+        facts::explain(analysis)
+    }
+
+    fn check_facts(judgement: &Judgement) -> impl Serialize {
+        facts::check(judgement)
+    }
+
+    /// Illegal input is refused before anything is worked out, so the
+    /// facts list no winning moves.
+    fn illegal_facts<'a>(
+        &'a self,
+        position: &'a Position,
+        typed: &'a TypedMove,
+        reason: &str,
+    ) -> impl Serialize + 'a {
+        let to = match typed {
+            TypedMove::To(to) => Some(to),
+            TypedMove::RowRemove { .. } => None,
+        };
+        facts::illegal(self, position, to, reason)
+    }
+
+    fn rows(position: &Position) -> Vec<u64> {
+        position.piles().to_vec()
+    }
+
+    fn title(&self, position: &Position) -> String {
+        self.describe(position.len())
+    }
+
+    /// Drawn as a game draws it: in groups, or for a row with limited
+    /// takes in the blocks of its pattern.
+    fn drawn(&self, position: &Position) -> Result<Block, NimUnanswered> {
+        let memo = self.memo(position)?;
+        Ok(board::for_game(position, self, memo.pattern.as_ref()))
+    }
+
+    fn board_facts(&self, position: &Position) -> impl Serialize {
+        facts::board(position, self)
+    }
+
+    fn move_facts(mv: &MultiMove) -> impl Serialize {
+        facts::played(mv)
+    }
+
+    fn sent(&self, position: &Position, sent: &Played) -> Result<MultiMove, IllegalMove> {
+        row_move(position, sent.row, sent.take, self).map(MultiMove::from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_take_set_is_quoted_on_one_line() {
+        // The value is quoted twice, by the error and by the set's own
+        // problem; a new line in it once broke the message in two.
+        let error = with_takes(false, Some("1\n2")).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            r"invalid --take '1\n2': '1\n2' is not a number of sticks: give a range like 1-3 or a list like 2,3,5"
+        );
+    }
 }

@@ -6,12 +6,9 @@
 //! (moves taken back, hints, answers shown), and the command that plays
 //! the game again, close it.
 
-use std::fmt;
-
 use super::analysis::{Analysis, AnalysisError, Extras};
 use super::document::{Block, Document, Frame, Step};
 use super::words::{count, ordinal, position, times};
-use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
@@ -45,82 +42,45 @@ impl Side {
     }
 }
 
-/// A move as a game records it: from one row, or from several rows when
-/// the game allows it.
-pub trait Played: Clone + PartialEq + fmt::Display {
-    /// The position after this move from `before`, a legal move there.
-    fn after(&self, before: &Position, game: &Nim) -> Position;
-    /// The move `analysis` recommends, in this form.
-    fn recommended(analysis: &Analysis) -> Option<Self>;
-    /// Every winning move `analysis` knows, in this form.
-    fn winning(analysis: &Analysis) -> Vec<Self>;
-    /// What the move took: "7 from row 3", or "7" in a game of one row.
-    fn taken(&self, one_row: bool) -> String;
-}
-
-impl Played for Move {
-    fn after(&self, before: &Position, game: &Nim) -> Position {
-        before
-            .play_with(*self, &game.takes)
-            .expect("played moves are legal")
-    }
-
-    fn recommended(analysis: &Analysis) -> Option<Move> {
-        analysis.recommended
-    }
-
-    fn winning(analysis: &Analysis) -> Vec<Move> {
-        analysis.winning_moves.clone()
-    }
-
-    fn taken(&self, one_row: bool) -> String {
-        match one_row {
-            true => self.take.to_string(),
-            false => format!("{} from row {}", self.take, self.row()),
-        }
-    }
-}
-
-impl Played for MultiMove {
-    fn after(&self, before: &Position, game: &Nim) -> Position {
-        before
-            .play_multi(self, game)
-            .expect("played moves are legal")
-    }
-
-    fn recommended(analysis: &Analysis) -> Option<MultiMove> {
-        analysis.best()
-    }
-
-    fn winning(analysis: &Analysis) -> Vec<MultiMove> {
-        analysis
-            .winning()
-            .map(|(listed, _)| listed)
-            .unwrap_or_default()
-    }
-
-    fn taken(&self, one_row: bool) -> String {
-        let parts: Vec<String> = self.parts().iter().map(|p| p.taken(one_row)).collect();
-        parts.join(" and ")
-    }
+/// What a move took: "7 from row 3", or "7" in a game of one row; "2
+/// from row 1 and 3 from row 3" for a move from several rows.
+pub fn taken(mv: &MultiMove, one_row: bool) -> String {
+    let parts: Vec<String> = mv
+        .parts()
+        .iter()
+        .map(|p| match one_row {
+            true => p.take.to_string(),
+            false => format!("{} from row {}", p.take, p.row()),
+        })
+        .collect();
+    parts.join(" and ")
 }
 
 /// One move made in a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Turn<M = Move> {
+pub struct Turn {
     /// Who moved.
     pub side: Side,
     /// The position before the move.
     pub before: Position,
-    /// The move.
-    pub mv: M,
+    /// The move, from one row or, when the game allows it, several.
+    pub mv: MultiMove,
+}
+
+impl Turn {
+    /// The position after the move, a legal move in `game`.
+    pub fn after(&self, game: &Nim) -> Position {
+        self.before
+            .play_multi(&self.mv, game)
+            .expect("played moves are legal")
+    }
 }
 
 /// One reviewed move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reviewed<M = Move> {
+pub struct Reviewed {
     /// The move as played.
-    pub turn: Turn<M>,
+    pub turn: Turn,
     /// The position after it.
     pub after: Position,
     /// The outcome for the mover, before the move.
@@ -129,10 +89,10 @@ pub struct Reviewed<M = Move> {
     pub after_outcome: Outcome,
     /// The winning moves the mover had, when this move gave the win away:
     /// the best first.
-    pub winning: Vec<M>,
+    pub winning: Vec<MultiMove>,
 }
 
-impl<M> Reviewed<M> {
+impl Reviewed {
     /// True when the mover could win before and the other player can win
     /// after: this move gave the win away.
     pub fn slipped(&self) -> bool {
@@ -143,17 +103,17 @@ impl<M> Reviewed<M> {
 /// Reviews every move of a game. The turns follow on from each other, as
 /// a game records them. The search is the game's own, so what it worked
 /// out during the game is not worked out again.
-pub fn review<M: Played>(
-    turns: &[Turn<M>],
+pub fn review(
+    turns: &[Turn],
     game: &Nim,
     solver: &mut Solver,
-) -> Result<Vec<Reviewed<M>>, AnalysisError> {
+) -> Result<Vec<Reviewed>, AnalysisError> {
     let Some(last) = turns.last() else {
         return Ok(Vec::new());
     };
     // Every position of the game, each worked out once: the position after
     // one move is the position before the next.
-    let end = last.mv.after(&last.before, game);
+    let end = last.after(game);
     let positions: Vec<&Position> = turns.iter().map(|t| &t.before).chain([&end]).collect();
     // Who could win at each, without listing every winning move: only a
     // move that gave the win away needs those.
@@ -170,14 +130,10 @@ pub fn review<M: Played>(
                 let full =
                     Analysis::using(turn.before.clone(), game.clone(), Extras::default(), solver)?;
                 // The recommended move first, then the others.
-                let best = M::recommended(&full);
-                best.iter()
+                let best = full.best.as_ref();
+                best.into_iter()
+                    .chain(full.winning_moves().iter().filter(|&m| Some(m) != best))
                     .cloned()
-                    .chain(
-                        M::winning(&full)
-                            .into_iter()
-                            .filter(|m| Some(m) != best.as_ref()),
-                    )
                     .collect()
             }
             false => Vec::new(),
@@ -194,7 +150,7 @@ pub fn review<M: Played>(
 }
 
 /// The moves that gave a win away, with their numbers (from 1).
-pub fn slips<M>(reviewed: &[Reviewed<M>]) -> Vec<(usize, Side)> {
+pub fn slips(reviewed: &[Reviewed]) -> Vec<(usize, Side)> {
     reviewed
         .iter()
         .enumerate()
@@ -221,7 +177,7 @@ pub struct Notes {
 
 /// The review as a document: the result, the turning points, and the
 /// notes.
-pub fn document<M: Played>(reviewed: &[Reviewed<M>], game: &Nim, notes: Notes) -> Document {
+pub fn document(reviewed: &[Reviewed], game: &Nim, notes: Notes) -> Document {
     let mut result = vec![Block::sentence(match (notes.ended, reviewed.last()) {
         (true, Some(last)) => ending(last.turn.side, &last.after, game),
         _ => "The game was stopped before the end.".to_string(),
@@ -260,7 +216,7 @@ pub fn document<M: Played>(reviewed: &[Reviewed<M>], game: &Nim, notes: Notes) -
 
 /// Every move that gave a win away, each counted among its player's own
 /// moves.
-fn turning_points<M: Played>(reviewed: &[Reviewed<M>]) -> Vec<Block> {
+fn turning_points(reviewed: &[Reviewed]) -> Vec<Block> {
     let mut made = [0, 0];
     reviewed
         .iter()
@@ -275,7 +231,7 @@ fn turning_points<M: Played>(reviewed: &[Reviewed<M>]) -> Vec<Block> {
 
 /// What the review says when nobody slipped: for a game played to the
 /// end, whether its first player could win from the start.
-fn no_slip<M>(reviewed: &[Reviewed<M>], ended: bool) -> String {
+fn no_slip(reviewed: &[Reviewed], ended: bool) -> String {
     let first = match (ended, reviewed.first()) {
         (true, Some(first)) => first,
         _ => return "Nobody slipped so far.".to_string(),
@@ -313,20 +269,20 @@ pub fn help(hints: u64, shown: u64) -> Option<String> {
 /// A move that gave the win away, in one line, with the rows it was made
 /// from: "Your 2nd move, at 3 4 6: you took 6 from row 3. Taking 1 from
 /// row 1 would have kept the win."
-fn turning_point<M: Played>(number: usize, r: &Reviewed<M>) -> String {
+fn turning_point(number: usize, r: &Reviewed) -> String {
     let one_row = r.turn.before.len() == 1;
-    let took = r.turn.mv.taken(one_row);
+    let took = taken(&r.turn.mv, one_row);
     let at = position(&r.turn.before);
     let nth = ordinal(number as u64);
     match (r.turn.side, r.winning.as_slice()) {
         (Side::Pupil, [best]) => format!(
             "Your {nth} move, at {at}: you took {took}. Taking {} would have kept the win.",
-            best.taken(one_row)
+            taken(best, one_row)
         ),
         (Side::Pupil, [best, ..]) => format!(
             "Your {nth} move, at {at}: you took {took}. One of {} winning moves, such as taking {}, would have kept the win.",
             r.winning.len(),
-            best.taken(one_row)
+            taken(best, one_row)
         ),
         (Side::Pupil, []) => {
             format!("Your {nth} move, at {at}: you took {took}, and the win slipped away.")
@@ -364,6 +320,7 @@ pub fn ending(mover: Side, after: &Position, game: &Nim) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::moves::Move;
     use crate::rules::rule::Rule;
 
     fn solver(game: &Nim) -> Solver {
@@ -384,7 +341,7 @@ mod tests {
             turns.push(Turn {
                 side,
                 before: position,
-                mv,
+                mv: mv.into(),
             });
             position = after;
             side = side.other();

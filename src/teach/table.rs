@@ -50,6 +50,7 @@ pub fn table(start: &Position, game: &Nim) -> Result<Vec<Entry>, TooBig> {
         return Err(TooBig {
             what: "row sizes to print",
             limit: TABLE_NUMBERS,
+            because: None,
         });
     }
     let mut entries: Vec<Entry> = solver
@@ -101,7 +102,8 @@ mod tests {
             table(&Position::new(vec![1; 1_500]), &game),
             Err(TooBig {
                 what: "row sizes to print",
-                limit: TABLE_NUMBERS
+                limit: TABLE_NUMBERS,
+                because: None,
             })
         );
         assert_eq!(

@@ -8,7 +8,7 @@
 //! (Moore's Nim); a move from one row is checked and told as it always was.
 
 use super::analysis::{Analysis, AnalysisError, Extras};
-use crate::rules::moves::{IllegalMove, Move};
+use crate::rules::moves::IllegalMove;
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
@@ -86,8 +86,11 @@ impl Judgement {
     ) -> Result<Judgement, JudgeError> {
         let mv = mv.into();
         position.play_multi(&mv, game)?;
-        let before = Analysis::new(position, game.clone(), Extras::default())?;
-        Judgement::from_analysis(before, mv)
+        // One search covers the position and every position after it, so
+        // the move is judged within the budget of a single search.
+        let mut solver = Solver::for_game(game.clone(), Budget::default());
+        let before = Analysis::using(position, game.clone(), Extras::default(), &mut solver)?;
+        Judgement::using(before, mv, &mut solver)
     }
 
     /// Checks `mv` from a position already analysed, so the analysis is not
@@ -123,27 +126,17 @@ impl Judgement {
         })
     }
 
-    /// The winning moves there were.
-    pub fn winning_moves(&self) -> &[Move] {
-        &self.before.winning_moves
-    }
-
-    /// The opponent's winning reply, when they have one: after a mistake,
-    /// and after any move from a position that was lost anyway. None in
-    /// Moore's Nim, whose replies may take from several rows: see
-    /// [`Judgement::reply_parts`].
-    pub fn reply(&self) -> Option<Move> {
-        match self.after.outcome {
-            Outcome::Win => self.after.recommended,
-            Outcome::Lose => None,
-        }
+    /// The winning moves there were, from one row or several.
+    pub fn winning_moves(&self) -> &[MultiMove] {
+        self.before.winning_moves()
     }
 
     /// The opponent's winning reply, from one row or several, when they
-    /// have one.
-    pub fn reply_parts(&self) -> Option<MultiMove> {
+    /// have one: after a mistake, and after any move from a position that
+    /// was lost anyway.
+    pub fn reply(&self) -> Option<MultiMove> {
         match self.after.outcome {
-            Outcome::Win => self.after.best(),
+            Outcome::Win => self.after.best.clone(),
             Outcome::Lose => None,
         }
     }
@@ -152,6 +145,7 @@ impl Judgement {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::moves::Move;
     use crate::rules::rule::Rule;
 
     fn check(piles: &[u64], row: usize, take: u64, rule: Rule, verdict: Verdict) {

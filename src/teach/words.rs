@@ -4,21 +4,11 @@
 //! They speak a pupil's language: rows, sticks, groups and partners.
 //! Binary never appears here.
 
-use crate::rules::moves::Move;
+use crate::rules::multi_move::MultiMove;
 use crate::rules::position::Position;
 
 /// A number with its thousands set apart: "2,000,000".
-pub fn with_commas(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
-}
+pub(crate) use crate::solve::search::with_commas;
 
 /// "once", "twice", "three times", "11 times".
 pub fn times(n: u64) -> String {
@@ -184,19 +174,19 @@ pub fn glued(words: &str) -> String {
 }
 
 /// A move in words that stay on one line: "take 1 from row 3".
-pub fn move_words(mv: Move) -> String {
+pub fn move_words(mv: &MultiMove) -> String {
     glued(&mv.to_string())
 }
 
 /// A list of moves: "take 1 from row 1, take 1 from row 2", or "none".
-pub fn moves(moves: &[Move]) -> String {
+pub fn moves(moves: &[MultiMove]) -> String {
     match moves {
         [] => "none".to_string(),
         _ => {
             moves
                 .iter()
                 .take(MOST_LISTED)
-                .map(|&mv| move_words(mv))
+                .map(move_words)
                 .collect::<Vec<_>>()
                 .join(", ")
                 + &and_more(moves.len(), "moves")
@@ -206,15 +196,12 @@ pub fn moves(moves: &[Move]) -> String {
 
 /// Moves as a sentence lists them: "take 1 from row 1, take 1 from row 2
 /// and take 1 from row 3".
-pub fn moves_and(moves: &[Move]) -> String {
+pub fn moves_and(moves: &[MultiMove]) -> String {
     match moves {
         [init @ .., last] if !init.is_empty() && moves.len() <= MOST_LISTED => format!(
             "{} and {}",
-            init.iter()
-                .map(|&mv| move_words(mv))
-                .collect::<Vec<_>>()
-                .join(", "),
-            move_words(*last)
+            init.iter().map(move_words).collect::<Vec<_>>().join(", "),
+            move_words(last)
         ),
         _ => self::moves(moves),
     }
@@ -304,6 +291,7 @@ pub fn capitalised(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::moves::Move;
 
     #[test]
     fn runs_of_equal_neighbours() {
@@ -355,19 +343,20 @@ mod tests {
 
     #[test]
     fn moves_and_short_positions_stay_on_one_line() {
-        let mv = Move { pile: 2, take: 1 };
-        assert_eq!(move_words(mv), "take\u{a0}1\u{a0}from\u{a0}row\u{a0}3");
+        let one = |pile, take| MultiMove::from(Move { pile, take });
+        let mv = one(2, 1);
+        assert_eq!(move_words(&mv), "take\u{a0}1\u{a0}from\u{a0}row\u{a0}3");
         let p = Position::new(vec![3, 5, 7]);
         assert_eq!(position(&p), "3\u{a0}5\u{a0}7");
         assert_eq!(rows_named(&p), "rows 3\u{a0}5\u{a0}7");
         assert_eq!(rows_named(&Position::new(vec![4])), "4 sticks");
         let long = Position::new(vec![1; 20]);
         assert!(!position(&long).contains(GLUE));
-        let three = [mv, Move { pile: 0, take: 1 }, Move { pile: 1, take: 2 }];
+        let three = [mv.clone(), one(0, 1), one(1, 2)];
         assert_eq!(
             moves_and(&three).replace(GLUE, " "),
             "take 1 from row 3, take 1 from row 1 and take 2 from row 2"
         );
-        assert_eq!(moves_and(&three[..1]), move_words(mv));
+        assert_eq!(moves_and(&three[..1]), move_words(&mv));
     }
 }

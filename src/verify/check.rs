@@ -18,7 +18,7 @@ use crate::teach::analysis::{Analysis, Extras, Way};
 
 /// What one way of solving says about a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
+pub(crate) struct Answer {
     /// Who wins.
     pub outcome: Outcome,
     /// Every winning move; `None` when this way says only who wins.
@@ -27,7 +27,7 @@ pub struct Answer {
 
 /// A shortcut that does not say what the search says.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Disagreement {
+pub(crate) struct Disagreement {
     /// The position.
     pub position: Position,
     /// The rules.
@@ -100,7 +100,7 @@ fn moves(list: &[MultiMove]) -> String {
 }
 
 /// The shortcuts checked for `game`, in the words of the summary.
-pub fn shortcuts(game: &Nim) -> Vec<String> {
+pub(crate) fn shortcuts(game: &Nim) -> Vec<String> {
     let names = match (game.rows_per_move, game.takes.only(), game.rule) {
         (1, None, _) => vec!["the grouping method", "XOR"],
         (1, Some(_), Rule::Normal) => vec!["the row pattern", "Grundy values"],
@@ -121,7 +121,11 @@ fn in_sets(rows_per_move: u32) -> String {
 
 /// Checks `piles` under `game`, searching with `solver` (made for the
 /// game), and returns every disagreement found.
-pub fn check(piles: &[u64], game: &Nim, solver: &mut Solver) -> Result<Vec<Disagreement>, TooBig> {
+pub(crate) fn check(
+    piles: &[u64],
+    game: &Nim,
+    solver: &mut Solver,
+) -> Result<Vec<Disagreement>, TooBig> {
     let position = Position::new(piles.to_vec());
     let every = every_move(&position, game);
     let after = |mv: &MultiMove| {
@@ -169,7 +173,7 @@ pub fn check(piles: &[u64], game: &Nim, solver: &mut Solver) -> Result<Vec<Disag
                 Way::Moore => None,
             };
             if let Some(name) = name {
-                let set = analysis.winning_moves.iter().map(|&mv| mv.into()).collect();
+                let set = analysis.winning_moves().iter().cloned().collect();
                 compare(
                     name,
                     Answer {
@@ -191,7 +195,7 @@ pub fn check(piles: &[u64], game: &Nim, solver: &mut Solver) -> Result<Vec<Disag
                     },
                 );
             }
-            analysis.recommended.map(MultiMove::from)
+            analysis.best
         }
         Some(k) => {
             let moore = Moore::new(&position, game.rule, k);
@@ -266,7 +270,7 @@ pub fn check(piles: &[u64], game: &Nim, solver: &mut Solver) -> Result<Vec<Disag
 
 /// Every legal move in `game`: one part from each of up to
 /// `rows_per_move` rows, each part a take the game allows.
-pub fn every_move(position: &Position, game: &Nim) -> Vec<MultiMove> {
+pub(crate) fn every_move(position: &Position, game: &Nim) -> Vec<MultiMove> {
     let piles = position.piles();
     let most = game.rows_per_move.max(1) as usize;
     let mut found = Vec::new();

@@ -10,28 +10,28 @@
 //! must be legal and win. The work grows with the number of positions and
 //! stays inside the search's own limits.
 
-pub mod check;
-pub mod positions;
+mod check;
+mod positions;
 
 use crate::rules::nim::Nim;
 use crate::rules::rule::Rule;
 use crate::solve::search::{Budget, Solver, TooBig};
 use crate::teach::words::with_commas;
 
-pub use self::check::Disagreement;
+pub(crate) use self::check::Disagreement;
 
 /// The most positions `verify` goes through, under each rule.
-pub const MOST_VERIFIED: u128 = 1_000_000;
+pub(crate) const MOST_VERIFIED: u128 = 1_000_000;
 
 /// The most moves `verify` may look at under each rule, counted as the
 /// positions times the moves from the largest of them: each move's result
 /// is looked up in the search, about a tenth of a microsecond, so this
 /// many take at most half a minute.
-pub const MOST_VERIFIED_MOVES: u128 = 200_000_000;
+pub(crate) const MOST_VERIFIED_MOVES: u128 = 200_000_000;
 
 /// What to verify.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Range {
+pub(crate) struct Range {
     /// Up to this many rows.
     pub rows: usize,
     /// Up to this many sticks in a row.
@@ -44,7 +44,7 @@ pub struct Range {
 
 /// What `verify` found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
+pub(crate) struct Report {
     /// Positions checked under each rule.
     pub positions: u64,
     /// The rules they were checked under.
@@ -60,7 +60,7 @@ pub struct Report {
 impl Report {
     /// The closing line: how many positions, under which rules, and what
     /// agreed, or how many disagreements there were.
-    pub fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         let rules = match self.rules.as_slice() {
             [Rule::Misere] => "where the last stick loses",
             [Rule::Normal] => "where the last stick wins",
@@ -88,7 +88,7 @@ impl Report {
     /// The report as one JSON object: `positions` (checked under each
     /// rule), `rules`, `checks` (the shortcuts compared with the search),
     /// `disagreements`, and `first_disagreement` in words or null.
-    pub fn json(&self) -> String {
+    pub(crate) fn json(&self) -> String {
         serde_json::json!({
             "positions": self.positions,
             "rules": self.rules.iter().map(|r| r.name()).collect::<Vec<_>>(),
@@ -100,7 +100,8 @@ impl Report {
     }
 }
 
-/// Why `verify` would not start.
+/// Why `verify` would not start. Public, unlike the rest of this module,
+/// because the crate's [`Error`](crate::Error) carries it.
 #[derive(Debug, thiserror::Error)]
 pub enum VerifyError {
     /// Too many moves to look at.
@@ -134,13 +135,13 @@ pub enum VerifyError {
 
 impl Range {
     /// How many positions are checked under each rule.
-    pub fn positions(&self) -> Option<u128> {
+    pub(crate) fn positions(&self) -> Option<u128> {
         positions::count(self.rows, self.sticks)
     }
 
     /// Refuses a range past [`MOST_VERIFIED`] or past the search's limits,
     /// at once, before any work.
-    pub fn within_limits(&self) -> Result<u64, VerifyError> {
+    pub(crate) fn within_limits(&self) -> Result<u64, VerifyError> {
         let count = self.positions();
         let too_many = || VerifyError::TooMany {
             positions: count.map_or("more than 2^128".to_string(), with_commas),
@@ -166,16 +167,23 @@ impl Range {
 
     /// How many moves the largest position has: for each number of rows
     /// a move may take from, the ways to choose those rows times the takes
-    /// from each.
+    /// from each. Under a take set, each position's row values are worked
+    /// out afresh, trying every take from every smaller row, and that work
+    /// is counted as moves too.
     fn moves_from_largest(&self) -> u128 {
         let takes = self.game.takes.takes_from(self.sticks).count() as u128;
         let most = (self.game.rows_per_move.max(1) as usize).min(self.rows);
-        (1..=most)
+        let moves = (1..=most)
             .map(|j| {
                 let choose = positions::choose(self.rows as u128, j as u128);
                 choose.saturating_mul(takes.saturating_pow(j as u32))
             })
-            .fold(0u128, u128::saturating_add)
+            .fold(0u128, u128::saturating_add);
+        let row_values = match self.game.takes.only() {
+            Some(_) => u128::from(self.sticks).saturating_mul(takes),
+            None => 0,
+        };
+        moves.saturating_add(row_values)
     }
 
     fn game(&self, rule: Rule) -> Nim {
@@ -192,7 +200,7 @@ impl Range {
 
 /// Checks every position in `range`, telling `progress` how many are done
 /// after each one (counting across the rules).
-pub fn verify(range: &Range, progress: &mut dyn FnMut(u64)) -> Result<Report, VerifyError> {
+pub(crate) fn verify(range: &Range, progress: &mut dyn FnMut(u64)) -> Result<Report, VerifyError> {
     let positions = range.within_limits()?;
     let mut report = Report {
         positions,

@@ -7,14 +7,14 @@
 /// the choices of `r` sizes from `sticks + 1`, with repeats, summed over
 /// `r` up to `rows`, which is the binomial coefficient
 /// C(`sticks` + `rows` + 1, `rows`). `None` past `u128`.
-pub fn count(rows: usize, sticks: u64) -> Option<u128> {
+pub(crate) fn count(rows: usize, sticks: u64) -> Option<u128> {
     let n = u128::from(sticks) + rows as u128 + 1;
     checked_choose(n, rows as u128)
 }
 
 /// C(`n`, `k`), the ways to choose `k` things of `n`; the largest `u128`
 /// when it is bigger.
-pub fn choose(n: u128, k: u128) -> u128 {
+pub(crate) fn choose(n: u128, k: u128) -> u128 {
     checked_choose(n, k).unwrap_or(u128::MAX)
 }
 
@@ -28,7 +28,7 @@ fn checked_choose(n: u128, k: u128) -> Option<u128> {
 
 /// Every position of up to `rows` rows of up to `sticks` sticks, fewest
 /// rows first, each with its rows in order.
-pub fn every(rows: usize, sticks: u64) -> impl Iterator<Item = Vec<u64>> {
+pub(crate) fn every(rows: usize, sticks: u64) -> impl Iterator<Item = Vec<u64>> {
     (0..=rows).flat_map(move |r| Ordered::new(r, sticks))
 }
 

@@ -236,6 +236,12 @@ impl BarAnalysis {
         }
     }
 
+    /// Whether the bar is won but no winning bite is known: strategy
+    /// stealing says one exists, and it lies beyond the search.
+    pub fn winning_unknown(&self) -> bool {
+        self.outcome == Outcome::Win && self.known_winning().is_empty()
+    }
+
     /// Whether only the poisoned square is left: the player to move must
     /// eat it.
     pub fn only_poison(&self) -> bool {

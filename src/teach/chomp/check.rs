@@ -201,9 +201,12 @@ fn details(j: &BiteJudgement) -> Vec<Block> {
     }
     if j.verdict == Verdict::Mistake {
         let known = j.before.known_winning();
-        let text = match j.before.winning {
-            Some(_) => format!("Winning bites you had: {}.", bites(&known)),
-            None => format!("A winning bite you had: {}.", bites(&known)),
+        let text = match (&j.before.winning, j.before.winning_unknown()) {
+            (_, true) => "You had a winning bite: strategy stealing says one exists, but \
+                 it lies beyond what the search may look at."
+                .to_string(),
+            (Some(_), false) => format!("Winning bites you had: {}.", bites(&known)),
+            (None, false) => format!("A winning bite you had: {}.", bites(&known)),
         };
         details.push(Block::note(text));
     }

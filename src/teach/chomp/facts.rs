@@ -1,8 +1,8 @@
 //! What a program reading about a Chomp bar needs besides the words: who
 //! wins, the bite to make and every winning bite when they are known, the
-//! strategy, what the search did, and the verdict on a bite. Each is a
-//! value named as the README documents its JSON, rows and columns counted
-//! from 1.
+//! strategy, what the search did, the verdict on a bite, and what the page
+//! needs to draw a bar and a bite. Each is a value named as the README
+//! documents its JSON, rows and columns counted from 1.
 //!
 //! The facts are worked out here, beside the document, so that the JSON
 //! layout only writes them out, the same way as Nim's.
@@ -119,8 +119,10 @@ struct CheckJson<'a> {
     reason: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     reply: Option<Option<BiteToJson>>,
+    /// `null` when the bar is won but its winning bites lie beyond the
+    /// search; left out when the bite was not legal.
     #[serde(skip_serializing_if = "Option::is_none")]
-    winning_bites: Option<Vec<BiteJson>>,
+    winning_bites: Option<Option<Vec<BiteJson>>>,
 }
 
 /// The facts of a judged bite: the verdict, why, the reply that wins
@@ -134,13 +136,16 @@ pub fn check(j: &BiteJudgement) -> impl Serialize + '_ {
         verdict: Some(j.verdict.name()),
         reason: reason(j),
         reply: Some(j.reply().map(|b| bite_to(&j.after.bar, b))),
-        winning_bites: Some(
-            j.before
-                .known_winning()
-                .into_iter()
-                .map(BiteJson::from)
-                .collect(),
-        ),
+        winning_bites: Some(match j.before.winning_unknown() {
+            true => None,
+            false => Some(
+                j.before
+                    .known_winning()
+                    .into_iter()
+                    .map(BiteJson::from)
+                    .collect(),
+            ),
+        }),
     }
 }
 
@@ -157,4 +162,21 @@ pub fn illegal<'a>(bar: &'a Bar, bite: Bite, reason: &str) -> impl Serialize + '
         reply: None,
         winning_bites: None,
     }
+}
+
+#[derive(Serialize)]
+struct BoardJson {
+    squares: usize,
+}
+
+/// What the page needs beside a drawn bar: how many squares it has.
+pub fn board(bar: &Bar) -> impl Serialize + use<> {
+    BoardJson {
+        squares: bar.squares(),
+    }
+}
+
+/// What the page needs about a bite told in a game: its row and column.
+pub fn bitten(bite: Bite) -> impl Serialize + use<> {
+    BiteJson::from(bite)
 }

@@ -1,17 +1,27 @@
 //! Chomp taught, as [`Teaching`] asks for it: the bar worked out by the
 //! search (or a known strategy), a bite judged, the hints, the drawing and
-//! the review. The words come from the files beside this one.
+//! the review; and asked about in words, as [`Queried`] asks for it: a bar
+//! and a bite read, explained and checked on their own, with their facts.
+//! The words come from the files beside this one.
+
+use std::io::BufRead;
+
+use serde::{Deserialize, Serialize};
 
 use super::analysis::{BarAnalysis, Beyond};
 use super::check::{BiteError, BiteJudgement, answer, check, computer_reason, verdict_only};
+use super::explain::explain;
+use super::facts;
 use super::hints::hints;
+use super::reply::{UnclearBite, parse_bite};
 use super::review::{self, BiteTurn, Ending};
-use super::words::{drawn, shape, shapes};
-use crate::rules::bar::{Bar, Bite};
+use super::words::{drawn, shape, shapes, titled};
+use crate::rules::bar::{Bar, BarError, Bite, IllegalBite};
 use crate::rules::game::{Chomp, Game};
 use crate::rules::outcome::Outcome;
 use crate::solve::chomp::{ChompSearch, TooBig};
 use crate::teach::document::{Block, Document};
+use crate::teach::queried::{Queried, Words};
 use crate::teach::review::{Notes, Side};
 use crate::teach::teaching::{Teaching, Turn};
 use crate::teach::verdict::Verdict;
@@ -188,5 +198,138 @@ fn ending(bar: &Bar) -> Ending {
     match bar.is_eaten() {
         true => Ending::PoisonEaten,
         false => Ending::OnlyPoisonLeft,
+    }
+}
+
+// Queried: Chomp asked about in words, by the command line and the page.
+
+/// Why a question about Chomp went unanswered.
+#[derive(Debug, thiserror::Error)]
+pub enum ChompUnanswered {
+    /// The shape is not a chocolate bar.
+    #[error("{0}")]
+    Bar(#[from] BarError),
+    /// The words are not a bite.
+    #[error("{0}")]
+    Unclear(#[from] UnclearBite),
+    /// A bar beyond the search that no strategy covers.
+    #[error("{0}")]
+    Beyond(#[from] Beyond),
+    /// A bite that could not be judged.
+    #[error("{0}")]
+    Bite(#[from] BiteError),
+}
+
+/// A pupil's bite as the page sends it: the square's row and column, from
+/// 1.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bitten {
+    row: usize,
+    column: usize,
+}
+
+impl Queried for Chomp {
+    type Typed = Bite;
+    type Extras = ();
+    type Sent = Bitten;
+    type Unanswered = ChompUnanswered;
+
+    const POSITION_WORDS: &'static str = "shape";
+    const RULE_FLAGS: &'static [&'static str] = &[];
+    const RULE_WORDS: &'static [&'static str] = &[];
+    const MOVE_WORDS: &'static [&'static str] = &["bite"];
+    const MOVE_WORDS_NEEDED: &'static [&'static str] = &["bite"];
+    const EXPLAIN_FLAGS: &'static [&'static str] = &[];
+    const PAGE_EXPLAIN_FLAGS: &'static [&'static str] = &[];
+    const BOARD: &'static str = "bar";
+
+    /// Chomp has one set of rules.
+    fn rules(_: &dyn Words) -> Result<Chomp, ChompUnanswered> {
+        Ok(Chomp)
+    }
+
+    /// The bar named by its shape: `4x5`, `5,5,3` or `5 5 3`.
+    fn position(words: &[String], _: Option<&mut dyn BufRead>) -> Result<Bar, ChompUnanswered> {
+        Ok(Bar::parse(words)?)
+    }
+
+    /// The bite: `2,3`, `2 3`, `row 2 column 3`.
+    fn typed(words: &dyn Words) -> Result<Bite, ChompUnanswered> {
+        Ok(parse_bite(&words.word("bite").unwrap_or_default())?)
+    }
+
+    fn extras(&self, _: &dyn Words) -> Result<(), ChompUnanswered> {
+        Ok(())
+    }
+
+    /// A rectangle beyond the search is still explained: the first player
+    /// wins, though the bite is not known.
+    fn explained(&self, bar: Bar, _: &()) -> Result<(BarAnalysis, Document), ChompUnanswered> {
+        let analysis = BarAnalysis::new(&bar)?;
+        let document = explain(&analysis);
+        Ok((analysis, document))
+    }
+
+    fn typed_move(
+        &self,
+        bar: &Bar,
+        bite: &Bite,
+    ) -> Result<Result<Bite, IllegalBite>, ChompUnanswered> {
+        Ok(bar.bite(*bite).map(|_| *bite))
+    }
+
+    /// The bar is searched once, when it can be, for the bars before and
+    /// after the bite.
+    fn checked(&self, bar: Bar, bite: Bite) -> Result<BiteJudgement, ChompUnanswered> {
+        let search = ChompSearch::search(&bar).ok();
+        Ok(BiteJudgement::new(&bar, bite, search.as_ref())?)
+    }
+
+    fn after(judgement: &BiteJudgement) -> Bar {
+        judgement.after.bar.clone()
+    }
+
+    fn explain_facts(analysis: &BarAnalysis) -> impl Serialize {
+        facts::explain(analysis)
+    }
+
+    fn check_facts(judgement: &BiteJudgement) -> impl Serialize {
+        facts::check(judgement)
+    }
+
+    fn illegal_facts<'a>(
+        &'a self,
+        bar: &'a Bar,
+        bite: &'a Bite,
+        reason: &str,
+    ) -> impl Serialize + 'a {
+        facts::illegal(bar, *bite, reason)
+    }
+
+    fn rows(bar: &Bar) -> Vec<u64> {
+        bar.row_lengths().iter().map(|&n| n as u64).collect()
+    }
+
+    fn title(&self, bar: &Bar) -> String {
+        titled(bar)
+    }
+
+    /// Drawing needs no search, so any bar is drawn, even an eaten one.
+    fn drawn(&self, bar: &Bar) -> Result<Block, ChompUnanswered> {
+        Ok(Block::Bar(drawn(bar, None)))
+    }
+
+    fn board_facts(&self, bar: &Bar) -> impl Serialize {
+        facts::board(bar)
+    }
+
+    fn move_facts(bite: &Bite) -> impl Serialize {
+        facts::bitten(*bite)
+    }
+
+    /// Whether the bite is allowed is the game's to say, when it is played.
+    fn sent(&self, _: &Bar, sent: &Bitten) -> Result<Bite, IllegalBite> {
+        Ok(Bite::new(sent.row, sent.column))
     }
 }

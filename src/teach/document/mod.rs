@@ -14,7 +14,6 @@ pub mod drawn_bar;
 
 use self::drawn_bar::DrawnBar;
 use super::words::{move_words, transition};
-use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::position::Position;
@@ -231,48 +230,8 @@ impl Block {
         Block::Note { text: text.into() }
     }
 
-    /// A move, with its words.
-    pub fn move_with_text(
-        from: &Position,
-        mv: Move,
-        to: &Position,
-        wins: bool,
-        text: String,
-    ) -> Block {
-        Block::Move(MoveBlock {
-            parts: vec![MovePart {
-                row: mv.row(),
-                take: mv.take,
-            }],
-            from: from.piles().to_vec(),
-            to: to.piles().to_vec(),
-            wins,
-            text,
-        })
-    }
-
-    /// A legal move in `game`, told as "Label: take 1 from row 1 (3 5 7 →
-    /// 2 5 7).".
-    pub fn labelled_move(
-        position: &Position,
-        game: &Nim,
-        mv: Move,
-        wins: bool,
-        label: &str,
-    ) -> Block {
-        let to = position
-            .play_with(mv, &game.takes)
-            .expect("a recommended move is legal");
-        let text = format!(
-            "{label}: {} ({}).",
-            move_words(mv),
-            transition(position, &to)
-        );
-        Block::move_with_text(position, mv, &to, wins, text)
-    }
-
     /// A move from one row or several, with its words.
-    pub fn parts_with_text(
+    pub fn move_with_text(
         from: &Position,
         mv: &MultiMove,
         to: &Position,
@@ -293,6 +252,26 @@ impl Block {
             wins,
             text,
         })
+    }
+
+    /// A legal move in `game`, told as "Label: take 1 from row 1 (3 5 7 →
+    /// 2 5 7).".
+    pub fn labelled_move(
+        position: &Position,
+        game: &Nim,
+        mv: &MultiMove,
+        wins: bool,
+        label: &str,
+    ) -> Block {
+        let to = position
+            .play_multi(mv, game)
+            .expect("a recommended move is legal");
+        let text = format!(
+            "{label}: {} ({}).",
+            move_words(mv),
+            transition(position, &to)
+        );
+        Block::move_with_text(position, mv, &to, wins, text)
     }
 
     /// The block's sentences as plain text. Drawings, grids and binary

@@ -1,23 +1,27 @@
 //! The grouping method told as steps: the groups of every row (drawn stage
 //! by stage as they are joined), the pairs, whether any group is left
-//! without a partner, and the move; and the reasons a move was good or bad,
-//! in the same words.
+//! without a partner, and the move; the reasons a move was good or bad,
+//! and the hints, in the same words; and the same rows in binary.
 //!
 //! In misère play the endgame comes first: once at most one row has more
 //! than one stick, pairs no longer decide, and the explanation says so at
 //! the verdict and gives only the endgame move.
 
+use crate::rules::moves::Move;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 use crate::solve::grouping::{
-    GroupMove, Grouping, JOINS_TOLD_UP_TO, JoinRound, Plan, SizeCount, joins as join_rounds,
+    GroupMove, Grouping, JOINS_TOLD_UP_TO, JoinRound, Plan, SizeCount, joins as join_rounds, split,
 };
-use crate::teach::document::{Block, DrawnRow, Frame, Reveal, Step, TallyLine};
+use crate::solve::nim_sum::nim_sum;
+use crate::teach::document::{
+    BinaryRow, BinaryView, Block, DrawnRow, Frame, Reveal, Step, TallyLine,
+};
 use crate::teach::words::{
     LONGEST_SUM, MOST_LISTED, SHORTEST_MERGED_RUN, and_list, capitalised, count, groups_of,
-    number_word, rows_with_one, runs, short_sum, sizes_of, sticks_from_to,
+    number_word, rows_with_one, runs, short_sum, sizes_of, sticks_from_to, sum,
 };
 
 /// Rows up to this many get a drawing or a line of how their groups were
@@ -334,7 +338,7 @@ fn plan(g: &Grouping, position: &Position, game: &Nim) -> Vec<Block> {
         blocks.push(Block::labelled_move(
             position,
             game,
-            mv,
+            &mv.into(),
             g.outcome() == Outcome::Win,
             label,
         ));
@@ -586,6 +590,121 @@ pub fn broken_pairs(after: &Grouping) -> Option<String> {
         true => None,
         false => Some(format!("Now {}.", unpaired(after))),
     }
+}
+
+/// Why no move could win from `before`, as a clause and its full stop,
+/// then what the move broke when every group had a partner: "every group
+/// already had a partner. Now groups of 2 and 1 have no partner."
+pub fn lost_anyway(before: &Grouping, after: Option<&Grouping>) -> String {
+    let broken = match (&before.plan, after) {
+        (Plan::AllPaired { .. }, Some(after)) => broken_pairs(after)
+            .map(|broken| format!(" {broken}"))
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
+    format!("{}.{broken}", why_lost(before))
+}
+
+/// What a right "no" is told where every group has a partner, in the words
+/// a lesson asks about.
+pub fn no_pair_kept() -> String {
+    "no move keeps every group paired, so no move wins here.".to_string()
+}
+
+/// Why the computer's move leaves the pupil lost, briefly, for when it has
+/// been said before.
+pub fn computer_short(after: &Grouping) -> String {
+    match after.plan {
+        Plan::Singles { .. } => {
+            "that leaves you an odd number of rows with one stick again.".to_string()
+        }
+        _ => "every group has a partner again.".to_string(),
+    }
+}
+
+/// The first three hints, for a position whose move is `mv`, the
+/// endgame included; the move itself is the last, added by the caller.
+pub fn hints(g: &Grouping, mv: Move) -> Vec<String> {
+    const PAIR: &str = "Make the groups and pair them. Is any group left without a partner?";
+    const COUNT: &str =
+        "How many rows have more than one stick? With one or none, it is the endgame.";
+    match &g.plan {
+        Plan::Unpaired(m) => vec![
+            PAIR.to_string(),
+            format!("The biggest group without a partner is a group of {}.", m.largest),
+            format!("Take from row {}, which has a group of {}.", m.pile + 1, m.largest),
+        ],
+        Plan::AllPaired { .. } => vec![
+            PAIR.to_string(),
+            "Every group has a partner, so no move wins. Your opponent can always pair them up again."
+                .to_string(),
+            format!("Take from row {}, to keep the game going.", mv.row()),
+        ],
+        Plan::OneBigRow { ordinary, .. } => vec![
+            COUNT.to_string(),
+            format!(
+                "Only row {} has more than one stick, so leave your opponent an odd number of rows with one stick.",
+                ordinary.pile + 1
+            ),
+            format!("Take from row {}.", ordinary.pile + 1),
+        ],
+        Plan::Singles { ones, .. } => vec![
+            COUNT.to_string(),
+            format!(
+                "No row has more than one stick, and there {} {}.",
+                if *ones == 1 { "is" } else { "are" },
+                rows_with_one(*ones)
+            ),
+            match ones {
+                1 => "Only one stick is left, and whoever takes it loses.".to_string(),
+                n if n % 2 == 0 => {
+                    "Take any single stick, and an odd number is left for your opponent."
+                        .to_string()
+                }
+                _ => "The number is odd, so no move wins. Take a stick and hope.".to_string(),
+            },
+        ],
+        Plan::GameOver => Vec::new(),
+    }
+}
+
+/// The rows in binary beside their groups: each column is one group size.
+pub fn binary_step(piles: &[u64]) -> Step {
+    let total = nim_sum(piles);
+    let mut view = BinaryView::columns(piles);
+    let mut rows: Vec<BinaryRow> = piles
+        .iter()
+        .take(MOST_LISTED)
+        .enumerate()
+        .map(|(i, &p)| {
+            view.line(
+                format!("row {}", i + 1),
+                p,
+                format!("groups {}", sum(&split(p))),
+            )
+        })
+        .collect();
+    rows.push(view.line(
+        "nim-sum".to_string(),
+        total,
+        match total {
+            0 => "all paired".to_string(),
+            n => format!("unpaired {}", sum(&split(n))),
+        },
+    ));
+    view.rows = rows;
+    Step::aside(
+        "The same in binary (the XOR view)",
+        vec![
+            Block::sentence(
+                "Each column is one group size: a 1 means the row has a group of that size.",
+            ),
+            Block::Binary(view),
+            Block::note(
+                "The nim-sum has a 1 in every column with an odd number of 1s: those are the group sizes without a partner.",
+            ),
+        ],
+    )
 }
 
 /// Why the computer's move leaves the pupil lost.

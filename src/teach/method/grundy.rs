@@ -1,8 +1,10 @@
 //! Several rows under a take set in normal play, told as steps: what each
 //! row is worth (its Grundy value), then the grouping method on those
-//! values; and the reasons a move was good or bad, in the same words.
+//! values; and the reasons a move was good or bad, and the hints, in the
+//! same words.
 
 use super::grouping;
+use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::solve::grouping::Grouping;
 use crate::solve::grundy::Grundy;
@@ -78,10 +80,12 @@ fn rows(a: &Analysis, pairing: &Grouping) -> Vec<String> {
 
 /// How to move.
 fn plan(a: &Analysis, pairing: &Grouping) -> Vec<Block> {
-    let Some(mv) = a.recommended else {
+    let Some(best) = &a.best else {
         return Vec::new();
     };
-    let to = a.after(mv);
+    // Under a take set every move takes from one row.
+    let mv = best.single().expect("a move from one row");
+    let to = a.after(best);
     let step = transition(&a.position, &to);
     match (a.outcome, pairing.recommended()) {
         (Outcome::Win, Some(nim)) => {
@@ -95,12 +99,12 @@ fn plan(a: &Analysis, pairing: &Grouping) -> Vec<Block> {
                 )),
                 Block::move_with_text(
                     &a.position,
-                    mv,
+                    best,
                     &to,
                     true,
                     format!(
                         "With the real sticks: {} ({step}); a row of {} acts like {}.",
-                        move_words(mv),
+                        move_words(best),
                         n - mv.take,
                         from - nim.take
                     ),
@@ -111,12 +115,12 @@ fn plan(a: &Analysis, pairing: &Grouping) -> Vec<Block> {
             Block::sentence("Every group of the Nim rows has a partner, so no move wins."),
             Block::move_with_text(
                 &a.position,
-                mv,
+                best,
                 &to,
                 false,
                 format!(
                     "Best try: {} ({step}), and hope your opponent slips.",
-                    move_words(mv)
+                    move_words(best)
                 ),
             ),
         ],
@@ -154,4 +158,29 @@ pub fn leaves_won(pairing: &Grouping) -> String {
 /// Why the computer's move leaves the pupil lost.
 pub fn computer_reason() -> String {
     "now the rows act like Nim rows whose groups all pair up, so you cannot win.".to_string()
+}
+
+/// Why the computer's move leaves the pupil lost, briefly, for when it has
+/// been said before.
+pub fn computer_short() -> String {
+    "the rows pair up again.".to_string()
+}
+
+/// The first three hints, for rows whose values pair as `pairing` and
+/// whose move is `mv`; the move itself is the last, added by the caller.
+pub fn hints(pairing: &Grouping, mv: Move) -> Vec<String> {
+    let values: Vec<u64> = pairing.rows.iter().map(|r| r.sticks).collect();
+    vec![
+        "Work out what each row acts like, then pair off the groups of those values. Is any group left without a partner?"
+            .to_string(),
+        format!(
+            "The rows act like Nim rows of {}; {}.",
+            and_list(&values),
+            match pairing.unpaired.first() {
+                Some(size) => format!("the biggest group without a partner is a group of {size}"),
+                None => "every group has a partner, so no move wins".to_string(),
+            }
+        ),
+        format!("Take from row {}.", mv.row()),
+    ]
 }

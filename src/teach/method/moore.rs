@@ -17,11 +17,11 @@ use crate::rules::rule::Rule;
 use crate::solve::grouping::{Grouping, split};
 use crate::solve::moore::{Construction, EndgameSwitch, Moore, MoorePlan, SizeStep, SizeTally};
 use crate::solve::moore_count::{Total, WinningMoves};
+use crate::teach::analysis::Analysis;
 use crate::teach::document::{BinaryView, Block, DrawnRow, Reveal, Step, TallyLine};
 use crate::teach::method::grouping::{self, drawn_rows, sentences};
-use crate::teach::verdict::Judgement;
 use crate::teach::words::{
-    LONGEST_SUM, MOST_LISTED, SHORTEST_MERGED_RUN, and_list, capitalised, count, groups_of,
+    self, LONGEST_SUM, MOST_LISTED, SHORTEST_MERGED_RUN, and_list, capitalised, count, groups_of,
     rows_with_one, runs, short_sum, sizes_of, sticks_from_to, transition,
 };
 
@@ -301,7 +301,7 @@ pub fn move_block(
         .play_multi(mv, game)
         .expect("a recommended move is legal");
     let text = format!("{label}: {} ({}).", told(mv), transition(position, &to));
-    Block::parts_with_text(position, mv, &to, wins, text)
+    Block::move_with_text(position, mv, &to, wins, text)
 }
 
 /// The misère endgame with only single sticks.
@@ -771,8 +771,31 @@ pub fn computer_reason(after: &Moore) -> String {
     }
 }
 
-/// The first three hints, in the method's words; the caller adds the move.
-pub fn hints(m: &Moore, mv: &MultiMove) -> Vec<String> {
+/// The four hints for a position whose move is `mv`: three in the
+/// method's words, then the move.
+pub fn hints(a: &Analysis, m: &Moore, mv: &MultiMove) -> Vec<String> {
+    let mut stages = first_hints(m, mv);
+    let label = match a.outcome {
+        Outcome::Win => "Move",
+        Outcome::Lose => "Best try",
+    };
+    stages.push(format!(
+        "{label}: {} ({} → {}).",
+        told(mv),
+        words::position(&a.position),
+        words::position(&a.after(mv))
+    ));
+    stages
+}
+
+/// Why the computer's move leaves the pupil lost, briefly, for when it has
+/// been said before.
+pub fn computer_short() -> String {
+    "every group size is in full sets again.".to_string()
+}
+
+/// The first three hints, in the method's words.
+fn first_hints(m: &Moore, mv: &MultiMove) -> Vec<String> {
     let set = m.set_size();
     let gather = format!(
         "Make the groups and gather equal groups in {}: is any size left over?",
@@ -845,31 +868,6 @@ pub fn answer(outcome: Outcome, winning: Option<&WinningMoves>) -> String {
         },
         (Outcome::Lose, _) => "no move wins here: whatever you take, your opponent can win. Any move will do; try to keep the game going.".to_string(),
     }
-}
-
-/// What the opponent answers after a move in Moore's Nim: their winning
-/// reply, and after a mistake the winning moves there were.
-pub fn details(j: &Judgement, winning: Option<&WinningMoves>) -> Vec<Block> {
-    let mut details: Vec<Block> = j
-        .reply_parts()
-        .map(|reply| {
-            let after = j.after.after_parts(&reply);
-            let text = format!(
-                "Your opponent's winning reply: {} ({}).",
-                told(&reply),
-                transition(&j.to, &after)
-            );
-            Block::parts_with_text(&j.to, &reply, &after, true, text)
-        })
-        .into_iter()
-        .collect();
-    if j.verdict == crate::teach::verdict::Verdict::Mistake {
-        details.push(Block::note(format!(
-            "Winning moves you had: {}.",
-            moves_list(winning)
-        )));
-    }
-    details
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! A single row under a take set, told as steps: the strip of won and lost
 //! counts, the pattern it repeats, this row, and the move; and the reasons
-//! a move was good or bad, in the same words.
+//! a move was good or bad, and the hints, in the same words.
 
+use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::solve::one_row::RowPattern;
 use crate::teach::analysis::Analysis;
@@ -46,7 +47,7 @@ pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
         )
         .revealing(Reveal::Outcome),
     ];
-    if let Some(mv) = a.recommended {
+    if let Some(mv) = &a.best {
         let to = a.after(mv);
         let left = to.piles()[pile];
         let step = format!("{} ({})", move_words(mv), transition(&a.position, &to));
@@ -254,4 +255,41 @@ pub fn computer_reason(n: u64) -> String {
         "that leaves you {}, a count to avoid: whatever you take, I can leave you another one.",
         count(n, "stick")
     )
+}
+
+/// Why the computer's move leaves the pupil `n` sticks, briefly, for when
+/// it has been said before.
+pub fn computer_short(n: u64) -> String {
+    format!(
+        "that leaves you {}, another count to avoid.",
+        count(n, "stick")
+    )
+}
+
+/// The first three hints for row `pile`, whose move is `mv`; the move
+/// itself is the last, added by the caller.
+pub fn hints(a: &Analysis, pile: usize, pattern: &RowPattern, mv: Move) -> Vec<String> {
+    let won = a.outcome == Outcome::Win;
+    let n = a.position.piles()[pile];
+    let left = n - mv.take;
+    let counts = counts_to_avoid(pattern, n);
+    vec![
+        "Find the counts to avoid. Whoever has to move from one of them loses.".to_string(),
+        match won {
+            true => format!(
+                "{} Leave your opponent one of them.",
+                full_stop(&format!("The counts to avoid are {counts}"))
+            ),
+            false => full_stop(&format!("The counts to avoid are {counts}")),
+        },
+        match won {
+            true => format!(
+                "Leave your opponent {}, a count to avoid.",
+                count(left, "stick")
+            ),
+            false => format!(
+                "{n} is itself a count to avoid, so no move wins. Take a little and hope your opponent slips."
+            ),
+        },
+    ]
 }

@@ -1,6 +1,8 @@
 //! Positions with no shortcut (several rows, misère play, limited takes),
-//! told as one step: every game was searched.
+//! told as one step: every game was searched. Also the reasons a move was
+//! good or bad, and the hints, in the same words.
 
+use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::teach::analysis::Analysis;
 use crate::teach::board;
@@ -28,7 +30,7 @@ pub fn steps(a: &Analysis) -> Vec<Step> {
         )));
     }
     let mut steps = vec![Step::numbered(1, "Search every game", blocks).revealing(Reveal::Outcome)];
-    if let Some(mv) = a.recommended {
+    if let Some(mv) = &a.best {
         let label = match a.outcome {
             Outcome::Win => "Move",
             Outcome::Lose => "Best try",
@@ -58,4 +60,27 @@ pub fn leaves_won() -> String {
 /// Why the computer's move leaves the pupil lost.
 pub fn computer_reason() -> String {
     "my search of every possible game says you cannot win from here.".to_string()
+}
+
+/// Why the computer's move leaves the pupil lost, briefly, for when it has
+/// been said before.
+pub fn computer_short() -> String {
+    "my search still says you cannot win from here.".to_string()
+}
+
+/// The first three hints, for a position with the outcome `outcome` whose
+/// move is `mv`; the move itself is the last, added by the caller.
+pub fn hints(outcome: Outcome, mv: Move) -> Vec<String> {
+    vec![
+        "The pairing method does not work here, so look at what each move leaves your opponent."
+            .to_string(),
+        match outcome {
+            Outcome::Win => "A search of every game says the player to move can win.".to_string(),
+            Outcome::Lose => {
+                "A search of every game says the player to move will lose against good play."
+                    .to_string()
+            }
+        },
+        format!("Take from row {}.", mv.row()),
+    ]
 }

@@ -95,6 +95,7 @@ fn reads_back(mv: Move, position: &Position, game: &Nim, fit: Fit) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::multi_move::MultiMove;
     use crate::rules::rule::Rule;
     use crate::rules::take_set::TakeSet;
     use crate::teach::analysis::{Analysis, Extras};
@@ -102,7 +103,12 @@ mod tests {
     fn shown(rows: &[u64], game: Nim, fit: Fit) -> Option<String> {
         let p = Position::new(rows.to_vec());
         let a = Analysis::new(p.clone(), game.clone(), Extras::default()).unwrap();
-        example(&p, &game, &a.winning_moves, fit).map(|mv| typed(mv, &p, fit))
+        let winning: Vec<Move> = a
+            .winning_moves()
+            .iter()
+            .filter_map(MultiMove::single)
+            .collect();
+        example(&p, &game, &winning, fit).map(|mv| typed(mv, &p, fit))
     }
 
     #[test]

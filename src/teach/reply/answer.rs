@@ -1,4 +1,4 @@
-//! What a pupil types at a prompt, read the way a pupil means it.
+//! What a pupil types for a move of Nim, read the way a pupil means it.
 //!
 //! Spaces and commas are read alike, capitals and a final `!` or `.` do
 //! not matter, and a few words may be mixed in, the way the tool itself
@@ -11,10 +11,8 @@
 //! - `2 all`, `all from row 2`, `take all from row 2`: empty row 2;
 //! - the rows after the move, `3 5 6`, `3,5,6` or `leave 3 5 6`; empty
 //!   rows may be left out, so at `0 5 7`, `5 5` means `0 5 5`;
-//! - yes and no in a pupil's words: `yeah`, `nope`, `Yes!`, and a yes or
-//!   no with more words after it, `no I can't`, where the first word
-//!   decides;
-//! - the commands `hint`, `show`, `undo` and `quit`, and "I don't know",
+//! - and, as in every game ([`Said`]), yes and no in a pupil's words,
+//!   the commands `hint`, `show`, `undo` and `quit`, and "I don't know",
 //!   which gets a nudge rather than a telling-off.
 //!
 //! Two numbers may be a row and a count, or the rows after the move. When
@@ -24,6 +22,7 @@
 //! asked which was meant. With empty rows left out, the row and the count
 //! come first; after `leave` the numbers are the rows.
 
+use super::{Said, plain};
 use crate::rules::moves::{IllegalMove, Move};
 use crate::rules::nim::Nim;
 use crate::rules::position::Position;
@@ -106,42 +105,21 @@ pub enum Meant {
     Unclear,
 }
 
-/// Words for yes, and for no, as pupils type them.
-const YES: &[&str] = &[
-    "yes", "y", "yeah", "yep", "yup", "yea", "ya", "sure", "ok", "okay", "right", "true",
-];
-const NO: &[&str] = &["no", "n", "nope", "nah", "not", "false"];
-
-/// Ways of saying "I don't know".
-/// Ways a pupil asks how to answer.
-const HELP: &[&str] = &[
-    "help",
-    "what",
-    "huh",
-    "what do i do",
-    "what do i type",
-    "what now",
-    "how",
-    "how do i play",
-];
-
-const STUCK: &[&str] = &[
-    "i don't know",
-    "i dont know",
-    "i do not know",
-    "don't know",
-    "dont know",
-    "dunno",
-    "i dunno",
-    "idk",
-    "no idea",
-    "not sure",
-    "i'm not sure",
-    "im not sure",
-    "stuck",
-    "i'm stuck",
-    "im stuck",
-];
+impl From<Said> for Answer {
+    fn from(said: Said) -> Answer {
+        match said {
+            Said::Empty => Answer::Empty,
+            Said::Hint => Answer::Hint,
+            Said::Show => Answer::Show,
+            Said::Undo => Answer::Undo,
+            Said::Quit => Answer::Quit,
+            Said::Stuck => Answer::Stuck,
+            Said::Help => Answer::Help,
+            Said::Yes => Answer::Yes,
+            Said::No => Answer::No,
+        }
+    }
+}
 
 /// One word or number of a typed move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,29 +136,12 @@ enum Token {
 impl Answer {
     /// Reads a line as typed.
     pub fn parse(line: &str) -> Answer {
-        let lower = line.trim().to_lowercase().replace('’', "'");
-        let words = lower.trim_end_matches(['.', '!', '?', ',', ';', ':']);
-        let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
-        match words.as_str() {
-            "" if lower.is_empty() => return Answer::Empty,
-            "" if lower.contains('?') => return Answer::Help,
-            "hint" | "h" | "clue" | "a hint" | "hint please" => return Answer::Hint,
-            "show" | "s" | "answer" | "show me" | "tell me" => return Answer::Show,
-            "undo" | "u" | "back" | "take back" => return Answer::Undo,
-            "quit" | "q" | "exit" | "stop" => return Answer::Quit,
-            w if STUCK.contains(&w) => return Answer::Stuck,
-            w if HELP.contains(&w) => return Answer::Help,
-            w if YES.contains(&w) || YES.contains(&collapsed(w).as_str()) => return Answer::Yes,
-            w if NO.contains(&w) || NO.contains(&collapsed(w).as_str()) => return Answer::No,
-            _ => {}
-        }
-        let answer = match tokens(&words) {
-            Some(tokens) => from_tokens(&tokens),
-            None => Answer::Unclear,
-        };
-        match answer {
-            Answer::Unclear => yes_no_first(&words).unwrap_or(Answer::Unclear),
-            answer => answer,
+        match Said::parse(line) {
+            Some(said) => Answer::from(said),
+            None => match tokens(&plain(line)) {
+                Some(tokens) => from_tokens(&tokens),
+                None => Answer::Unclear,
+            },
         }
     }
 
@@ -207,31 +168,6 @@ impl Answer {
             Answer::Unclear => Meant::Unclear,
             _ => return None,
         })
-    }
-}
-
-/// A word with its repeated letters run together: "yesss" is "yes".
-fn collapsed(word: &str) -> String {
-    let mut out = String::new();
-    for c in word.chars() {
-        if !out.ends_with(c) {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// A yes or a no with more words after it, "no I can't", "yes I can":
-/// the first word decides, unless the rest says "I don't know".
-fn yes_no_first(words: &str) -> Option<Answer> {
-    let (first, rest) = words.split_once([' ', ','])?;
-    let first = collapsed(first);
-    let rest = rest.trim_matches([' ', ',']);
-    match () {
-        _ if STUCK.contains(&rest) => Some(Answer::Stuck),
-        _ if YES.contains(&first.as_str()) => Some(Answer::Yes),
-        _ if NO.contains(&first.as_str()) => Some(Answer::No),
-        _ => None,
     }
 }
 
@@ -482,6 +418,18 @@ fn without_empty_rows(position: &Position, typed: &[u64]) -> Option<Move> {
     }
     let (pile, has) = rows[i];
     Some(Move { pile, take: has })
+}
+
+/// A single number as a pupil types it, in digits or as a word: "3",
+/// "three", "3.". `None` for anything else.
+pub fn one_number(line: &str) -> Option<u64> {
+    match Answer::parse(line) {
+        Answer::Numbers(numbers) => match numbers[..] {
+            [number] => Some(number),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// The legal move "take `take` from row `row`", with rows counted from 1.

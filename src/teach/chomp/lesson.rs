@@ -1,105 +1,107 @@
-//! Chomp in a lesson: a bar to draw (`chomp-show:`), a bar worked through
-//! (`chomp-explain:`), and a question answered with a bite
-//! (`chomp-question:`).
-//!
-//! Each bar is read here, with its options, and worked out once, when the
-//! lesson is read; a question is asked through `chomp_asking.rs`.
+//! Chomp in a lesson, as [`InLesson`] asks for it: a bar to draw
+//! (`chomp-show:`, with a bite to mark, `--bite`), a bar worked through
+//! (`chomp-explain:`, `--no-move`), and a question answered with a bite
+//! (`chomp-question:`). Each bar is read here and worked out once, when
+//! the lesson is read, its search charged to the lesson's budget.
 
-use crate::console::bite::parse_bite;
+use super::analysis::BarAnalysis;
+use super::check::{BiteJudgement, answer};
+use super::explain::explain;
+use super::reply::parse_bite;
+use super::teaching::ChompError;
+use super::words::{drawn, shapes as shapes_in_words, titled};
 use crate::rules::bar::{Bar, Bite};
+use crate::rules::game::Chomp;
+use crate::rules::outcome::Outcome;
 use crate::solve::chomp::{LARGEST_SEARCH, reachable};
-use crate::teach::chomp::analysis::BarAnalysis;
-use crate::teach::chomp::check::BiteError;
-use crate::teach::chomp::explain::explain;
-use crate::teach::chomp::hints::hints;
-use crate::teach::chomp::words::{drawn, shapes as shapes_in_words, titled};
 use crate::teach::document::{Block, Document, Reveal};
-use crate::teach::words::with_commas;
+use crate::teach::lesson::{Directive, InLesson, Setup};
+use crate::teach::words::{capitalised, with_commas};
 
 /// The most shapes all the Chomp searches of one lesson may value
 /// together: as many as one search may, so reading a lesson takes no
 /// longer than explaining its biggest bar does.
 pub const LESSON_SHAPES: u64 = LARGEST_SEARCH;
 
-/// A bar of Chomp in a lesson, and how to present it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BarSetup {
-    /// The bar.
-    pub bar: Bar,
+impl InLesson for Chomp {
     /// A bite to mark on a drawn bar (`chomp-show: 3x4 --bite 3,4`).
-    pub bite: Option<Bite>,
-    /// Where an explanation stops, so a question that follows is not
-    /// answered in advance: before the bite (`--no-move`).
-    pub hide: Option<Reveal>,
-    /// The bar worked out, for explanations and questions: done once, when
-    /// the lesson is read.
-    pub analysis: Option<BarAnalysis>,
-}
+    type Options = Option<Bite>;
+    /// The shapes the lesson's searches may still value.
+    type Budget = u64;
 
-impl BarSetup {
-    /// The bar drawn for the class, with the lesson's bite marked, if it
-    /// names one.
-    pub fn drawing(&self) -> Block {
-        Block::Bar(drawn(&self.bar, self.bite))
+    const DRAWN: &'static str = "The bar";
+    const THEN_MOVE: &'static str = "So which square do you bite?";
+
+    fn budget() -> u64 {
+        LESSON_SHAPES
     }
 
-    /// The bar worked out: as the lesson kept it, or worked out now.
-    pub fn analysis(&self) -> Result<BarAnalysis, BiteError> {
-        match &self.analysis {
-            Some(analysis) => Ok(analysis.clone()),
-            None => Ok(BarAnalysis::new(&self.bar)?),
-        }
+    fn read_setup(
+        directive: Directive,
+        value: &str,
+        budget: &mut u64,
+    ) -> Result<Setup<Chomp>, String> {
+        bar_setup(directive, value, budget)
     }
 
-    /// The explanation of the bar, cut short before the bite when the
-    /// lesson asks.
-    pub fn explanation(&self) -> Result<Document, BiteError> {
-        let mut doc = explain(&self.analysis()?);
-        if let Some(hide) = self.hide {
+    /// "2x3 (Chomp: whoever eats the poisoned square loses)".
+    fn describe(setup: &Setup<Chomp>) -> String {
+        titled(&setup.position)
+    }
+
+    /// The bar, with the lesson's bite marked, if it names one.
+    fn drawing(setup: &Setup<Chomp>) -> Block {
+        Block::Bar(drawn(&setup.position, setup.options))
+    }
+
+    fn lesson_analysis(setup: &Setup<Chomp>) -> Result<BarAnalysis, ChompError> {
+        Ok(BarAnalysis::new(&setup.position)?)
+    }
+
+    /// The explanation, cut short before the bite when the lesson asks.
+    fn explanation(setup: &Setup<Chomp>, analysis: &BarAnalysis) -> Document {
+        let mut doc = explain(analysis);
+        if let Some(hide) = setup.hide {
             doc.steps
                 .retain(|s| s.reveals.is_none_or(|shown| shown < hide));
         }
-        Ok(doc)
+        doc
     }
 
-    /// The hint stages for the bar, first to last.
-    pub fn hints(&self) -> Result<Vec<String>, BiteError> {
-        Ok(hints(&self.analysis()?))
-    }
-}
-
-/// A question: the class suggests a bite, the tool judges it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChompQuestion {
-    /// The bar the class bites.
-    pub setup: BarSetup,
-    /// What to ask, if the teacher wrote it.
-    pub ask: Option<String>,
-    /// Hints, shown one at a time on request.
-    pub hints: Vec<String>,
-    /// The teacher's words for the reveal.
-    pub answer: String,
-}
-
-impl ChompQuestion {
-    /// The bar and the game's rule: "2x3 (Chomp: whoever eats the poisoned
-    /// square loses)".
-    pub fn describe(&self) -> String {
-        titled(&self.setup.bar)
+    /// A bar shows no working of its own.
+    fn shows_working(_: &Setup<Chomp>, _: Directive) -> bool {
+        false
     }
 
-    /// The line that opens the question: "Question: 2x3 (Chomp: whoever
-    /// eats the poisoned square loses)".
-    pub fn heading(&self) -> String {
-        format!("Question: {}", self.describe())
+    fn ask_move(_: &Bar) -> &'static str {
+        "Your bite: which square do you bite?"
     }
 
-    /// What the question asks: the teacher's words, or the tool's own.
-    pub fn asked(&self) -> &str {
-        match &self.ask {
-            Some(ask) => ask,
-            None => "Your bite: which square do you bite?",
+    fn judged(analysis: &BarAnalysis, bite: &Bite) -> Result<BiteJudgement, ChompError> {
+        Ok(BiteJudgement::new(&analysis.bar, *bite, None)?)
+    }
+
+    fn right(analysis: &BarAnalysis) -> String {
+        match analysis.outcome {
+            Outcome::Win => "you can win.".to_string(),
+            Outcome::Lose => "no bite wins here.".to_string(),
         }
+    }
+
+    fn yes_or_no(analysis: &BarAnalysis) -> String {
+        match analysis.outcome {
+            Outcome::Win => format!("yes. {}", capitalised(&answer(analysis))),
+            Outcome::Lose => "no.".to_string(),
+        }
+    }
+
+    fn nearly(_: &BiteJudgement) -> Option<&'static str> {
+        None
+    }
+
+    /// A bar is drawn the same in every lesson.
+    fn as_shown(verdict: Document, _: &BiteJudgement, _: bool) -> Document {
+        verdict
     }
 }
 
@@ -107,11 +109,15 @@ impl ChompQuestion {
 /// works it out when the directive needs it, and charges its search to
 /// `shapes_left`. The message says what is wrong, after the directive's
 /// name.
-pub fn bar_setup(keyword: &str, value: &str, shapes_left: &mut u64) -> Result<BarSetup, String> {
-    let options: &[&str] = match keyword {
-        "chomp-show" => &["--bite"],
-        "chomp-explain" => &["--no-move"],
-        _ => &[],
+fn bar_setup(
+    directive: Directive,
+    value: &str,
+    shapes_left: &mut u64,
+) -> Result<Setup<Chomp>, String> {
+    let options: &[&str] = match directive {
+        Directive::Show => &["--bite"],
+        Directive::Explain => &["--no-move"],
+        Directive::Question(_) => &[],
     };
     let mut hide = None;
     let mut bite = None;
@@ -146,18 +152,19 @@ pub fn bar_setup(keyword: &str, value: &str, shapes_left: &mut u64) -> Result<Ba
         bar.bite(bite)
             .map_err(|e| format!("has a --bite that is not on the bar: {e}"))?;
     }
-    let mut setup = BarSetup {
-        bar,
-        bite,
+    let mut setup = Setup {
+        position: bar,
+        game: Chomp,
+        options: bite,
         hide,
         analysis: None,
     };
-    if keyword == "chomp-show" {
+    if directive == Directive::Show {
         return Ok(setup);
     }
-    let shapes = reachable(&setup.bar);
-    if keyword == "chomp-question" {
-        if setup.bar.squares() == 1 {
+    let shapes = reachable(&setup.position);
+    if let Directive::Question(_) = directive {
+        if setup.position.squares() == 1 {
             return Err("needs a bar with more than the poisoned square, such as 2x3".to_string());
         }
         if shapes > u128::from(LARGEST_SEARCH) {
@@ -177,7 +184,7 @@ pub fn bar_setup(keyword: &str, value: &str, shapes_left: &mut u64) -> Result<Ba
         })?;
     }
     let analysis =
-        BarAnalysis::new(&setup.bar).map_err(|e| format!("cannot be worked out: {e}"))?;
+        BarAnalysis::new(&setup.position).map_err(|e| format!("cannot be worked out: {e}"))?;
     setup.analysis = Some(analysis);
     Ok(setup)
 }
@@ -186,18 +193,27 @@ pub fn bar_setup(keyword: &str, value: &str, shapes_left: &mut u64) -> Result<Ba
 mod tests {
     use super::*;
 
-    fn setup(keyword: &str, value: &str) -> Result<BarSetup, String> {
+    fn read_bar(keyword: &str, value: &str, left: &mut u64) -> Result<Setup<Chomp>, String> {
+        let directive = match keyword {
+            "chomp-show" => Directive::Show,
+            "chomp-explain" => Directive::Explain,
+            _ => Directive::Question(crate::teach::lesson::Asks::Move),
+        };
+        Setup::read(directive, value, left)
+    }
+
+    fn setup(keyword: &str, value: &str) -> Result<Setup<Chomp>, String> {
         let mut left = LESSON_SHAPES;
-        bar_setup(keyword, value, &mut left)
+        read_bar(keyword, value, &mut left)
     }
 
     #[test]
     fn bars_are_read_with_their_options() {
         let shown = setup("chomp-show", "5 5 3").unwrap();
-        assert_eq!(shown.bar.row_lengths(), [5, 5, 3]);
+        assert_eq!(shown.position.row_lengths(), [5, 5, 3]);
         assert!(shown.analysis.is_none());
         let marked = setup("chomp-show", "3x4 --bite 3,4").unwrap();
-        assert_eq!(marked.bite, Some(Bite::new(3, 4)));
+        assert_eq!(marked.options, Some(Bite::new(3, 4)));
         let explained = setup("chomp-explain", "4x5 --no-move").unwrap();
         assert_eq!(explained.hide, Some(Reveal::Move));
         assert!(explained.analysis.is_some());
@@ -251,11 +267,11 @@ mod tests {
         // 10x10 has 184,756 shapes: ten of them fit, the eleventh does not.
         let mut left = LESSON_SHAPES;
         for _ in 0..10 {
-            bar_setup("chomp-explain", "10x10", &mut left).unwrap();
+            read_bar("chomp-explain", "10x10", &mut left).unwrap();
         }
-        let refused = bar_setup("chomp-question", "10x10", &mut left).unwrap_err();
+        let refused = read_bar("chomp-question", "10x10", &mut left).unwrap_err();
         assert!(refused.contains("the most one lesson may"), "{refused}");
         // Drawing costs nothing.
-        assert!(bar_setup("chomp-show", "10x10", &mut left).is_ok());
+        assert!(read_bar("chomp-show", "10x10", &mut left).is_ok());
     }
 }

@@ -5,10 +5,11 @@
 //! - Several rows are joined with commas (or "and"): `1 2, 3 1` takes 2
 //!   sticks from row 1 and 1 from row 3.
 //! - The rows after the move may be typed instead: `3 3 3` or `3,3,3`.
-//!   With two rows `4 4` could mean either; both readings are kept, and the
-//!   pupil is asked when both are legal and different.
+//!   With two rows `4 4` could mean either; both readings are kept, and a
+//!   prompt takes the row and the count, the way its instructions teach.
 //!
-//! Commands (`hint`, `show`, …) are read by [`super::answer::Answer`].
+//! Commands (`hint`, `show`, …) are read by [`super::Said`], as in every
+//! game.
 
 use super::answer::Answer;
 use crate::rules::moves::{IllegalMove, Move};

@@ -1,0 +1,106 @@
+//! The questions every game answers at the command line, written once:
+//! explain a position, check a move, play a game. Each reads what was
+//! asked from the command's flags by name ([`Words`]), as the page reads
+//! its parameters, hands it to [`crate::request`], and lays out the answer
+//! in the format asked for, with the exit code its verdict gives.
+
+use super::args::Format;
+use super::output::{layout, verdict_code};
+use crate::console::io::Io;
+use crate::console::steps::step_through;
+use crate::play::replay::Setup;
+use crate::play::{First, Level};
+use crate::request;
+use crate::request::check::Refused;
+use crate::request::error::Error;
+use crate::teach::queried::{Queried, Words};
+use crate::teach::reply::Replies;
+
+/// The position the flags give; a game that reads a stream (Nim's `-`)
+/// reads standard input.
+pub fn position<G: Queried>(asked: &dyn Words, io: &mut Io<'_>) -> Result<G::Position, Error> {
+    let words = asked.words(G::POSITION_WORDS).unwrap_or_default();
+    G::position(&words, Some(&mut *io.input)).map_err(Error::game)
+}
+
+/// The game the flags choose.
+pub fn rules<G: Queried>(asked: &dyn Words) -> Result<G, Error> {
+    G::rules(asked).map_err(Error::game)
+}
+
+/// Explains the position asked about, a step at a time with `step` when a
+/// person is typing.
+pub fn explain<G: Queried>(
+    asked: &dyn Words,
+    format: Format,
+    step: bool,
+    io: &mut Io<'_>,
+) -> Result<u8, Error> {
+    let position = position::<G>(asked, io)?;
+    let game = rules::<G>(asked)?;
+    let extras = game.extras(asked).map_err(Error::game)?;
+    let explained = request::explain::explain(&game, position, &extras)?;
+    let doc = &explained.document;
+    match format {
+        Format::Text => {
+            step_through(io, doc, &G::hints(&explained.analysis), step, None)?;
+        }
+        format => {
+            let output = layout(format, doc, || explained.json(), io.style());
+            io.out.write_all(output.as_bytes())?;
+        }
+    }
+    Ok(0)
+}
+
+/// Checks the move asked about. The move's flags are read before the
+/// position, so a bad flag is refused before standard input is read.
+pub fn check<G: Queried>(asked: &dyn Words, format: Format, io: &mut Io<'_>) -> Result<u8, Error> {
+    let typed = G::typed(asked).map_err(Error::game)?;
+    let position = position::<G>(asked, io)?;
+    let game = rules::<G>(asked)?;
+    let checked = match request::check::check(&game, position, &typed) {
+        Ok(checked) => checked,
+        Err(Refused::Illegal { illegal, json }) => {
+            if format == Format::Json {
+                io.out.write_all(json.as_bytes())?;
+            }
+            return Err(Error::illegal::<G>(&illegal));
+        }
+        Err(Refused::Failed(e)) => return Err(e),
+    };
+    let output = layout(format, &checked.document, || checked.json(), io.style());
+    io.out.write_all(output.as_bytes())?;
+    Ok(verdict_code(G::verdict(&checked.judgement)))
+}
+
+/// Plays a game against the computer from the start asked for. Without a
+/// seed, one is taken from the clock; the review shows it, so the game
+/// can be replayed.
+pub fn play<G: Queried + Replies>(
+    asked: &dyn Words,
+    first: First,
+    level: Level,
+    seed: Option<u64>,
+    io: &mut Io<'_>,
+) -> Result<u8, Error> {
+    let words = asked.words(G::POSITION_WORDS).unwrap_or_default();
+    // Standard input is for the moves, so the start is only ever words.
+    let start = G::position(&words, None).map_err(Error::game)?;
+    let game = rules::<G>(asked)?;
+    let setup = Setup {
+        start,
+        game,
+        first,
+        level,
+        seed: seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64 % 1_000_000)
+                .unwrap_or(0)
+        }),
+        seed_given: seed.is_some(),
+    };
+    crate::play::session::play(setup, io)?;
+    Ok(0)
+}

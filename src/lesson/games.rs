@@ -1,0 +1,118 @@
+//! The games a lesson may be about, listed once: each game's directives
+//! and the budget of its searches. Everything else in a lesson, from the
+//! format to the runner and the page, is written once for every game
+//! against `teach::lesson::InLesson`, and reaches the game a part is
+//! about through [`of_game!`], the one place the games are told apart.
+//! A new game is a variant here, a line in [`DIRECTIVES`], its budget, and
+//! an arm in each match below.
+
+use std::marker::PhantomData;
+
+use super::Question;
+use crate::rules::game::Chomp;
+use crate::rules::nim::Nim;
+use crate::teach::lesson::{Asks, Directive, InLesson, Setup};
+
+/// Something of one of the games a lesson may be about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OfGame<N, C> {
+    /// Nim, with any rule, take set and rows per move.
+    Nim(N),
+    /// Chomp, the poisoned chocolate bar.
+    Chomp(C),
+}
+
+/// A position of any game, as a lesson presents it.
+pub type AnySetup = OfGame<Setup<Nim>, Setup<Chomp>>;
+
+/// A question about a position of any game.
+pub type AnyQuestion = OfGame<Question<Nim>, Question<Chomp>>;
+
+/// A game, named.
+type Which = OfGame<PhantomData<Nim>, PhantomData<Chomp>>;
+
+/// Runs `$body` on what an [`OfGame`] holds, bound to `$bound`, whatever
+/// its game; the body is written once and compiled for each game. With
+/// `map`, the result is put back in the same game.
+macro_rules! of_game {
+    (map $any:expr, $bound:pat => $body:expr) => {
+        match $any {
+            $crate::lesson::games::OfGame::Nim($bound) => $crate::lesson::games::OfGame::Nim($body),
+            $crate::lesson::games::OfGame::Chomp($bound) => {
+                $crate::lesson::games::OfGame::Chomp($body)
+            }
+        }
+    };
+    ($any:expr, $bound:pat => $body:expr) => {
+        match $any {
+            $crate::lesson::games::OfGame::Nim($bound) => $body,
+            $crate::lesson::games::OfGame::Chomp($bound) => $body,
+        }
+    };
+}
+pub(crate) use of_game;
+
+/// The directives that set up a position, each with its game and what it
+/// does, in the order the lesson format lists them.
+const DIRECTIVES: &[(&str, Which, Directive)] = &[
+    ("show", OfGame::Nim(PhantomData), Directive::Show),
+    ("explain", OfGame::Nim(PhantomData), Directive::Explain),
+    (
+        "question",
+        OfGame::Nim(PhantomData),
+        Directive::Question(Asks::Move),
+    ),
+    (
+        "can-you-win",
+        OfGame::Nim(PhantomData),
+        Directive::Question(Asks::CanYouWin),
+    ),
+    ("chomp-show", OfGame::Chomp(PhantomData), Directive::Show),
+    (
+        "chomp-explain",
+        OfGame::Chomp(PhantomData),
+        Directive::Explain,
+    ),
+    (
+        "chomp-question",
+        OfGame::Chomp(PhantomData),
+        Directive::Question(Asks::Move),
+    ),
+];
+
+/// The names of the directives that set up a position, in order.
+pub fn keywords() -> impl Iterator<Item = &'static str> {
+    DIRECTIVES.iter().map(|&(keyword, ..)| keyword)
+}
+
+/// What each game's searches in one lesson may still do.
+#[derive(Debug)]
+pub struct Budgets {
+    pub(super) nim: <Nim as InLesson>::Budget,
+    pub(super) chomp: <Chomp as InLesson>::Budget,
+}
+
+impl Default for Budgets {
+    fn default() -> Budgets {
+        Budgets {
+            nim: Nim::budget(),
+            chomp: Chomp::budget(),
+        }
+    }
+}
+
+/// What the directive `keyword` does, and its position `value` read and
+/// worked out within `budgets`, or why not; `None` when `keyword` sets up
+/// no position.
+pub fn read(
+    keyword: &str,
+    value: &str,
+    budgets: &mut Budgets,
+) -> Option<(Directive, Result<AnySetup, String>)> {
+    let &(_, which, directive) = DIRECTIVES.iter().find(|(k, ..)| *k == keyword)?;
+    let setup = match which {
+        OfGame::Nim(_) => Setup::read(directive, value, &mut budgets.nim).map(OfGame::Nim),
+        OfGame::Chomp(_) => Setup::read(directive, value, &mut budgets.chomp).map(OfGame::Chomp),
+    };
+    Some((directive, setup))
+}

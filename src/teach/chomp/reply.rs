@@ -1,0 +1,239 @@
+//! A bite of Chomp typed at a prompt, as [`Replies`] asks for it.
+//!
+//! A bite is a row and a column: `2 3`, `2,3`, `(2,3)` or
+//! `row 2 column 3` (also `column 3 row 2`, `r2 c3`). The commands are the
+//! words every game reads ([`crate::teach::reply::Said`]). An example of
+//! how to type a bite fits the bar on the screen: "like 2 3" only helps if
+//! row 2, column 3 is a square of the bar. It is never the poisoned
+//! square, and never a winning bite when another will do, so that showing
+//! how to type does not give the answer away; its row and column differ
+//! when they can, so a pupil sees which number is which. A bite of the
+//! poisoned square, while other squares are left, is asked about once
+//! more, since it loses at once.
+
+use crate::rules::bar::{Bar, Bite, IllegalBite};
+use crate::rules::game::Chomp;
+use crate::teach::reply::{Otherwise, Reading, Replies};
+
+/// The example in the hint every unclear bite ends with; at a prompt it
+/// is replaced by one that fits the bar.
+const EXAMPLE: &str = "such as 2 3 for row 2, column 3";
+
+/// The hint every unclear bite ends with.
+const HOW: &str = "type a bite as ROW COLUMN, such as 2 3 for row 2, column 3";
+
+/// Words that cannot be read as a bite.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not a bite: {problem}")]
+pub struct UnclearBite {
+    /// The words as typed.
+    pub text: String,
+    /// What is wrong, and how to type it.
+    pub problem: String,
+}
+
+/// Reads a bite from words such as `2 3`, `2,3` or `row 2 column 3`.
+pub fn parse_bite(text: &str) -> Result<Bite, UnclearBite> {
+    let unclear = |problem: String| UnclearBite {
+        text: text.trim().to_string(),
+        problem,
+    };
+    let lower = text.to_lowercase();
+    // Letters and digits run together ("r2c3") are split apart.
+    let mut spaced = String::new();
+    let mut last: Option<char> = None;
+    for c in lower.chars() {
+        let turn = last.is_some_and(|l| l.is_ascii_digit() != c.is_ascii_digit());
+        if turn && c.is_alphanumeric() && last.is_some_and(char::is_alphanumeric) {
+            spaced.push(' ');
+        }
+        spaced.push(c);
+        last = Some(c);
+    }
+    let (mut row, mut column) = (None, None);
+    let mut named: Option<bool> = None;
+    for word in spaced
+        .split(|c: char| c == ',' || c == '(' || c == ')' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+    {
+        match word {
+            "row" | "r" => named = Some(true),
+            "column" | "col" | "c" => named = Some(false),
+            "and" => {}
+            number if number.bytes().all(|b| b.is_ascii_digit()) => {
+                let value: usize = number.parse().map_err(|_| {
+                    unclear(format!("{number} is far too big for a row or a column"))
+                })?;
+                let slot = match named.take() {
+                    Some(true) => &mut row,
+                    Some(false) => &mut column,
+                    None if row.is_none() => &mut row,
+                    None => &mut column,
+                };
+                if slot.replace(value).is_some() {
+                    return Err(unclear(format!("it names too many numbers; {HOW}")));
+                }
+            }
+            other => return Err(unclear(format!("'{other}' is not a number; {HOW}"))),
+        }
+    }
+    match (row, column) {
+        (Some(row), Some(column)) => Ok(Bite::new(row, column)),
+        _ => Err(unclear(format!("it needs a row and a column; {HOW}"))),
+    }
+}
+
+/// An example bite on `bar`, or `None` when only the poisoned square is
+/// left. `winning` are the bites to keep back.
+pub fn example_bite(bar: &Bar, winning: &[Bite]) -> Option<Bite> {
+    // Row 2 reads better than row 1, and a square away from the corner
+    // takes only a little; the first that tells row from column wins.
+    let score = |b: &Bite| {
+        (
+            winning.contains(b),
+            b.row == b.column,
+            b.row != 2,
+            b.row.abs_diff(2) + b.column.abs_diff(3),
+        )
+    };
+    bar.bites().filter(|b| !b.is_poison()).min_by_key(score)
+}
+
+/// How to type a bite, with an example from `bar`: "Type the row and the
+/// column of the square to bite: 2 3 bites row 2, column 3."
+pub fn how_to_bite(bar: &Bar, winning: &[Bite]) -> String {
+    match example_bite(bar, winning) {
+        Some(b) => format!(
+            "Type the row and the column of the square to bite: {} {} bites {b}.",
+            b.row, b.column
+        ),
+        None => "Type the row and the column of the square to bite: 1 1 bites the poisoned square."
+            .to_string(),
+    }
+}
+
+impl Replies for Chomp {
+    fn instructions(&self, bar: &Bar, winning: &[Bite]) -> String {
+        how_to_bite(bar, winning)
+    }
+
+    /// "type a bite as ROW COLUMN, such as 2 1 for row 2, column 1", with
+    /// the example fitted to the bar.
+    fn how_to_move(&self, bar: &Bar, winning: &[Bite]) -> String {
+        fitted(HOW.to_string(), bar, winning)
+    }
+
+    fn read(&self, bar: &Bar, winning: &[Bite], line: &str) -> Reading<Bite> {
+        let bite = match parse_bite(line) {
+            Ok(bite) => bite,
+            Err(unclear) => {
+                let problem = fitted(unclear.problem, bar, winning);
+                return Reading::Unclear(format!("Sorry: {problem}. Try again."));
+            }
+        };
+        if let Err(illegal) = bar.bite(bite) {
+            return Reading::Refused(format!("That bite is not allowed: {illegal}. Try again."));
+        }
+        match bite.is_poison() && bar.squares() > 1 {
+            true => Reading::Confirm {
+                ask: "That is the poisoned square: whoever eats it loses! Type yes to eat it anyway, or type another bite.".to_string(),
+                yes: bite,
+                no: Otherwise::Say("Good: type another bite.".to_string()),
+            },
+            false => Reading::Move(bite),
+        }
+    }
+
+    fn picked(&self, bar: &Bar, row: u64, column: u64) -> Result<Bite, IllegalBite> {
+        let number = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+        let bite = Bite::new(number(row), number(column));
+        bar.bite(bite).map(|_| bite)
+    }
+}
+
+/// `words` with the example of how to type a bite replaced by one from
+/// `bar`, when the bar has a square to bite.
+fn fitted(words: String, bar: &Bar, winning: &[Bite]) -> String {
+    match example_bite(bar, winning) {
+        Some(b) => words.replace(EXAMPLE, &format!("such as {} {} for {b}", b.row, b.column)),
+        None => words,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(text: &str, expected: Result<(usize, usize), &str>) {
+        let got = parse_bite(text)
+            .map(|b| (b.row, b.column))
+            .map_err(|e| e.to_string());
+        assert_eq!(got, expected.map_err(str::to_string), "{text:?}");
+    }
+
+    #[test]
+    fn bites_as_pupils_type_them() {
+        check("2 3", Ok((2, 3)));
+        check("2,3", Ok((2, 3)));
+        check(" (2, 3) ", Ok((2, 3)));
+        check("row 2 column 3", Ok((2, 3)));
+        check("Row 2, Column 3", Ok((2, 3)));
+        check("column 3 row 2", Ok((2, 3)));
+        check("r2c3", Ok((2, 3)));
+        check("r2 c3", Ok((2, 3)));
+        check("0 4", Ok((0, 4)));
+        let how = "type a bite as ROW COLUMN, such as 2 3 for row 2, column 3";
+        check(
+            "2",
+            Err(&format!(
+                "'2' is not a bite: it needs a row and a column; {how}"
+            )),
+        );
+        check(
+            "2 3 4",
+            Err(&format!(
+                "'2 3 4' is not a bite: it names too many numbers; {how}"
+            )),
+        );
+        check(
+            "two 3",
+            Err(&format!(
+                "'two 3' is not a bite: 'two' is not a number; {how}"
+            )),
+        );
+        check(
+            "2 -3",
+            Err(&format!(
+                "'2 -3' is not a bite: '-3' is not a number; {how}"
+            )),
+        );
+        check(
+            "99999999999999999999999 1",
+            Err(
+                "'99999999999999999999999 1' is not a bite: 99999999999999999999999 is far too big for a row or a column",
+            ),
+        );
+    }
+
+    fn example(shape: &str, winning: &[(usize, usize)]) -> Option<(usize, usize)> {
+        let winning: Vec<Bite> = winning.iter().map(|&(r, c)| Bite::new(r, c)).collect();
+        example_bite(&shape.parse().unwrap(), &winning).map(|b| (b.row, b.column))
+    }
+
+    #[test]
+    fn the_example_fits_the_bar_and_keeps_the_answer_back() {
+        // The example in the words is the one a bar's own replaces.
+        assert!(HOW.ends_with(EXAMPLE));
+        assert_eq!(example("4x5", &[(3, 3)]), Some((2, 3)));
+        // On 2x3 the bite 2 3 wins, so another is shown.
+        assert_eq!(example("2x3", &[(2, 3)]), Some((2, 1)));
+        assert_eq!(example("1x4", &[(1, 2)]), Some((1, 3)));
+        // When every bite but the poison wins, one of them has to do.
+        assert_eq!(example("1x2", &[(1, 2)]), Some((1, 2)));
+        assert_eq!(example("1x1", &[]), None);
+        assert_eq!(
+            how_to_bite(&"3x3".parse().unwrap(), &[Bite::new(2, 2)]),
+            "Type the row and the column of the square to bite: 2 3 bites row 2, column 3."
+        );
+    }
+}

@@ -1,0 +1,168 @@
+//! A game as a lesson presents it: a position read from a lesson file with
+//! the game's own options, worked out once when the lesson is read,
+//! drawn, explained, and asked about.
+//!
+//! The lesson format, its runner at the terminal and on the page, and the
+//! asking of a question are written once, in `lesson/`, against
+//! [`InLesson`]; each game says here what only it knows: which options a
+//! position takes and how much searching a lesson may do (`nim.rs` for
+//! Nim, `teach/chomp/lesson.rs` for Chomp), and the words of an answer.
+
+pub mod nim;
+
+use std::fmt;
+
+use super::document::{Block, Document, Reveal};
+use super::reply::Replies;
+
+/// What a question asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asks {
+    /// A move (`question:`).
+    Move,
+    /// Yes or no, then the move when the answer is yes (`can-you-win:`).
+    CanYouWin,
+}
+
+/// What a lesson does with a position it reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Directive {
+    /// Draws it (`show:`).
+    Show,
+    /// Works through it (`explain:`).
+    Explain,
+    /// Asks the class about it (`question:`, `can-you-win:`).
+    Question(Asks),
+}
+
+/// A position with its game and how a lesson presents it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup<G: InLesson> {
+    /// The rows, or the bar.
+    pub position: G::Position,
+    /// The game's rules: misère or normal play and the takes allowed, for
+    /// Nim.
+    pub game: G,
+    /// The game's own options for drawing or explaining the position.
+    pub options: G::Options,
+    /// Where an explanation stops, so a question that follows is not
+    /// answered in advance: before the move (`--no-move`), or before it
+    /// even says who wins (`--no-verdict`).
+    pub hide: Option<Reveal>,
+    /// The position worked out, for explanations and questions: done once,
+    /// when the lesson is read, and used when it runs.
+    pub analysis: Option<G::Analysis>,
+}
+
+impl<G: InLesson> Setup<G> {
+    /// Reads a position of a `directive` and its options, such as
+    /// `3 5 7 --normal` or `4x5 --no-move`, and works it out when the
+    /// directive needs it, charging its search to `budget`. The message
+    /// says what is wrong, after the directive's name.
+    pub fn read(
+        directive: Directive,
+        value: &str,
+        budget: &mut G::Budget,
+    ) -> Result<Setup<G>, String> {
+        G::read_setup(directive, value, budget)
+    }
+
+    /// The position and its rules in a pupil's words: "rows 3 4 5 (last
+    /// stick loses)", "2x3 (Chomp: whoever eats the poisoned square
+    /// loses)".
+    pub fn describe(&self) -> String {
+        G::describe(self)
+    }
+
+    /// The position drawn for the class.
+    pub fn drawing(&self) -> Block {
+        G::drawing(self)
+    }
+
+    /// The position worked out: as the lesson kept it when it was read, or
+    /// worked out now for a setup made some other way.
+    pub fn analysis(&self) -> Result<G::Analysis, G::Error> {
+        match &self.analysis {
+            Some(analysis) => Ok(analysis.clone()),
+            None => G::lesson_analysis(self),
+        }
+    }
+
+    /// The explanation, cut short where the lesson asks.
+    pub fn explanation(&self) -> Result<Document, G::Error> {
+        Ok(G::explanation(self, &self.analysis()?))
+    }
+
+    /// Whether the lesson, by drawing (`directive` show) or explaining
+    /// this, shows the method's working, such as Nim's groups.
+    pub fn shows_working(&self, directive: Directive) -> bool {
+        G::shows_working(self, directive)
+    }
+}
+
+/// A game a lesson can draw, explain and ask about.
+pub trait InLesson: Replies {
+    /// The options a lesson may give a position beyond `--no-move`: the
+    /// binary columns and the groups for Nim, a bite to mark for Chomp.
+    type Options: Clone + fmt::Debug + PartialEq + Eq + Send + Sync;
+    /// How much searching a lesson's positions of this game may still do
+    /// together, so reading a lesson takes no longer than one explanation.
+    type Budget: fmt::Debug;
+
+    /// What a drawing of a position is called in a handout: "The rows".
+    const DRAWN: &'static str;
+    /// What is said when a yes was right and the move is still wanted:
+    /// "So what do you take?"
+    const THEN_MOVE: &'static str;
+
+    /// The searching one lesson may do.
+    fn budget() -> Self::Budget;
+
+    /// See [`Setup::read`].
+    fn read_setup(
+        directive: Directive,
+        value: &str,
+        budget: &mut Self::Budget,
+    ) -> Result<Setup<Self>, String>;
+
+    /// See [`Setup::describe`].
+    fn describe(setup: &Setup<Self>) -> String;
+
+    /// See [`Setup::drawing`].
+    fn drawing(setup: &Setup<Self>) -> Block;
+
+    /// The position of a setup worked out, when the lesson did not keep
+    /// it.
+    fn lesson_analysis(setup: &Setup<Self>) -> Result<Self::Analysis, Self::Error>;
+
+    /// The explanation of `analysis`, the setup's position, cut short
+    /// where the lesson asks.
+    fn explanation(setup: &Setup<Self>, analysis: &Self::Analysis) -> Document;
+
+    /// See [`Setup::shows_working`].
+    fn shows_working(setup: &Setup<Self>, directive: Directive) -> bool;
+
+    /// What a question asks for a move at `position` when the teacher did
+    /// not write it: "Your move: what do you take?"
+    fn ask_move(position: &Self::Position) -> &'static str;
+
+    /// A move at a lesson's question, judged from the analysed position on
+    /// its own, as `matchsticks check` judges it.
+    fn judged(analysis: &Self::Analysis, mv: &Self::Move) -> Result<Self::Judgement, Self::Error>;
+
+    /// What a right yes or no means: "you can win.", "no move wins here.".
+    fn right(analysis: &Self::Analysis) -> String;
+
+    /// The answer to "can the player to move win?": "yes. The winning move
+    /// is …", or "no.".
+    fn yes_or_no(analysis: &Self::Analysis) -> String;
+
+    /// What to say before the next hint after a wrong move that was nearly
+    /// right: "You took from a good row, but not the right number."
+    fn nearly(judgement: &Self::Judgement) -> Option<&'static str>;
+
+    /// The verdict on a move as the lesson shows it; `working_shown` tells
+    /// whether the lesson shows the method's working anywhere, so a lesson
+    /// before groups are taught draws the position after a try plainly.
+    fn as_shown(verdict: Document, judgement: &Self::Judgement, working_shown: bool) -> Document;
+}

@@ -1,0 +1,231 @@
+//! What a pupil types at a prompt, for every game.
+//!
+//! Some words mean the same in every game: the commands `hint`, `show`,
+//! `undo` and `quit`, yes and no in a pupil's words, "I don't know" and
+//! "help" ([`Said`]). The rest is a move, and only the game can say how
+//! one is typed and what a line comes to at a position ([`Replies`]): Nim
+//! reads rows and sticks (`answer.rs`, `parts.rs`, with examples from
+//! `example.rs`, put together in `nim.rs`), Chomp a row and a column
+//! (`teach/chomp/reply.rs`). One conversation at the keyboard,
+//! `console/ask.rs`, asks for a move in every game with these.
+
+pub mod answer;
+pub mod example;
+pub mod nim;
+pub mod parts;
+
+use super::teaching::Teaching;
+
+/// Words for yes, and for no, as pupils type them.
+const YES: &[&str] = &[
+    "yes", "y", "yeah", "yep", "yup", "yea", "ya", "sure", "ok", "okay", "right", "true",
+];
+const NO: &[&str] = &["no", "n", "nope", "nah", "not", "false"];
+
+/// Ways a pupil asks how to answer.
+const HELP: &[&str] = &[
+    "help",
+    "what",
+    "huh",
+    "what do i do",
+    "what do i type",
+    "what now",
+    "how",
+    "how do i play",
+];
+
+/// Ways of saying "I don't know".
+const STUCK: &[&str] = &[
+    "i don't know",
+    "i dont know",
+    "i do not know",
+    "don't know",
+    "dont know",
+    "dunno",
+    "i dunno",
+    "idk",
+    "no idea",
+    "not sure",
+    "i'm not sure",
+    "im not sure",
+    "stuck",
+    "i'm stuck",
+    "im stuck",
+];
+
+/// A line that means the same in every game: not a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Said {
+    /// Nothing typed.
+    Empty,
+    /// Ask for the next hint.
+    Hint,
+    /// Reveal the answer.
+    Show,
+    /// Take back the last moves.
+    Undo,
+    /// Stop.
+    Quit,
+    /// "I don't know": a nudge towards a hint.
+    Stuck,
+    /// "help" or "?": how to answer.
+    Help,
+    /// Yes.
+    Yes,
+    /// No.
+    No,
+}
+
+impl Said {
+    /// Reads a line as typed: spaces and capitals do not matter, nor a
+    /// final `!` or `.`; a yes or a no with more words after it, `no I
+    /// can't`, is read by its first word. `None` for anything else, which
+    /// may be a move.
+    pub fn parse(line: &str) -> Option<Said> {
+        let lower = line.trim().to_lowercase().replace('’', "'");
+        let words = plain(line);
+        Some(match words.as_str() {
+            "" if lower.is_empty() => Said::Empty,
+            "" if lower.contains('?') => Said::Help,
+            "hint" | "h" | "clue" | "a hint" | "hint please" => Said::Hint,
+            "show" | "s" | "answer" | "show me" | "tell me" => Said::Show,
+            "undo" | "u" | "back" | "take back" => Said::Undo,
+            "quit" | "q" | "exit" | "stop" => Said::Quit,
+            w if STUCK.contains(&w) => Said::Stuck,
+            w if HELP.contains(&w) => Said::Help,
+            w if YES.contains(&w) || YES.contains(&collapsed(w).as_str()) => Said::Yes,
+            w if NO.contains(&w) || NO.contains(&collapsed(w).as_str()) => Said::No,
+            w => return yes_no_first(w),
+        })
+    }
+}
+
+/// A line as the readers take it: lowercase, one space between words, and
+/// no `.`, `!`, `?` or the like at the end.
+pub fn plain(line: &str) -> String {
+    let lower = line.trim().to_lowercase().replace('’', "'");
+    let words = lower.trim_end_matches(['.', '!', '?', ',', ';', ':']);
+    words.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A word with its repeated letters run together: "yesss" is "yes".
+fn collapsed(word: &str) -> String {
+    let mut out = String::new();
+    for c in word.chars() {
+        if !out.ends_with(c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A yes or a no with more words after it, "no I can't", "yes I can":
+/// the first word decides, unless the rest says "I don't know". No word a
+/// move is typed with is a yes or a no, so this never hides a move.
+fn yes_no_first(words: &str) -> Option<Said> {
+    let (first, rest) = words.split_once([' ', ','])?;
+    let first = collapsed(first);
+    let rest = rest.trim_matches([' ', ',']);
+    match () {
+        _ if STUCK.contains(&rest) => Some(Said::Stuck),
+        _ if YES.contains(&first.as_str()) => Some(Said::Yes),
+        _ if NO.contains(&first.as_str()) => Some(Said::No),
+        _ => None,
+    }
+}
+
+/// What a typed line comes to at a position, in a game's own terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reading<M> {
+    /// A legal move.
+    Move(M),
+    /// A legal move the pupil is asked about first: `ask` is said, and yes
+    /// means `yes`.
+    Confirm {
+        /// The question, which says what yes and no mean.
+        ask: String,
+        /// The move a yes makes.
+        yes: M,
+        /// What a no means.
+        no: Otherwise<M>,
+    },
+    /// Words a move is typed with that make no legal move here: what to
+    /// say, ending with what to do.
+    Refused(String),
+    /// Words no move is typed with: what to say.
+    Unclear(String),
+}
+
+/// What a no means when a move is asked about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Otherwise<M> {
+    /// The other of two moves the line could mean: the pupil is asked
+    /// until a yes or a no comes, or another move.
+    Move(M),
+    /// Another move is wanted, as the question said: this is said, and
+    /// any other line is read as a reply of its own.
+    Say(String),
+}
+
+/// A game whose moves a pupil can type at a prompt, or pick on the page.
+pub trait Replies: Teaching {
+    /// How to type a move, said in full once, before the first prompt,
+    /// with an example from `position` that is none of the `winning`
+    /// moves when another will do: "Type the row and how many to take: 2 3
+    /// takes 3 sticks from row 2."
+    fn instructions(&self, position: &Self::Position, winning: &[Self::Move]) -> String;
+
+    /// How to type a move, as a clause for a sentence that asks again:
+    /// "type the row and how many to take, like 2 3".
+    fn how_to_move(&self, position: &Self::Position, winning: &[Self::Move]) -> String;
+
+    /// What `line`, which [`Said`] does not read, comes to at `position`.
+    /// An example in what is said is none of the `winning` moves when
+    /// another will do.
+    fn read(
+        &self,
+        position: &Self::Position,
+        winning: &[Self::Move],
+        line: &str,
+    ) -> Reading<Self::Move>;
+
+    /// The move picked on the page by two numbers, each from 1: a row and
+    /// how many to take from it in Nim, a row and a column in Chomp.
+    fn picked(
+        &self,
+        position: &Self::Position,
+        first: u64,
+        second: u64,
+    ) -> Result<Self::Move, Self::Illegal>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_words_every_game_shares() {
+        let cases = [
+            ("", Some(Said::Empty)),
+            ("?", Some(Said::Help)),
+            ("  Hint! ", Some(Said::Hint)),
+            ("show me", Some(Said::Show)),
+            ("take back", Some(Said::Undo)),
+            ("Q", Some(Said::Quit)),
+            ("I don’t know", Some(Said::Stuck)),
+            ("yes i don't know", Some(Said::Stuck)),
+            ("how do I play?", Some(Said::Help)),
+            ("Yesss!", Some(Said::Yes)),
+            ("nope", Some(Said::No)),
+            ("no I can't", Some(Said::No)),
+            ("yeah, row 2", Some(Said::Yes)),
+            ("2 3", None),
+            ("take 3 from row 2", None),
+            ("...", None),
+            ("banana", None),
+        ];
+        for (line, said) in cases {
+            assert_eq!(Said::parse(line), said, "{line:?}");
+        }
+    }
+}
