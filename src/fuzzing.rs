@@ -490,6 +490,142 @@ pub fn analysis(data: &[u8]) {
     assert_eq!(value["position"], serde_json::json!(position.piles()));
 }
 
+/// A request to the classroom page's server, handed to its router in this
+/// process as if it came in at 127.0.0.1:8357: it is answered, never with
+/// 500; every reply carries the security headers; a JSON reply parses and
+/// its error is one line; and only a request that names this computer,
+/// comes from no other site, posts JSON and fits the body cap is answered
+/// with success.
+///
+/// The input is the request much as it is written on the wire: a line
+/// `METHOD TARGET`, lines `Name: value`, an empty line, then the body.
+pub fn http(data: &[u8]) {
+    use axum::http::header;
+    use tower::ServiceExt;
+
+    use crate::serve::guard::{self, POLICY};
+    use crate::serve::{MOST_BODY_BYTES, router};
+
+    let Some((request, body_length)) = http_request(data) else {
+        return;
+    };
+    let header_of = |name| request.headers().get(name).and_then(|v| v.to_str().ok());
+    let host = header_of(header::HOST).map(str::to_string);
+    let origin = header_of(header::ORIGIN).map(str::to_string);
+    let kind = header_of(header::CONTENT_TYPE).map(str::to_ascii_lowercase);
+    let posted = request.method() == axum::http::Method::POST;
+    let path = request.uri().to_string();
+
+    thread_local! {
+        static RUNTIME: tokio::runtime::Runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("a runtime for the router");
+    }
+    let (parts, body) = RUNTIME.with(|runtime| {
+        runtime.block_on(async {
+            let response = router().oneshot(request).await.expect("the router answers");
+            let (parts, body) = response.into_parts();
+            let body = axum::body::to_bytes(body, usize::MAX).await;
+            (parts, body.expect("the reply is read"))
+        })
+    });
+    let status = parts.status;
+    assert_ne!(status.as_u16(), 500, "{path}: a handler failed");
+    for (name, value) in [
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::CONTENT_SECURITY_POLICY, POLICY),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::REFERRER_POLICY, "no-referrer"),
+    ] {
+        assert_eq!(
+            parts.headers.get(&name).map(|v| v.as_bytes()),
+            Some(value.as_bytes())
+        );
+    }
+    if parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .map(|v| v.as_bytes())
+        == Some(b"application/json")
+    {
+        let json: serde_json::Value = serde_json::from_slice(&body).expect("the JSON parses");
+        if let Some(error) = json.get("error") {
+            assert_one_line(error.as_str().expect("an error is words"));
+        }
+    }
+    if !status.is_success() {
+        return;
+    }
+    // Only what the server allows is answered with success.
+    let host_name = |authority: &str| {
+        let authority = authority.trim();
+        match authority.strip_prefix('[') {
+            Some(v6) => v6
+                .split(']')
+                .next()
+                .unwrap_or_default()
+                .to_ascii_lowercase(),
+            None => authority
+                .split(':')
+                .next()
+                .unwrap_or_default()
+                .to_ascii_lowercase(),
+        }
+    };
+    if let Some(host) = &host {
+        let name = host_name(host);
+        let ours = name == "127.0.0.1"
+            || name == "::ffff:127.0.0.1"
+            || guard::names().iter().any(|n| n.eq_ignore_ascii_case(&name));
+        assert!(ours, "{path} answered for the host {host:?}");
+    }
+    if let Some(origin) = &origin {
+        let site = origin.strip_prefix("http://").map(host_name);
+        assert_eq!(
+            site,
+            host.as_deref().map(host_name),
+            "{path} answered {origin:?}"
+        );
+    }
+    if posted {
+        assert!(
+            kind.as_deref()
+                .is_some_and(|k| k.starts_with("application/json")),
+            "{path} read a body sent as {kind:?}"
+        );
+        assert!(
+            body_length <= MOST_BODY_BYTES,
+            "{path} read {body_length} bytes"
+        );
+    }
+}
+
+/// The request a case writes, and the length of its body.
+fn http_request(data: &[u8]) -> Option<(axum::http::Request<axum::body::Body>, usize)> {
+    use crate::serve::guard::ArrivedAt;
+
+    let (head, body) = match data.windows(4).position(|w| w == b"\r\n\r\n") {
+        Some(at) => (&data[..at], &data[at + 4..]),
+        None => match data.windows(2).position(|w| w == b"\n\n") {
+            Some(at) => (&data[..at], &data[at + 2..]),
+            None => (data, &[][..]),
+        },
+    };
+    let head = std::str::from_utf8(head).ok()?;
+    let mut lines = head.lines();
+    let mut first = lines.next()?.split(' ');
+    let mut request = axum::http::Request::builder()
+        .method(first.next()?)
+        .uri(first.next()?)
+        .extension(ArrivedAt("127.0.0.1:8357".parse().expect("an address")));
+    for line in lines {
+        let (name, value) = line.split_once(':')?;
+        request = request.header(name.trim(), value.trim());
+    }
+    let request = request.body(axum::body::Body::from(body.to_vec())).ok()?;
+    Some((request, body.len()))
+}
+
 /// Reads a case's choices from its bytes, the same way every time. When
 /// the bytes run out every choice is the smallest, so any input is a case.
 struct Input<'a>(Unstructured<'a>);

@@ -69,6 +69,18 @@ mod tests {
             ("MOST_VERIFIED", verify::MOST_VERIFIED as u64),
             ("MOST_VERIFIED_MOVES", verify::MOST_VERIFIED_MOVES as u64),
             ("MOST_BODY_BYTES", serve::MOST_BODY_BYTES as u64),
+            ("LARGEST_HEAD", serve::connections::LARGEST_HEAD as u64),
+            (
+                "MOST_CONNECTIONS",
+                serve::connections::MOST_CONNECTIONS as u64,
+            ),
+            ("IDLE_TIMEOUT", serve::connections::IDLE_TIMEOUT.as_secs()),
+            (
+                "HEADER_TIMEOUT",
+                serve::connections::HEADER_TIMEOUT.as_secs(),
+            ),
+            ("BODY_TIMEOUT", serve::connections::BODY_TIMEOUT.as_secs()),
+            ("SEND_TIMEOUT", serve::connections::SEND_TIMEOUT.as_secs()),
             ("MOST_ROWS_PLAYED", serve::game::MOST_ROWS_PLAYED as u64),
             (
                 "MOST_REPLAYED_MOVES",

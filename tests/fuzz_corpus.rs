@@ -22,6 +22,7 @@ const TARGETS: &[(&str, Check)] = &[
     ("lesson", fuzzing::lesson),
     ("cli", fuzzing::cli),
     ("analysis", fuzzing::analysis),
+    ("http", fuzzing::http),
 ];
 
 fn fuzz_dir() -> PathBuf {
@@ -111,6 +112,11 @@ fn cli() {
 #[test]
 fn analysis() {
     replay("analysis");
+}
+
+#[test]
+fn http() {
+    replay("http");
 }
 
 /// A new target gets a corpus and a replay: every file in

@@ -530,7 +530,9 @@ fn serve_prints_its_address_first_and_stops_cleanly_on_ctrl_c() {
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
     let mut stream = TcpStream::connect(addr).unwrap();
     stream
-        .write_all(b"GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        .write_all(
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes(),
+        )
         .unwrap();
     let mut page = String::new();
     stream.read_to_string(&mut page).unwrap();

@@ -8,6 +8,7 @@
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::net::SocketAddr;
+use std::ops::ControlFlow;
 
 use clap::CommandFactory;
 
@@ -168,6 +169,10 @@ fn serve(args: ServeArgs, io: &mut Io<'_>) -> Result<u8, Error> {
             writeln!(io.out, "The classroom page is ready: open it in a browser. Ctrl-C stops it.")?;
             io.out.flush()
         })();
+        // Nobody would know where to find a page served from here on.
+        if written.is_err() {
+            return ControlFlow::Break(());
+        }
         if !args.host.is_loopback() {
             eprintln!(
                 "warning: listening on {}: any computer that can reach this one on the network can open the page",
@@ -179,6 +184,7 @@ fn serve(args: ServeArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         {
             eprintln!("warning: cannot open a browser ({e}): open {url} yourself");
         }
+        ControlFlow::Continue(())
     })
     .map_err(|source| Error::Serve { addr, source })?;
     written?;

@@ -26,6 +26,7 @@
 use std::future::Future;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::ops::ControlFlow;
 use std::pin::Pin;
 
 use axum::Router;
@@ -37,7 +38,9 @@ use tokio::sync::oneshot;
 
 pub mod api;
 pub mod assets;
+pub mod connections;
 pub mod game;
+pub mod guard;
 pub mod lessons;
 pub mod page;
 pub mod params;
@@ -72,6 +75,8 @@ pub fn router() -> Router {
     router
         .fallback(get(assets::file))
         .layer(DefaultBodyLimit::max(MOST_BODY_BYTES))
+        .layer(axum::middleware::from_fn(guard::check))
+        .layer(guard::headers())
 }
 
 /// The routes every game has, under `prefix`: its explanation and check as
@@ -189,12 +194,18 @@ impl Drop for Server {
 }
 
 /// Serves in the foreground until Ctrl-C. `listening` is told the address
-/// once Ctrl-C is being listened for too, before anything is served.
-pub fn serve(addr: SocketAddr, listening: impl FnOnce(SocketAddr)) -> io::Result<()> {
+/// once Ctrl-C is being listened for too, before anything is served; when
+/// it breaks (the address could not be passed on), nothing is served.
+pub fn serve(
+    addr: SocketAddr,
+    listening: impl FnOnce(SocketAddr) -> ControlFlow<()>,
+) -> io::Result<()> {
     let listener = bind(addr)?;
     runtime()?.block_on(async move {
         let stop = interrupted()?;
-        listening(listener.local_addr()?);
+        if listening(listener.local_addr()?).is_break() {
+            return Ok(());
+        }
         let listener = tokio::net::TcpListener::from_std(listener)?;
         serve_on(listener, stop).await
     })
@@ -236,7 +247,5 @@ async fn serve_on(
     listener: tokio::net::TcpListener,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
-    axum::serve(listener, router())
-        .with_graceful_shutdown(stop)
-        .await
+    connections::serve(listener, router(), stop).await
 }

@@ -81,7 +81,7 @@ fn unchunk(mut body: &str) -> String {
 pub fn get(addr: SocketAddr, path: &str) -> Reply {
     send(
         addr,
-        format!("GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").as_bytes(),
+        format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes(),
     )
 }
 
@@ -89,7 +89,7 @@ pub fn post(addr: SocketAddr, path: &str, body: &str) -> Reply {
     send(
         addr,
         format!(
-            "POST {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             body.len()
         )
         .as_bytes(),

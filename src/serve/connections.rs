@@ -1,0 +1,566 @@
+//! The server's connections: accepted, watched and closed, so a classroom's
+//! devices, or one device that misbehaves, cannot wear the server out.
+//!
+//! Each connection is in one of four phases. It waits for a request
+//! ([`IDLE_TIMEOUT`]), reads its line and headers ([`HEADER_TIMEOUT`]),
+//! reads its body ([`BODY_TIMEOUT`]), and answers. A connection that
+//! overstays its phase is closed. While it answers it has no deadline, so
+//! a long reply, or a stream that sends now and then, may run on; only a
+//! reply the client stops reading is given up, after [`SEND_TIMEOUT`].
+//!
+//! At most [`MOST_CONNECTIONS`] are open. One more closes the connection
+//! that has waited longest on its client (idle, or still sending its
+//! request), so slow or silent sockets, however many, never lock out a
+//! pupil; the same happens when the system has no descriptor left for a
+//! new connection. Only when every connection is busy answering is a new
+//! one turned away.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::pin::{Pin, pin};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::{Body as AxumBody, Bytes};
+use hyper::body::{Body, Frame, Incoming, SizeHint};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper::{Request, Response};
+use hyper_util::rt::TokioIo;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Notify, watch};
+use tokio::task::JoinSet;
+use tokio::time::{Instant, sleep, sleep_until};
+use tower::ServiceExt;
+
+use super::guard::ArrivedAt;
+
+/// The most connections open at once: a class of sixty, each with a
+/// stream of events and a request under way, and room to spare.
+pub const MOST_CONNECTIONS: usize = 224;
+
+/// How long a connection may wait for its next request before it is
+/// closed; a browser opens another when it needs one.
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a request's line and headers may take to arrive, from their
+/// first byte.
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How long a request's body may take to arrive, after its headers.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How long a reply may wait for the client to read it before the
+/// connection is closed.
+pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The most bytes a request's line and headers may take (the long query
+/// of a big position included); more gets 431.
+pub const LARGEST_HEAD: usize = 64 * 1024;
+
+/// How long to wait before accepting again when the system refuses a new
+/// connection, having closed the one that waited longest.
+const ACCEPT_PAUSE: Duration = Duration::from_millis(20);
+
+/// Serves `router` to every connection `listener` accepts until `stop`,
+/// then lets the requests being answered finish, closing the connections
+/// that wait on their clients.
+pub(super) async fn serve(
+    listener: TcpListener,
+    router: Router,
+    stop: impl Future<Output = ()>,
+) -> io::Result<()> {
+    let open = Arc::new(Open::default());
+    let (stopping, stopped) = watch::channel(false);
+    let mut tasks = JoinSet::new();
+    let mut stop = pin!(stop);
+    loop {
+        tokio::select! {
+            () = &mut stop => break,
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => {
+                    // With every connection answering, this one is turned
+                    // away: dropping it closes it.
+                    if let Some(watched) = open.admit() {
+                        let connection = Connection {
+                            watched,
+                            router: router.clone(),
+                            open: Arc::clone(&open),
+                            stopped: stopped.clone(),
+                        };
+                        tasks.spawn(connection.run(stream));
+                    }
+                }
+                Err(e) if is_one_connection(&e) => {}
+                // Most likely out of descriptors: free one, then try again.
+                Err(_) => {
+                    open.close_longest_waiting();
+                    sleep(ACCEPT_PAUSE).await;
+                }
+            },
+            Some(_) = tasks.join_next(), if !tasks.is_empty() => {}
+        }
+    }
+    drop(listener);
+    let _ = stopping.send(true);
+    while tasks.join_next().await.is_some() {}
+    Ok(())
+}
+
+/// An error that concerns only the connection being accepted.
+fn is_one_connection(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::ConnectionRefused
+            | io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::ConnectionReset
+    )
+}
+
+/// Where a connection is in its exchange with the client.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Waiting for the first byte of a request.
+    Idle,
+    /// Reading a request's line and headers.
+    Head,
+    /// Reading a request's body.
+    Body,
+    /// Working out or sending the reply.
+    Answering,
+}
+
+/// One open connection, as the server watches it.
+#[derive(Debug)]
+struct Watched {
+    id: u64,
+    state: Mutex<State>,
+    /// Told of every change of phase, and of being closed.
+    changed: Notify,
+    closed: AtomicBool,
+}
+
+#[derive(Debug)]
+struct State {
+    phase: Phase,
+    /// When the phase began.
+    since: Instant,
+    /// Since when a write has waited for the client to read.
+    blocked: Option<Instant>,
+}
+
+impl Watched {
+    fn new(id: u64) -> Watched {
+        Watched {
+            id,
+            state: Mutex::new(State {
+                phase: Phase::Idle,
+                since: Instant::now(),
+                blocked: None,
+            }),
+            changed: Notify::new(),
+            closed: AtomicBool::new(false),
+        }
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn enter(&self, phase: Phase) {
+        let mut state = self.state();
+        if state.phase != phase {
+            state.phase = phase;
+            state.since = Instant::now();
+            drop(state);
+            self.changed.notify_one();
+        }
+    }
+
+    /// A request's first byte arrived.
+    fn heard(&self) {
+        if self.state().phase == Phase::Idle {
+            self.enter(Phase::Head);
+        }
+    }
+
+    /// Whether it waits on its client, and since when.
+    fn waiting_since(&self) -> Option<Instant> {
+        let state = self.state();
+        (state.phase != Phase::Answering).then_some(state.since)
+    }
+
+    /// When the connection is to be closed unless its phase changes. While
+    /// it answers that is only if its client stops reading; until then it
+    /// looks again every [`SEND_TIMEOUT`].
+    fn deadline(&self) -> Instant {
+        let state = self.state();
+        match state.phase {
+            Phase::Idle => state.since + IDLE_TIMEOUT,
+            Phase::Head => state.since + HEADER_TIMEOUT,
+            Phase::Body => state.since + BODY_TIMEOUT,
+            Phase::Answering => state.blocked.unwrap_or_else(Instant::now) + SEND_TIMEOUT,
+        }
+    }
+
+    fn is_overdue(&self) -> bool {
+        let sending = {
+            let state = self.state();
+            state.phase == Phase::Answering && state.blocked.is_none()
+        };
+        !sending && self.deadline() <= Instant::now()
+    }
+
+    fn close(&self) {
+        self.closed.store(true, Ordering::Relaxed);
+        self.changed.notify_one();
+    }
+
+    fn is_closed(&self) -> bool {
+        self.closed.load(Ordering::Relaxed)
+    }
+}
+
+/// The connections open now.
+#[derive(Debug, Default)]
+struct Open {
+    next: AtomicU64,
+    all: Mutex<HashMap<u64, Arc<Watched>>>,
+}
+
+impl Open {
+    fn all(&self) -> MutexGuard<'_, HashMap<u64, Arc<Watched>>> {
+        self.all.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Room for one more connection, closing the one that has waited
+    /// longest when all the room is taken; `None` when every connection
+    /// is answering.
+    fn admit(&self) -> Option<Arc<Watched>> {
+        let mut all = self.all();
+        if all.len() >= MOST_CONNECTIONS {
+            let longest = longest_waiting(&all)?;
+            all.remove(&longest.id);
+            longest.close();
+        }
+        let watched = Arc::new(Watched::new(self.next.fetch_add(1, Ordering::Relaxed)));
+        all.insert(watched.id, Arc::clone(&watched));
+        Some(watched)
+    }
+
+    fn close_longest_waiting(&self) {
+        let mut all = self.all();
+        if let Some(longest) = longest_waiting(&all) {
+            all.remove(&longest.id);
+            longest.close();
+        }
+    }
+
+    fn remove(&self, id: u64) {
+        self.all().remove(&id);
+    }
+}
+
+fn longest_waiting(all: &HashMap<u64, Arc<Watched>>) -> Option<Arc<Watched>> {
+    all.values()
+        .filter_map(|w| Some((w.waiting_since()?, w)))
+        .min_by_key(|(since, _)| *since)
+        .map(|(_, w)| Arc::clone(w))
+}
+
+/// A connection being served.
+struct Connection {
+    watched: Arc<Watched>,
+    router: Router,
+    open: Arc<Open>,
+    stopped: watch::Receiver<bool>,
+}
+
+impl Connection {
+    async fn run(mut self, stream: TcpStream) {
+        let arrived = stream.local_addr().ok();
+        let watched = Arc::clone(&self.watched);
+        let router = self.router.clone();
+        let service = service_fn(move |request| {
+            answer(request, router.clone(), Arc::clone(&watched), arrived)
+        });
+        let io = TokioIo::new(Stream {
+            stream,
+            watched: Arc::clone(&self.watched),
+        });
+        let connection = http1::Builder::new()
+            .max_buf_size(LARGEST_HEAD)
+            .max_header_size(LARGEST_HEAD)
+            .serve_connection(io, service);
+        let mut connection = pin!(connection);
+        let mut stopping = false;
+        loop {
+            let deadline = self.watched.deadline();
+            tokio::select! {
+                _ = connection.as_mut() => break,
+                () = self.watched.changed.notified() => {
+                    if self.watched.is_closed() {
+                        break;
+                    }
+                }
+                () = sleep_until(deadline) => {
+                    if self.watched.is_overdue() {
+                        break;
+                    }
+                }
+                _ = self.stopped.changed(), if !stopping => {
+                    // A request not yet read has not begun: only those
+                    // being answered are let finish.
+                    if self.watched.waiting_since().is_some() {
+                        break;
+                    }
+                    stopping = true;
+                    connection.as_mut().graceful_shutdown();
+                }
+            }
+        }
+        self.open.remove(self.watched.id);
+    }
+}
+
+/// Hands a request to the router, following it through its phases: its
+/// body is being read until it ends, and the reply is being sent until
+/// its body ends or is dropped.
+async fn answer(
+    request: Request<Incoming>,
+    router: Router,
+    watched: Arc<Watched>,
+    arrived: Option<SocketAddr>,
+) -> Result<Response<Reply>, Infallible> {
+    watched.enter(Phase::Body);
+    let (mut parts, body) = request.into_parts();
+    if let Some(at) = arrived {
+        parts.extensions.insert(ArrivedAt(at));
+    }
+    if body.is_end_stream() {
+        watched.enter(Phase::Answering);
+    }
+    let body = Reading {
+        body,
+        watched: Arc::clone(&watched),
+    };
+    let Ok(response) = router.oneshot(Request::from_parts(parts, body)).await;
+    watched.enter(Phase::Answering);
+    Ok(response.map(|body| Reply {
+        body,
+        sent: Some(Sent(watched)),
+    }))
+}
+
+/// A request's body, read by the routes; its end ends the body's phase.
+struct Reading {
+    body: Incoming,
+    watched: Arc<Watched>,
+}
+
+impl Body for Reading {
+    type Data = Bytes;
+    type Error = hyper::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, hyper::Error>>> {
+        let frame = Pin::new(&mut self.body).poll_frame(cx);
+        if matches!(frame, Poll::Ready(None)) || self.body.is_end_stream() {
+            self.watched.enter(Phase::Answering);
+        }
+        frame
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
+    }
+}
+
+/// A reply's body as it is sent; once it is all sent, or dropped, the
+/// connection waits for the next request.
+struct Reply {
+    body: AxumBody,
+    sent: Option<Sent>,
+}
+
+/// Marks the connection idle when dropped.
+struct Sent(Arc<Watched>);
+
+impl Drop for Sent {
+    fn drop(&mut self) {
+        self.0.enter(Phase::Idle);
+    }
+}
+
+impl Body for Reply {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+        let frame = Pin::new(&mut self.body).poll_frame(cx);
+        if matches!(frame, Poll::Ready(None | Some(Err(_)))) {
+            self.sent = None;
+        }
+        frame
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
+    }
+}
+
+/// The socket, noting when a request's first byte arrives and when a
+/// write waits for the client.
+struct Stream {
+    stream: TcpStream,
+    watched: Arc<Watched>,
+}
+
+impl Stream {
+    fn wrote<T>(&self, written: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
+        let mut state = self.watched.state();
+        match (&written, state.blocked) {
+            (Poll::Pending, None) => state.blocked = Some(Instant::now()),
+            (Poll::Ready(_), Some(_)) => state.blocked = None,
+            _ => {}
+        }
+        written
+    }
+}
+
+impl AsyncRead for Stream {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let before = buf.filled().len();
+        let read = Pin::new(&mut self.stream).poll_read(cx, buf);
+        if buf.filled().len() > before {
+            self.watched.heard();
+        }
+        read
+    }
+}
+
+impl AsyncWrite for Stream {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let written = Pin::new(&mut self.stream).poll_write(cx, buf);
+        self.wrote(written)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let written = Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
+        self.wrote(written)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A connection in `phase` since `ago`, its writes blocked since
+    /// `blocked` ago.
+    fn watched(id: u64, phase: Phase, ago: u64, blocked: Option<u64>) -> Arc<Watched> {
+        let watched = Watched::new(id);
+        let now = Instant::now();
+        *watched.state() = State {
+            phase,
+            since: now - Duration::from_secs(ago),
+            blocked: blocked.map(|ago| now - Duration::from_secs(ago)),
+        };
+        Arc::new(watched)
+    }
+
+    #[test]
+    fn each_phase_has_its_deadline() {
+        let cases: &[(Phase, u64, Option<u64>, bool)] = &[
+            (Phase::Idle, 9, None, false),
+            (Phase::Idle, 11, None, true),
+            (Phase::Head, 4, None, false),
+            (Phase::Head, 6, None, true),
+            (Phase::Body, 4, None, false),
+            (Phase::Body, 6, None, true),
+            // Answering, for as long as the client reads.
+            (Phase::Answering, 3600, None, false),
+            (Phase::Answering, 3600, Some(9), false),
+            (Phase::Answering, 3600, Some(11), true),
+        ];
+        for &(phase, ago, blocked, overdue) in cases {
+            let w = watched(0, phase, ago, blocked);
+            assert_eq!(w.is_overdue(), overdue, "{phase:?} {ago} {blocked:?}");
+        }
+    }
+
+    #[test]
+    fn a_full_house_closes_the_connection_that_waited_longest() {
+        let open = Open::default();
+        let ages = [
+            (Phase::Answering, 500),
+            (Phase::Idle, 3),
+            (Phase::Body, 4),
+            (Phase::Head, 1),
+        ];
+        for (id, &(phase, ago)) in ages.iter().enumerate() {
+            open.all()
+                .insert(id as u64, watched(id as u64, phase, ago, None));
+        }
+        let longest = longest_waiting(&open.all()).unwrap();
+        assert_eq!(longest.id, 2);
+        // Only answering connections left: nothing to close.
+        let busy = Open::default();
+        for id in 0..MOST_CONNECTIONS as u64 {
+            busy.all()
+                .insert(id, watched(id, Phase::Answering, 1, None));
+        }
+        busy.next.store(MOST_CONNECTIONS as u64, Ordering::Relaxed);
+        assert!(busy.admit().is_none());
+        let waiting = busy.all().get(&7).cloned().unwrap();
+        waiting.enter(Phase::Idle);
+        let admitted = busy.admit().unwrap();
+        assert!(waiting.is_closed());
+        assert!(!busy.all().contains_key(&7));
+        assert!(busy.all().contains_key(&admitted.id));
+        assert_eq!(busy.all().len(), MOST_CONNECTIONS);
+    }
+}

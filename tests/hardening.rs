@@ -1,0 +1,781 @@
+//! The classroom page's server against what a classroom network may send
+//! it: requests from other sites and other names, bodies that are not
+//! JSON or too big, connections that say nothing or stop halfway, hundreds
+//! of them at once, and malformed requests. The router is called in this
+//! process where no socket is needed; the rest talks to servers started in
+//! this process on loopback. Every wait is bounded, in time and in count.
+
+mod common;
+
+use std::convert::Infallible;
+use std::io::{ErrorKind, Read, Write};
+use std::net::{Shutdown, SocketAddr, TcpStream};
+use std::pin::Pin;
+use std::process::Stdio;
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use axum::body::{Body, Bytes};
+use axum::http::{Request, StatusCode, header};
+use hyper::body::Frame;
+use matchsticks::serve::connections::{
+    BODY_TIMEOUT, HEADER_TIMEOUT, IDLE_TIMEOUT, LARGEST_HEAD, MOST_CONNECTIONS,
+};
+use matchsticks::serve::guard::{ArrivedAt, POLICY, names};
+use matchsticks::serve::{MOST_BODY_BYTES, Server, router};
+use serde_json::Value;
+use tower::ServiceExt;
+
+/// A reply from the router: the status, the headers and the body.
+struct Answer {
+    status: StatusCode,
+    headers: axum::http::HeaderMap,
+    body: String,
+}
+
+impl Answer {
+    fn error(&self) -> String {
+        let json: Value = serde_json::from_str(&self.body).unwrap();
+        json["error"].as_str().unwrap().to_string()
+    }
+}
+
+/// Hands `request` to the router in this process, as a connection that
+/// arrived at 127.0.0.1:8357 would, and waits at most ten seconds.
+fn call(mut request: Request<Body>) -> Answer {
+    request
+        .extensions_mut()
+        .insert(ArrivedAt("127.0.0.1:8357".parse().unwrap()));
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let answered = tokio::time::timeout(Duration::from_secs(10), router().oneshot(request));
+        let response = answered
+            .await
+            .expect("answered within ten seconds")
+            .unwrap();
+        let (parts, body) = response.into_parts();
+        let body = axum::body::to_bytes(body, usize::MAX).await.unwrap();
+        Answer {
+            status: parts.status,
+            headers: parts.headers,
+            body: String::from_utf8(body.to_vec()).unwrap(),
+        }
+    })
+}
+
+/// A request as the page sends it, from `localhost:8357`.
+fn request(method: &str, path: &str) -> axum::http::request::Builder {
+    Request::builder()
+        .method(method)
+        .uri(path)
+        .header(header::HOST, "localhost:8357")
+}
+
+const GAME: &str = r#"{"position": "3 5 7", "first": "computer", "seed": 1}"#;
+
+fn post_game(kind: Option<&str>) -> Answer {
+    let mut builder = request("POST", "/page/play");
+    if let Some(kind) = kind {
+        builder = builder.header(header::CONTENT_TYPE, kind);
+    }
+    call(builder.body(Body::from(GAME)).unwrap())
+}
+
+#[test]
+fn only_json_bodies_are_read() {
+    for kind in ["application/json", "application/json; charset=utf-8"] {
+        assert_eq!(post_game(Some(kind)).status, StatusCode::OK, "{kind}");
+    }
+    for kind in [
+        Some("text/plain"),
+        Some("text/plain; charset=utf-8"),
+        Some("application/x-www-form-urlencoded"),
+        Some("multipart/form-data; boundary=x"),
+        None,
+    ] {
+        let refused = post_game(kind);
+        assert_eq!(
+            refused.status,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "{kind:?}"
+        );
+        assert_eq!(
+            refused.error(),
+            "a request body must be sent as application/json"
+        );
+    }
+}
+
+#[test]
+fn requests_from_other_sites_are_refused() {
+    let from = |origin: &str, method: &str| {
+        let builder = request(method, "/page/play")
+            .header(header::ORIGIN, origin)
+            .header(header::CONTENT_TYPE, "application/json");
+        call(builder.body(Body::from(GAME)).unwrap()).status
+    };
+    assert_eq!(from("http://localhost:8357", "POST"), StatusCode::OK);
+    assert_eq!(from("http://LOCALHOST:8357", "POST"), StatusCode::OK);
+    for origin in [
+        "http://evil.example",
+        "http://evil.example:8357",
+        "http://localhost:8358",
+        "http://127.0.0.1:8357",
+        "https://localhost:8357",
+        "null",
+    ] {
+        assert_eq!(from(origin, "POST"), StatusCode::FORBIDDEN, "{origin}");
+    }
+    let foreign_get = call(
+        request("GET", "/api/explain?position=3,5,7")
+            .header(header::ORIGIN, "http://evil.example")
+            .body(Body::empty())
+            .unwrap(),
+    );
+    assert_eq!(foreign_get.status, StatusCode::FORBIDDEN);
+    assert!(foreign_get.error().starts_with("requests from other sites"));
+    // No Origin at all (curl, a script, these tests) is fine.
+    assert_eq!(post_game(Some("application/json")).status, StatusCode::OK);
+}
+
+#[test]
+fn only_this_computers_names_and_address_are_answered() {
+    let at = |host: &str| {
+        let request = Request::get("/api/explain?position=3,5,7")
+            .header(header::HOST, host)
+            .body(Body::empty())
+            .unwrap();
+        call(request).status
+    };
+    let mut ours = vec![
+        "localhost".to_string(),
+        "localhost:8357".to_string(),
+        "127.0.0.1".to_string(),
+        "127.0.0.1:8357".to_string(),
+    ];
+    ours.extend(names().iter().map(|name| format!("{name}:8357")));
+    for host in &ours {
+        assert_eq!(at(host), StatusCode::OK, "{host}");
+    }
+    for host in [
+        "evil.example",
+        "evil.example:8357",
+        "localhost.evil.example",
+        "127.0.0.2:8357",
+        "192.168.1.5",
+        "[::1]:8357",
+        "user@localhost",
+        "",
+    ] {
+        assert_eq!(at(host), StatusCode::FORBIDDEN, "{host}");
+    }
+    assert!(names().iter().any(|name| name == "localhost"));
+    // A target in absolute form names its host too.
+    let absolute = Request::get("http://evil.example/api/explain?position=3")
+        .header(header::HOST, "localhost")
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(call(absolute).status, StatusCode::FORBIDDEN);
+}
+
+/// A body that never sends a byte.
+struct Silent;
+
+impl hyper::body::Body for Silent {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        Poll::Pending
+    }
+}
+
+#[test]
+fn a_body_announced_over_the_cap_is_refused_before_it_is_read() {
+    let refused = call(
+        request("POST", "/page/play")
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::CONTENT_LENGTH, "10000000")
+            .body(Body::new(Silent))
+            .unwrap(),
+    );
+    assert_eq!(refused.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(
+        refused.error(),
+        "the request is bigger than 64 KB, the most read"
+    );
+    // Over a socket: the reply comes while the body is still unsent.
+    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = server.addr();
+    let head = format!(
+        "POST /page/play HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\n\r\n{{\"position\""
+    );
+    let started = Instant::now();
+    assert_eq!(exchange(addr, head.as_bytes()), Heard::Status(413));
+    assert!(started.elapsed() < BODY_TIMEOUT, "{:?}", started.elapsed());
+    assert_eq!(MOST_BODY_BYTES, 64 * 1024);
+}
+
+#[test]
+fn every_reply_carries_the_security_headers() {
+    let json = |body: &str| {
+        request("POST", "/page/play")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap()
+    };
+    let big = format!("{{\"pad\": \"{}\"}}", "x".repeat(MOST_BODY_BYTES));
+    let cases: Vec<(Request<Body>, StatusCode)> = vec![
+        (
+            request("GET", "/").body(Body::empty()).unwrap(),
+            StatusCode::OK,
+        ),
+        (
+            request("GET", "/app.js").body(Body::empty()).unwrap(),
+            StatusCode::OK,
+        ),
+        (
+            request("GET", "/app.css").body(Body::empty()).unwrap(),
+            StatusCode::OK,
+        ),
+        (
+            request("GET", "/api/explain?position=3,5,7")
+                .body(Body::empty())
+                .unwrap(),
+            StatusCode::OK,
+        ),
+        (
+            request("GET", "/api/explain?position=3,x")
+                .body(Body::empty())
+                .unwrap(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            request("GET", "/nothing/here").body(Body::empty()).unwrap(),
+            StatusCode::NOT_FOUND,
+        ),
+        (json(&big), StatusCode::PAYLOAD_TOO_LARGE),
+        (
+            request("POST", "/page/play")
+                .body(Body::from(GAME))
+                .unwrap(),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        ),
+        (
+            Request::get("/")
+                .header(header::HOST, "evil.example")
+                .body(Body::empty())
+                .unwrap(),
+            StatusCode::FORBIDDEN,
+        ),
+        (json("{}"), StatusCode::BAD_REQUEST),
+        (
+            request("POST", "/")
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from("{}"))
+                .unwrap(),
+            StatusCode::METHOD_NOT_ALLOWED,
+        ),
+    ];
+    for (request, status) in cases {
+        let path = request.uri().to_string();
+        let answer = call(request);
+        assert_eq!(answer.status, status, "{path}: {}", answer.body);
+        let header = |name| answer.headers.get(name).map(|v| v.to_str().unwrap());
+        assert_eq!(
+            header(header::X_CONTENT_TYPE_OPTIONS),
+            Some("nosniff"),
+            "{path}"
+        );
+        assert_eq!(
+            header(header::CONTENT_SECURITY_POLICY),
+            Some(POLICY),
+            "{path}"
+        );
+        assert_eq!(header(header::X_FRAME_OPTIONS), Some("DENY"), "{path}");
+        assert_eq!(
+            header(header::REFERRER_POLICY),
+            Some("no-referrer"),
+            "{path}"
+        );
+    }
+    for needed in ["default-src 'self'", "frame-ancestors 'none'"] {
+        assert!(POLICY.contains(needed), "{needed}");
+    }
+    assert!(!POLICY.contains("unsafe"));
+}
+
+/// The policy allows no inline script or style, so the page must have
+/// none: no `<script>` without `src`, no `<style>`, no `style` or `on…`
+/// attributes, in the page's files or in the fragments the server sends.
+#[test]
+fn the_page_runs_under_its_policy() {
+    fn inline(text: &str) -> Vec<String> {
+        let lower = text.to_lowercase();
+        let mut found = Vec::new();
+        for (at, _) in lower.match_indices("<script") {
+            let tag = &lower[at..at + lower[at..].find('>').unwrap_or(0)];
+            if !tag.contains(" src=") {
+                found.push(tag.to_string());
+            }
+        }
+        if lower.contains("<style") {
+            found.push("<style>".to_string());
+        }
+        for (at, _) in lower.match_indices(" style=") {
+            found.push(lower[at..(at + 40).min(lower.len())].to_string());
+        }
+        let bytes = lower.as_bytes();
+        for (at, _) in lower.match_indices(" on") {
+            let name: String = lower[at + 1..]
+                .chars()
+                .take_while(char::is_ascii_alphabetic)
+                .collect();
+            if name.len() > 2 && bytes.get(at + 1 + name.len()) == Some(&b'=') {
+                found.push(name);
+            }
+        }
+        found
+    }
+    for asset in matchsticks::serve::assets::ASSETS {
+        if asset.kind.starts_with("text/html") {
+            assert_eq!(inline(asset.text), Vec::<String>::new(), "{}", asset.path);
+        }
+        for banned in [
+            "eval(",
+            "new Function",
+            "setAttribute(\"style\"",
+            ".innerHTML = `",
+        ] {
+            assert!(!asset.text.contains(banned), "{} uses {banned}", asset.path);
+        }
+    }
+    for path in [
+        "/page/explain?position=3,4,5",
+        "/page/board?position=21&take=1-3",
+        "/page/table?position=3,5",
+        "/page/chomp/board?shape=4x5",
+        "/page/chomp/explain?shape=3x3",
+    ] {
+        let answer = call(request("GET", path).body(Body::empty()).unwrap());
+        assert_eq!(answer.status, StatusCode::OK, "{path}");
+        assert_eq!(inline(&answer.body), Vec::<String>::new(), "{path}");
+    }
+}
+
+/// The computer's random move on rows too big to list every take.
+#[test]
+fn the_computer_moves_at_random_on_huge_rows() {
+    let largest = u64::MAX.to_string();
+    let huge = [largest.as_str(); 3].join(" ");
+    for rows in ["10000000000 10000000000 10000000000", huge.as_str()] {
+        let body =
+            format!(r#"{{"position":"{rows}","level":"beginner","first":"computer","seed":3}}"#);
+        let answer = call(
+            request("POST", "/page/play")
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(body))
+                .unwrap(),
+        );
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+        let json: Value = serde_json::from_str(&answer.body).unwrap();
+        let moves = json["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), 1);
+        assert_eq!(moves[0]["side"], "computer");
+        assert_eq!(json["to_move"], "pupil");
+
+        let mut args = vec!["play"];
+        args.extend(rows.split(' '));
+        args.extend(["--level", "beginner", "--first", "computer", "--seed", "3"]);
+        let out = common::matchsticks()
+            .args(&args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(stdout.contains("The computer takes"), "{stdout}");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn serve_stops_when_its_address_cannot_be_written() {
+    let full = std::fs::File::create("/dev/full").unwrap();
+    let mut child = common::matchsticks()
+        .args(["serve", "--port", "0"])
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            panic!("serve went on serving with nowhere to write its address");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "error: cannot write the output: No space left on device (os error 28)\n"
+    );
+}
+
+/// What came back on a socket: a status line, or the connection closing
+/// with no reply.
+#[derive(Debug, PartialEq, Eq)]
+enum Heard {
+    Status(u16),
+    Closed,
+}
+
+/// Sends `bytes` on a new connection and reads the status line of the
+/// reply, waiting at most ten seconds.
+fn exchange(addr: SocketAddr, bytes: &[u8]) -> Heard {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    // The server may close before all is written; what it says is read.
+    let _ = stream.write_all(bytes);
+    heard(&mut stream)
+}
+
+fn heard(stream: &mut TcpStream) -> Heard {
+    let mut reply = Vec::new();
+    let mut buf = [0; 1024];
+    while !reply.windows(2).any(|w| w == b"\r\n") {
+        match stream.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => reply.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == ErrorKind::ConnectionReset => break,
+            Err(e) => panic!("no reply: {e}"),
+        }
+    }
+    let text = String::from_utf8_lossy(&reply);
+    match text.strip_prefix("HTTP/1.1 ") {
+        Some(rest) => Heard::Status(rest[..3].parse().unwrap()),
+        None if reply.is_empty() => Heard::Closed,
+        None => panic!("not a reply: {text:?}"),
+    }
+}
+
+/// How long the server takes to close `stream`, which must not be closed
+/// sooner than `least`; at most thirty seconds are waited.
+fn closed_after(stream: &mut TcpStream, started: Instant) -> Duration {
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let mut buf = [0; 64];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => return started.elapsed(),
+            Ok(_) => continue,
+            Err(e) if e.kind() == ErrorKind::ConnectionReset => return started.elapsed(),
+            Err(e) => panic!("still open after {:?}: {e}", started.elapsed()),
+        }
+    }
+}
+
+#[test]
+fn silent_and_half_sent_requests_are_closed_in_time() {
+    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = server.addr();
+    let head = format!("GET /api/explain?position=3,5,7 HTTP/1.1\r\nHost: {addr}\r\nAcc");
+    let body = format!(
+        "POST /page/play HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"position\""
+    );
+    let kept_alive = format!("GET /app.css HTTP/1.1\r\nHost: {addr}\r\n\r\n");
+    let cases: Vec<(&str, Option<String>, Duration)> = vec![
+        ("silent", None, IDLE_TIMEOUT),
+        ("half-sent headers", Some(head), HEADER_TIMEOUT),
+        ("half-sent body", Some(body), BODY_TIMEOUT),
+        ("kept alive after a reply", Some(kept_alive), IDLE_TIMEOUT),
+    ];
+    let waits: Vec<_> = cases
+        .into_iter()
+        .map(|(what, sent, timeout)| {
+            std::thread::spawn(move || {
+                let mut stream = TcpStream::connect(addr).unwrap();
+                let started = Instant::now();
+                if let Some(sent) = sent {
+                    stream.write_all(sent.as_bytes()).unwrap();
+                }
+                let took = closed_after(&mut stream, started);
+                (what, took, timeout)
+            })
+        })
+        .collect();
+    for wait in waits {
+        let (what, took, timeout) = wait.join().unwrap();
+        assert!(
+            took >= timeout - Duration::from_millis(100) && took < timeout + Duration::from_secs(3),
+            "{what}: closed after {took:?}, not about {timeout:?}"
+        );
+    }
+    assert!(HEADER_TIMEOUT <= Duration::from_secs(5));
+    assert!(BODY_TIMEOUT <= Duration::from_secs(5));
+}
+
+/// Opens a connection that holds a place on the server without ever
+/// finishing a request: `kind` says it says nothing, stops in its
+/// headers, or stops in its body.
+fn slow(addr: SocketAddr, kind: usize) -> TcpStream {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    let sent = match kind % 3 {
+        0 => String::new(),
+        1 => format!("GET / HTTP/1.1\r\nHost: {addr}\r\nUser-Ag"),
+        _ => format!(
+            "POST /page/play HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{{\"pos"
+        ),
+    };
+    stream.write_all(sent.as_bytes()).unwrap();
+    stream
+}
+
+/// Requests no client should send, and what each gets: a status of 400 or
+/// more and below 500, or the connection closed; never a hang.
+fn malformed(addr: SocketAddr) -> Vec<(String, Vec<u8>)> {
+    let long = "x".repeat(LARGEST_HEAD + 1);
+    let mut cases: Vec<(&str, String)> = vec![
+        ("not HTTP", "\u{1}\u{2}hello\r\n\r\n".to_string()),
+        (
+            "HTTP/2 preface",
+            "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".to_string(),
+        ),
+        ("no version", "GET /\r\n\r\n".to_string()),
+        (
+            "a header too long",
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\nX-Long: {long}\r\n\r\n"),
+        ),
+        (
+            "a bad length",
+            format!(
+                "POST /page/play HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: ten\r\n\r\n"
+            ),
+        ),
+        (
+            "two lengths",
+            format!(
+                "POST /page/play HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{{}}"
+            ),
+        ),
+        (
+            "a bad chunk",
+            format!(
+                "POST /page/play HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{{}}\r\n0\r\n\r\n"
+            ),
+        ),
+        (
+            "a huge chunk",
+            format!(
+                "POST /page/play HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nffffffff\r\n{{"
+            ),
+        ),
+        (
+            "a body announced huge",
+            format!(
+                "POST /page/play HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\n\r\n{{"
+            ),
+        ),
+        (
+            "text sent as a game",
+            format!(
+                "POST /page/play HTTP/1.1\r\nHost: {addr}\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\n{{}}"
+            ),
+        ),
+        (
+            "a foreign host",
+            "GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n".to_string(),
+        ),
+        (
+            "a foreign origin",
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://evil.example\r\n\r\n"),
+        ),
+        (
+            "a foreign absolute target",
+            format!("GET http://evil.example/ HTTP/1.1\r\nHost: {addr}\r\n\r\n"),
+        ),
+        (
+            "a control byte in the path",
+            format!("GET /\u{7f}x HTTP/1.1\r\nHost: {addr}\r\n\r\n"),
+        ),
+        (
+            "bad JSON",
+            format!(
+                "POST /page/play HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\n{{\"p\":"
+            ),
+        ),
+        (
+            "a bad query",
+            format!("GET /api/explain?position=%ff%fe HTTP/1.1\r\nHost: {addr}\r\n\r\n"),
+        ),
+    ];
+    cases
+        .drain(..)
+        .map(|(what, text)| (what.to_string(), text.into_bytes()))
+        .collect()
+}
+
+/// Ordinary requests, each on a connection of its own, and the answer each
+/// must get.
+fn ordinary(addr: SocketAddr) -> Vec<(bool, &'static str, String)> {
+    let paths = [
+        (false, "/api/explain?position=3,5,7"),
+        (false, "/page/board?position=21&take=1-3"),
+        (false, "/app.js"),
+        (true, "/page/play"),
+    ];
+    paths
+        .iter()
+        .map(|&(post, path)| {
+            let reply = match post {
+                false => common::http::get(addr, path),
+                true => common::http::post(addr, path, GAME),
+            };
+            assert_eq!(reply.status, 200, "{path}");
+            (post, path, reply.body)
+        })
+        .collect()
+}
+
+// Room for a class of sixty, each with a stream of events and a request,
+// and still fewer than the descriptors a process is often allowed.
+const _: () = assert!(120 <= MOST_CONNECTIONS && MOST_CONNECTIONS <= 250);
+
+#[test]
+fn ordinary_requests_are_answered_while_hostile_clients_hold_connections() {
+    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = server.addr();
+    let expected = ordinary(addr);
+    let started = Instant::now();
+    let mut held: Vec<TcpStream> = (0..300).map(|kind| slow(addr, kind)).collect();
+    for round in 0..3 {
+        for (what, bytes) in malformed(addr) {
+            match exchange(addr, &bytes) {
+                Heard::Closed => {}
+                Heard::Status(status) => {
+                    assert!((400..500).contains(&status), "{what}: {status}")
+                }
+            }
+        }
+        for (post, path, body) in &expected {
+            let reply = match post {
+                false => common::http::get(addr, path),
+                true => common::http::post(addr, path, GAME),
+            };
+            assert_eq!(reply.status, 200, "{path}, round {round}");
+            assert_eq!(&reply.body, body, "{path}, round {round}");
+        }
+        // More slow connections arrive between the rounds.
+        held.extend((0..100).map(|kind| slow(addr, kind)));
+    }
+    assert!(started.elapsed() < Duration::from_secs(60));
+    // Stopping closes at once the connections that wait on their clients.
+    let stopping = Instant::now();
+    server.stop().unwrap();
+    assert!(
+        stopping.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        stopping.elapsed()
+    );
+    drop(held);
+}
+
+#[test]
+fn the_connection_that_waited_longest_makes_room() {
+    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = server.addr();
+    let mut held: Vec<TcpStream> = Vec::new();
+    for _ in 0..MOST_CONNECTIONS {
+        held.push(TcpStream::connect(addr).unwrap());
+        // Accepted in the order they came.
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let reply = common::http::get(addr, "/api/explain?position=3,5,7");
+    assert_eq!(reply.status, 200);
+    // The oldest was closed to make room; the newest is still open.
+    let started = Instant::now();
+    let took = closed_after(&mut held[0], started);
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    let newest = held.last_mut().unwrap();
+    newest
+        .set_read_timeout(Some(Duration::from_millis(200)))
+        .unwrap();
+    let still = newest.read(&mut [0; 8]);
+    assert!(
+        matches!(&still, Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut)),
+        "{still:?}"
+    );
+    for stream in &held {
+        let _ = stream.shutdown(Shutdown::Both);
+    }
+}
+
+/// The binary, allowed few file descriptors, keeps answering while more
+/// slow connections are held than it has descriptors for.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_server_short_of_descriptors_still_answers() {
+    use std::io::BufRead;
+    for descriptors in [256, 96] {
+        let child = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -n {descriptors} && exec \"$0\" serve --port 0"
+            ))
+            .arg(env!("CARGO_BIN_EXE_matchsticks"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut child = Stopped(child);
+        let mut first = String::new();
+        std::io::BufReader::new(child.0.stdout.as_mut().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        let addr: SocketAddr = first
+            .trim_end()
+            .strip_prefix("http://")
+            .unwrap_or_else(|| panic!("not an address: {first:?}"))
+            .parse()
+            .unwrap();
+        let held: Vec<TcpStream> = (0..300).map(|kind| slow(addr, kind)).collect();
+        for _ in 0..10 {
+            let reply = common::http::get(addr, "/api/explain?position=3,5,7");
+            assert_eq!(reply.status, 200, "with {descriptors} descriptors");
+        }
+        drop(held);
+    }
+}
+
+/// A child process, stopped when the test is done with it, passed or not.
+struct Stopped(std::process::Child);
+
+impl Drop for Stopped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
