@@ -6,7 +6,7 @@
 
 use axum::http::StatusCode;
 
-use super::params::{ParamError, Params};
+use super::params::{ParamError, Params, check_question};
 use super::reply::Reply;
 use crate::render::json;
 use crate::request;
@@ -40,21 +40,9 @@ pub fn explain<G: Queried>(query: Option<&str>) -> Reply {
 /// `GET /api/chomp/check?shape=4x5&bite=2,3`: what `check --format json`
 /// prints; an illegal move gets 422 with the JSON printed for it.
 pub fn check<G: Queried>(query: Option<&str>) -> Reply {
-    let known = [
-        &[G::POSITION_WORDS][..],
-        G::MOVE_WORDS,
-        G::RULE_FLAGS,
-        G::RULE_WORDS,
-    ]
-    .concat();
     let asked = || -> Result<Result<String, String>, ParamError> {
-        let p = Params::parse(query, &known)?;
-        // Every word the question needs is asked for before any is read.
-        p.needs(&[&[G::POSITION_WORDS][..], G::MOVE_WORDS_NEEDED].concat())?;
-        let position = p.position::<G>()?;
-        let game = p.rules::<G>()?;
-        let typed = p.typed::<G>()?;
-        match request::check::check(&game, position, &typed) {
+        let (_, checked) = check_question::<G>(query)?;
+        match checked {
             Ok(checked) => Ok(Ok(checked.json())),
             Err(Refused::Illegal { json, .. }) => Ok(Err(json)),
             Err(Refused::Failed(e)) => Err(e.into()),

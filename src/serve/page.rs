@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use super::params::{ParamError, Params};
+use super::params::{ParamError, Params, check_question};
 use super::reply::Reply;
 use crate::render::html;
 use crate::request;
@@ -132,21 +132,9 @@ pub fn explain<G: Queried>(query: Option<&str>) -> Reply {
 /// as HTML, and the board after the move. An illegal move gets 422 and
 /// why.
 pub fn check<G: Queried>(query: Option<&str>) -> Reply {
-    let known = [
-        &[G::POSITION_WORDS][..],
-        G::MOVE_WORDS,
-        G::RULE_FLAGS,
-        G::RULE_WORDS,
-    ]
-    .concat();
     let answer = || -> Result<Result<String, String>, ParamError> {
-        let p = Params::parse(query, &known)?;
-        // Every word the question needs is asked for before any is read.
-        p.needs(&[&[G::POSITION_WORDS][..], G::MOVE_WORDS_NEEDED].concat())?;
-        let position = p.position::<G>()?;
-        let game = p.rules::<G>()?;
-        let typed = p.typed::<G>()?;
-        let checked = match request::check::check(&game, position, &typed) {
+        let (game, checked) = check_question::<G>(query)?;
+        let checked = match checked {
             Ok(checked) => checked,
             Err(Refused::Illegal { illegal, .. }) => return Ok(Err(G::refusal(&illegal))),
             Err(Refused::Failed(e)) => return Err(e.into()),

@@ -10,6 +10,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::request;
+use crate::request::check::{Checked, Refused};
 use crate::request::error::Error;
 use crate::teach::queried::{Queried, Words};
 
@@ -132,6 +134,30 @@ fn decode(text: &str) -> String {
         i += 1;
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A move judged, or refused with why.
+type CheckAnswer<G> = Result<Checked<G>, Refused<G>>;
+
+/// A check question from a query string, for `/api/…/check` and
+/// `/page/…/check` alike: the game's rules, and the move judged or
+/// refused. Every word the question needs is asked for before any is
+/// read.
+pub fn check_question<G: Queried>(query: Option<&str>) -> Result<(G, CheckAnswer<G>), ParamError> {
+    let known = [
+        &[G::POSITION_WORDS][..],
+        G::MOVE_WORDS,
+        G::RULE_FLAGS,
+        G::RULE_WORDS,
+    ]
+    .concat();
+    let p = Params::parse(query, &known)?;
+    p.needs(&[&[G::POSITION_WORDS][..], G::MOVE_WORDS_NEEDED].concat())?;
+    let position = p.position::<G>()?;
+    let game = p.rules::<G>()?;
+    let typed = p.typed::<G>()?;
+    let checked = request::check::check(&game, position, &typed);
+    Ok((game, checked))
 }
 
 #[cfg(test)]
