@@ -100,10 +100,6 @@ impl Words for VerifyArgs {
             _ => None,
         }
     }
-
-    fn flag(&self, _: &str) -> bool {
-        false
-    }
 }
 
 impl Words for ChompExplainArgs {
@@ -112,10 +108,6 @@ impl Words for ChompExplainArgs {
             "shape" => Some(self.shape.clone()),
             _ => None,
         }
-    }
-
-    fn flag(&self, _: &str) -> bool {
-        false
     }
 }
 
@@ -127,10 +119,6 @@ impl Words for ChompCheckArgs {
             _ => None,
         }
     }
-
-    fn flag(&self, _: &str) -> bool {
-        false
-    }
 }
 
 impl Words for ChompPlayArgs {
@@ -139,9 +127,5 @@ impl Words for ChompPlayArgs {
             "shape" => Some(self.shape.clone()),
             _ => None,
         }
-    }
-
-    fn flag(&self, _: &str) -> bool {
-        false
     }
 }

@@ -26,8 +26,11 @@ pub trait Words {
     /// the one value of a parameter; `None` when none were given.
     fn words(&self, name: &str) -> Option<Vec<String>>;
 
-    /// Whether the flag `name` is on.
-    fn flag(&self, name: &str) -> bool;
+    /// Whether the flag `name` is on; none is, for a question that takes
+    /// no flags.
+    fn flag(&self, _name: &str) -> bool {
+        false
+    }
 
     /// The words given for `name` as one: a row number, the takes, a bite.
     fn word(&self, name: &str) -> Option<String> {
