@@ -5,21 +5,25 @@
 //!
 //! Chromium is found on `PATH` (or named by the `CHROME` variable). Without
 //! it each test says so and passes, so the suite still runs anywhere; `.ci/run`
-//! installs it. The tests share one browser while any of them runs.
+//! installs it. The tests share one browser while any of them runs, and
+//! drive it over its DevTools protocol: JSON commands on one WebSocket to
+//! this computer, with a small client below instead of a browser-driving
+//! crate, which would bring a TLS stack and a C compiler into the build.
 
-use std::ffi::OsStr;
-use std::io::Write;
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Shutdown, SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::process::{Child, ChildStderr, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak, mpsc};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use headless_chrome::protocol::cdp::Log::LogEntryLevel;
-use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
-use headless_chrome::protocol::cdp::Runtime::ConsoleAPICalledEventTypeOption;
-use headless_chrome::protocol::cdp::types::Event;
-use headless_chrome::protocol::cdp::{Emulation, Input};
-use headless_chrome::{Browser, LaunchOptions, Tab};
 use matchsticks::serve::Server;
+use serde_json::{Value, json};
+use tungstenite::protocol::Role;
+use tungstenite::{Message, WebSocket};
 
 /// The screen of a classroom projector.
 const WIDTH: u32 = 1280;
@@ -33,7 +37,6 @@ const PATIENCE: Duration = Duration::from_secs(15);
 struct Shared {
     browser: Browser,
     server: Server,
-    _metronome: Arc<Tab>,
 }
 
 static SHARED: Mutex<Weak<Shared>> = Mutex::new(Weak::new());
@@ -77,47 +80,316 @@ fn shared() -> Option<Arc<Shared>> {
         return Some(running);
     }
     let server = Server::start("127.0.0.1:0".parse().unwrap()).expect("the server starts");
-    let browser = Browser::new(LaunchOptions {
-        path: Some(chrome),
-        headless: true,
-        // The tests run as root in CI, where Chromium's sandbox cannot start.
-        sandbox: false,
-        window_size: Some((WIDTH, HEIGHT)),
-        idle_browser_timeout: Duration::from_secs(120),
-        args: vec![OsStr::new("--hide-scrollbars")],
-        ..LaunchOptions::default()
-    })
-    .expect("Chromium starts");
-    let metronome = metronome(&browser);
-    let running = Arc::new(Shared {
-        browser,
-        server,
-        _metronome: metronome,
-    });
+    let browser = Browser::launch(&chrome).unwrap_or_else(|e| panic!("Chromium starts: {e}"));
+    let running = Arc::new(Shared { browser, server });
     *slot = Arc::downgrade(&running);
     Some(running)
 }
 
-/// A blank tab that logs a line every few milliseconds.
+/// Locks a mutex even if a test failed while holding it.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// What the browser answered to one command: its result, or its error.
+type Reply = Result<Value, String>;
+
+/// The commands sent and not yet answered, each with where its answer
+/// goes; None once the connection is gone.
+type Waiting = Arc<Mutex<Option<HashMap<u64, mpsc::Sender<Reply>>>>>;
+
+/// One end of the WebSocket to the browser.
+type Socket = WebSocket<TcpStream>;
+
+/// The errors kept for each tab, by the id its commands carry.
+type Tabs = Arc<Mutex<HashMap<String, Arc<Mutex<Vec<String>>>>>>;
+
+/// Chromium, running headless with a profile of its own, and the
+/// connection to its DevTools protocol.
 ///
-/// headless_chrome's reader holds the connection's lock while it waits up
-/// to 100 ms for a message, so with nothing coming in every call to the
-/// browser waits that long (rust-headless-chrome issue 446). A steady
-/// stream of small messages keeps that wait short for every tab, which
-/// makes the whole suite several times faster; no test page is touched.
-fn metronome(browser: &Browser) -> Arc<Tab> {
-    let tab = browser.new_tab().expect("a blank tab");
-    tab.enable_runtime().expect("its runtime is on");
-    tab.evaluate("setInterval(() => console.debug(''), 4)", false)
-        .expect("it ticks");
-    tab
+/// Every tab's commands go over the browser's one WebSocket, each tagged
+/// with the id of the tab it is for. A thread reads everything that comes back: it
+/// hands each answer to the command waiting for it, and keeps the errors
+/// each tab reports. Commands are written on a second handle to the same
+/// connection, so a test never waits for another test's answer to send.
+struct Browser {
+    process: Child,
+    profile: PathBuf,
+    connection: TcpStream,
+    writer: Mutex<Socket>,
+    next_id: AtomicU64,
+    waiting: Waiting,
+    tabs: Tabs,
+    reader: Option<JoinHandle<()>>,
+}
+
+impl Browser {
+    /// Starts `chrome` and connects to it.
+    fn launch(chrome: &Path) -> Result<Browser, String> {
+        static LAUNCHES: AtomicU64 = AtomicU64::new(0);
+        let profile = std::env::temp_dir().join(format!(
+            "matchsticks-chromium-{}-{}",
+            std::process::id(),
+            LAUNCHES.fetch_add(1, Ordering::Relaxed)
+        ));
+        let mut process = Command::new(chrome)
+            .args([
+                "--headless",
+                // Port 0 lets Chromium choose a free port, on loopback.
+                "--remote-debugging-port=0",
+                "--remote-debugging-address=127.0.0.1",
+                // The tests run as root in CI, where Chromium's sandbox
+                // cannot start.
+                "--no-sandbox",
+                "--hide-scrollbars",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                // Nothing but the page: no requests of the browser's own,
+                // and no timers slowed in a tab that is not in front.
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-default-apps",
+                "--disable-extensions",
+                "--disable-sync",
+                "--disable-breakpad",
+                "--disable-client-side-phishing-detection",
+                "--disable-features=Translate,MediaRouter,OptimizationHints",
+                "--no-first-run",
+                "--no-default-browser-check",
+                "--metrics-recording-only",
+                "--password-store=basic",
+                "--use-mock-keychain",
+                "--force-color-profile=srgb",
+                "--disable-background-timer-throttling",
+                "--disable-backgrounding-occluded-windows",
+                "--disable-renderer-backgrounding",
+                "--disable-hang-monitor",
+                "--disable-ipc-flooding-protection",
+            ])
+            .arg(format!("--window-size={WIDTH},{HEIGHT}"))
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg("about:blank")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("{}: {e}", chrome.display()))?;
+        let stderr = process.stderr.take().expect("Chromium's stderr");
+        let connected = Self::listening(stderr)
+            .and_then(|url| Self::open(&url).map_err(|e| format!("{url}: {e}")));
+        match connected {
+            Ok((connection, writer, reader)) => {
+                let waiting: Waiting = Arc::new(Mutex::new(Some(HashMap::new())));
+                let tabs = Tabs::default();
+                let reader = {
+                    let (waiting, tabs) = (Arc::clone(&waiting), Arc::clone(&tabs));
+                    std::thread::spawn(move || read_replies(reader, &waiting, &tabs))
+                };
+                Ok(Browser {
+                    process,
+                    profile,
+                    connection,
+                    writer: Mutex::new(writer),
+                    next_id: AtomicU64::new(1),
+                    waiting,
+                    tabs,
+                    reader: Some(reader),
+                })
+            }
+            Err(e) => {
+                let _ = process.kill();
+                let _ = process.wait();
+                let _ = std::fs::remove_dir_all(&profile);
+                Err(e)
+            }
+        }
+    }
+
+    /// Where Chromium says on its stderr that it listens for the DevTools
+    /// protocol, such as `ws://127.0.0.1:PORT/devtools/browser/ID`.
+    fn listening(stderr: ChildStderr) -> Result<String, String> {
+        // A thread reads stderr to its end, so that Chromium never waits
+        // on a full pipe, and passes on the line that says where it listens.
+        let (found, listening) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut said = Vec::new();
+            for line in BufReader::new(stderr).split(b'\n') {
+                let Ok(line) = line else { break };
+                let line = String::from_utf8_lossy(&line).trim_end().to_string();
+                match line.strip_prefix("DevTools listening on ") {
+                    Some(url) => drop(found.send(Ok(url.to_string()))),
+                    None if said.len() < 20 => said.push(line),
+                    None => {}
+                }
+            }
+            let _ = found.send(Err(format!("it ended, saying:\n{}", said.join("\n"))));
+        });
+        listening
+            .recv_timeout(PATIENCE)
+            .unwrap_or_else(|_| Err(format!("it did not say where it listens in {PATIENCE:?}")))
+    }
+
+    /// Opens a WebSocket at `url`, on this computer: the connection, a
+    /// handle to write on, and one to read on.
+    fn open(url: &str) -> std::io::Result<(TcpStream, Socket, Socket)> {
+        let unexpected = |what: String| std::io::Error::other(what);
+        let (address, path) = url
+            .strip_prefix("ws://")
+            .and_then(|rest| rest.split_once('/'))
+            .ok_or_else(|| unexpected("not a WebSocket address".to_string()))?;
+        let address: SocketAddr = address.parse().map_err(|e| unexpected(format!("{e}")))?;
+        assert!(address.ip().is_loopback(), "Chromium listens at {address}");
+        let mut connection = TcpStream::connect_timeout(&address, PATIENCE)?;
+        connection.set_read_timeout(Some(PATIENCE))?;
+        connection.set_write_timeout(Some(PATIENCE))?;
+        connection.set_nodelay(true)?;
+        // The opening handshake of RFC 6455, with the RFC's example key: a
+        // server that speaks WebSocket answers with the value the RFC gives.
+        write!(
+            connection,
+            "GET /{path} HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\n\
+             Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+             Sec-WebSocket-Version: 13\r\n\r\n"
+        )?;
+        let deadline = Instant::now() + PATIENCE;
+        let mut answer = Vec::new();
+        let end = loop {
+            if let Some(end) = answer.windows(4).position(|end| end == b"\r\n\r\n") {
+                break end + 4;
+            }
+            let mut more = [0; 1024];
+            let read = connection.read(&mut more)?;
+            if read == 0 || answer.len() > 16_384 || Instant::now() > deadline {
+                return Err(unexpected("no whole answer to the handshake".to_string()));
+            }
+            answer.extend_from_slice(&more[..read]);
+        };
+        let head = String::from_utf8_lossy(&answer[..end]);
+        if !head.starts_with("HTTP/1.1 101 ") || !head.contains("s3pPLMBiTxaQ9kYGzzhZRbK+xOo=") {
+            return Err(unexpected(format!("the handshake was answered:\n{head}")));
+        }
+        // The reader waits as long as the browser is quiet: the connection
+        // is shut down when the browser closes, which ends its wait.
+        connection.set_read_timeout(None)?;
+        let rest = answer[end..].to_vec();
+        let reader = Socket::from_partially_read(connection.try_clone()?, rest, Role::Client, None);
+        let writer = Socket::from_raw_socket(connection.try_clone()?, Role::Client, None);
+        Ok((connection, writer, reader))
+    }
+
+    /// Sends the command `method` to the browser, or to the tab attached
+    /// whose commands carry the id `tab`, and waits for its result.
+    fn call(&self, tab: Option<&str>, method: &str, params: Value) -> Reply {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let (send, answer) = mpsc::channel();
+        lock(&self.waiting)
+            .as_mut()
+            .ok_or_else(|| format!("{method}: the browser has closed"))?
+            .insert(id, send);
+        let mut command = json!({ "id": id, "method": method, "params": params });
+        if let Some(tab) = tab {
+            command["sessionId"] = tab.into();
+        }
+        let sent = lock(&self.writer).send(Message::text(command.to_string()));
+        let reply = match sent {
+            Ok(()) => answer
+                .recv_timeout(PATIENCE)
+                .unwrap_or_else(|e| Err(format!("no answer ({e})"))),
+            Err(e) => Err(format!("not sent ({e})")),
+        };
+        if let Some(waiting) = lock(&self.waiting).as_mut() {
+            waiting.remove(&id);
+        }
+        reply.map_err(|e| format!("{method}: {e}"))
+    }
+}
+
+/// Reads what the browser sends until the connection closes: answers go
+/// to the commands waiting for them, and a tab's errors to its list.
+fn read_replies(mut socket: Socket, waiting: &Waiting, tabs: &Tabs) {
+    while let Ok(message) = socket.read() {
+        let Message::Text(text) = message else {
+            continue;
+        };
+        let Ok(message) = serde_json::from_str::<Value>(&text) else {
+            continue;
+        };
+        if let Some(id) = message["id"].as_u64() {
+            let reply = match message.get("error") {
+                Some(error) => Err(error.to_string()),
+                None => Ok(message["result"].clone()),
+            };
+            let waiter = lock(waiting).as_mut().and_then(|w| w.remove(&id));
+            if let Some(waiter) = waiter {
+                let _ = waiter.send(reply);
+            }
+        } else if let Some(error) = page_error(&message) {
+            let tab = message["sessionId"].as_str().unwrap_or_default();
+            if let Some(errors) = lock(tabs).get(tab) {
+                lock(errors).push(error);
+            }
+        }
+    }
+    // Every command still waiting hears at once that no answer will come.
+    lock(waiting).take();
+}
+
+/// The error an event from a tab reports, if it is one: an exception,
+/// `console.error`, or an error in the log (such as a request that failed).
+fn page_error(event: &Value) -> Option<String> {
+    let params = &event["params"];
+    let text = |value: &Value| value.as_str().unwrap_or_default().to_string();
+    match event["method"].as_str()? {
+        "Runtime.exceptionThrown" => {
+            let details = &params["exceptionDetails"];
+            Some(format!(
+                "exception: {} {}",
+                text(&details["text"]),
+                text(&details["exception"]["description"])
+            ))
+        }
+        "Runtime.consoleAPICalled" if params["type"] == "error" => {
+            Some(format!("console.error: {}", params["args"]))
+        }
+        "Log.entryAdded" if params["entry"]["level"] == "error" => {
+            let entry = &params["entry"];
+            Some(format!(
+                "{}: {}",
+                text(&entry["source"]),
+                text(&entry["text"])
+            ))
+        }
+        _ => None,
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        // Closed politely, so that Chromium ends its own helper processes,
+        // and killed if it has not gone within a few seconds.
+        let _ = self.call(None, "Browser.close", json!({}));
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while matches!(self.process.try_wait(), Ok(None)) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+        let _ = self.connection.shutdown(Shutdown::Both);
+        if let Some(reader) = self.reader.take() {
+            let _ = reader.join();
+        }
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
 }
 
 /// One tab showing the page, with every error it reports kept.
 struct Page {
-    tab: Arc<Tab>,
+    shared: Arc<Shared>,
+    /// The tab, to close it with.
+    target: String,
+    /// The id its commands carry, given when it was attached.
+    attached: String,
     errors: Arc<Mutex<Vec<String>>>,
-    _shared: Arc<Shared>,
 }
 
 impl Page {
@@ -125,90 +397,82 @@ impl Page {
     /// 1280×720, or None when there is no browser.
     fn open(path: &str) -> Option<Page> {
         let shared = shared()?;
-        let tab = shared.browser.new_tab().expect("a new tab");
-        tab.set_default_timeout(PATIENCE);
-        tab.call_method(Emulation::SetDeviceMetricsOverride {
-            width: WIDTH,
-            height: HEIGHT,
-            device_scale_factor: 1.0,
-            mobile: false,
-            scale: None,
-            screen_width: None,
-            screen_height: None,
-            position_x: None,
-            position_y: None,
-            dont_set_visible_size: None,
-            screen_orientation: None,
-            viewport: None,
-            display_feature: None,
-            device_posture: None,
-        })
-        .expect("the screen size is set");
+        let browser = &shared.browser;
+        let created = browser
+            .call(None, "Target.createTarget", json!({ "url": "about:blank" }))
+            .expect("a new tab");
+        let target = created["targetId"].as_str().expect("the tab's id");
+        let attached = browser
+            .call(
+                None,
+                "Target.attachToTarget",
+                json!({ "targetId": target, "flatten": true }),
+            )
+            .expect("the tab is attached");
+        let attached = attached["sessionId"]
+            .as_str()
+            .expect("the id for the tab's commands");
         let errors = Arc::new(Mutex::new(Vec::new()));
-        let kept = Arc::clone(&errors);
-        tab.add_event_listener(Arc::new(move |event: &Event| {
-            let error = match event {
-                Event::RuntimeExceptionThrown(e) => Some(format!(
-                    "exception: {} {}",
-                    e.params.exception_details.text,
-                    e.params
-                        .exception_details
-                        .exception
-                        .as_ref()
-                        .and_then(|x| x.description.clone())
-                        .unwrap_or_default()
-                )),
-                Event::RuntimeConsoleAPICalled(c)
-                    if c.params.Type == ConsoleAPICalledEventTypeOption::Error =>
-                {
-                    Some(format!("console.error: {:?}", c.params.args))
-                }
-                Event::LogEntryAdded(l) if l.params.entry.level == LogEntryLevel::Error => Some(
-                    format!("{:?}: {}", l.params.entry.source, l.params.entry.text),
-                ),
-                _ => None,
-            };
-            if let Some(error) = error {
-                kept.lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .push(error);
-            }
-        }))
-        .expect("errors are listened for");
-        tab.enable_log().expect("the log is on");
-        tab.enable_runtime().expect("the runtime is on");
-        let url = format!("http://{}{path}", shared.server.addr());
-        tab.navigate_to(&url).expect("the page is asked for");
-        // The crate's own wait lasts until the network has been idle for a
-        // while; the page has loaded long before.
+        lock(&browser.tabs).insert(attached.to_string(), Arc::clone(&errors));
+        let page = Page {
+            target: target.to_string(),
+            attached: attached.to_string(),
+            errors,
+            shared,
+        };
+        page.command(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": false }),
+            "the screen size is set",
+        );
+        page.command("Log.enable", json!({}), "the log is on");
+        page.command("Runtime.enable", json!({}), "the runtime is on");
+        let url = format!("http://{}{path}", page.shared.server.addr());
+        let navigated = page.command("Page.navigate", json!({ "url": url }), "the page");
+        assert!(navigated.get("errorText").is_none(), "{url}: {navigated}");
         let loaded = "location.protocol === 'http:' && document.readyState === 'complete'";
         let start = Instant::now();
-        while !tab
-            .evaluate(loaded, false)
-            .is_ok_and(|now| now.value == Some(serde_json::Value::Bool(true)))
-        {
+        while page.evaluate(loaded, false) != Ok(Value::Bool(true)) {
             assert!(start.elapsed() < PATIENCE, "{url} did not load");
             std::thread::sleep(Duration::from_millis(20));
         }
-        let page = Page {
-            tab,
-            errors,
-            _shared: shared,
-        };
         page.print(false);
         Some(page)
+    }
+
+    /// Sends the command `method` to this tab, failing saying `what` if
+    /// the browser answers with an error.
+    fn command(&self, method: &str, params: Value, what: &str) -> Value {
+        self.shared
+            .browser
+            .call(Some(&self.attached), method, params)
+            .unwrap_or_else(|e| panic!("{what}: {e}"))
+    }
+
+    /// The value of a JavaScript expression, awaited if it is a promise
+    /// and `wait` is true; an error if it throws.
+    fn evaluate(&self, expression: &str, wait: bool) -> Result<Value, String> {
+        let params =
+            json!({ "expression": expression, "returnByValue": true, "awaitPromise": wait });
+        let evaluated =
+            self.shared
+                .browser
+                .call(Some(&self.attached), "Runtime.evaluate", params)?;
+        if let Some(thrown) = evaluated.get("exceptionDetails") {
+            return Err(thrown["exception"]["description"]
+                .as_str()
+                .map_or_else(|| thrown.to_string(), str::to_string));
+        }
+        Ok(evaluated["result"]["value"].clone())
     }
 
     // Each helper makes as few calls to the browser as it can: one to
     // read, one to wait, three to click.
 
     /// The value of a JavaScript expression (a string, number, bool or null).
-    fn eval(&self, expression: &str) -> serde_json::Value {
-        self.tab
-            .evaluate(expression, false)
+    fn eval(&self, expression: &str) -> Value {
+        self.evaluate(expression, false)
             .unwrap_or_else(|e| panic!("{expression}: {e}"))
-            .value
-            .unwrap_or(serde_json::Value::Null)
     }
 
     /// Waits in the page until the JavaScript `condition` is true, or fails
@@ -221,11 +485,9 @@ impl Page {
              else setTimeout(poll, 15); }}; poll(); }})"
         );
         let met = self
-            .tab
             .evaluate(&js, true)
-            .unwrap_or_else(|e| panic!("waiting for {what}: {e}"))
-            .value;
-        if met != Some(serde_json::Value::Bool(true)) {
+            .unwrap_or_else(|e| panic!("waiting for {what}: {e}"));
+        if met != Value::Bool(true) {
             self.shot("failed");
             panic!("waited {millis} ms for {what}: {condition}");
         }
@@ -237,7 +499,7 @@ impl Page {
         match self.eval(&js) {
             // Moves and short positions are kept on one line with no-break
             // spaces; read as plain spaces.
-            serde_json::Value::String(text) => text.replace('\u{a0}', " "),
+            Value::String(text) => text.replace('\u{a0}', " "),
             _ => panic!("nothing on the page matches {selector}"),
         }
     }
@@ -257,73 +519,85 @@ impl Page {
              if (performance.now() - start > {millis}) done(why); else setTimeout(look, 15); }}; look(); }})"
         );
         let at = self
-            .tab
             .evaluate(&js, true)
-            .unwrap_or_else(|e| panic!("clicking {selector}: {e}"))
-            .value
-            .unwrap_or_default();
+            .unwrap_or_else(|e| panic!("clicking {selector}: {e}"));
         let at = at.as_str().unwrap_or("missing");
         let Some((x, y)) = at
             .split_once(' ')
-            .and_then(|(x, y)| Some((x.parse().ok()?, y.parse().ok()?)))
+            .and_then(|(x, y)| Some((x.parse::<f64>().ok()?, y.parse::<f64>().ok()?)))
         else {
             self.shot("failed");
             panic!("clicking {selector}: {at}");
         };
-        for kind in [
-            Input::DispatchMouseEventTypeOption::MousePressed,
-            Input::DispatchMouseEventTypeOption::MouseReleased,
-        ] {
-            self.tab
-                .call_method(Input::DispatchMouseEvent {
-                    Type: kind,
-                    x,
-                    y,
-                    button: Some(Input::MouseButton::Left),
-                    click_count: Some(1),
-                    modifiers: None,
-                    timestamp: None,
-                    buttons: None,
-                    force: None,
-                    tangential_pressure: None,
-                    tilt_x: None,
-                    tilt_y: None,
-                    twist: None,
-                    delta_x: None,
-                    delta_y: None,
-                    pointer_Type: None,
-                })
-                .unwrap_or_else(|e| panic!("clicking {selector}: {e}"));
+        for kind in ["mousePressed", "mouseReleased"] {
+            self.command(
+                "Input.dispatchMouseEvent",
+                json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 }),
+                &format!("clicking {selector}"),
+            );
         }
     }
 
-    /// Presses a key, such as "ArrowRight" or "Enter".
+    /// Presses a key, such as "ArrowRight", "Enter" or "m".
     fn press(&self, key: &str) {
-        self.tab
-            .press_key(key)
-            .unwrap_or_else(|e| panic!("pressing {key}: {e}"));
+        // As on an American keyboard: the key's code, its Windows key code,
+        // and the text it types, if any.
+        let (code, number, text) = match key {
+            "Enter" => ("Enter".to_string(), 13, Some("\r")),
+            "Escape" => ("Escape".to_string(), 27, None),
+            "ArrowLeft" => ("ArrowLeft".to_string(), 37, None),
+            "ArrowUp" => ("ArrowUp".to_string(), 38, None),
+            "ArrowRight" => ("ArrowRight".to_string(), 39, None),
+            "ArrowDown" => ("ArrowDown".to_string(), 40, None),
+            " " => ("Space".to_string(), 32, Some(" ")),
+            _ => match key.as_bytes() {
+                [letter @ b'a'..=b'z'] => {
+                    let upper = letter.to_ascii_uppercase();
+                    (format!("Key{}", upper as char), upper, Some(key))
+                }
+                [digit @ b'0'..=b'9'] => (format!("Digit{key}"), *digit, Some(key)),
+                _ => panic!("no key {key:?} on the keyboard these tests use"),
+            },
+        };
+        let mut event = json!({
+            "type": if text.is_some() { "keyDown" } else { "rawKeyDown" },
+            "key": key,
+            "code": code,
+            "windowsVirtualKeyCode": number,
+            "nativeVirtualKeyCode": number,
+        });
+        if let Some(text) = text {
+            event["text"] = text.into();
+        }
+        let pressing = format!("pressing {key}");
+        self.command("Input.dispatchKeyEvent", event.clone(), &pressing);
+        event["type"] = "keyUp".into();
+        event.as_object_mut().expect("an event").remove("text");
+        self.command("Input.dispatchKeyEvent", event, &pressing);
     }
 
     /// Types `text` into the field at `selector`, replacing what it held.
     fn type_into(&self, selector: &str, text: &str) {
         self.eval(&format!("document.querySelector({selector:?}).value = ''"));
         self.click(selector);
-        self.tab
-            .type_str(text)
-            .unwrap_or_else(|e| panic!("typing into {selector}: {e}"));
+        for key in text.chars() {
+            self.press(key.encode_utf8(&mut [0; 4]));
+        }
     }
 
     /// Whether the JavaScript `condition` holds now.
     fn is(&self, condition: &str) -> bool {
-        self.eval(&format!("Boolean({condition})")) == serde_json::Value::Bool(true)
+        self.eval(&format!("Boolean({condition})")) == Value::Bool(true)
     }
 
     /// Saves what the screen shows as `target/screenshots/NAME.png`.
     fn shot(&self, name: &str) {
-        let png = self
-            .tab
-            .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
-            .expect("a screenshot");
+        let shot = self.command(
+            "Page.captureScreenshot",
+            json!({ "format": "png", "fromSurface": true }),
+            "a screenshot",
+        );
+        let png = from_base64(shot["data"].as_str().expect("a screenshot in base64"));
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
         std::fs::create_dir_all(&dir).expect("the screenshot folder");
         std::fs::write(dir.join(format!("{name}.png")), png).expect("the screenshot is saved");
@@ -332,10 +606,10 @@ impl Page {
     /// Fails if the page reported an error: an exception, `console.error`,
     /// or (unless `network` is false) a request that failed.
     fn assert_no_errors(&self, network: bool) {
-        let errors = self.errors.lock().unwrap_or_else(PoisonError::into_inner);
+        let errors = lock(&self.errors);
         let errors: Vec<&String> = errors
             .iter()
-            .filter(|e| network || !e.starts_with("Network"))
+            .filter(|e| network || !e.starts_with("network:"))
             .collect();
         assert!(errors.is_empty(), "the page reported errors: {errors:#?}");
     }
@@ -406,18 +680,13 @@ impl Page {
         };
         // The computer's thinking pause is skipped, as it is for anyone
         // whose system asks for less motion, so the tests do not wait.
-        let calm = Emulation::MediaFeature {
-            name: "prefers-reduced-motion".to_string(),
-            value: "reduce".to_string(),
-        };
-        self.tab
-            .call_method(Emulation::SetEmulatedMedia {
-                media: Some(media.to_string()),
-                features: Some(vec![calm]),
-            })
-            .unwrap_or_else(|e| panic!("laying the page out on {on}: {e}"));
+        let calm = json!({ "name": "prefers-reduced-motion", "value": "reduce" });
+        self.command(
+            "Emulation.setEmulatedMedia",
+            json!({ "media": media, "features": [calm] }),
+            &format!("laying the page out on {on}"),
+        );
     }
-
     /// Opens the lesson `name` from the list and waits for its title,
     /// which starts with `title`.
     fn start_lesson(&self, name: &str, title: &str) {
@@ -450,6 +719,29 @@ impl Page {
     }
 }
 
+/// The bytes that `text` holds in base64, as the browser sends a picture.
+fn from_base64(text: &str) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(text.len() / 4 * 3);
+    let (mut bits, mut held) = (0u32, 0);
+    for c in text.bytes().filter(|&c| c != b'=') {
+        let six = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => panic!("{:?} is not base64", c as char),
+        };
+        bits = (bits << 6 | u32::from(six)) & 0xffff;
+        held += 6;
+        if held >= 8 {
+            held -= 8;
+            bytes.push((bits >> held) as u8);
+        }
+    }
+    bytes
+}
+
 /// Fails unless `text` holds every one of `parts`, showing the text.
 fn assert_contains(text: &str, parts: &[&str]) {
     for part in parts {
@@ -459,7 +751,13 @@ fn assert_contains(text: &str, parts: &[&str]) {
 
 impl Drop for Page {
     fn drop(&mut self) {
-        let _ = self.tab.close(false);
+        let browser = &self.shared.browser;
+        lock(&browser.tabs).remove(&self.attached);
+        let _ = browser.call(
+            None,
+            "Target.closeTarget",
+            json!({ "targetId": self.target }),
+        );
     }
 }
 
