@@ -13,6 +13,7 @@
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpStream};
+use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStderr, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -1209,4 +1210,41 @@ fn a_chomp_question_in_a_lesson_is_answered_by_clicking_a_square() {
     );
     page.shot("lesson-chomp");
     page.assert_no_errors(true);
+}
+
+#[test]
+fn errors_in_the_page_are_heard() {
+    // Every test ends by checking that the page reported no error; that
+    // means something only if the errors reach the test.
+    let Some(page) = Page::open("/") else { return };
+    page.assert_no_errors(true);
+    page.eval(
+        "setTimeout(() => { throw new Error('thrown on purpose'); }); \
+         console.error('said on purpose'); \
+         fetch('/not-a-page-on-purpose').catch(() => {}); null",
+    );
+    let deadline = Instant::now() + PATIENCE;
+    let heard = loop {
+        let heard = lock(&page.errors).clone();
+        if heard.len() >= 3 || Instant::now() > deadline {
+            break heard;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(heard.len(), 3, "{heard:#?}");
+    assert_contains(
+        &heard.join("\n"),
+        &[
+            "exception: Uncaught Error: thrown on purpose",
+            "console.error: ",
+            "said on purpose",
+            "network: ",
+        ],
+    );
+    // A failed request counts only when the test asks for it to.
+    lock(&page.errors).retain(|error| error.starts_with("network: "));
+    page.assert_no_errors(false);
+    let checked = std::panic::catch_unwind(AssertUnwindSafe(|| page.assert_no_errors(true)));
+    assert!(checked.is_err(), "a failed request failed no test");
+    lock(&page.errors).clear();
 }
