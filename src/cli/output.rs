@@ -11,11 +11,11 @@ use crate::teach::verdict::Verdict;
 
 /// Exit code for a pupil's mistake (`check`, `chomp check`), and for
 /// disagreements found by `verify`.
-pub const EXIT_MISTAKE: u8 = 1;
+pub(crate) const EXIT_MISTAKE: u8 = 1;
 
 /// The exit code for a checked move or bite: a mistake is
 /// [`EXIT_MISTAKE`], a good move or one from a lost position is 0.
-pub fn verdict_code(verdict: Verdict) -> u8 {
+pub(crate) fn verdict_code(verdict: Verdict) -> u8 {
     match verdict {
         Verdict::Mistake => EXIT_MISTAKE,
         Verdict::Good | Verdict::LostAnyway => 0,
@@ -24,7 +24,7 @@ pub fn verdict_code(verdict: Verdict) -> u8 {
 
 /// `doc` laid out in `format`. The JSON says more than the document, so
 /// each command gives its own, from `json`.
-pub fn layout(
+pub(crate) fn layout(
     format: Format,
     doc: &Document,
     json: impl FnOnce() -> String,

@@ -18,19 +18,22 @@ use crate::teach::reply::Replies;
 
 /// The position the flags give; a game that reads a stream (Nim's `-`)
 /// reads standard input.
-pub fn position<G: Queried>(asked: &dyn Words, io: &mut Io<'_>) -> Result<G::Position, Error> {
+pub(crate) fn position<G: Queried>(
+    asked: &dyn Words,
+    io: &mut Io<'_>,
+) -> Result<G::Position, Error> {
     let words = asked.words(G::POSITION_WORDS).unwrap_or_default();
     G::position(&words, Some(&mut *io.input)).map_err(Error::game)
 }
 
 /// The game the flags choose.
-pub fn rules<G: Queried>(asked: &dyn Words) -> Result<G, Error> {
+pub(crate) fn rules<G: Queried>(asked: &dyn Words) -> Result<G, Error> {
     G::rules(asked).map_err(Error::game)
 }
 
 /// Explains the position asked about, a step at a time with `step` when a
 /// person is typing.
-pub fn explain<G: Queried>(
+pub(crate) fn explain<G: Queried>(
     asked: &dyn Words,
     format: Format,
     step: bool,
@@ -55,7 +58,11 @@ pub fn explain<G: Queried>(
 
 /// Checks the move asked about. The move's flags are read before the
 /// position, so a bad flag is refused before standard input is read.
-pub fn check<G: Queried>(asked: &dyn Words, format: Format, io: &mut Io<'_>) -> Result<u8, Error> {
+pub(crate) fn check<G: Queried>(
+    asked: &dyn Words,
+    format: Format,
+    io: &mut Io<'_>,
+) -> Result<u8, Error> {
     let typed = G::typed(asked).map_err(Error::game)?;
     let position = position::<G>(asked, io)?;
     let game = rules::<G>(asked)?;
@@ -77,7 +84,7 @@ pub fn check<G: Queried>(asked: &dyn Words, format: Format, io: &mut Io<'_>) -> 
 /// Plays a game against the computer from the start asked for. Without a
 /// seed, one is taken from the clock; the review shows it, so the game
 /// can be replayed.
-pub fn play<G: Queried + Replies>(
+pub(crate) fn play<G: Queried + Replies>(
     asked: &dyn Words,
     first: First,
     level: Level,

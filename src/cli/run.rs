@@ -74,7 +74,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
 }
 
 /// Runs one command.
-pub fn execute(command: Command, io: &mut Io<'_>) -> Result<u8, Error> {
+pub(crate) fn execute(command: Command, io: &mut Io<'_>) -> Result<u8, Error> {
     match command {
         Command::Explain(args) => explain::<Nim>(&args, args.game.format, args.step, io),
         Command::Check(args) => check::<Nim>(&args, args.game.format, io),

@@ -54,7 +54,7 @@ pub fn document<F: Serialize>(facts: &F, doc: &Document) -> String {
 
 /// Facts with no document, such as an illegal move, which is refused
 /// before anything is explained, or the table of positions.
-pub fn facts(facts: &impl Serialize) -> String {
+pub(crate) fn facts(facts: &impl Serialize) -> String {
     to_string(facts)
 }
 

@@ -8,7 +8,7 @@ use crate::teach::queried::Queried;
 
 /// A position explained.
 #[derive(Clone, Debug)]
-pub struct Explained<G: Queried> {
+pub(crate) struct Explained<G: Queried> {
     /// What was worked out.
     pub analysis: G::Analysis,
     /// The explanation.
@@ -17,13 +17,13 @@ pub struct Explained<G: Queried> {
 
 impl<G: Queried> Explained<G> {
     /// The facts and the document, as one JSON object.
-    pub fn json(&self) -> String {
+    pub(crate) fn json(&self) -> String {
         json::document(&G::explain_facts(&self.analysis), &self.document)
     }
 }
 
 /// Explains `position` in `game`, adding `extras`, or says why it cannot.
-pub fn explain<G: Queried>(
+pub(crate) fn explain<G: Queried>(
     game: &G,
     position: G::Position,
     extras: &G::Extras,

@@ -4,7 +4,7 @@
 //! A [`MultiMove`] is a list of single-row parts; a move from one row is a
 //! `MultiMove` of one part, so every method of solving gives its moves in
 //! this one form. It becomes real only through [`Position::play_multi`] or
-//! [`Position::multi_move_to`], the one place where such a move is
+//! `Position::multi_move_to`, the one place where such a move is
 //! checked; each part is checked by [`Position::play_with`] exactly as a
 //! single move is, so a game with K = 1 accepts and refuses the same
 //! moves, with the same reasons, as before.
@@ -34,11 +34,6 @@ impl MultiMove {
     /// The parts, in row order.
     pub fn parts(&self) -> &[Move] {
         &self.parts
-    }
-
-    /// How many rows the move takes from.
-    pub fn rows(&self) -> usize {
-        self.parts.len()
     }
 
     /// The whole move as one single-row move, when it takes from one row.
@@ -132,7 +127,11 @@ impl Position {
     /// The move that turns this position into `to` in `game`, or why no
     /// legal move does: no row may grow, and at most as many rows may shrink
     /// as the game lets one move take from.
-    pub fn multi_move_to(&self, to: &Position, game: &Nim) -> Result<MultiMove, IllegalMove> {
+    pub(crate) fn multi_move_to(
+        &self,
+        to: &Position,
+        game: &Nim,
+    ) -> Result<MultiMove, IllegalMove> {
         if game.rows_per_move <= 1 {
             // Exactly the checks, and the reasons, of a single-row move.
             return self.move_to_with(to, &game.takes).map(MultiMove::from);

@@ -23,7 +23,7 @@ pub(crate) const JOINS_TOLD_UP_TO: u64 = 64;
 /// One round of joining inside a row: every two groups of `size` become one
 /// group twice as big.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct JoinRound {
+pub(crate) struct JoinRound {
     /// The size of the groups being joined.
     pub size: u64,
     /// How many groups of `size` there were.
@@ -97,7 +97,7 @@ impl Groups {
     }
 
     /// The sizes, largest first.
-    pub fn iter(self) -> impl Iterator<Item = u64> {
+    pub(crate) fn iter(self) -> impl Iterator<Item = u64> {
         let mut left = self.marks;
         std::iter::from_fn(move || {
             let largest = (left != 0).then(|| 1u64 << (u64::BITS - 1 - left.leading_zeros()))?;

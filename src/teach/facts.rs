@@ -213,7 +213,7 @@ pub fn check(j: &Judgement) -> impl Serialize + '_ {
 /// The facts of an illegal move: `legal` is false and `reason` says what
 /// was wrong. Nothing is worked out for it, so no winning moves are
 /// listed.
-pub fn illegal<'a>(
+pub(crate) fn illegal<'a>(
     game: &'a Nim,
     position: &'a Position,
     to: Option<&'a Position>,
@@ -241,7 +241,7 @@ struct EntryJson<'a> {
 }
 
 /// The table of positions, one value per line.
-pub fn table(entries: &[Entry]) -> impl Serialize + '_ {
+pub(crate) fn table(entries: &[Entry]) -> impl Serialize + '_ {
     entries
         .iter()
         .map(|e| EntryJson {
@@ -260,7 +260,7 @@ struct BoardJson {
 
 /// What the page needs beside a drawn position: the takes to offer as
 /// buttons, when a single row allows only a few.
-pub fn board(position: &Position, game: &Nim) -> impl Serialize + use<> {
+pub(crate) fn board(position: &Position, game: &Nim) -> impl Serialize + use<> {
     BoardJson {
         buttons: match (position.piles(), game.takes.only()) {
             ([sticks], Some(_)) => Some(game.takes.takes_from(*sticks).collect()),
@@ -275,7 +275,7 @@ struct PlayedJson {}
 
 /// What the page needs about a move told in a game, beside the rows it
 /// leaves: nothing more.
-pub fn played(_: &MultiMove) -> impl Serialize + use<> {
+pub(crate) fn played(_: &MultiMove) -> impl Serialize + use<> {
     PlayedJson {}
 }
 

@@ -41,7 +41,7 @@ impl Verdict {
     /// The verdict on a move from a position with outcome `before` to one
     /// with outcome `after`, each for the side to move there: a move from
     /// a won position must leave a lost one.
-    pub fn of(before: Outcome, after: Outcome) -> Verdict {
+    pub(crate) fn of(before: Outcome, after: Outcome) -> Verdict {
         match (before, after) {
             (Outcome::Lose, _) => Verdict::LostAnyway,
             (Outcome::Win, Outcome::Lose) => Verdict::Good,
@@ -50,7 +50,7 @@ impl Verdict {
     }
 
     /// The name used in output: `good`, `mistake` or `lost-anyway`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Verdict::Good => "good",
             Verdict::Mistake => "mistake",
@@ -105,7 +105,7 @@ impl Judgement {
 
     /// Checks `mv` from a position already analysed, searching (when it
     /// must) with `solver`, as a game does move after move.
-    pub fn using(
+    pub(crate) fn using(
         before: Analysis,
         mv: impl Into<MultiMove>,
         solver: &mut Solver,

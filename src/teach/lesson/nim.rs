@@ -24,7 +24,7 @@ use crate::teach::words::rows_named;
 /// The most moves all the searches of one lesson may try together: as many
 /// as one search may, so reading or running a lesson takes no longer than
 /// one explanation does.
-pub const LESSON_SEARCH: u64 = MOST_MOVES;
+pub(crate) const LESSON_SEARCH: u64 = MOST_MOVES;
 
 /// How a lesson shows rows of Nim.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
