@@ -2,6 +2,8 @@
 //! alike: its document laid out in the format asked for, and the exit code
 //! its verdict gives.
 
+use std::io::{self, Write};
+
 use super::args::BarFormat;
 use super::args::Format;
 use crate::render::text::{self, Style};
@@ -22,20 +24,23 @@ pub(crate) fn verdict_code(verdict: Verdict) -> u8 {
     }
 }
 
-/// `doc` laid out in `format`. The JSON says more than the document, so
-/// each command gives its own, from `json`.
-pub(crate) fn layout(
+/// Writes `doc` to `out`, laid out in `format`. The JSON says more than
+/// the document, so each command writes its own with `json`, as it is
+/// made.
+pub(crate) fn write_answer(
+    out: &mut dyn Write,
     format: Format,
     doc: &Document,
-    json: impl FnOnce() -> String,
+    json: impl FnOnce(&mut dyn Write) -> io::Result<()>,
     style: Style,
-) -> String {
-    match format {
-        Format::Json => json(),
+) -> io::Result<()> {
+    let laid_out = match format {
+        Format::Json => return json(out),
         Format::Markdown => markdown::document(doc, 1),
         Format::Html => html::page(doc),
         Format::Text => text::document(doc, style),
-    }
+    };
+    out.write_all(laid_out.as_bytes())
 }
 
 impl From<BarFormat> for Format {

@@ -4,8 +4,10 @@
 //! its parameters, hands it to [`crate::request`], and lays out the answer
 //! in the format asked for, with the exit code its verdict gives.
 
+use std::io::Write;
+
 use super::args::Format;
-use super::output::{layout, verdict_code};
+use super::output::{verdict_code, write_answer};
 use crate::console::io::Io;
 use crate::console::steps::step_through;
 use crate::play::replay::Setup;
@@ -49,8 +51,8 @@ pub(crate) fn explain<G: Queried>(
             step_through(io, doc, &G::hints(&explained.analysis), step, None)?;
         }
         format => {
-            let output = layout(format, doc, || explained.json(), io.style());
-            io.out.write_all(output.as_bytes())?;
+            let style = io.style();
+            write_answer(io.out, format, doc, |out| explained.write_json(out), style)?;
         }
     }
     Ok(0)
@@ -76,8 +78,9 @@ pub(crate) fn check<G: Queried>(
         }
         Err(Refused::Failed(e)) => return Err(e),
     };
-    let output = layout(format, &checked.document, || checked.json(), io.style());
-    io.out.write_all(output.as_bytes())?;
+    let style = io.style();
+    let json = |out: &mut dyn Write| checked.write_json(out);
+    write_answer(io.out, format, &checked.document, json, style)?;
     Ok(verdict_code(G::verdict(&checked.judgement)))
 }
 

@@ -2,6 +2,8 @@
 //! position, judged with its reason; or refused, with the JSON that says
 //! why, before anything is worked out.
 
+use std::io::{self, Write};
+
 use super::error::Error;
 use crate::render::json;
 use crate::teach::document::Document;
@@ -20,6 +22,11 @@ impl<G: Queried> Checked<G> {
     /// The facts and the document, as one JSON object.
     pub(crate) fn json(&self) -> String {
         json::document(&G::check_facts(&self.judgement), &self.document)
+    }
+
+    /// The same JSON, written to `out` as it is made.
+    pub(crate) fn write_json(&self, out: &mut dyn Write) -> io::Result<()> {
+        json::write_document(&G::check_facts(&self.judgement), &self.document, out)
     }
 }
 

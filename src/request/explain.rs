@@ -1,6 +1,8 @@
 //! Explaining a position, in any game: the analysis, its document, and
 //! the JSON `--format json` and the API print for them.
 
+use std::io::{self, Write};
+
 use super::error::Error;
 use crate::render::json;
 use crate::teach::document::Document;
@@ -19,6 +21,11 @@ impl<G: Queried> Explained<G> {
     /// The facts and the document, as one JSON object.
     pub(crate) fn json(&self) -> String {
         json::document(&G::explain_facts(&self.analysis), &self.document)
+    }
+
+    /// The same JSON, written to `out` as it is made.
+    pub(crate) fn write_json(&self, out: &mut dyn Write) -> io::Result<()> {
+        json::write_document(&G::explain_facts(&self.analysis), &self.document, out)
     }
 }
 

@@ -165,9 +165,6 @@ impl Analysis {
         solver: &mut Solver,
         count: bool,
     ) -> Result<Analysis, AnalysisError> {
-        let with_sticks: Vec<usize> = (0..position.len())
-            .filter(|&i| position.piles()[i] > 0)
-            .collect();
         if game.rows_per_move > 1 {
             // Checked again here, as every game is worked out here: a take
             // set from several rows would be answered wrongly.
@@ -199,13 +196,16 @@ impl Analysis {
             analysis.searched = Some(solver.solve(analysis.position.piles())?);
         }
         if extras.show_search {
-            analysis.search_counts = Some(analysis.count_searches(&with_sticks)?);
+            analysis.search_counts = Some(analysis.count_searches()?);
         }
         Ok(analysis)
     }
 
-    fn count_searches(&self, with_sticks: &[usize]) -> Result<SearchCounts, SearchRefused> {
-        let n = match with_sticks {
+    fn count_searches(&self) -> Result<SearchCounts, SearchRefused> {
+        let with_sticks: Vec<usize> = (0..self.position.len())
+            .filter(|&i| self.position.piles()[i] > 0)
+            .collect();
+        let n = match with_sticks.as_slice() {
             [] => 0,
             [pile] => self.position.piles()[*pile],
             _ => return Err(SearchRefused::NotOneRow),

@@ -52,13 +52,13 @@ pub fn check(j: &Judgement) -> Document {
     let shown = Step::framed(
         Frame::FOLLOW,
         "The rows after the move",
-        vec![board::for_game(&j.to, &j.after.game, pattern(j))],
+        vec![board::for_game(j.to(), &j.after.game, pattern(j))],
     );
     let steps = verdict_steps(shown, j.verdict, reason(j), details(j));
     Document {
         title: format!(
             "{} ({})",
-            transition(&j.position, &j.to),
+            transition(j.position(), j.to()),
             glued(&j.mv.to_string())
         ),
         steps,
@@ -98,7 +98,7 @@ pub(crate) fn reason(j: &Judgement) -> String {
     match j.verdict {
         Verdict::LostAnyway => format!(
             "from {} no move could win, because {} {ANY_MOVE}",
-            position(&j.position),
+            position(j.position()),
             j.before.method.why_lost(j)
         ),
         Verdict::Good | Verdict::Mistake => j.after.method.left(j),
@@ -117,9 +117,9 @@ fn details(j: &Judgement) -> Vec<Block> {
             let text = format!(
                 "Your opponent's winning reply: {} ({}).",
                 method.told(&reply),
-                transition(&j.to, &after)
+                transition(j.to(), &after)
             );
-            Block::move_with_text(&j.to, &reply, &after, true, text)
+            Block::move_with_text(j.to(), &reply, &after, true, text)
         })
         .into_iter()
         .collect();

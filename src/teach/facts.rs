@@ -140,7 +140,7 @@ pub fn explain(a: &Analysis) -> impl Serialize + '_ {
             g.rows
                 .iter()
                 .take(MOST_LISTED)
-                .map(|r| r.groups.to_vec())
+                .map(|r| r.groups().to_vec())
                 .collect()
         }),
         groups_total: grouping.map(|g| g.rows.len()).filter(|&n| n > MOST_LISTED),
@@ -200,8 +200,8 @@ pub fn check(j: &Judgement) -> impl Serialize + '_ {
     ByMethod::Rows(CheckJson {
         rule: j.before.rule().name(),
         takes: j.before.game.takes.only(),
-        position: j.position.piles(),
-        to: Some(j.to.piles()),
+        position: j.position().piles(),
+        to: Some(j.to().piles()),
         legal: true,
         verdict: Some(j.verdict.name()),
         reason: reason(j),
@@ -358,7 +358,7 @@ fn moore_explain(a: &Analysis) -> MooreExplainJson<'_> {
         rows_per_move: a.game.rows_per_move,
         position: a.position.piles(),
         outcome: a.outcome.name(),
-        groups: moore.rows.iter().map(|r| r.groups.to_vec()).collect(),
+        groups: moore.rows.iter().map(|r| r.groups().to_vec()).collect(),
         left_over: &moore.left_over,
         recommended: a
             .best
@@ -400,15 +400,15 @@ fn moore_check(j: &Judgement) -> MooreCheckJson<'_> {
     MooreCheckJson {
         rule: j.before.rule().name(),
         rows_per_move: j.before.game.rows_per_move,
-        position: j.position.piles(),
-        to: j.to.piles(),
+        position: j.position().piles(),
+        to: j.to().piles(),
         legal: true,
-        made: PartsJson::of(&j.position, &j.before.game, &j.mv),
+        made: PartsJson::of(j.position(), &j.before.game, &j.mv),
         verdict: j.verdict.name(),
         reason: reason(j),
         winning_moves: listed
             .iter()
-            .map(|mv| PartsJson::of(&j.position, &j.before.game, mv))
+            .map(|mv| PartsJson::of(j.position(), &j.before.game, mv))
             .collect(),
         winning_moves_total: total.into(),
     }

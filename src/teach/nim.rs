@@ -407,7 +407,7 @@ impl Queried for Nim {
     }
 
     fn after(judgement: &Judgement) -> Position {
-        judgement.to.clone()
+        judgement.to().clone()
     }
 
     fn explain_facts(analysis: &Analysis) -> impl Serialize {

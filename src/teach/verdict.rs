@@ -62,12 +62,8 @@ impl Verdict {
 /// A checked move with everything needed to explain the verdict.
 #[derive(Clone, Debug)]
 pub struct Judgement {
-    /// The position the pupil moved from.
-    pub position: Position,
     /// The move made, from one row or several.
     pub mv: MultiMove,
-    /// The position after the move.
-    pub to: Position,
     /// The verdict.
     pub verdict: Verdict,
     /// The analysis of the position before the move.
@@ -111,19 +107,26 @@ impl Judgement {
         solver: &mut Solver,
     ) -> Result<Judgement, JudgeError> {
         let mv = mv.into();
-        let position = before.position.clone();
-        let to = position.play_multi(&mv, &before.game)?;
+        let to = before.position.play_multi(&mv, &before.game)?;
         // Only the winning moves before the move are ever listed.
-        let after = Analysis::brief(to.clone(), before.game.clone(), solver)?;
+        let after = Analysis::brief(to, before.game.clone(), solver)?;
         let verdict = Verdict::of(before.outcome, after.outcome);
         Ok(Judgement {
-            position,
             mv,
-            to,
             verdict,
             before,
             after,
         })
+    }
+
+    /// The position the pupil moved from.
+    pub fn position(&self) -> &Position {
+        &self.before.position
+    }
+
+    /// The position after the move.
+    pub fn to(&self) -> &Position {
+        &self.after.position
     }
 
     /// The winning moves there were, from one row or several.

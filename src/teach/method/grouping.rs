@@ -70,7 +70,7 @@ pub(crate) fn drawn_rows(g: &Grouping) -> Vec<DrawnRow> {
         .take(MOST_LISTED)
         .enumerate()
         .map(|(i, row)| {
-            let groups = row.groups.to_vec();
+            let groups = row.groups().to_vec();
             let rounds = join_rounds(row.sticks);
             let drawn = show_joins && row.sticks <= STAGES_DRAWN_UP_TO && !rounds.is_empty();
             let told = show_joins && !drawn && (2..=JOINS_TOLD_UP_TO).contains(&row.sticks);

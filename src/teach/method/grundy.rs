@@ -64,9 +64,9 @@ fn rows(a: &Analysis, pairing: &Grouping) -> Vec<String> {
         .take(MOST_LISTED)
         .enumerate()
         .map(|(i, (n, value))| {
-            let groups = match value.groups.len() {
+            let groups = match value.groups().len() {
                 0 | 1 => String::new(),
-                _ => format!(" = {}", sum(&value.groups.to_vec())),
+                _ => format!(" = {}", sum(&value.groups().to_vec())),
             };
             format!(
                 "row {}: {} acts like a Nim row of {}{groups}",

@@ -134,7 +134,7 @@ impl Method {
     pub(crate) fn why_lost(&self, j: &Judgement) -> String {
         let why = match self {
             Method::Grouping(before) => return grouping::lost_anyway(before, j.after.grouping()),
-            Method::OneRow { pile, .. } => pattern::why_lost(j.position.piles()[*pile]),
+            Method::OneRow { pile, .. } => pattern::why_lost(j.position().piles()[*pile]),
             Method::Grundy { .. } => grundy::why_lost(),
             Method::Moore(before) => moore::why_lost(before),
             Method::Searched => searched::why_lost(),
@@ -162,8 +162,8 @@ impl Method {
             (_, false) if j.after.is_over() => {
                 "you made the last move, and in this game that loses.".to_string()
             }
-            (Method::OneRow { pile, .. }, true) => pattern::leaves_lost(j.to.piles()[*pile]),
-            (Method::OneRow { pile, .. }, false) => pattern::leaves_won(j.to.piles()[*pile]),
+            (Method::OneRow { pile, .. }, true) => pattern::leaves_lost(j.to().piles()[*pile]),
+            (Method::OneRow { pile, .. }, false) => pattern::leaves_won(j.to().piles()[*pile]),
             (Method::Grundy { pairing, .. }, true) => grundy::leaves_lost(pairing),
             (Method::Grundy { pairing, .. }, false) => grundy::leaves_won(pairing),
             (Method::Searched, true) => searched::leaves_lost(),
@@ -176,7 +176,7 @@ impl Method {
     pub(crate) fn computer_reason(&self, j: &Judgement) -> String {
         match self {
             Method::Grouping(after) => grouping::computer_reason(after),
-            Method::OneRow { pile, .. } => pattern::computer_reason(j.to.piles()[*pile]),
+            Method::OneRow { pile, .. } => pattern::computer_reason(j.to().piles()[*pile]),
             Method::Grundy { .. } => grundy::computer_reason(),
             Method::Moore(after) => moore::computer_reason(after),
             Method::Searched => searched::computer_reason(),
@@ -191,9 +191,10 @@ impl Method {
                 Plan::Singles { .. } => (Kind::Endgame, grouping::computer_short(after)),
                 _ => (Kind::Paired, grouping::computer_short(after)),
             },
-            Method::OneRow { pile, .. } => {
-                (Kind::Pattern, pattern::computer_short(j.to.piles()[*pile]))
-            }
+            Method::OneRow { pile, .. } => (
+                Kind::Pattern,
+                pattern::computer_short(j.to().piles()[*pile]),
+            ),
             Method::Grundy { .. } => (Kind::Grundy, grundy::computer_short()),
             Method::Moore(_) => (Kind::Sets, moore::computer_short()),
             Method::Searched => (Kind::Searched, searched::computer_short()),
