@@ -263,14 +263,23 @@ impl Block {
         wins: bool,
         label: &str,
     ) -> Block {
+        Block::told_move(position, game, mv, wins, label, &move_words(mv))
+    }
+
+    /// The same, with the move told in `words` (Moore's Nim tells a move
+    /// from several rows more briefly).
+    pub(crate) fn told_move(
+        position: &Position,
+        game: &Nim,
+        mv: &MultiMove,
+        wins: bool,
+        label: &str,
+        words: &str,
+    ) -> Block {
         let to = position
             .play_multi(mv, game)
             .expect("a recommended move is legal");
-        let text = format!(
-            "{label}: {} ({}).",
-            move_words(mv),
-            transition(position, &to)
-        );
+        let text = format!("{label}: {words} ({}).", transition(position, &to));
         Block::move_with_text(position, mv, &to, wins, text)
     }
 

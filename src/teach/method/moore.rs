@@ -284,24 +284,16 @@ fn plan(m: &Moore, position: &Position, game: &Nim) -> Vec<Block> {
     if let Some(mv) = m.recommended() {
         let won = m.outcome() == Outcome::Win;
         let label = if won { "Move" } else { "Best try" };
-        blocks.push(move_block(position, game, &mv, won, label));
+        blocks.push(Block::told_move(
+            position,
+            game,
+            &mv,
+            won,
+            label,
+            &told(&mv),
+        ));
     }
     blocks
-}
-
-/// "Move: take 2 from row 2 and 3 from row 3 (3 5 6 → 3 3 3)." as a block.
-pub(crate) fn move_block(
-    position: &Position,
-    game: &Nim,
-    mv: &MultiMove,
-    wins: bool,
-    label: &str,
-) -> Block {
-    let to = position
-        .play_multi(mv, game)
-        .expect("a recommended move is legal");
-    let text = format!("{label}: {} ({}).", told(mv), transition(position, &to));
-    Block::move_with_text(position, mv, &to, wins, text)
 }
 
 /// The misère endgame with only single sticks.
