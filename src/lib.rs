@@ -1,32 +1,53 @@
 //! matchsticks: learn to win Nim without binary numbers.
 //!
 //! The library holds all the game logic, in layers that only ever depend
-//! downward:
+//! downward. Its public API is what a program needs to read a position,
+//! analyse it, explain it, check a move and lay the answer out:
 //!
-//! - [`rules`]: positions, moves, the rule (misère or normal) and the takes
-//!   a game allows;
+//! - [`rules`]: positions, moves, the rule (misère or normal), the takes a
+//!   game allows, Chomp's bars, and the [`rules::game::Game`] trait every
+//!   game implements;
 //! - [`solve`]: the solvers (Verhoeff's grouping method, the XOR nim-sum,
-//!   the game-tree search, Grundy values and row patterns);
+//!   the game-tree search, Moore's counting, Grundy values and row
+//!   patterns, Chomp's search);
 //! - [`teach`]: what the tool says about a position or a move, built once
-//!   as a document;
-//! - [`render`]: layouts of those documents as text, Markdown or JSON;
-//! - [`console`], [`lesson`] and [`play`]: talking to a class at a prompt;
-//! - [`request`]: the questions a user asks, taken from plain words, the
-//!   same for the command line and the page;
-//! - [`cli`]: the command line, which the binary hands over to at once;
-//! - `fuzzing`, only with the `fuzzing` feature: the checks the fuzz
-//!   targets and the corpus test run, kept out of the tool itself.
+//!   as a [`teach::document::Document`] with its facts: analyse with
+//!   [`teach::analysis::Analysis`], explain with [`teach::explain::explain`],
+//!   check with [`teach::check::check`];
+//! - [`render`]: layouts of those documents as text, Markdown, HTML or
+//!   JSON;
+//! - [`serve`]: the classroom page's [`serve::Server`];
+//! - [`cli`]: the command line ([`cli::args::Cli`] and [`run`]), which the
+//!   binary hands over to at once.
+//!
+//! The layers that talk to a class (the prompt, lessons, games against the
+//! computer and the requests shared by the command line and the page) are
+//! private. The `testing` feature opens them to the tests that drive them
+//! from outside; `fuzzing` adds the checks the fuzz targets and the corpus
+//! test run, and `arbitrary`. Neither is part of the tool itself.
 
 #![forbid(unsafe_code)]
 
 pub mod cli;
+#[cfg(feature = "testing")]
 pub mod console;
+#[cfg(not(feature = "testing"))]
+mod console;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
+#[cfg(feature = "testing")]
 pub mod lesson;
+#[cfg(not(feature = "testing"))]
+mod lesson;
+#[cfg(feature = "testing")]
 pub mod play;
+#[cfg(not(feature = "testing"))]
+mod play;
 pub mod render;
+#[cfg(feature = "testing")]
 pub mod request;
+#[cfg(not(feature = "testing"))]
+mod request;
 pub mod rules;
 pub mod serve;
 pub mod solve;

@@ -131,9 +131,9 @@ proptest! {
         match (expected, j.reply().as_ref().and_then(MultiMove::single)) {
             (Verdict::Good, reply) => prop_assert_eq!(reply, None),
             (_, Some(reply)) => {
-                prop_assert_eq!(nim_sum::outcome(&j.to.play(reply).unwrap(), rule), Outcome::Lose);
+                prop_assert_eq!(nim_sum::outcome(&j.to().play(reply).unwrap(), rule), Outcome::Lose);
             }
-            (_, None) => prop_assert!(j.to.is_over()),
+            (_, None) => prop_assert!(j.to().is_over()),
         }
     }
 

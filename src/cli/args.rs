@@ -2,7 +2,7 @@
 //!
 //! These types only describe the flags. Turning words into validated
 //! positions and moves is each game's own reading
-//! ([`crate::teach::queried`]), handed the flags by name ([`super::words`]),
+//! (`crate::teach::queried`), handed the flags by name (`super::words`),
 //! so that bad row sizes or shapes get the same friendly message in every
 //! command and on the page.
 
@@ -16,7 +16,6 @@ use super::color::ColorChoice;
 use crate::play::{First, Level};
 use crate::render::wrap::NARROWEST_SCREEN;
 use crate::rules::row_reader::printable;
-use crate::rules::rule::Rule;
 use crate::serve;
 
 const ABOUT: &str =
@@ -310,13 +309,6 @@ pub struct GameArgs {
     /// How to print the result
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
-}
-
-impl GameArgs {
-    /// The rule chosen.
-    pub fn rule(&self) -> Rule {
-        Rule::from_normal_flag(self.normal)
-    }
 }
 
 /// `matchsticks explain`.
@@ -639,7 +631,7 @@ pub fn early_exit(error: &clap::Error) -> u8 {
 /// Turns a clap error into one line: the message and any hint, without the
 /// usage block. The message quotes what was typed, whose control characters
 /// (a carriage return, an escape) are written as escapes.
-pub fn one_line(error: &clap::Error) -> String {
+pub(crate) fn one_line(error: &clap::Error) -> String {
     let line = error
         .render()
         .to_string()

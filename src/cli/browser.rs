@@ -5,7 +5,7 @@ use std::process::{Command, Stdio};
 
 /// Asks the system to open `url` in the default browser. It does not wait
 /// for the browser.
-pub fn open(url: &str) -> io::Result<()> {
+pub(crate) fn open(url: &str) -> io::Result<()> {
     let mut command = match std::env::consts::OS {
         "macos" => Command::new("open"),
         "windows" => {

@@ -21,7 +21,7 @@ pub enum ColorChoice {
 impl ColorChoice {
     /// Whether to colour, given where output goes and the value of
     /// `NO_COLOR` (any non-empty value turns colour off under `auto`).
-    pub fn enabled(self, to_terminal: bool, no_color: Option<&OsStr>) -> bool {
+    pub(crate) fn enabled(self, to_terminal: bool, no_color: Option<&OsStr>) -> bool {
         match self {
             ColorChoice::Always => true,
             ColorChoice::Never => false,

@@ -2,9 +2,9 @@
 //! a parsed command.
 
 pub mod args;
-pub mod browser;
-pub mod color;
-pub mod output;
-pub mod questions;
-pub mod run;
-pub mod words;
+pub(crate) mod browser;
+pub(crate) mod color;
+pub(crate) mod output;
+pub(crate) mod questions;
+pub(crate) mod run;
+pub(crate) mod words;

@@ -2,6 +2,8 @@
 //! alike: its document laid out in the format asked for, and the exit code
 //! its verdict gives.
 
+use std::io::{self, Write};
+
 use super::args::BarFormat;
 use super::args::Format;
 use crate::render::text::{self, Style};
@@ -11,31 +13,34 @@ use crate::teach::verdict::Verdict;
 
 /// Exit code for a pupil's mistake (`check`, `chomp check`), and for
 /// disagreements found by `verify`.
-pub const EXIT_MISTAKE: u8 = 1;
+pub(crate) const EXIT_MISTAKE: u8 = 1;
 
 /// The exit code for a checked move or bite: a mistake is
 /// [`EXIT_MISTAKE`], a good move or one from a lost position is 0.
-pub fn verdict_code(verdict: Verdict) -> u8 {
+pub(crate) fn verdict_code(verdict: Verdict) -> u8 {
     match verdict {
         Verdict::Mistake => EXIT_MISTAKE,
         Verdict::Good | Verdict::LostAnyway => 0,
     }
 }
 
-/// `doc` laid out in `format`. The JSON says more than the document, so
-/// each command gives its own, from `json`.
-pub fn layout(
+/// Writes `doc` to `out`, laid out in `format`. The JSON says more than
+/// the document, so each command writes its own with `json`, as it is
+/// made.
+pub(crate) fn write_answer(
+    out: &mut dyn Write,
     format: Format,
     doc: &Document,
-    json: impl FnOnce() -> String,
+    json: impl FnOnce(&mut dyn Write) -> io::Result<()>,
     style: Style,
-) -> String {
-    match format {
-        Format::Json => json(),
+) -> io::Result<()> {
+    let laid_out = match format {
+        Format::Json => return json(out),
         Format::Markdown => markdown::document(doc, 1),
         Format::Html => html::page(doc),
         Format::Text => text::document(doc, style),
-    }
+    };
+    out.write_all(laid_out.as_bytes())
 }
 
 impl From<BarFormat> for Format {

@@ -4,8 +4,10 @@
 //! its parameters, hands it to [`crate::request`], and lays out the answer
 //! in the format asked for, with the exit code its verdict gives.
 
+use std::io::Write;
+
 use super::args::Format;
-use super::output::{layout, verdict_code};
+use super::output::{verdict_code, write_answer};
 use crate::console::io::Io;
 use crate::console::steps::step_through;
 use crate::play::replay::Setup;
@@ -18,19 +20,22 @@ use crate::teach::reply::Replies;
 
 /// The position the flags give; a game that reads a stream (Nim's `-`)
 /// reads standard input.
-pub fn position<G: Queried>(asked: &dyn Words, io: &mut Io<'_>) -> Result<G::Position, Error> {
+pub(crate) fn position<G: Queried>(
+    asked: &dyn Words,
+    io: &mut Io<'_>,
+) -> Result<G::Position, Error> {
     let words = asked.words(G::POSITION_WORDS).unwrap_or_default();
     G::position(&words, Some(&mut *io.input)).map_err(Error::game)
 }
 
 /// The game the flags choose.
-pub fn rules<G: Queried>(asked: &dyn Words) -> Result<G, Error> {
+pub(crate) fn rules<G: Queried>(asked: &dyn Words) -> Result<G, Error> {
     G::rules(asked).map_err(Error::game)
 }
 
 /// Explains the position asked about, a step at a time with `step` when a
 /// person is typing.
-pub fn explain<G: Queried>(
+pub(crate) fn explain<G: Queried>(
     asked: &dyn Words,
     format: Format,
     step: bool,
@@ -46,8 +51,8 @@ pub fn explain<G: Queried>(
             step_through(io, doc, &G::hints(&explained.analysis), step, None)?;
         }
         format => {
-            let output = layout(format, doc, || explained.json(), io.style());
-            io.out.write_all(output.as_bytes())?;
+            let style = io.style();
+            write_answer(io.out, format, doc, |out| explained.write_json(out), style)?;
         }
     }
     Ok(0)
@@ -55,7 +60,11 @@ pub fn explain<G: Queried>(
 
 /// Checks the move asked about. The move's flags are read before the
 /// position, so a bad flag is refused before standard input is read.
-pub fn check<G: Queried>(asked: &dyn Words, format: Format, io: &mut Io<'_>) -> Result<u8, Error> {
+pub(crate) fn check<G: Queried>(
+    asked: &dyn Words,
+    format: Format,
+    io: &mut Io<'_>,
+) -> Result<u8, Error> {
     let typed = G::typed(asked).map_err(Error::game)?;
     let position = position::<G>(asked, io)?;
     let game = rules::<G>(asked)?;
@@ -69,15 +78,16 @@ pub fn check<G: Queried>(asked: &dyn Words, format: Format, io: &mut Io<'_>) -> 
         }
         Err(Refused::Failed(e)) => return Err(e),
     };
-    let output = layout(format, &checked.document, || checked.json(), io.style());
-    io.out.write_all(output.as_bytes())?;
+    let style = io.style();
+    let json = |out: &mut dyn Write| checked.write_json(out);
+    write_answer(io.out, format, &checked.document, json, style)?;
     Ok(verdict_code(G::verdict(&checked.judgement)))
 }
 
 /// Plays a game against the computer from the start asked for. Without a
 /// seed, one is taken from the clock; the review shows it, so the game
 /// can be replayed.
-pub fn play<G: Queried + Replies>(
+pub(crate) fn play<G: Queried + Replies>(
     asked: &dyn Words,
     first: First,
     level: Level,

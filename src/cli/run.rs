@@ -17,7 +17,7 @@ use super::args::{
     VerifyArgs, VerifyFormat,
 };
 use super::browser;
-use super::output::{EXIT_MISTAKE, layout};
+use super::output::{EXIT_MISTAKE, write_answer};
 use super::questions::{self, check, explain, play};
 use crate::console::io::Io;
 use crate::lesson::{self, bundled};
@@ -74,7 +74,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
 }
 
 /// Runs one command.
-pub fn execute(command: Command, io: &mut Io<'_>) -> Result<u8, Error> {
+pub(crate) fn execute(command: Command, io: &mut Io<'_>) -> Result<u8, Error> {
     match command {
         Command::Explain(args) => explain::<Nim>(&args, args.game.format, args.step, io),
         Command::Check(args) => check::<Nim>(&args, args.game.format, io),
@@ -224,9 +224,10 @@ fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let position = questions::position::<Nim>(&args, io)?;
     let game = questions::rules::<Nim>(&args)?;
     let tabled = request::table::table(&position, &game, args.losing)?;
-    let json = || json::facts(&facts::table(&tabled.entries));
-    let output = layout(args.game.format, &tabled.document, json, io.style());
-    io.out.write_all(output.as_bytes())?;
+    let json =
+        |out: &mut dyn Write| out.write_all(json::facts(&facts::table(&tabled.entries)).as_bytes());
+    let style = io.style();
+    write_answer(io.out, args.game.format, &tabled.document, json, style)?;
     Ok(0)
 }
 

@@ -75,13 +75,13 @@ impl<G: Replies> Copy for Question<'_, G> {}
 
 impl<G: Replies> Question<'_, G> {
     /// How to type a move, said in full once, at the start.
-    pub fn instructions(&self) -> String {
+    pub(crate) fn instructions(&self) -> String {
         self.game.instructions(self.position, self.winning)
     }
 
     /// What to say to a pupil who asks for help: how to answer, and how to
     /// get a clue.
-    pub fn help(&self) -> String {
+    pub(crate) fn help(&self) -> String {
         match self.yes_no {
             YesNo::Only => {
                 "Type yes or no. Or type hint for a clue, or show to see the answer.".to_string()
@@ -101,10 +101,10 @@ impl<G: Replies> Question<'_, G> {
 }
 
 /// What to say to "I don't know".
-pub const NUDGE: &str = "No problem: type hint for a clue, or show to see the answer.";
+pub(crate) const NUDGE: &str = "No problem: type hint for a clue, or show to see the answer.";
 
 /// What to say to a line that is not UTF-8 text.
-pub const NOT_TEXT: &str = "Sorry, that is not text I can read. Try again.";
+pub(crate) const NOT_TEXT: &str = "Sorry, that is not text I can read. Try again.";
 
 /// What to say at a yes-or-no question to anything but yes, no or a
 /// command.
@@ -114,7 +114,7 @@ const ONLY_YES_OR_NO: &str = "Please type yes or no, or hint for a clue.";
 const YES_OR_NO: &str = "Please type yes or no.";
 
 /// Says a line of words to the pupil, wrapped to the screen.
-pub fn say(io: &mut Io<'_>, words: &str) -> Result<(), LineError> {
+pub(crate) fn say(io: &mut Io<'_>, words: &str) -> Result<(), LineError> {
     let style = io.style();
     io.out
         .write_all(text::blocks(&[Block::note(words)], "", style).as_bytes())?;
@@ -123,7 +123,7 @@ pub fn say(io: &mut Io<'_>, words: &str) -> Result<(), LineError> {
 
 /// Reads the next line at `prompt`, echoing it when the input is not a
 /// person at a keyboard, so a transcript reads like the session.
-pub fn read(io: &mut Io<'_>, prompt: &str) -> Result<Line, LineError> {
+pub(crate) fn read(io: &mut Io<'_>, prompt: &str) -> Result<Line, LineError> {
     io.out.write_all(prompt.as_bytes())?;
     io.out.flush()?;
     let line = read_line(io.input)?;
@@ -149,7 +149,7 @@ fn command<M>(said: Said) -> Option<Reply<M>> {
 
 /// Reads lines at `prompt` until one is text, saying sorry to each that
 /// is not; `None` when the input has ended.
-pub fn read_text(io: &mut Io<'_>, prompt: &str) -> Result<Option<String>, LineError> {
+pub(crate) fn read_text(io: &mut Io<'_>, prompt: &str) -> Result<Option<String>, LineError> {
     loop {
         match read(io, prompt)? {
             Line::End => return Ok(None),

@@ -24,7 +24,7 @@ pub struct Io<'a> {
 
 impl Io<'_> {
     /// How to lay out text on this output.
-    pub fn style(&self) -> Style {
+    pub(crate) fn style(&self) -> Style {
         Style {
             color: self.color,
             width: self.width,

@@ -8,11 +8,11 @@
 use std::io::{self, BufRead, Read};
 
 /// The longest line read at a prompt, in bytes.
-pub const LONGEST_LINE: usize = 4096;
+pub(crate) const LONGEST_LINE: usize = 4096;
 
 /// One line read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Line {
+pub(crate) enum Line {
     /// A line of text, without its line ending.
     Text(String),
     /// A line whose bytes are not UTF-8 text.
@@ -33,7 +33,7 @@ pub enum LineError {
 }
 
 /// Reads one line from `input`.
-pub fn read_line(input: &mut dyn BufRead) -> Result<Line, LineError> {
+pub(crate) fn read_line(input: &mut dyn BufRead) -> Result<Line, LineError> {
     let mut bytes = Vec::new();
     input
         .take(LONGEST_LINE as u64 + 1)

@@ -5,6 +5,6 @@
 
 pub mod ask;
 pub mod io;
-pub mod line;
-pub mod pause;
-pub mod steps;
+pub(crate) mod line;
+pub(crate) mod pause;
+pub(crate) mod steps;

@@ -12,20 +12,20 @@ use super::line::{Line, LineError};
 use crate::teach::reply::Said;
 
 /// What to say to a stray line at a pause with no hint to give.
-pub const GO_ON: &str = "Press Enter to go on (q stops).";
+pub(crate) const GO_ON: &str = "Press Enter to go on (q stops).";
 
 /// What to say to a stray line at a pause with a hint to give.
-pub const GO_ON_OR_HINT: &str = "Press Enter to go on, or type hint (q stops).";
+pub(crate) const GO_ON_OR_HINT: &str = "Press Enter to go on, or type hint (q stops).";
 
 /// What to say when `hint` is typed where there never was one.
-pub const NO_HINT: &str = "No hint here: press Enter to go on.";
+pub(crate) const NO_HINT: &str = "No hint here: press Enter to go on.";
 
 /// What to say when `hint` is typed after the last hint was given.
-pub const NO_MORE_HINTS: &str = "No more hints: press Enter to go on.";
+pub(crate) const NO_MORE_HINTS: &str = "No more hints: press Enter to go on.";
 
 /// How a pause ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Paused {
+pub(crate) enum Paused {
     /// Enter: go on.
     Go,
     /// `q`: stop.
@@ -36,7 +36,7 @@ pub enum Paused {
 
 /// The prompt at a pause, with and without a hint to give.
 #[derive(Clone, Copy, Debug)]
-pub struct Prompt<'a> {
+pub(crate) struct Prompt<'a> {
     /// When no hint is left: "(Enter: go on, q: quit) ".
     pub plain: &'a str,
     /// When a hint is left: "(Enter: next step, hint, q: quit) ".
@@ -45,7 +45,7 @@ pub struct Prompt<'a> {
 
 impl Prompt<'_> {
     /// The same prompt whether or not a hint is left.
-    pub fn only(prompt: &str) -> Prompt<'_> {
+    pub(crate) fn only(prompt: &str) -> Prompt<'_> {
         Prompt {
             plain: prompt,
             with_hint: prompt,
@@ -56,7 +56,7 @@ impl Prompt<'_> {
 /// The hints a pause may give, in order, and whether any were given
 /// before it, so that running out reads differently from having none.
 #[derive(Clone, Debug, Default)]
-pub struct Offered {
+pub(crate) struct Offered {
     hints: Vec<String>,
     taken: usize,
     before: bool,
@@ -64,13 +64,13 @@ pub struct Offered {
 
 impl Offered {
     /// No hints, and none before.
-    pub fn none() -> Offered {
+    pub(crate) fn none() -> Offered {
         Offered::default()
     }
 
     /// `hints` to give here; `before` when some were given at an earlier
     /// pause.
-    pub fn new(hints: Vec<String>, before: bool) -> Offered {
+    pub(crate) fn new(hints: Vec<String>, before: bool) -> Offered {
         Offered {
             hints,
             taken: 0,
@@ -79,7 +79,7 @@ impl Offered {
     }
 
     /// How many of the hints were given.
-    pub fn taken(&self) -> usize {
+    pub(crate) fn taken(&self) -> usize {
         self.taken
     }
 
@@ -92,7 +92,7 @@ impl Offered {
 /// gives the next hint `offered` has, or says there is none (or none
 /// left); any other line gets `nudge`, or, while a hint is left,
 /// [`GO_ON_OR_HINT`].
-pub fn pause(
+pub(crate) fn pause(
     io: &mut Io<'_>,
     prompt: Prompt<'_>,
     nudge: &str,

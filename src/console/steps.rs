@@ -16,7 +16,7 @@ use crate::teach::document::{Document, Reveal};
 
 /// How stepping through ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stepped {
+pub(crate) enum Stepped {
     /// Every step was shown.
     Done,
     /// The class asked to stop.
@@ -25,14 +25,14 @@ pub enum Stepped {
 
 /// What may be given away, at most: an explanation cut short before the
 /// move keeps its hints from naming the move too.
-pub type Hide = Option<Reveal>;
+pub(crate) type Hide = Option<Reveal>;
 
 /// Shows `doc` in turn, a blank line between its sections, waiting between
 /// them when `wait` is set and the input is a person. `hints` are the
 /// hint stages for its position, first to last: what to look at, what it
 /// shows, where to take from, and the move. None that gives away `hide`
 /// or more is offered.
-pub fn step_through(
+pub(crate) fn step_through(
     io: &mut Io<'_>,
     doc: &Document,
     hints: &[String],

@@ -66,7 +66,7 @@ impl Response {
     /// to ask for the answer where the lesson runs: "type show" at a
     /// prompt, "press Show the answer" on the page; `then` asks for the
     /// move after a right yes: "So what do you take?"
-    pub fn words(&self, show: &str, then: &str) -> Vec<String> {
+    pub(crate) fn words(&self, show: &str, then: &str) -> Vec<String> {
         let next = |words: &str, hint: &Option<String>| match hint {
             Some(hint) => format!("{words} Hint: {hint}"),
             None => format!("{words} {} to see the answer.", capitalised(show)),
@@ -92,7 +92,7 @@ impl Response {
     }
 
     /// Whether the question is over after this.
-    pub fn settles(&self) -> bool {
+    pub(crate) fn settles(&self) -> bool {
         matches!(
             self,
             Response::Right {
@@ -106,7 +106,7 @@ impl Response {
 
 /// The answer, once the class has it or asks for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
+pub(crate) struct Answer {
     /// The tool's answer: the winning move, or yes or no.
     pub answer: String,
     /// The teacher's words.
@@ -129,12 +129,12 @@ impl<'q, G: InLesson> Asking<'q, G> {
 
     /// What is asked now: a `can-you-win:` question asks for a move once
     /// its yes has been given.
-    pub fn asks(&self) -> Asks {
+    pub(crate) fn asks(&self) -> Asks {
         self.asks
     }
 
     /// Whether the class has answered.
-    pub fn settled(&self) -> bool {
+    pub(crate) fn settled(&self) -> bool {
         self.settled
     }
 
@@ -144,7 +144,7 @@ impl<'q, G: InLesson> Asking<'q, G> {
     }
 
     /// The next hint.
-    pub fn hint(&mut self) -> Response {
+    pub(crate) fn hint(&mut self) -> Response {
         match self.hints.next() {
             Some(hint) => Response::Hint(hint),
             None => Response::NoMoreHints,
@@ -155,7 +155,7 @@ impl<'q, G: InLesson> Asking<'q, G> {
     /// move, where "no" says that no move wins. A right yes goes on to ask
     /// for the move; a right no settles the question. Every question takes
     /// a yes or a no, so whether one is taken never tells who wins.
-    pub fn yes_no(&mut self, yes: bool) -> Response {
+    pub(crate) fn yes_no(&mut self, yes: bool) -> Response {
         let won = G::outcome(&self.analysis) == Outcome::Win;
         if yes != won {
             return Response::NotQuite(self.hints.after_a_try());
@@ -201,7 +201,7 @@ impl<'q, G: InLesson> Asking<'q, G> {
     }
 
     /// The answer, revealed.
-    pub fn answer(&self) -> Answer {
+    pub(crate) fn answer(&self) -> Answer {
         let answer = match self.question.asks {
             Asks::Move => G::answer(&self.analysis),
             Asks::CanYouWin => G::yes_or_no(&self.analysis),

@@ -55,7 +55,7 @@ pub fn find(name: &str) -> Option<&'static Bundled> {
 }
 
 /// What comes after the bundled lesson called `name` in the course.
-pub fn after(name: &str) -> super::Next {
+pub(crate) fn after(name: &str) -> super::Next {
     match LESSONS.iter().position(|l| l.name == name) {
         Some(i) if i + 1 < LESSONS.len() => super::Next::Lesson {
             number: i + 2,
@@ -69,7 +69,7 @@ pub fn after(name: &str) -> super::Next {
 /// The bundled lesson `name` most likely meant, when it is no lesson's
 /// name: one a slip of the keys away, one whose name starts with it, or
 /// one whose title has it as a word.
-pub fn closest(name: &str) -> Option<&'static Bundled> {
+pub(crate) fn closest(name: &str) -> Option<&'static Bundled> {
     let typed = letters(name);
     if typed.len() < 3 {
         return None;

@@ -23,10 +23,10 @@ pub enum OfGame<N, C> {
 }
 
 /// A position of any game, as a lesson presents it.
-pub type AnySetup = OfGame<Setup<Nim>, Setup<Chomp>>;
+pub(crate) type AnySetup = OfGame<Setup<Nim>, Setup<Chomp>>;
 
 /// A question about a position of any game.
-pub type AnyQuestion = OfGame<Question<Nim>, Question<Chomp>>;
+pub(crate) type AnyQuestion = OfGame<Question<Nim>, Question<Chomp>>;
 
 /// A game, named.
 type Which = OfGame<PhantomData<Nim>, PhantomData<Chomp>>;
@@ -81,13 +81,13 @@ const DIRECTIVES: &[(&str, Which, Directive)] = &[
 ];
 
 /// The names of the directives that set up a position, in order.
-pub fn keywords() -> impl Iterator<Item = &'static str> {
+pub(crate) fn keywords() -> impl Iterator<Item = &'static str> {
     DIRECTIVES.iter().map(|&(keyword, ..)| keyword)
 }
 
 /// What each game's searches in one lesson may still do.
 #[derive(Debug)]
-pub struct Budgets {
+pub(crate) struct Budgets {
     pub(super) nim: <Nim as InLesson>::Budget,
     pub(super) chomp: <Chomp as InLesson>::Budget,
 }
@@ -104,7 +104,7 @@ impl Default for Budgets {
 /// What the directive `keyword` does, and its position `value` read and
 /// worked out within `budgets`, or why not; `None` when `keyword` sets up
 /// no position.
-pub fn read(
+pub(crate) fn read(
     keyword: &str,
     value: &str,
     budgets: &mut Budgets,

@@ -9,7 +9,7 @@ use crate::teach::lesson::{Asks, InLesson, Setup};
 use crate::teach::words::capitalised;
 
 /// The lesson as one document.
-pub fn handout(lesson: &Lesson) -> Result<Document, LessonError> {
+pub(crate) fn handout(lesson: &Lesson) -> Result<Document, LessonError> {
     let mut steps = Vec::new();
     if let Some(summary) = &lesson.summary {
         steps.push(Step::framed(

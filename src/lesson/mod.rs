@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 pub mod asking;
 pub mod bundled;
 pub mod games;
-pub mod handout;
+pub(crate) mod handout;
 pub mod parse;
 pub mod runner;
 
@@ -68,7 +68,7 @@ impl Lesson {
     }
 
     /// How many questions the lesson asks, of every game.
-    pub fn questions(&self) -> usize {
+    pub(crate) fn questions(&self) -> usize {
         self.parts
             .iter()
             .filter(|b| matches!(b, Part::Question(_)))
@@ -132,12 +132,12 @@ impl<G: InLesson> Eq for Question<G> where Setup<G>: Eq {}
 impl<G: InLesson> Question<G> {
     /// The line that opens the question: "Question: rows 3 4 5 (last stick
     /// loses)".
-    pub fn heading(&self) -> String {
+    pub(crate) fn heading(&self) -> String {
         format!("Question: {}", self.setup.describe())
     }
 
     /// What the question asks: the teacher's words, or the tool's own.
-    pub fn asked(&self) -> &str {
+    pub(crate) fn asked(&self) -> &str {
         match (&self.ask, self.asks) {
             (Some(ask), _) => ask,
             (None, Asks::CanYouWin) => "Can the player to move win?",
@@ -156,11 +156,11 @@ pub struct Problem {
 }
 
 /// The largest lesson file read: 1 MB.
-pub const LARGEST_LESSON: u64 = 1 << 20;
+pub(crate) const LARGEST_LESSON: u64 = 1 << 20;
 
 /// Reads and parses a lesson file, reporting problems with the file's path.
 /// A file past [`LARGEST_LESSON`] is refused as soon as that much is read.
-pub fn read_file(path: &Path) -> Result<Lesson, LessonError> {
+pub(crate) fn read_file(path: &Path) -> Result<Lesson, LessonError> {
     use std::io::Read;
     let failed = |source| LessonError::Read {
         path: path.to_path_buf(),
@@ -241,7 +241,7 @@ pub enum LessonError {
 
 impl LessonError {
     /// A game's error, as a lesson reports it.
-    pub fn game(error: impl std::error::Error + Send + Sync + 'static) -> LessonError {
+    pub(crate) fn game(error: impl std::error::Error + Send + Sync + 'static) -> LessonError {
         LessonError::Game(Box::new(error))
     }
 }

@@ -15,7 +15,7 @@ use crate::teach::review::Side;
 
 /// The result `line`, with colour on: green when the pupil won, red when
 /// the computer did. The words say who won either way.
-pub fn coloured(line: String, winner: Side, color: bool) -> String {
+pub(crate) fn coloured(line: String, winner: Side, color: bool) -> String {
     match (color, winner) {
         (false, _) => line,
         (true, Side::Pupil) => line.green().bold().to_string(),
@@ -25,7 +25,7 @@ pub fn coloured(line: String, winner: Side, color: bool) -> String {
 
 /// Whether to show the review. Someone at the keyboard reads the result
 /// first and may skip the review; a script always gets it.
-pub fn review_wanted(io: &mut Io<'_>) -> Result<bool, LineError> {
+pub(crate) fn review_wanted(io: &mut Io<'_>) -> Result<bool, LineError> {
     if !io.interactive {
         return Ok(true);
     }
@@ -39,7 +39,7 @@ pub fn review_wanted(io: &mut Io<'_>) -> Result<bool, LineError> {
 }
 
 /// Prints the review after a blank line.
-pub fn print_review(io: &mut Io<'_>, review: &Document) -> io::Result<()> {
+pub(crate) fn print_review(io: &mut Io<'_>, review: &Document) -> io::Result<()> {
     let text = text::document(review, io.style());
     io.out.write_all(b"\n")?;
     io.out.write_all(text.as_bytes())

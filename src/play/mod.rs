@@ -6,10 +6,10 @@
 //! keyboard is in `session.rs`; the review after it is told by
 //! `teach::review`.
 
-pub mod ending;
+pub(crate) mod ending;
 pub mod replay;
 pub mod rng;
-pub mod session;
+pub(crate) mod session;
 
 use self::rng::Rng;
 use crate::teach::analysis::AnalysisError;
@@ -36,7 +36,7 @@ pub enum PlayError {
 
 impl PlayError {
     /// A game's own error.
-    pub fn game(e: impl std::error::Error + Send + Sync + 'static) -> PlayError {
+    pub(crate) fn game(e: impl std::error::Error + Send + Sync + 'static) -> PlayError {
         PlayError::Game(Box::new(e))
     }
 }
@@ -67,7 +67,7 @@ pub enum Level {
 
 impl Level {
     /// How often, in percent, the computer plays a random move.
-    pub fn mistake_rate(self) -> u64 {
+    pub(crate) fn mistake_rate(self) -> u64 {
         match self {
             Level::Perfect => 0,
             Level::Good => 25,
@@ -90,7 +90,7 @@ pub enum First {
 
 impl First {
     /// Who is to move once `turns` turns have been played.
-    pub fn to_move(self, turns: usize) -> Side {
+    pub(crate) fn to_move(self, turns: usize) -> Side {
         let first = match self {
             First::Computer => Side::Computer,
             First::Me => Side::Pupil,
@@ -105,7 +105,7 @@ impl First {
 /// How the computer plays and who starts, said as a game begins: "The
 /// computer plays well, but slips now and then (seed 7). You go first."
 /// The seed is told when it was given and the level uses it.
-pub fn opponent(level: Level, seed: u64, seed_given: bool, first: First) -> String {
+pub(crate) fn opponent(level: Level, seed: u64, seed_given: bool, first: First) -> String {
     let how = match level {
         Level::Perfect => "The computer plays perfectly",
         Level::Good => "The computer plays well, but slips now and then",
@@ -127,8 +127,6 @@ pub fn opponent(level: Level, seed: u64, seed_given: bool, first: First) -> Stri
 pub struct Choice<G: Teaching> {
     /// The move.
     pub mv: G::Move,
-    /// True when the level made the computer play at random.
-    pub random: bool,
     /// The analysis the move was chosen from; `None` for a random move.
     pub analysis: Option<G::Analysis>,
 }
@@ -148,11 +146,7 @@ pub fn computer_move<G: Teaching>(
     }
     let random = |rng: &mut Rng| {
         game.random_move(position, &mut |n| rng.below(n))
-            .map(|mv| Choice {
-                mv,
-                random: true,
-                analysis: None,
-            })
+            .map(|mv| Choice { mv, analysis: None })
     };
     if rng.percent(level.mistake_rate()) {
         return Ok(random(rng));
@@ -162,7 +156,6 @@ pub fn computer_move<G: Teaching>(
     Ok(match G::best(&analysis) {
         Some(mv) => Some(Choice {
             mv,
-            random: false,
             analysis: Some(analysis),
         }),
         None => random(rng),
@@ -201,7 +194,7 @@ mod tests {
         let after = p.play_multi(&choice.mv, &game).unwrap();
         let analysis = Analysis::new(after, game, Extras::default()).unwrap();
         assert_eq!(analysis.outcome, Outcome::Lose);
-        assert!(!choice.random);
+        assert!(choice.analysis.is_some());
     }
 
     #[test]
@@ -215,7 +208,7 @@ mod tests {
                 .unwrap()
                 .unwrap();
             assert!(p.play_multi(&choice.mv, &game).is_ok(), "{:?}", choice);
-            random += usize::from(choice.random);
+            random += usize::from(choice.analysis.is_none());
         }
         assert!((150..250).contains(&random), "{random} random moves in 400");
         assert!(
@@ -240,7 +233,7 @@ mod tests {
         for _ in 0..200 {
             let mv = game.random_move(&p, &mut |n| rng.below(n)).unwrap();
             assert!(p.play_multi(&mv, &game).is_ok(), "{mv}");
-            widths[mv.rows()] += 1;
+            widths[mv.parts().len()] += 1;
         }
         assert!(widths[1] > 50 && widths[2] > 50, "{widths:?}");
     }

@@ -17,7 +17,7 @@ use crate::teach::words::GLUE;
 
 /// The most moves of the pupil's a replayed game may hold: far more than a
 /// class plays, and few enough to replay at once.
-pub const MOST_REPLAYED_MOVES: usize = 1_000;
+pub(crate) const MOST_REPLAYED_MOVES: usize = 1_000;
 
 /// One move of the game, told.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +31,7 @@ pub struct Told<G: Game> {
 
 impl<G: Game> Told<G> {
     /// The position after the move.
-    pub fn after(&self, game: &G) -> G::Position {
+    pub(crate) fn after(&self, game: &G) -> G::Position {
         game.play(&self.turn.before, &self.turn.mv)
             .expect("played moves are legal")
     }
@@ -59,7 +59,7 @@ impl<G: Teaching> Setup<G> {
     /// "matchsticks play 3 4 6 --level beginner --seed 374185", with the
     /// game's own flags and `--first computer` when they apply. Each
     /// option stays on one line with its value.
-    pub fn command(&self) -> String {
+    pub(crate) fn command(&self) -> String {
         let mut command = self.game.command(&self.start);
         if self.first == First::Computer {
             command += &format!(" --first{GLUE}computer");
@@ -76,7 +76,7 @@ impl<G: Teaching> Setup<G> {
 /// How much help the pupil had in a game, for the review: moves taken
 /// back, hints asked for, and moves at which the answer was shown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Helped {
+pub(crate) struct Helped {
     /// How many of the pupil's moves were taken back.
     pub taken_back: u64,
     /// How many hints the pupil asked for.
@@ -100,7 +100,7 @@ pub struct Replay<G: Teaching> {
 
 /// Why a replay stopped.
 #[derive(Debug, thiserror::Error)]
-pub enum ReplayError {
+pub(crate) enum ReplayError {
     /// The game could not be worked out.
     #[error("{0}")]
     Play(#[from] PlayError),
@@ -149,7 +149,7 @@ impl<G: Teaching> Replay<G> {
     /// `read` from the position it is made at. The computer answers each
     /// in turn, until it is the pupil's move or the game is over. `helped`
     /// is the help the pupil had on the way, for the review.
-    pub fn of<M>(
+    pub(crate) fn of<M>(
         setup: Setup<G>,
         moves: &[M],
         read: impl Fn(&G::Position, &M) -> Result<G::Move, G::Illegal>,
@@ -231,7 +231,7 @@ impl<G: Teaching> Replay<G> {
 
     /// Takes back the pupil's last move and everything after it; false
     /// when the pupil has not moved.
-    pub fn undo(&mut self) -> bool {
+    pub(crate) fn undo(&mut self) -> bool {
         match self.told.iter().rposition(|t| t.turn.side == Side::Pupil) {
             Some(last) => {
                 self.told.truncate(last);
@@ -243,32 +243,32 @@ impl<G: Teaching> Replay<G> {
     }
 
     /// The pupil asked for a hint and got one.
-    pub fn hint_given(&mut self) {
+    pub(crate) fn hint_given(&mut self) {
         self.helped.hints += 1;
     }
 
     /// The answer was shown at the pupil's move (count it once a move).
-    pub fn answer_shown(&mut self) {
+    pub(crate) fn answer_shown(&mut self) {
         self.helped.shown += 1;
     }
 
     /// How the game was set up.
-    pub fn setup(&self) -> &Setup<G> {
+    pub(crate) fn setup(&self) -> &Setup<G> {
         &self.setup
     }
 
     /// The game and its rules.
-    pub fn game(&self) -> &G {
+    pub(crate) fn game(&self) -> &G {
         &self.setup.game
     }
 
     /// Every move so far.
-    pub fn told(&self) -> &[Told<G>] {
+    pub(crate) fn told(&self) -> &[Told<G>] {
         &self.told
     }
 
     /// A move told: "You take 2 from row 1."
-    pub fn said(&self, told: &Told<G>) -> String {
+    pub(crate) fn said(&self, told: &Told<G>) -> String {
         self.setup.game.said(&told.turn)
     }
 
@@ -282,12 +282,12 @@ impl<G: Teaching> Replay<G> {
 
     /// The position now, drawn in the game's own terms; `None` when
     /// nothing is left to draw.
-    pub fn board(&self) -> Option<Block> {
+    pub(crate) fn board(&self) -> Option<Block> {
         self.setup.game.board(&self.position(), &self.memo)
     }
 
     /// Who moves next.
-    pub fn to_move(&self) -> Side {
+    pub(crate) fn to_move(&self) -> Side {
         self.setup.first.to_move(self.told.len())
     }
 
@@ -298,14 +298,14 @@ impl<G: Teaching> Replay<G> {
 
     /// How the game ended, once it is over, in two parts: what happened,
     /// and the result for the winner.
-    pub fn ending(&self) -> Option<(String, String)> {
+    pub(crate) fn ending(&self) -> Option<(String, String)> {
         let last = self.told.last().filter(|_| self.is_over())?;
         let winner = self.winner()?;
         Some(self.setup.game.game_over(&last.turn, winner))
     }
 
     /// Who has won, once the game is over.
-    pub fn winner(&self) -> Option<Side> {
+    pub(crate) fn winner(&self) -> Option<Side> {
         let to_move = self.to_move();
         self.is_over()
             .then(|| match self.setup.game.at_end(&self.position()) {
@@ -316,7 +316,7 @@ impl<G: Teaching> Replay<G> {
 
     /// The position now, worked out: who wins and the move to make, for
     /// hints.
-    pub fn analysis(&mut self) -> Result<G::Analysis, PlayError> {
+    pub(crate) fn analysis(&mut self) -> Result<G::Analysis, PlayError> {
         let position = self.position();
         self.setup
             .game
@@ -326,7 +326,7 @@ impl<G: Teaching> Replay<G> {
 
     /// The hints for the pupil's move now, first to last; none once the
     /// game is over.
-    pub fn hints(&mut self) -> Result<Vec<String>, PlayError> {
+    pub(crate) fn hints(&mut self) -> Result<Vec<String>, PlayError> {
         match self.is_over() {
             true => Ok(Vec::new()),
             false => Ok(G::hints(&self.analysis()?)),
@@ -335,7 +335,7 @@ impl<G: Teaching> Replay<G> {
 
     /// The review of the game so far; `ended` when it was played to the
     /// end rather than stopped.
-    pub fn review(&mut self, ended: bool) -> Result<Document, PlayError> {
+    pub(crate) fn review(&mut self, ended: bool) -> Result<Document, PlayError> {
         let turns: Vec<Turn<G>> = self.told.iter().map(|t| t.turn.clone()).collect();
         let notes = Notes {
             ended,

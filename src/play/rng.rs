@@ -14,7 +14,7 @@ impl Rng {
     }
 
     /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -23,13 +23,13 @@ impl Rng {
     }
 
     /// A number from 0 to `n - 1`; `n` must be at least 1.
-    pub fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         // Multiply-shift maps the full range onto 0..n with negligible bias.
         ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
     }
 
     /// True with the given chance, in percent.
-    pub fn percent(&mut self, chance: u64) -> bool {
+    pub(crate) fn percent(&mut self, chance: u64) -> bool {
         self.below(100) < chance
     }
 }

@@ -27,7 +27,7 @@ struct Session<'r, 'io, G: Replies> {
 
 /// Plays one game. A start too big to work out is refused before anyone
 /// moves.
-pub fn play<G: Replies>(setup: Setup<G>, io: &mut Io<'_>) -> Result<(), PlayError> {
+pub(crate) fn play<G: Replies>(setup: Setup<G>, io: &mut Io<'_>) -> Result<(), PlayError> {
     let game = Replay::start(setup)?;
     let mut session = Session {
         io,

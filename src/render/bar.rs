@@ -60,7 +60,7 @@ impl Square {
 
 /// The bar as lines of text at most `width` columns wide, each starting
 /// with `indent`, the legend under it; coloured when `color` is set.
-pub fn text(bar: &DrawnBar, indent: &str, width: usize, color: bool) -> String {
+pub(crate) fn text(bar: &DrawnBar, indent: &str, width: usize, color: bool) -> String {
     let columns = bar.rows.first().copied().unwrap_or(0);
     let label = bar.rows.len().to_string().len();
     // The grid starts after the row numbers and a space.
@@ -131,7 +131,7 @@ fn digit(n: usize) -> char {
 /// `data-column`, the poisoned one lettered P, the squares the marked bite
 /// takes drawn dashed. It holds numbers only, so nothing in it needs
 /// escaping; the HTML layout puts the legend under it.
-pub fn svg(bar: &DrawnBar) -> String {
+pub(crate) fn svg(bar: &DrawnBar) -> String {
     const SIZE: usize = 26;
     const STEP: usize = 30;
     const MARGIN: usize = 28;

@@ -15,10 +15,10 @@ use crate::teach::document::{
 };
 
 /// The stylesheet of documents, shared with the classroom page.
-pub const STYLE: &str = include_str!("../../assets/web/document.css");
+pub(crate) const STYLE: &str = include_str!("../../assets/web/document.css");
 
 /// Text made safe to put between tags or in an attribute.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -35,7 +35,7 @@ pub fn escape(text: &str) -> String {
 
 /// A whole handout: the document in a page of its own, its style inline,
 /// nothing loaded from anywhere else, ready to print.
-pub fn page(doc: &Document) -> String {
+pub(crate) fn page(doc: &Document) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n{}</body>\n</html>\n",
         escape(&doc.title),
@@ -44,7 +44,7 @@ pub fn page(doc: &Document) -> String {
 }
 
 /// The document as an `<article>`, its title at heading `level`.
-pub fn document(doc: &Document, level: usize) -> String {
+pub(crate) fn document(doc: &Document, level: usize) -> String {
     let mut out = format!(
         "<article class=\"doc\">\n<h{level}>{}</h{level}>\n",
         escape(&doc.title)
@@ -57,7 +57,7 @@ pub fn document(doc: &Document, level: usize) -> String {
 
 /// One step as a `<section>`: its heading when it has one, then its blocks.
 /// What the step gives away is marked, so a page can hold it back.
-pub fn step_html(step: &Step, level: usize) -> String {
+pub(crate) fn step_html(step: &Step, level: usize) -> String {
     let reveals = match step.reveals {
         Some(Reveal::Outcome) => " data-reveals=\"outcome\"",
         Some(Reveal::Move) => " data-reveals=\"move\"",
@@ -74,7 +74,7 @@ pub fn step_html(step: &Step, level: usize) -> String {
 }
 
 /// One block.
-pub fn block_html(block: &Block, level: usize) -> String {
+pub(crate) fn block_html(block: &Block, level: usize) -> String {
     match block {
         Block::Sentence { text } => format!("<p>{}</p>\n", escape(text)),
         Block::Note { text } => paragraphs(text),
@@ -165,7 +165,7 @@ fn colour(size: u64) -> String {
 /// Sticks drawn side by side in an SVG, a wider gap between groups. Each
 /// stick knows its row and its place (from 1, left to right) when `row` is
 /// given, so a page can let it be clicked.
-pub fn sticks_svg(groups: &[u64], plain: u64, row: Option<usize>, height: u32) -> String {
+pub(crate) fn sticks_svg(groups: &[u64], plain: u64, row: Option<usize>, height: u32) -> String {
     const WIDTH: u32 = 10;
     const STEP: u32 = 16;
     const GROUP_GAP: u32 = 14;

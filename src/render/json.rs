@@ -4,9 +4,10 @@
 //! them; this layout writes them first, then the document's title and its
 //! steps under `steps`, so a page can draw everything from the JSON alone.
 
+use std::io::{self, Write};
+
 use serde::Serialize;
 
-use super::wrap::unglued;
 use crate::teach::document::{Block, Document};
 
 /// One step: its sentences as plain text, and its blocks.
@@ -45,24 +46,107 @@ struct Answer<'a, F: Serialize> {
 /// A document and the facts worked out beside it, as one JSON object:
 /// the facts' fields, then `title` and `steps`.
 pub fn document<F: Serialize>(facts: &F, doc: &Document) -> String {
-    to_string(&Answer {
+    let mut text = Vec::new();
+    write_document(facts, doc, &mut text).expect("a Vec takes every byte");
+    String::from_utf8(text).expect("serde_json writes UTF-8")
+}
+
+/// The same JSON as [`document`], written to `out` as it is made, so a
+/// million rows are never held twice, as a document and as its text.
+pub(crate) fn write_document<F: Serialize>(
+    facts: &F,
+    doc: &Document,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let answer = Answer {
         facts,
         title: &doc.title,
         steps: steps(doc),
-    })
+    };
+    write(&answer, out)
 }
 
 /// Facts with no document, such as an illegal move, which is refused
 /// before anything is explained, or the table of positions.
-pub fn facts(facts: &impl Serialize) -> String {
+pub(crate) fn facts(facts: &impl Serialize) -> String {
     to_string(facts)
 }
 
 /// The JSON text, with the no-break spaces that keep a move on one line
 /// on a screen made plain: JSON carries words, not line breaks.
 fn to_string(value: &impl Serialize) -> String {
-    let text = serde_json::to_string(value).expect("plain data always serialises");
-    unglued(&text) + "\n"
+    let mut text = Vec::new();
+    write(value, &mut text).expect("a Vec takes every byte");
+    String::from_utf8(text).expect("serde_json writes UTF-8")
+}
+
+/// `value` as one line of JSON on `out`, its no-break spaces made plain.
+fn write(value: &impl Serialize, out: &mut dyn Write) -> io::Result<()> {
+    let mut plain = Unglued { out, held: false };
+    serde_json::to_writer(&mut plain, value).map_err(io::Error::from)?;
+    plain.write_all(b"\n")?;
+    plain.flush()
+}
+
+/// A writer that passes bytes on with each no-break space (U+00A0, the
+/// bytes C2 A0 in UTF-8) made an ordinary space. A C2 at the end of one
+/// write is held until the next byte shows what it starts.
+struct Unglued<'a> {
+    out: &'a mut dyn Write,
+    held: bool,
+}
+
+impl Write for Unglued<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.write_all(bytes)?;
+        Ok(bytes.len())
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        let mut start = 0;
+        let mut i = 0;
+        if std::mem::take(&mut self.held) {
+            match bytes.first() {
+                Some(0xA0) => {
+                    self.out.write_all(b" ")?;
+                    (start, i) = (1, 1);
+                }
+                Some(_) => self.out.write_all(&[0xC2])?,
+                None => {
+                    self.held = true;
+                    return Ok(());
+                }
+            }
+        }
+        while i < bytes.len() {
+            if bytes[i] == 0xC2 {
+                match bytes.get(i + 1) {
+                    None => {
+                        self.out.write_all(&bytes[start..i])?;
+                        self.held = true;
+                        return Ok(());
+                    }
+                    Some(0xA0) => {
+                        self.out.write_all(&bytes[start..i])?;
+                        self.out.write_all(b" ")?;
+                        i += 2;
+                        start = i;
+                        continue;
+                    }
+                    Some(_) => {}
+                }
+            }
+            i += 1;
+        }
+        self.out.write_all(&bytes[start..])
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if std::mem::take(&mut self.held) {
+            self.out.write_all(&[0xC2])?;
+        }
+        self.out.flush()
+    }
 }
 
 #[cfg(test)]
@@ -109,5 +193,28 @@ mod tests {
             "{\"rows\":[],\"legal\":true,\"shapes\":340282366920938463463374607431768211455,\
              \"reason\":\"take 1\"}\n"
         );
+    }
+
+    proptest::proptest! {
+        /// However the text is cut into writes, even between the two bytes
+        /// of a no-break space, what comes out is the text made plain.
+        #[test]
+        fn unglued_writes_make_every_no_break_space_plain(
+            text in "[a\u{a0}\u{c2}é ]{0,40}",
+            cuts in proptest::collection::vec(0usize..80, 0..6),
+        ) {
+            let bytes = text.as_bytes();
+            let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(bytes.len())).collect();
+            cuts.sort_unstable();
+            let mut out = Vec::new();
+            let mut plain = Unglued { out: &mut out, held: false };
+            let mut from = 0;
+            for cut in cuts.into_iter().chain([bytes.len()]) {
+                plain.write_all(&bytes[from..cut]).unwrap();
+                from = cut;
+            }
+            plain.flush().unwrap();
+            proptest::prop_assert_eq!(String::from_utf8(out).unwrap(), text.replace('\u{a0}', " "));
+        }
     }
 }

@@ -13,7 +13,7 @@ use crate::teach::document::{Block, Document, Grid, PositionLine, Strip};
 const HANDOUT_WIDTH: usize = 80;
 
 /// The document as a handout, its title at heading `level` (1 for `#`).
-pub fn document(doc: &Document, level: usize) -> String {
+pub(crate) fn document(doc: &Document, level: usize) -> String {
     let mut out = format!("{} {}\n\n", "#".repeat(level), doc.title);
     for step in &doc.steps {
         if step.frame.heading {

@@ -5,10 +5,10 @@
 //! Layouts never decide a game question or a word. They place blocks; a
 //! change to what the tool says is made once, in the builders.
 
-pub mod bar;
-pub mod html;
+pub(crate) mod bar;
+pub(crate) mod html;
 pub mod json;
-pub mod markdown;
-pub mod sticks;
+pub(crate) mod markdown;
+pub(crate) mod sticks;
 pub mod text;
 pub mod wrap;

@@ -12,7 +12,7 @@ use crate::teach::document::{DrawnRow, MOST_STICKS_DRAWN};
 const GAP: &str = "  ";
 
 /// The colour for groups of `size` sticks.
-pub fn color_of(size: u64) -> Color {
+pub(crate) fn color_of(size: u64) -> Color {
     const PALETTE: [Color; 6] = [
         Color::Yellow,
         Color::Green,
@@ -25,7 +25,7 @@ pub fn color_of(size: u64) -> Color {
 }
 
 /// Paints `text` in the colour of groups of `size`, when colour is on.
-pub fn paint(text: &str, size: u64, color: bool) -> String {
+pub(crate) fn paint(text: &str, size: u64, color: bool) -> String {
     match color {
         true => text.color(color_of(size)).to_string(),
         false => text.to_string(),
@@ -34,7 +34,7 @@ pub fn paint(text: &str, size: u64, color: bool) -> String {
 
 /// The drawing of a row with these groups and its width on screen, or
 /// `None` when the row is too big to draw.
-pub fn draw(groups: &[u64], color: bool) -> Option<(String, usize)> {
+pub(crate) fn draw(groups: &[u64], color: bool) -> Option<(String, usize)> {
     let sticks: u64 = groups.iter().sum();
     if sticks > MOST_STICKS_DRAWN {
         return None;
@@ -49,7 +49,7 @@ pub fn draw(groups: &[u64], color: bool) -> Option<(String, usize)> {
 
 /// One stage of joining: the groups side by side with one space between
 /// them (`|| || || |`), and its width.
-pub fn draw_stage(groups: &[u64], color: bool) -> (String, usize) {
+pub(crate) fn draw_stage(groups: &[u64], color: bool) -> (String, usize) {
     let parts: Vec<String> = groups
         .iter()
         .map(|&g| paint(&"|".repeat(g as usize), g, color))
@@ -60,7 +60,7 @@ pub fn draw_stage(groups: &[u64], color: bool) -> (String, usize) {
 
 /// The drawing of a row, plainly or in its groups, and its width on
 /// screen; `None` when the row is too big to draw.
-pub fn draw_row(row: &DrawnRow, color: bool) -> Option<(String, usize)> {
+pub(crate) fn draw_row(row: &DrawnRow, color: bool) -> Option<(String, usize)> {
     match row.groups.is_empty() {
         true if row.sticks <= MOST_STICKS_DRAWN => {
             Some(("|".repeat(row.sticks as usize), row.sticks as usize))

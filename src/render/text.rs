@@ -45,7 +45,7 @@ pub fn document(doc: &Document, style: Style) -> String {
 /// The document in sections: the title, then one per step that stands
 /// apart, so a demonstration can pause between them. Joined with a blank
 /// line between them, they make the whole document.
-pub fn sections(doc: &Document, style: Style) -> Vec<String> {
+pub(crate) fn sections(doc: &Document, style: Style) -> Vec<String> {
     let mut sections = vec![lines(&doc.title, "", "  ", style)];
     for step in &doc.steps {
         let text = step_text(step, style);

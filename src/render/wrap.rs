@@ -9,16 +9,16 @@
 use textwrap::{Options, WordSeparator, WordSplitter, WrapAlgorithm};
 
 /// The narrowest width a line is ever wrapped to.
-pub const NARROWEST: usize = 20;
+pub(crate) const NARROWEST: usize = 20;
 
 /// The narrowest screen the tool lays out for: every explanation, table,
 /// game and lesson fits from this width up, and `--width` may not go below
 /// it. Drawings of rows and grids need about this much.
-pub const NARROWEST_SCREEN: usize = 40;
+pub(crate) const NARROWEST_SCREEN: usize = 40;
 
 /// The widest a terminal's width is taken to be: longer lines are hard to
 /// follow on a projector. An explicit width may be wider.
-pub const WIDEST_SCREEN: usize = 100;
+pub(crate) const WIDEST_SCREEN: usize = 100;
 
 /// The no-break space, which holds words together on a line.
 const GLUE: char = '\u{a0}';
@@ -30,7 +30,7 @@ pub fn columns(text: &str) -> usize {
 
 /// `text` broken into lines of at most `width` columns. The first line
 /// starts with `first`, every other line with `rest`.
-pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
     let mut lines = Vec::new();
     for (i, part) in text.lines().enumerate() {
         let start = if i == 0 { first } else { rest };
@@ -75,12 +75,12 @@ fn unglue_longer_than(text: &str, room: usize) -> String {
 
 /// The text with its no-break spaces made ordinary: for layouts that do
 /// not wrap.
-pub fn unglued(text: &str) -> String {
+pub(crate) fn unglued(text: &str) -> String {
     text.replace(GLUE, " ")
 }
 
 /// "-" or a number with a full stop, as at the start of a list item.
-pub fn is_list_marker(word: &str) -> bool {
+pub(crate) fn is_list_marker(word: &str) -> bool {
     let number = word.strip_suffix('.').unwrap_or("");
     word == "-" || (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
 }
@@ -88,7 +88,7 @@ pub fn is_list_marker(word: &str) -> bool {
 /// A list of items joined by `separator`, broken after a separator so no
 /// line is longer than `width`: for long lists without spaces, such as the
 /// rows of a position written `0,4,5`.
-pub fn chunks(items: &[String], separator: &str, width: usize) -> Vec<String> {
+pub(crate) fn chunks(items: &[String], separator: &str, width: usize) -> Vec<String> {
     let mut lines = vec![String::new()];
     for (i, item) in items.iter().enumerate() {
         let piece = match i + 1 == items.len() {

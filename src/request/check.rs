@@ -2,6 +2,8 @@
 //! position, judged with its reason; or refused, with the JSON that says
 //! why, before anything is worked out.
 
+use std::io::{self, Write};
+
 use super::error::Error;
 use crate::render::json;
 use crate::teach::document::Document;
@@ -9,7 +11,7 @@ use crate::teach::queried::Queried;
 
 /// A move checked.
 #[derive(Clone, Debug)]
-pub struct Checked<G: Queried> {
+pub(crate) struct Checked<G: Queried> {
     /// The verdict and what was worked out.
     pub judgement: G::Judgement,
     /// The explanation of the verdict.
@@ -18,14 +20,19 @@ pub struct Checked<G: Queried> {
 
 impl<G: Queried> Checked<G> {
     /// The facts and the document, as one JSON object.
-    pub fn json(&self) -> String {
+    pub(crate) fn json(&self) -> String {
         json::document(&G::check_facts(&self.judgement), &self.document)
+    }
+
+    /// The same JSON, written to `out` as it is made.
+    pub(crate) fn write_json(&self, out: &mut dyn Write) -> io::Result<()> {
+        json::write_document(&G::check_facts(&self.judgement), &self.document, out)
     }
 }
 
 /// Why a move was not checked.
 #[derive(Debug)]
-pub enum Refused<G: Queried> {
+pub(crate) enum Refused<G: Queried> {
     /// The move breaks the rules; it was refused before anything was worked
     /// out. `json` is the object `--format json` prints for it.
     Illegal {
@@ -45,7 +52,7 @@ impl<G: Queried, E: Into<Error>> From<E> for Refused<G> {
 }
 
 /// Checks the move `typed` from `position` in `game`.
-pub fn check<G: Queried>(
+pub(crate) fn check<G: Queried>(
     game: &G,
     position: G::Position,
     typed: &G::Typed,

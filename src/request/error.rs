@@ -73,12 +73,12 @@ fn port_hint(e: &io::Error) -> &'static str {
 
 impl Error {
     /// A game's own reason for leaving a question unanswered.
-    pub fn game(e: impl std::error::Error + Send + Sync + 'static) -> Error {
+    pub(crate) fn game(e: impl std::error::Error + Send + Sync + 'static) -> Error {
         Error::Game(Box::new(e))
     }
 
     /// The move or bite `illegal`, refused by the rules of `G`.
-    pub fn illegal<G: Game>(illegal: &G::Illegal) -> Error {
+    pub(crate) fn illegal<G: Game>(illegal: &G::Illegal) -> Error {
         Error::Illegal {
             what: G::MOVE,
             why: illegal.to_string(),

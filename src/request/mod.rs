@@ -5,7 +5,7 @@
 //! they accept the same input, refuse it with the same words, and print
 //! the same answers, for every game.
 
-pub mod check;
-pub mod error;
-pub mod explain;
-pub mod table;
+pub(crate) mod check;
+pub(crate) mod error;
+pub(crate) mod explain;
+pub(crate) mod table;

@@ -10,7 +10,7 @@ use crate::teach::table_doc::table as document;
 
 /// A table worked out.
 #[derive(Clone, Debug)]
-pub struct Tabled {
+pub(crate) struct Tabled {
     /// Its entries: every reachable position, or only the lost ones.
     pub entries: Vec<Entry>,
     /// The table as a document.
@@ -19,7 +19,7 @@ pub struct Tabled {
 
 /// The table of every position reachable from `start`, or with `losing`
 /// only the lost ones.
-pub fn table(start: &Position, game: &Nim, losing: bool) -> Result<Tabled, Error> {
+pub(crate) fn table(start: &Position, game: &Nim, losing: bool) -> Result<Tabled, Error> {
     let mut entries = entries(start, game)?;
     if losing {
         entries.retain(|e| e.outcome == Outcome::Lose);

@@ -229,7 +229,7 @@ impl Bar {
     /// Reads a shape from command-line words: `4x5` (or `4X5`, `4 x 5`),
     /// or the row lengths from the top separated by commas or spaces
     /// (`5,5,3`, `5 5 3`).
-    pub fn parse<S: AsRef<str>>(words: &[S]) -> Result<Bar, BarError> {
+    pub(crate) fn parse<S: AsRef<str>>(words: &[S]) -> Result<Bar, BarError> {
         let text = words
             .iter()
             .map(AsRef::as_ref)
@@ -370,7 +370,7 @@ impl Bar {
 impl FromStr for Bar {
     type Err = BarError;
 
-    /// Reads one word, as [`Bar::parse`] does.
+    /// Reads one word, as `Bar::parse` does.
     fn from_str(text: &str) -> Result<Bar, BarError> {
         Bar::parse(&[text])
     }

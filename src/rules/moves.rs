@@ -4,7 +4,7 @@
 //! one-part case.
 //!
 //! A `Move` only becomes real through [`Position::play`] or
-//! [`Position::move_to`], the one place where moves are checked against the
+//! `Position::move_to`, the one place where moves are checked against the
 //! rules (a move from several rows, in `multi_move.rs`, checks each of its
 //! parts here too); the reasons a move can be illegal are the variants of
 //! [`IllegalMove`], each with a message a pupil can act on.
@@ -77,7 +77,7 @@ pub enum IllegalMove {
 impl IllegalMove {
     /// The refusal a pupil reads, as a sentence: "There is no row 4, only
     /// rows 1 to 3."
-    pub fn refusal(&self) -> String {
+    pub(crate) fn refusal(&self) -> String {
         let words = self.to_string();
         let mut letters = words.chars();
         match letters.next() {
@@ -156,13 +156,14 @@ impl Position {
 
     /// The move that turns this position into `to` in Nim, or why no
     /// single legal move does.
-    pub fn move_to(&self, to: &Position) -> Result<Move, IllegalMove> {
+    #[cfg(test)]
+    pub(crate) fn move_to(&self, to: &Position) -> Result<Move, IllegalMove> {
         self.move_to_with(to, &TakeSet::Any)
     }
 
     /// The move that turns this position into `to` when moves may take only
     /// `takes`, or why no single legal move does.
-    pub fn move_to_with(&self, to: &Position, takes: &TakeSet) -> Result<Move, IllegalMove> {
+    pub(crate) fn move_to_with(&self, to: &Position, takes: &TakeSet) -> Result<Move, IllegalMove> {
         let (from, to) = (self.piles(), to.piles());
         if from.len() != to.len() {
             return Err(IllegalMove::RowCount {

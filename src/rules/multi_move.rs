@@ -4,7 +4,7 @@
 //! A [`MultiMove`] is a list of single-row parts; a move from one row is a
 //! `MultiMove` of one part, so every method of solving gives its moves in
 //! this one form. It becomes real only through [`Position::play_multi`] or
-//! [`Position::multi_move_to`], the one place where such a move is
+//! `Position::multi_move_to`, the one place where such a move is
 //! checked; each part is checked by [`Position::play_with`] exactly as a
 //! single move is, so a game with K = 1 accepts and refuses the same
 //! moves, with the same reasons, as before.
@@ -20,7 +20,16 @@ use super::position::Position;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MultiMove {
     /// The parts in row order.
-    parts: Vec<Move>,
+    parts: Parts,
+}
+
+/// A move's parts. Most moves take from one row, and a list of a million
+/// winning moves should not cost a million small allocations, so one part
+/// is kept in place; a move from one row is always `One`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Parts {
+    One(Move),
+    Several(Vec<Move>),
 }
 
 impl MultiMove {
@@ -28,22 +37,25 @@ impl MultiMove {
     /// here: [`Position::play_multi`] says whether the move is legal.
     pub fn new(mut parts: Vec<Move>) -> MultiMove {
         parts.sort_unstable();
-        MultiMove { parts }
+        match parts.as_slice() {
+            [only] => MultiMove::from(*only),
+            _ => MultiMove {
+                parts: Parts::Several(parts),
+            },
+        }
     }
 
     /// The parts, in row order.
     pub fn parts(&self) -> &[Move] {
-        &self.parts
-    }
-
-    /// How many rows the move takes from.
-    pub fn rows(&self) -> usize {
-        self.parts.len()
+        match &self.parts {
+            Parts::One(only) => std::slice::from_ref(only),
+            Parts::Several(parts) => parts,
+        }
     }
 
     /// The whole move as one single-row move, when it takes from one row.
     pub fn single(&self) -> Option<Move> {
-        match self.parts.as_slice() {
+        match self.parts() {
             [only] => Some(*only),
             _ => None,
         }
@@ -52,7 +64,9 @@ impl MultiMove {
 
 impl From<Move> for MultiMove {
     fn from(mv: Move) -> MultiMove {
-        MultiMove { parts: vec![mv] }
+        MultiMove {
+            parts: Parts::One(mv),
+        }
     }
 }
 
@@ -62,8 +76,8 @@ impl From<Move> for MultiMove {
 /// thus ordered by row, then by sticks taken, as single moves are.
 impl Ord for MultiMove {
     fn cmp(&self, other: &MultiMove) -> Ordering {
-        let piles = |m: &MultiMove| m.parts.iter().map(|p| p.pile).collect::<Vec<_>>();
-        let takes = |m: &MultiMove| m.parts.iter().map(|p| p.take).collect::<Vec<_>>();
+        let piles = |m: &MultiMove| m.parts().iter().map(|p| p.pile).collect::<Vec<_>>();
+        let takes = |m: &MultiMove| m.parts().iter().map(|p| p.take).collect::<Vec<_>>();
         piles(self)
             .cmp(&piles(other))
             .then_with(|| takes(self).cmp(&takes(other)))
@@ -81,8 +95,8 @@ impl PartialOrd for MultiMove {
 impl fmt::Display for MultiMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("take")?;
-        let last = self.parts.len().saturating_sub(1);
-        for (i, part) in self.parts.iter().enumerate() {
+        let last = self.parts().len().saturating_sub(1);
+        for (i, part) in self.parts().iter().enumerate() {
             let joint = match i {
                 0 => " ",
                 i if i == last => " and ",
@@ -132,7 +146,11 @@ impl Position {
     /// The move that turns this position into `to` in `game`, or why no
     /// legal move does: no row may grow, and at most as many rows may shrink
     /// as the game lets one move take from.
-    pub fn multi_move_to(&self, to: &Position, game: &Nim) -> Result<MultiMove, IllegalMove> {
+    pub(crate) fn multi_move_to(
+        &self,
+        to: &Position,
+        game: &Nim,
+    ) -> Result<MultiMove, IllegalMove> {
         if game.rows_per_move <= 1 {
             // Exactly the checks, and the reasons, of a single-row move.
             return self.move_to_with(to, &game.takes).map(MultiMove::from);

@@ -2,7 +2,7 @@
 //!
 //! Rows are stored in the order the user typed them and numbered from 1 in
 //! everything the user sees. Reading them from text is the business of
-//! [`super::row_reader`].
+//! `super::row_reader`.
 
 use std::fmt;
 

@@ -63,7 +63,7 @@ impl Position {
 
     /// Reads rows from a stream: numbers separated by commas, spaces or
     /// new lines, within `MOST_ROWS_READ` and `MOST_BYTES_READ`.
-    pub fn read(input: &mut dyn BufRead) -> Result<Position, PositionError> {
+    pub(crate) fn read(input: &mut dyn BufRead) -> Result<Position, PositionError> {
         from_stream(input).map(Position::new)
     }
 }

@@ -33,7 +33,7 @@ pub enum BadRowsPerMove {
 }
 
 /// Reads K from `text`: a whole number from 1 to `u32::MAX`.
-pub fn parse(text: &str) -> Result<u32, BadRowsPerMove> {
+pub(crate) fn parse(text: &str) -> Result<u32, BadRowsPerMove> {
     let digits = text.trim();
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(BadRowsPerMove::NotANumber(text.to_string()));

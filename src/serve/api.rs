@@ -18,7 +18,7 @@ use crate::teach::queried::Queried;
 /// `GET /api/explain?position=3,5,7[&normal=1][&take=1-3][&xor=1]`, and
 /// `GET /api/chomp/explain?shape=4x5`: what `explain --format json`
 /// prints.
-pub fn explain<G: Queried>(query: Option<&str>) -> Reply {
+pub(crate) fn explain<G: Queried>(query: Option<&str>) -> Reply {
     let known = [
         &[G::POSITION_WORDS][..],
         G::RULE_FLAGS,
@@ -39,7 +39,7 @@ pub fn explain<G: Queried>(query: Option<&str>) -> Reply {
 /// `GET /api/check?position=3,5,7&to=2,5,7` (or `&row=1&remove=1`), and
 /// `GET /api/chomp/check?shape=4x5&bite=2,3`: what `check --format json`
 /// prints; an illegal move gets 422 with the JSON printed for it.
-pub fn check<G: Queried>(query: Option<&str>) -> Reply {
+pub(crate) fn check<G: Queried>(query: Option<&str>) -> Reply {
     let asked = || -> Result<Result<String, String>, ParamError> {
         let (_, checked) = check_question::<G>(query)?;
         match checked {
@@ -56,7 +56,7 @@ pub fn check<G: Queried>(query: Option<&str>) -> Reply {
 }
 
 /// `GET /api/table?position=3,5,7[&normal=1][&take=1-3][&losing=1]`.
-pub fn table(query: Option<&str>) -> Reply {
+pub(crate) fn table(query: Option<&str>) -> Reply {
     let known = ["position", "normal", "take", "losing"];
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &known)?;

@@ -51,7 +51,7 @@ pub const ASSETS: &[Asset] = assets![
 ];
 
 /// The file at `path`; `/` is the page itself.
-pub fn find(path: &str) -> Option<&'static Asset> {
+pub(crate) fn find(path: &str) -> Option<&'static Asset> {
     let path = match path {
         "/" => "/index.html",
         path => path,
@@ -60,7 +60,7 @@ pub fn find(path: &str) -> Option<&'static Asset> {
 }
 
 /// Serves a file of the page, or 404.
-pub async fn file(uri: Uri) -> Response {
+pub(crate) async fn file(uri: Uri) -> Response {
     match find(uri.path()) {
         Some(asset) => (
             [

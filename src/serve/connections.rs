@@ -6,7 +6,7 @@
 //! reads its body ([`BODY_TIMEOUT`]), and answers. A connection that
 //! overstays its phase is closed. While it answers it has no deadline, so
 //! a long reply, or a stream that sends now and then, may run on; only a
-//! reply the client stops reading is given up, after [`SEND_TIMEOUT`].
+//! reply the client stops reading is given up, after `SEND_TIMEOUT`.
 //!
 //! At most [`MOST_CONNECTIONS`] are open. One more closes the connection
 //! that has waited longest on its client (idle, or still sending its
@@ -59,7 +59,7 @@ pub const BODY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// How long a reply may wait for the client to read it before the
 /// connection is closed.
-pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The most bytes a request's line and headers may take (the long query
 /// of a big position included); more gets 431.

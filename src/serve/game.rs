@@ -18,11 +18,11 @@ use crate::teach::review::Side;
 
 /// The most rows a game on the page may have, so that replaying a long
 /// game stays well within a second.
-pub const MOST_ROWS_PLAYED: usize = 100;
+pub(crate) const MOST_ROWS_PLAYED: usize = 100;
 
 /// Why a game could not be replayed: bad input (400) or a move that is not
 /// allowed (422).
-pub enum Refusal {
+pub(crate) enum Refusal {
     /// Bad input, and why.
     Bad(String),
     /// A move that is not allowed, and why.
@@ -30,7 +30,7 @@ pub enum Refusal {
 }
 
 /// Where a replayed game stands, or why it could not be replayed.
-pub fn replied(answer: Result<Value, Refusal>) -> Reply {
+pub(crate) fn replied(answer: Result<Value, Refusal>) -> Reply {
     match answer {
         Ok(answer) => Reply::json(answer.to_string()),
         Err(Refusal::Bad(why)) => Reply::bad_request(why),
@@ -61,7 +61,7 @@ impl From<PlayError> for Refusal {
 
 /// Replays the game in `body` and answers with where it stands. Bad input
 /// gets 400, a move that is not allowed 422.
-pub fn play<G: Queried>(body: &[u8]) -> Reply {
+pub(crate) fn play<G: Queried>(body: &[u8]) -> Reply {
     replied(replay::<G>(body))
 }
 
@@ -144,7 +144,7 @@ fn replay<G: Queried>(body: &[u8]) -> Result<Value, Refusal> {
 }
 
 /// A player as the page names it: "pupil" or "computer".
-pub fn side(side: Side) -> &'static str {
+pub(crate) fn side(side: Side) -> &'static str {
     match side {
         Side::Pupil => "pupil",
         Side::Computer => "computer",
@@ -153,7 +153,10 @@ pub fn side(side: Side) -> &'static str {
 
 /// One of a command-line choice's values, named as on the command line, or
 /// why it is none of them.
-pub fn choice<T: clap::ValueEnum + Default>(value: Option<&str>, name: &str) -> Result<T, String> {
+pub(crate) fn choice<T: clap::ValueEnum + Default>(
+    value: Option<&str>,
+    name: &str,
+) -> Result<T, String> {
     let Some(value) = value else {
         return Ok(T::default());
     };

@@ -4,11 +4,11 @@
 //! The server is reached by a classroom's browsers, and also by any page
 //! the teacher opens: a foreign page may post to it (a `text/plain` POST
 //! needs no preflight), or reach it under a name of its own that it points
-//! at this computer (DNS rebinding). So [`check`] refuses a `Host` that is
+//! at this computer (DNS rebinding). So `check` refuses a `Host` that is
 //! not one of this computer's names or the address the request came in
 //! at, an `Origin` other than the server itself, a POST body that is not
 //! JSON, and an announced body over [`MOST_BODY_BYTES`] before a byte of
-//! it is read. [`headers`] tells the browser to run only the page's own
+//! it is read. `headers` tells the browser to run only the page's own
 //! files, never inside another site's frame, and to send no referrer.
 
 use std::net::{IpAddr, SocketAddr};
@@ -42,7 +42,7 @@ pub const POLICY: &str = "default-src 'self'; img-src 'self' data:; object-src '
      base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /// The headers every reply carries, whatever answered it.
-pub fn headers() -> SetMultipleResponseHeadersLayer<Response> {
+pub(crate) fn headers() -> SetMultipleResponseHeadersLayer<Response> {
     let fixed = |value| HeaderValue::from_static(value);
     SetMultipleResponseHeadersLayer::overriding(vec![
         (X_CONTENT_TYPE_OPTIONS, fixed("nosniff")).into(),
@@ -53,7 +53,7 @@ pub fn headers() -> SetMultipleResponseHeadersLayer<Response> {
 }
 
 /// Lets a request through to the routes, or refuses it at once.
-pub async fn check(request: Request, next: Next) -> Response {
+pub(crate) async fn check(request: Request, next: Next) -> Response {
     match refusal(&request) {
         Some(reply) => reply.into_response(),
         None => next.run(request).await,

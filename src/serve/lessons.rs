@@ -22,7 +22,7 @@ use crate::teach::lesson::{Asks, InLesson};
 use crate::teach::queried::Queried;
 
 /// `GET /page/lessons`: every bundled lesson, in teaching order.
-pub fn list(query: Option<&str>) -> Reply {
+pub(crate) fn list(query: Option<&str>) -> Reply {
     let answer = || -> Result<String, ParamError> {
         Params::parse(query, &[])?;
         let lessons = bundled::LESSONS
@@ -45,7 +45,7 @@ pub fn list(query: Option<&str>) -> Reply {
 /// `GET /page/lesson?name=twenty-one`: the lesson's parts in order.
 /// Narration is HTML; a pause is where the page waits for "Next"; a
 /// question comes with its board and no answer.
-pub fn lesson(query: Option<&str>) -> Reply {
+pub(crate) fn lesson(query: Option<&str>) -> Reply {
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &["name"])?;
         let name = p.get("name").ok_or(ParamError::Missing("name"))?;
@@ -134,11 +134,11 @@ enum Try {
 }
 
 /// The most tries replayed at one question.
-pub const MOST_TRIES: usize = 200;
+pub(crate) const MOST_TRIES: usize = 200;
 
 /// `POST /page/lesson/answer`: the answer to the last of the tries, and
 /// where the question stands.
-pub fn answer(body: &[u8]) -> Reply {
+pub(crate) fn answer(body: &[u8]) -> Reply {
     match answering(body) {
         Ok(Ok(answer)) => Reply::json(answer.to_string()),
         Ok(Err(illegal)) => Reply::illegal(illegal),

@@ -3,14 +3,14 @@
 //!
 //! Everything the page shows is worked out here, by the same code as the
 //! command line, and sent as JSON with HTML fragments laid out by
-//! [`crate::render::html`]; the page itself only draws and clicks. The
+//! `crate::render::html`; the page itself only draws and clicks. The
 //! page's files are compiled into the program, so it needs no network.
 //!
-//! - [`api`]: the command line's JSON (`/api/…`);
-//! - [`page`]: explanations, checks, boards and tables for the page;
-//! - [`game`]: a game against the computer, replayed on every request
-//!   from what the page sends ([`sent`]);
-//! - [`lessons`]: the bundled lessons, a question at a time;
+//! - `api`: the command line's JSON (`/api/…`);
+//! - `page`: explanations, checks, boards and tables for the page;
+//! - `game`: a game against the computer, replayed on every request
+//!   from what the page sends (`sent`);
+//! - `lessons`: the bundled lessons, a question at a time;
 //! - [`assets`]: the page's own files.
 //!
 //! Every game has the same routes, written once and listed for each game
@@ -36,16 +36,16 @@ use axum::extract::{DefaultBodyLimit, RawQuery};
 use axum::routing::{get, post};
 use tokio::sync::oneshot;
 
-pub mod api;
+pub(crate) mod api;
 pub mod assets;
 pub mod connections;
-pub mod game;
+pub(crate) mod game;
 pub mod guard;
-pub mod lessons;
-pub mod page;
-pub mod params;
-pub mod reply;
-pub mod sent;
+pub(crate) mod lessons;
+pub(crate) mod page;
+pub(crate) mod params;
+pub(crate) mod reply;
+pub(crate) mod sent;
 
 use self::reply::Reply;
 use crate::rules::game::Chomp;
@@ -53,10 +53,10 @@ use crate::rules::nim::Nim;
 use crate::teach::queried::Queried;
 
 /// The port the page is served on unless told otherwise.
-pub const DEFAULT_PORT: u16 = 8357;
+pub(crate) const DEFAULT_PORT: u16 = 8357;
 
 /// The address listened on unless told otherwise: this computer only.
-pub const DEFAULT_HOST: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+pub(crate) const DEFAULT_HOST: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
 
 /// The largest request body read: 64 KB.
 pub const MOST_BODY_BYTES: usize = 64 * 1024;
@@ -196,7 +196,7 @@ impl Drop for Server {
 /// Serves in the foreground until Ctrl-C. `listening` is told the address
 /// once Ctrl-C is being listened for too, before anything is served; when
 /// it breaks (the address could not be passed on), nothing is served.
-pub fn serve(
+pub(crate) fn serve(
     addr: SocketAddr,
     listening: impl FnOnce(SocketAddr) -> ControlFlow<()>,
 ) -> io::Result<()> {

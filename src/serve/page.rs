@@ -23,7 +23,7 @@ use crate::teach::queried::Queried;
 use crate::teach::verdict::Verdict;
 
 /// The steps of a document, each as HTML with its heading.
-pub fn steps(doc: &Document) -> Value {
+pub(crate) fn steps(doc: &Document) -> Value {
     doc.steps
         .iter()
         .map(|step| {
@@ -37,7 +37,7 @@ pub fn steps(doc: &Document) -> Value {
 
 /// An explanation as the page shows it: its title, who wins, and its
 /// steps as HTML.
-pub fn explanation(doc: &Document, outcome: Outcome) -> String {
+pub(crate) fn explanation(doc: &Document, outcome: Outcome) -> String {
     json!({
         "title": doc.title,
         "outcome": outcome.to_string(),
@@ -48,7 +48,7 @@ pub fn explanation(doc: &Document, outcome: Outcome) -> String {
 
 /// A move or a bite checked, as the page shows it: the verdict, its
 /// reasons as HTML, and the board after it.
-pub fn verdict(verdict: Verdict, doc: &Document, after: Value) -> String {
+pub(crate) fn verdict(verdict: Verdict, doc: &Document, after: Value) -> String {
     json!({
         "legal": true,
         "verdict": verdict.name(),
@@ -60,7 +60,7 @@ pub fn verdict(verdict: Verdict, doc: &Document, after: Value) -> String {
 
 /// The reply to a check on the page: the verdict, or 422 and why the move
 /// or the bite is not allowed.
-pub fn check_reply(answer: Result<Result<String, String>, ParamError>) -> Reply {
+pub(crate) fn check_reply(answer: Result<Result<String, String>, ParamError>) -> Reply {
     match answer {
         Ok(Ok(body)) => Reply::json(body),
         Ok(Err(why)) => Reply::json_with(
@@ -74,7 +74,7 @@ pub fn check_reply(answer: Result<Result<String, String>, ParamError>) -> Reply 
 /// The board for `position` in its game, drawn to click as the terminal
 /// draws it (Nim's rows in their groups or the blocks of their pattern, a
 /// bar's squares), with the facts the page needs beside it.
-pub fn board<G: Queried>(position: &G::Position, game: &G) -> Result<Value, Error> {
+pub(crate) fn board<G: Queried>(position: &G::Position, game: &G) -> Result<Value, Error> {
     let drawn = game.drawn(position).map_err(Error::game)?;
     Ok(drawn_board(position, game, &drawn))
 }
@@ -82,7 +82,7 @@ pub fn board<G: Queried>(position: &G::Position, game: &G) -> Result<Value, Erro
 /// The board for `position` in its game, already `drawn`: its rows, its
 /// title, the drawing as HTML, whether the game is over there, and the
 /// game's own facts (the takes to offer as buttons, the squares).
-pub fn drawn_board<G: Queried>(position: &G::Position, game: &G, drawn: &Block) -> Value {
+pub(crate) fn drawn_board<G: Queried>(position: &G::Position, game: &G, drawn: &Block) -> Value {
     let board = json!({
         "rows": G::rows(position),
         "game": game.title(position),
@@ -93,7 +93,7 @@ pub fn drawn_board<G: Queried>(position: &G::Position, game: &G, drawn: &Block) 
 }
 
 /// `value`, an object, with the fields of `facts` added.
-pub fn with_facts(mut value: Value, facts: &impl Serialize) -> Value {
+pub(crate) fn with_facts(mut value: Value, facts: &impl Serialize) -> Value {
     let facts = serde_json::to_value(facts).expect("facts are plain data");
     match (&mut value, facts) {
         (Value::Object(fields), Value::Object(more)) => fields.extend(more),
@@ -105,7 +105,7 @@ pub fn with_facts(mut value: Value, facts: &impl Serialize) -> Value {
 /// `GET /page/explain?position=3,5,7[&normal=1][&take=1-3][&xor=1]`, and
 /// `GET /page/chomp/explain?shape=4x5`: the explanation's title, who
 /// wins, and its steps.
-pub fn explain<G: Queried>(query: Option<&str>) -> Reply {
+pub(crate) fn explain<G: Queried>(query: Option<&str>) -> Reply {
     let known = [
         &[G::POSITION_WORDS][..],
         G::RULE_FLAGS,
@@ -131,7 +131,7 @@ pub fn explain<G: Queried>(query: Option<&str>) -> Reply {
 /// `GET /page/chomp/check?shape=4x5&bite=2,3`: the verdict and its reasons
 /// as HTML, and the board after the move. An illegal move gets 422 and
 /// why.
-pub fn check<G: Queried>(query: Option<&str>) -> Reply {
+pub(crate) fn check<G: Queried>(query: Option<&str>) -> Reply {
     let answer = || -> Result<Result<String, String>, ParamError> {
         let (game, checked) = check_question::<G>(query)?;
         let checked = match checked {
@@ -148,7 +148,7 @@ pub fn check<G: Queried>(query: Option<&str>) -> Reply {
 
 /// `GET /page/board?position=21[&normal=1][&take=1-3]`, and
 /// `GET /page/chomp/board?shape=4x5`: a board to click.
-pub fn board_page<G: Queried>(query: Option<&str>) -> Reply {
+pub(crate) fn board_page<G: Queried>(query: Option<&str>) -> Reply {
     let known = [&[G::POSITION_WORDS][..], G::RULE_FLAGS, G::RULE_WORDS].concat();
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &known)?;
@@ -160,7 +160,7 @@ pub fn board_page<G: Queried>(query: Option<&str>) -> Reply {
 
 /// `GET /page/table?position=3,5,7[&normal=1][&take=1-3][&losing=1]`: the
 /// table as HTML.
-pub fn table(query: Option<&str>) -> Reply {
+pub(crate) fn table(query: Option<&str>) -> Reply {
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &["position", "normal", "take", "losing"])?;
         let start = p.position::<Nim>()?;

@@ -17,13 +17,13 @@ use crate::teach::queried::{Queried, Words};
 
 /// The parameters of one request, by name.
 #[derive(Clone, Debug, Default)]
-pub struct Params {
+pub(crate) struct Params {
     values: BTreeMap<String, String>,
 }
 
 /// A request's parameters could not be used.
 #[derive(Debug, thiserror::Error)]
-pub enum ParamError {
+pub(crate) enum ParamError {
     /// A parameter the request does not know.
     #[error("unknown parameter '{0}': the parameters here are {1}")]
     Unknown(String, String),
@@ -37,7 +37,7 @@ pub enum ParamError {
 
 impl Params {
     /// Reads a query string, allowing only the names in `known`.
-    pub fn parse(query: Option<&str>, known: &[&str]) -> Result<Params, ParamError> {
+    pub(crate) fn parse(query: Option<&str>, known: &[&str]) -> Result<Params, ParamError> {
         let mut values = BTreeMap::new();
         for (name, value) in form_urlencoded(query.unwrap_or("")) {
             if !known.contains(&name.as_str()) {
@@ -49,30 +49,30 @@ impl Params {
     }
 
     /// The value of `name`, if given.
-    pub fn get(&self, name: &str) -> Option<&str> {
+    pub(crate) fn get(&self, name: &str) -> Option<&str> {
         self.values.get(name).map(String::as_str)
     }
 
     /// Whether the flag `name` is on.
-    pub fn flag(&self, name: &str) -> bool {
+    pub(crate) fn flag(&self, name: &str) -> bool {
         self.get(name).is_some_and(|v| v != "0" && v != "false")
     }
 
     /// The position the game's words give, read as the command line reads
     /// them.
-    pub fn position<G: Queried>(&self) -> Result<G::Position, ParamError> {
+    pub(crate) fn position<G: Queried>(&self) -> Result<G::Position, ParamError> {
         let name = G::POSITION_WORDS;
         let words = self.words(name).ok_or(ParamError::Missing(name))?;
         Ok(G::position(&words, None).map_err(Error::game)?)
     }
 
     /// The game the parameters choose: Nim's `normal` and `take`.
-    pub fn rules<G: Queried>(&self) -> Result<G, ParamError> {
+    pub(crate) fn rules<G: Queried>(&self) -> Result<G, ParamError> {
         Ok(G::rules(self).map_err(Error::game)?)
     }
 
     /// Refuses the first of `names` not given.
-    pub fn needs(&self, names: &[&'static str]) -> Result<(), ParamError> {
+    pub(crate) fn needs(&self, names: &[&'static str]) -> Result<(), ParamError> {
         match names.iter().find(|&&name| self.get(name).is_none()) {
             Some(&missing) => Err(ParamError::Missing(missing)),
             None => Ok(()),
@@ -81,12 +81,12 @@ impl Params {
 
     /// The move the parameters give, as typed. The words every move needs
     /// are asked for first, with the position's, by [`Params::needs`].
-    pub fn typed<G: Queried>(&self) -> Result<G::Typed, ParamError> {
+    pub(crate) fn typed<G: Queried>(&self) -> Result<G::Typed, ParamError> {
         Ok(G::typed(self).map_err(Error::game)?)
     }
 
     /// What the parameters ask an explanation in `game` to add.
-    pub fn extras<G: Queried>(&self, game: &G) -> Result<G::Extras, ParamError> {
+    pub(crate) fn extras<G: Queried>(&self, game: &G) -> Result<G::Extras, ParamError> {
         Ok(game.extras(self).map_err(Error::game)?)
     }
 }
@@ -143,7 +143,9 @@ type CheckAnswer<G> = Result<Checked<G>, Refused<G>>;
 /// `/page/…/check` alike: the game's rules, and the move judged or
 /// refused. Every word the question needs is asked for before any is
 /// read.
-pub fn check_question<G: Queried>(query: Option<&str>) -> Result<(G, CheckAnswer<G>), ParamError> {
+pub(crate) fn check_question<G: Queried>(
+    query: Option<&str>,
+) -> Result<(G, CheckAnswer<G>), ParamError> {
     let known = [
         &[G::POSITION_WORDS][..],
         G::MOVE_WORDS,

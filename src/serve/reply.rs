@@ -8,7 +8,7 @@ use super::params::ParamError;
 
 /// A finished reply.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reply {
+pub(crate) struct Reply {
     /// The HTTP status.
     pub status: StatusCode,
     /// The content type.
@@ -19,12 +19,12 @@ pub struct Reply {
 
 impl Reply {
     /// JSON, with 200.
-    pub fn json(body: String) -> Reply {
+    pub(crate) fn json(body: String) -> Reply {
         Reply::json_with(StatusCode::OK, body)
     }
 
     /// JSON, with the given status.
-    pub fn json_with(status: StatusCode, body: String) -> Reply {
+    pub(crate) fn json_with(status: StatusCode, body: String) -> Reply {
         Reply {
             status,
             kind: "application/json",
@@ -34,23 +34,23 @@ impl Reply {
 
     /// Bad input: 400 and `{"error": "..."}`, with the words the command
     /// line would print.
-    pub fn error(e: ParamError) -> Reply {
+    pub(crate) fn error(e: ParamError) -> Reply {
         Reply::bad_request(e.to_string())
     }
 
     /// 400 and `{"error": why}`.
-    pub fn bad_request(why: String) -> Reply {
+    pub(crate) fn bad_request(why: String) -> Reply {
         Reply::json_with(StatusCode::BAD_REQUEST, error_body(&why))
     }
 
     /// A move that is not allowed: 422 and `{"error": why}`.
-    pub fn illegal(why: String) -> Reply {
+    pub(crate) fn illegal(why: String) -> Reply {
         Reply::json_with(StatusCode::UNPROCESSABLE_ENTITY, error_body(&why))
     }
 
     /// A request refused before it was read, such as a body over the cap:
     /// the status, and why in words.
-    pub fn refused(status: StatusCode, why: &str) -> Reply {
+    pub(crate) fn refused(status: StatusCode, why: &str) -> Reply {
         let why = match status {
             StatusCode::PAYLOAD_TOO_LARGE => format!(
                 "the request is bigger than {} KB, the most read",
@@ -62,13 +62,13 @@ impl Reply {
     }
 
     /// Work that stopped without an answer: 500.
-    pub fn failed() -> Reply {
+    pub(crate) fn failed() -> Reply {
         let why = "the answer could not be worked out";
         Reply::json_with(StatusCode::INTERNAL_SERVER_ERROR, error_body(why))
     }
 
     /// The JSON answer, or the error.
-    pub fn json_or_error(answer: Result<String, ParamError>) -> Reply {
+    pub(crate) fn json_or_error(answer: Result<String, ParamError>) -> Reply {
         match answer {
             Ok(body) => Reply::json(body),
             Err(e) => Reply::error(e),

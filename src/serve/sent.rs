@@ -17,7 +17,7 @@ use crate::teach::queried::{Queried, Words};
 
 /// A game as the page sends it.
 #[derive(Debug)]
-pub struct Sent<G: Queried> {
+pub(crate) struct Sent<G: Queried> {
     /// The game's own words: its start and its rules.
     pub words: Given,
     /// How well the computer plays, as the command line names it.
@@ -45,7 +45,7 @@ pub struct Sent<G: Queried> {
 /// The game's own words in a body: the start, and the rules' words and
 /// flags.
 #[derive(Debug, Default)]
-pub struct Given {
+pub(crate) struct Given {
     words: BTreeMap<&'static str, String>,
     flags: BTreeSet<&'static str>,
 }
@@ -62,7 +62,7 @@ impl Words for Given {
 
 /// What the moves are called in a body, and in the reply: "moves" or
 /// "bites".
-pub fn moves_name<G: Queried>() -> String {
+pub(crate) fn moves_name<G: Queried>() -> String {
     format!("{}s", G::MOVE)
 }
 

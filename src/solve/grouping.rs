@@ -23,7 +23,7 @@ pub(crate) const JOINS_TOLD_UP_TO: u64 = 64;
 /// One round of joining inside a row: every two groups of `size` become one
 /// group twice as big.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct JoinRound {
+pub(crate) struct JoinRound {
     /// The size of the groups being joined.
     pub size: u64,
     /// How many groups of `size` there were.
@@ -97,7 +97,7 @@ impl Groups {
     }
 
     /// The sizes, largest first.
-    pub fn iter(self) -> impl Iterator<Item = u64> {
+    pub(crate) fn iter(self) -> impl Iterator<Item = u64> {
         let mut left = self.marks;
         std::iter::from_fn(move || {
             let largest = (left != 0).then(|| 1u64 << (u64::BITS - 1 - left.leading_zeros()))?;
@@ -117,8 +117,6 @@ impl Groups {
 pub struct RowGroups {
     /// How many sticks the row has.
     pub sticks: u64,
-    /// Its groups.
-    pub groups: Groups,
 }
 
 impl RowGroups {
@@ -127,11 +125,14 @@ impl RowGroups {
         position
             .piles()
             .iter()
-            .map(|&sticks| RowGroups {
-                sticks,
-                groups: Groups::of(sticks),
-            })
+            .map(|&sticks| RowGroups { sticks })
             .collect()
+    }
+
+    /// Its groups, worked out again each time they are asked for: joining
+    /// is a few steps, and a million rows keep only their sticks.
+    pub fn groups(&self) -> Groups {
+        Groups::of(self.sticks)
     }
 }
 
@@ -254,7 +255,7 @@ impl Grouping {
         // One counter per possible size, the largest first.
         let mut counts = [0u64; u64::BITS as usize];
         for row in &rows {
-            for g in row.groups.iter() {
+            for g in row.groups().iter() {
                 counts[g.leading_zeros() as usize] += 1;
             }
         }
@@ -321,7 +322,7 @@ impl Grouping {
                 self.rows
                     .iter()
                     .enumerate()
-                    .filter(|(_, row)| row.groups.contains(m.largest))
+                    .filter(|(_, row)| row.groups().contains(m.largest))
                     .map(|(pile, row)| {
                         // The explained move's decisions, in one step: each
                         // unpaired size is flipped in the row (its group taken
@@ -380,7 +381,7 @@ fn plan(rows: &[RowGroups], tally: &[SizeCount], unpaired: &[u64], rule: Rule) -
         (_, _, Some(&largest)) => {
             let pile = rows
                 .iter()
-                .position(|r| r.groups.contains(largest))
+                .position(|r| r.groups().contains(largest))
                 .expect("an unpaired size belongs to some row");
             Plan::Unpaired(group_move(rows, tally, pile, largest))
         }
@@ -398,13 +399,13 @@ fn plan(rows: &[RowGroups], tally: &[SizeCount], unpaired: &[u64], rule: Rule) -
 /// for every smaller size remove 0, 1 or 2 groups so each size is even.
 fn group_move(rows: &[RowGroups], tally: &[SizeCount], pile: usize, largest: u64) -> GroupMove {
     let row = &rows[pile];
-    let decisions: Vec<SizeDecision> = decisions(row.groups, tally, largest).collect();
+    let decisions: Vec<SizeDecision> = decisions(row.groups(), tally, largest).collect();
     GroupMove {
         largest,
         pile,
         before: row.sticks,
         regrouped: split(largest - 1),
-        after: after(row.groups, largest, decisions.iter().copied()),
+        after: after(row.groups(), largest, decisions.iter().copied()),
         decisions,
     }
 }

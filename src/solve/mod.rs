@@ -8,12 +8,12 @@
 pub mod chomp;
 pub(crate) mod columns;
 pub mod grouping;
-pub mod grundy;
+pub(crate) mod grundy;
 mod lattice;
 pub mod moore;
 pub mod moore_count;
 pub mod nim_sum;
 pub mod one_row;
-pub mod periodic;
+pub(crate) mod periodic;
 pub mod search;
-pub mod search_count;
+pub(crate) mod search_count;

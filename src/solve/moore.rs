@@ -154,7 +154,7 @@ impl Moore {
         let rows = RowGroups::all(position);
         let mut counts: BTreeMap<u64, u64> = BTreeMap::new();
         for row in &rows {
-            for g in row.groups.iter() {
+            for g in row.groups().iter() {
                 *counts.entry(g).or_default() += 1;
             }
         }

@@ -9,7 +9,7 @@ use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 
 /// The XOR of all row sizes.
-pub fn nim_sum(piles: &[u64]) -> u64 {
+pub(crate) fn nim_sum(piles: &[u64]) -> u64 {
     piles.iter().fold(0, |acc, &p| acc ^ p)
 }
 

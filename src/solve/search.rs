@@ -24,7 +24,7 @@ use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 use crate::rules::take_set::TakeSet;
 
-pub use super::lattice::Work;
+pub(crate) use super::lattice::Work;
 
 /// The most positions one search may solve. Visiting a position costs up to
 /// 400 nanoseconds when its moves scatter through memory, so this many take

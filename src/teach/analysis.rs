@@ -29,7 +29,7 @@ use crate::solve::search_count::{self, SearchCounts, SearchRefused};
 /// The most rows a position may have when a move may take from several
 /// rows. Up to a thousand winning moves are listed, each with every row
 /// after it, so this keeps that listing to a million row sizes.
-pub const MOST_MOORE_ROWS: usize = 1_000;
+pub(crate) const MOST_MOORE_ROWS: usize = 1_000;
 
 /// Why a position could not be worked out.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -62,7 +62,7 @@ pub enum AnalysisError {
 
 /// Which way a position is worked out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Way {
+pub(crate) enum Way {
     /// Nim: the grouping method.
     Grouping,
     /// One row with sticks (the one given), under a take set.
@@ -77,7 +77,7 @@ pub enum Way {
 
 impl Way {
     /// The way for `position` under `game`.
-    pub fn of(position: &Position, game: &Nim) -> Way {
+    pub(crate) fn of(position: &Position, game: &Nim) -> Way {
         let mut with_sticks = (0..position.len()).filter(|&i| position.piles()[i] > 0);
         let first = with_sticks.next();
         let more = with_sticks.next().is_some();
@@ -118,7 +118,7 @@ pub struct Analysis {
     /// The winning moves, from one row or several, in order: all of them,
     /// or for Moore's Nim the first
     /// [`crate::solve::moore_count::LISTED_MOVES`]; and how many there are
-    /// in all. `None` when they were not counted ([`Analysis::brief`]).
+    /// in all. `None` when they were not counted (`Analysis::brief`).
     pub winning: Option<WinningMoves>,
     /// The brute-force result, when asked for or when it was the method.
     pub searched: Option<Solved>,
@@ -136,7 +136,7 @@ impl Analysis {
     /// Analyses `position` under `game`, searching (when it must) with
     /// `solver`, which keeps what it works out: a game asks about one
     /// position after another and pays for the search once.
-    pub fn using(
+    pub(crate) fn using(
         position: Position,
         game: Nim,
         extras: Extras,
@@ -150,7 +150,7 @@ impl Analysis {
     /// far longer than the rest: for a position whose winning moves are
     /// never listed, such as the one a move leaves or one in a review.
     /// Other methods find their winning moves as they go, and give them.
-    pub fn brief(
+    pub(crate) fn brief(
         position: Position,
         game: Nim,
         solver: &mut Solver,
@@ -165,9 +165,6 @@ impl Analysis {
         solver: &mut Solver,
         count: bool,
     ) -> Result<Analysis, AnalysisError> {
-        let with_sticks: Vec<usize> = (0..position.len())
-            .filter(|&i| position.piles()[i] > 0)
-            .collect();
         if game.rows_per_move > 1 {
             // Checked again here, as every game is worked out here: a take
             // set from several rows would be answered wrongly.
@@ -199,13 +196,16 @@ impl Analysis {
             analysis.searched = Some(solver.solve(analysis.position.piles())?);
         }
         if extras.show_search {
-            analysis.search_counts = Some(analysis.count_searches(&with_sticks)?);
+            analysis.search_counts = Some(analysis.count_searches()?);
         }
         Ok(analysis)
     }
 
-    fn count_searches(&self, with_sticks: &[usize]) -> Result<SearchCounts, SearchRefused> {
-        let n = match with_sticks {
+    fn count_searches(&self) -> Result<SearchCounts, SearchRefused> {
+        let with_sticks: Vec<usize> = (0..self.position.len())
+            .filter(|&i| self.position.piles()[i] > 0)
+            .collect();
+        let n = match with_sticks.as_slice() {
             [] => 0,
             [pile] => self.position.piles()[*pile],
             _ => return Err(SearchRefused::NotOneRow),
@@ -221,34 +221,34 @@ impl Analysis {
     }
 
     /// The rule played.
-    pub fn rule(&self) -> Rule {
+    pub(crate) fn rule(&self) -> Rule {
         self.game.rule
     }
 
     /// The XOR of the rows, for Nim.
-    pub fn nim_sum(&self) -> Option<u64> {
+    pub(crate) fn nim_sum(&self) -> Option<u64> {
         self.grouping().map(|_| nim_sum(self.position.piles()))
     }
 
     /// The Grundy value of each row, where it applies (normal play under
     /// a take set).
-    pub fn grundy_values(&self) -> Option<Vec<u64>> {
+    pub(crate) fn grundy_values(&self) -> Option<Vec<u64>> {
         self.method.grundy_values(&self.position, &self.game)
     }
 
     /// The grouping trace, for Nim.
-    pub fn grouping(&self) -> Option<&Grouping> {
+    pub(crate) fn grouping(&self) -> Option<&Grouping> {
         self.method.grouping()
     }
 
     /// The pattern of lost counts, for a single row under a take set: a
     /// board is drawn in its blocks.
-    pub fn pattern(&self) -> Option<&RowPattern> {
+    pub(crate) fn pattern(&self) -> Option<&RowPattern> {
         self.method.pattern()
     }
 
     /// The working in sets of K + 1, for Moore's Nim.
-    pub fn moore(&self) -> Option<&Moore> {
+    pub(crate) fn moore(&self) -> Option<&Moore> {
         self.method.moore()
     }
 
@@ -262,14 +262,14 @@ impl Analysis {
     }
 
     /// The position after `mv`, a legal move here from one row or several.
-    pub fn after(&self, mv: &MultiMove) -> Position {
+    pub(crate) fn after(&self, mv: &MultiMove) -> Position {
         self.position
             .play_multi(mv, &self.game)
             .expect("moves shown are legal")
     }
 
     /// Whether no move is possible: the game is over.
-    pub fn is_over(&self) -> bool {
+    pub(crate) fn is_over(&self) -> bool {
         self.position.moves_with(&self.game.takes).next().is_none()
     }
 }

@@ -16,7 +16,7 @@ use crate::solve::one_row::RowPattern;
 /// The board as the game's own terms draw it: groups for Nim (from one row
 /// or several per move), blocks for a single row with a simple pattern,
 /// plain sticks otherwise.
-pub fn for_game(position: &Position, game: &Nim, pattern: Option<&RowPattern>) -> Block {
+pub(crate) fn for_game(position: &Position, game: &Nim, pattern: Option<&RowPattern>) -> Block {
     match (game.takes == TakeSet::Any, pattern.and_then(block_size)) {
         (true, _) => grouped(position),
         (false, Some(period)) => in_blocks(position, period),
@@ -25,7 +25,7 @@ pub fn for_game(position: &Position, game: &Nim, pattern: Option<&RowPattern>) -
 }
 
 /// The rows in their groups, each with its count beside it.
-pub fn grouped(position: &Position) -> Block {
+pub(crate) fn grouped(position: &Position) -> Block {
     rows(position, |n| {
         (split(n), TOO_MANY.to_string(), n.to_string())
     })
@@ -33,7 +33,7 @@ pub fn grouped(position: &Position) -> Block {
 
 /// The rows in their groups, each with the stages of joining that made
 /// them: how `| | | | | | |` becomes `|||| || |`.
-pub fn joined(position: &Position) -> Block {
+pub(crate) fn joined(position: &Position) -> Block {
     // Groups are the same under either rule.
     let g = Grouping::new(position, Rule::Misere);
     Block::Rows {
@@ -47,7 +47,7 @@ const TOO_MANY: &str = "(too many to draw)";
 
 /// The rows as plain sticks, side by side, each with its count at the
 /// end: for lessons that have not met groups yet, and for other games.
-pub fn plain(position: &Position) -> Block {
+pub(crate) fn plain(position: &Position) -> Block {
     rows(position, |n| {
         (Vec::new(), TOO_MANY.to_string(), n.to_string())
     })

@@ -17,7 +17,12 @@ const ANY_MOVE: &str = "So any move will do: keep going and hope your opponent s
 /// The steps of a verdict, in Nim and in Chomp alike: the move `shown`,
 /// the verdict with its mark and `why`, then what `next` when there is
 /// anything to say.
-pub fn verdict_steps(shown: Step, verdict: Verdict, why: String, next: Vec<Block>) -> Vec<Step> {
+pub(crate) fn verdict_steps(
+    shown: Step,
+    verdict: Verdict,
+    why: String,
+    next: Vec<Block>,
+) -> Vec<Step> {
     let (mark, label) = match verdict {
         Verdict::Good => ("✓", "good"),
         Verdict::Mistake => ("✗", "mistake"),
@@ -47,13 +52,13 @@ pub fn check(j: &Judgement) -> Document {
     let shown = Step::framed(
         Frame::FOLLOW,
         "The rows after the move",
-        vec![board::for_game(&j.to, &j.after.game, pattern(j))],
+        vec![board::for_game(j.to(), &j.after.game, pattern(j))],
     );
     let steps = verdict_steps(shown, j.verdict, reason(j), details(j));
     Document {
         title: format!(
             "{} ({})",
-            transition(&j.position, &j.to),
+            transition(j.position(), j.to()),
             glued(&j.mv.to_string())
         ),
         steps,
@@ -68,7 +73,7 @@ fn pattern(j: &Judgement) -> Option<&RowPattern> {
 
 /// The verdict alone, without the reply or the moves there were: what a
 /// pupil sees after a wrong try, before trying again.
-pub fn verdict_only(j: &Judgement) -> Document {
+pub(crate) fn verdict_only(j: &Judgement) -> Document {
     let mut doc = check(j);
     doc.steps.truncate(2);
     doc
@@ -80,7 +85,7 @@ pub fn verdict_only(j: &Judgement) -> Document {
 ///
 /// Where every group has a partner, it says so in the words a lesson asks
 /// about: no move keeps every group paired.
-pub fn right(a: &Analysis) -> String {
+pub(crate) fn right(a: &Analysis) -> String {
     match a.outcome {
         Outcome::Win => "you can win.".to_string(),
         Outcome::Lose => a.method.no_move_wins(),
@@ -89,11 +94,11 @@ pub fn right(a: &Analysis) -> String {
 
 /// The reason for a verdict, as a clause that follows "good: ",
 /// "mistake: " or "lost anyway: ".
-pub fn reason(j: &Judgement) -> String {
+pub(crate) fn reason(j: &Judgement) -> String {
     match j.verdict {
         Verdict::LostAnyway => format!(
             "from {} no move could win, because {} {ANY_MOVE}",
-            position(&j.position),
+            position(j.position()),
             j.before.method.why_lost(j)
         ),
         Verdict::Good | Verdict::Mistake => j.after.method.left(j),
@@ -112,9 +117,9 @@ fn details(j: &Judgement) -> Vec<Block> {
             let text = format!(
                 "Your opponent's winning reply: {} ({}).",
                 method.told(&reply),
-                transition(&j.to, &after)
+                transition(j.to(), &after)
             );
-            Block::move_with_text(&j.to, &reply, &after, true, text)
+            Block::move_with_text(j.to(), &reply, &after, true, text)
         })
         .into_iter()
         .collect();
@@ -128,7 +133,7 @@ fn details(j: &Judgement) -> Vec<Block> {
 }
 
 /// Why the computer made its move, said to the pupil.
-pub fn computer_reason(j: &Judgement) -> String {
+pub(crate) fn computer_reason(j: &Judgement) -> String {
     match j.verdict {
         Verdict::LostAnyway => {
             "no move wins for me here, so I keep the game going and hope you slip.".to_string()
@@ -141,7 +146,7 @@ pub fn computer_reason(j: &Judgement) -> String {
 /// The computed answer to "can the player to move win?": yes and the
 /// winning moves, or no. Why no move wins is left to the teacher's words,
 /// so the reveal does not say it twice.
-pub fn yes_or_no(a: &Analysis) -> String {
+pub(crate) fn yes_or_no(a: &Analysis) -> String {
     match a.outcome {
         Outcome::Win => format!("yes. {}", capitalised(&answer(a))),
         Outcome::Lose => "no.".to_string(),
@@ -150,6 +155,6 @@ pub fn yes_or_no(a: &Analysis) -> String {
 
 /// The computed answer to a question: the winning move or moves, or that
 /// none wins.
-pub fn answer(a: &Analysis) -> String {
+pub(crate) fn answer(a: &Analysis) -> String {
     a.method.answer(a)
 }

@@ -7,7 +7,7 @@
 //! game that is over.
 
 use super::check::computer_reason;
-pub use super::method::Kind;
+pub(crate) use super::method::Kind;
 use super::verdict::{Judgement, Verdict};
 use crate::rules::nim::Nim;
 use crate::rules::position::Position;
@@ -15,7 +15,7 @@ use crate::rules::rule::Rule;
 
 /// The computer's reason for a move, in full and in short.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reason {
+pub(crate) struct Reason {
     /// Which reason it is.
     pub kind: Kind,
     /// The reason in full, as a clause: "now every group has a partner …".
@@ -26,7 +26,7 @@ pub struct Reason {
 
 /// Why the computer made the move judged in `j`, a move that leaves the
 /// game going.
-pub fn reason(j: &Judgement) -> Reason {
+pub(crate) fn reason(j: &Judgement) -> Reason {
     let (kind, short) = match j.verdict {
         Verdict::LostAnyway => (
             Kind::LostAnyway,
@@ -44,7 +44,7 @@ pub fn reason(j: &Judgement) -> Reason {
 /// What the computer says when its move from `before` to `after` ends the
 /// game, or `None` when the game goes on. In misère play it says it had
 /// to, when every move it had would have ended the game.
-pub fn ending(before: &Position, after: &Position, game: &Nim) -> Option<String> {
+pub(crate) fn ending(before: &Position, after: &Position, game: &Nim) -> Option<String> {
     if ends(after, game) {
         let forced = before.moves_with(&game.takes).all(|mv| {
             let to = before

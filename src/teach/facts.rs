@@ -140,7 +140,7 @@ pub fn explain(a: &Analysis) -> impl Serialize + '_ {
             g.rows
                 .iter()
                 .take(MOST_LISTED)
-                .map(|r| r.groups.to_vec())
+                .map(|r| r.groups().to_vec())
                 .collect()
         }),
         groups_total: grouping.map(|g| g.rows.len()).filter(|&n| n > MOST_LISTED),
@@ -200,8 +200,8 @@ pub fn check(j: &Judgement) -> impl Serialize + '_ {
     ByMethod::Rows(CheckJson {
         rule: j.before.rule().name(),
         takes: j.before.game.takes.only(),
-        position: j.position.piles(),
-        to: Some(j.to.piles()),
+        position: j.position().piles(),
+        to: Some(j.to().piles()),
         legal: true,
         verdict: Some(j.verdict.name()),
         reason: reason(j),
@@ -213,7 +213,7 @@ pub fn check(j: &Judgement) -> impl Serialize + '_ {
 /// The facts of an illegal move: `legal` is false and `reason` says what
 /// was wrong. Nothing is worked out for it, so no winning moves are
 /// listed.
-pub fn illegal<'a>(
+pub(crate) fn illegal<'a>(
     game: &'a Nim,
     position: &'a Position,
     to: Option<&'a Position>,
@@ -241,7 +241,7 @@ struct EntryJson<'a> {
 }
 
 /// The table of positions, one value per line.
-pub fn table(entries: &[Entry]) -> impl Serialize + '_ {
+pub(crate) fn table(entries: &[Entry]) -> impl Serialize + '_ {
     entries
         .iter()
         .map(|e| EntryJson {
@@ -260,7 +260,7 @@ struct BoardJson {
 
 /// What the page needs beside a drawn position: the takes to offer as
 /// buttons, when a single row allows only a few.
-pub fn board(position: &Position, game: &Nim) -> impl Serialize + use<> {
+pub(crate) fn board(position: &Position, game: &Nim) -> impl Serialize + use<> {
     BoardJson {
         buttons: match (position.piles(), game.takes.only()) {
             ([sticks], Some(_)) => Some(game.takes.takes_from(*sticks).collect()),
@@ -275,7 +275,7 @@ struct PlayedJson {}
 
 /// What the page needs about a move told in a game, beside the rows it
 /// leaves: nothing more.
-pub fn played(_: &MultiMove) -> impl Serialize + use<> {
+pub(crate) fn played(_: &MultiMove) -> impl Serialize + use<> {
     PlayedJson {}
 }
 
@@ -358,7 +358,7 @@ fn moore_explain(a: &Analysis) -> MooreExplainJson<'_> {
         rows_per_move: a.game.rows_per_move,
         position: a.position.piles(),
         outcome: a.outcome.name(),
-        groups: moore.rows.iter().map(|r| r.groups.to_vec()).collect(),
+        groups: moore.rows.iter().map(|r| r.groups().to_vec()).collect(),
         left_over: &moore.left_over,
         recommended: a
             .best
@@ -400,15 +400,15 @@ fn moore_check(j: &Judgement) -> MooreCheckJson<'_> {
     MooreCheckJson {
         rule: j.before.rule().name(),
         rows_per_move: j.before.game.rows_per_move,
-        position: j.position.piles(),
-        to: j.to.piles(),
+        position: j.position().piles(),
+        to: j.to().piles(),
         legal: true,
-        made: PartsJson::of(&j.position, &j.before.game, &j.mv),
+        made: PartsJson::of(j.position(), &j.before.game, &j.mv),
         verdict: j.verdict.name(),
         reason: reason(j),
         winning_moves: listed
             .iter()
-            .map(|mv| PartsJson::of(&j.position, &j.before.game, mv))
+            .map(|mv| PartsJson::of(j.position(), &j.before.game, mv))
             .collect(),
         winning_moves_total: total.into(),
     }

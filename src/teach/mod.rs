@@ -3,22 +3,22 @@
 //! every layout shows the same way.
 
 pub mod analysis;
-pub mod board;
+pub(crate) mod board;
 pub mod check;
 pub mod chomp;
-pub mod computer;
+pub(crate) mod computer;
 pub mod document;
 pub mod explain;
 pub mod facts;
 pub mod hints;
-pub mod lesson;
+pub(crate) mod lesson;
 pub mod method;
 pub mod nim;
-pub mod queried;
+pub(crate) mod queried;
 pub mod reply;
 pub mod review;
 pub mod table;
 pub mod table_doc;
 pub mod teaching;
 pub mod verdict;
-pub mod words;
+pub(crate) mod words;

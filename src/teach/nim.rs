@@ -1,6 +1,6 @@
 //! Nim taught: the game of rows of sticks, with any take set and from one
 //! row or several, as [`Teaching`] asks for it, and asked about in words as
-//! [`Queried`] asks for it. Every sentence comes from the builders beside
+//! `Queried` asks for it. Every sentence comes from the builders beside
 //! this file; this file only hands them on, and reads what was asked.
 
 use std::io::BufRead;
@@ -219,7 +219,7 @@ fn take_flag(takes: &TakeSet) -> Option<String> {
 
 /// Why a question about Nim went unanswered.
 #[derive(Debug, thiserror::Error)]
-pub enum NimUnanswered {
+pub(crate) enum NimUnanswered {
     /// The rows are not a position.
     #[error("{0}")]
     Position(#[from] PositionError),
@@ -255,7 +255,7 @@ impl From<AnalysisError> for NimUnanswered {
 
 /// A move of Nim as typed, before it meets a position.
 #[derive(Clone, Debug)]
-pub enum TypedMove {
+pub(crate) enum TypedMove {
     /// The rows after the move (`--to`).
     To(Position),
     /// The row, from 1, and how many sticks (`--row`, `--remove`), still as
@@ -271,7 +271,7 @@ pub enum TypedMove {
 /// What an explanation of Nim may add: the binary columns, and the
 /// searches that confirm it.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct NimExtras {
+pub(crate) struct NimExtras {
     /// The rows in binary, beside the groups.
     pub xor: bool,
     /// The searches.
@@ -282,7 +282,7 @@ pub struct NimExtras {
 /// sticks.
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Played {
+pub(crate) struct Played {
     row: u64,
     take: u64,
 }
@@ -407,7 +407,7 @@ impl Queried for Nim {
     }
 
     fn after(judgement: &Judgement) -> Position {
-        judgement.to.clone()
+        judgement.to().clone()
     }
 
     fn explain_facts(analysis: &Analysis) -> impl Serialize {

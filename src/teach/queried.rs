@@ -21,7 +21,7 @@ use super::teaching::Teaching;
 /// string or of a game the page sends, or the values of a command line's
 /// flags. A game reads its position, its move and its rules from them by
 /// the same names everywhere, so every way in reads them alike.
-pub trait Words {
+pub(crate) trait Words {
     /// The words given for `name`: the rows typed on a command line, or
     /// the one value of a parameter; `None` when none were given.
     fn words(&self, name: &str) -> Option<Vec<String>>;
@@ -39,7 +39,7 @@ pub trait Words {
 }
 
 /// A game that can be asked about in words.
-pub trait Queried: Teaching {
+pub(crate) trait Queried: Teaching {
     /// A move as typed, read but not yet held against a position.
     type Typed: fmt::Debug;
     /// What an explanation may add when asked, such as Nim's binary

@@ -34,7 +34,7 @@ impl Side {
     }
 
     /// "you" or "the computer".
-    pub fn who(self) -> &'static str {
+    pub(crate) fn who(self) -> &'static str {
         match self {
             Side::Pupil => "you",
             Side::Computer => "the computer",
@@ -44,7 +44,7 @@ impl Side {
 
 /// What a move took: "7 from row 3", or "7" in a game of one row; "2
 /// from row 1 and 3 from row 3" for a move from several rows.
-pub fn taken(mv: &MultiMove, one_row: bool) -> String {
+pub(crate) fn taken(mv: &MultiMove, one_row: bool) -> String {
     let parts: Vec<String> = mv
         .parts()
         .iter()
@@ -69,7 +69,7 @@ pub struct Turn {
 
 impl Turn {
     /// The position after the move, a legal move in `game`.
-    pub fn after(&self, game: &Nim) -> Position {
+    pub(crate) fn after(&self, game: &Nim) -> Position {
         self.before
             .play_multi(&self.mv, game)
             .expect("played moves are legal")
@@ -95,7 +95,7 @@ pub struct Reviewed {
 impl Reviewed {
     /// True when the mover could win before and the other player can win
     /// after: this move gave the win away.
-    pub fn slipped(&self) -> bool {
+    pub(crate) fn slipped(&self) -> bool {
         self.before_outcome == Outcome::Win && self.after_outcome == Outcome::Win
     }
 }
@@ -147,16 +147,6 @@ pub fn review(
         });
     }
     Ok(reviewed)
-}
-
-/// The moves that gave a win away, with their numbers (from 1).
-pub fn slips(reviewed: &[Reviewed]) -> Vec<(usize, Side)> {
-    reviewed
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| r.slipped())
-        .map(|(i, r)| (i + 1, r.turn.side))
-        .collect()
 }
 
 /// What the review says besides the moves.
@@ -253,7 +243,7 @@ fn no_slip(reviewed: &[Reviewed], ended: bool) -> String {
 /// The hints and answers the pupil asked for: "You asked for 3 hints and
 /// saw the answer twice."
 /// How much help the pupil had, in words; `None` when there was none.
-pub fn help(hints: u64, shown: u64) -> Option<String> {
+pub(crate) fn help(hints: u64, shown: u64) -> Option<String> {
     match (hints, shown) {
         (0, 0) => None,
         (hints, 0) => Some(format!("You asked for {}.", count(hints, "hint"))),
@@ -296,7 +286,7 @@ fn turning_point(number: usize, r: &Reviewed) -> String {
 /// How a game ended, in one sentence, said at once on the end screen and
 /// again in the review: who made the last move, and so who wins. "You
 /// took the last stick, so the computer wins."
-pub fn ending(mover: Side, after: &Position, game: &Nim) -> String {
+pub(crate) fn ending(mover: Side, after: &Position, game: &Nim) -> String {
     let winner = match game.rule.when_stuck() {
         // The player left without a move wins in misère play.
         Outcome::Win => mover.other(),

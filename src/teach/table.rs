@@ -13,12 +13,12 @@ use crate::rules::position::Position;
 use crate::solve::search::{Budget, Solver, TooBig};
 
 /// The most positions a table may list.
-pub const TABLE_LIMIT: usize = 100_000;
+pub(crate) const TABLE_LIMIT: usize = 100_000;
 
 /// The most row sizes a table may print (positions times rows), so that a
 /// start of thousands of rows is refused at once rather than printing
 /// hundreds of megabytes.
-pub const TABLE_NUMBERS: u64 = 1_000_000;
+pub(crate) const TABLE_NUMBERS: u64 = 1_000_000;
 
 /// One line of the table.
 #[derive(Clone, Debug, PartialEq, Eq)]

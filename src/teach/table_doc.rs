@@ -12,7 +12,7 @@ use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 
 /// Rows as "0,4,5".
-pub fn compact(rows: &[u64]) -> String {
+pub(crate) fn compact(rows: &[u64]) -> String {
     rows.iter()
         .map(u64::to_string)
         .collect::<Vec<_>>()

@@ -41,7 +41,7 @@ impl Verdict {
     /// The verdict on a move from a position with outcome `before` to one
     /// with outcome `after`, each for the side to move there: a move from
     /// a won position must leave a lost one.
-    pub fn of(before: Outcome, after: Outcome) -> Verdict {
+    pub(crate) fn of(before: Outcome, after: Outcome) -> Verdict {
         match (before, after) {
             (Outcome::Lose, _) => Verdict::LostAnyway,
             (Outcome::Win, Outcome::Lose) => Verdict::Good,
@@ -50,7 +50,7 @@ impl Verdict {
     }
 
     /// The name used in output: `good`, `mistake` or `lost-anyway`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Verdict::Good => "good",
             Verdict::Mistake => "mistake",
@@ -62,12 +62,8 @@ impl Verdict {
 /// A checked move with everything needed to explain the verdict.
 #[derive(Clone, Debug)]
 pub struct Judgement {
-    /// The position the pupil moved from.
-    pub position: Position,
     /// The move made, from one row or several.
     pub mv: MultiMove,
-    /// The position after the move.
-    pub to: Position,
     /// The verdict.
     pub verdict: Verdict,
     /// The analysis of the position before the move.
@@ -105,25 +101,32 @@ impl Judgement {
 
     /// Checks `mv` from a position already analysed, searching (when it
     /// must) with `solver`, as a game does move after move.
-    pub fn using(
+    pub(crate) fn using(
         before: Analysis,
         mv: impl Into<MultiMove>,
         solver: &mut Solver,
     ) -> Result<Judgement, JudgeError> {
         let mv = mv.into();
-        let position = before.position.clone();
-        let to = position.play_multi(&mv, &before.game)?;
+        let to = before.position.play_multi(&mv, &before.game)?;
         // Only the winning moves before the move are ever listed.
-        let after = Analysis::brief(to.clone(), before.game.clone(), solver)?;
+        let after = Analysis::brief(to, before.game.clone(), solver)?;
         let verdict = Verdict::of(before.outcome, after.outcome);
         Ok(Judgement {
-            position,
             mv,
-            to,
             verdict,
             before,
             after,
         })
+    }
+
+    /// The position the pupil moved from.
+    pub fn position(&self) -> &Position {
+        &self.before.position
+    }
+
+    /// The position after the move.
+    pub fn to(&self) -> &Position {
+        &self.after.position
     }
 
     /// The winning moves there were, from one row or several.

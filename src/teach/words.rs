@@ -11,7 +11,7 @@ use crate::rules::position::Position;
 pub(crate) use crate::solve::search::with_commas;
 
 /// "once", "twice", "three times", "11 times".
-pub fn times(n: u64) -> String {
+pub(crate) fn times(n: u64) -> String {
     const WORDS: [&str; 8] = [
         "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     ];
@@ -50,7 +50,7 @@ const NUMBER_WORDS: [&str; 20] = [
 ];
 
 /// "two", "twenty", "21": a number in words up to twenty, in digits after.
-pub fn number_word(n: u64) -> String {
+pub(crate) fn number_word(n: u64) -> String {
     match n {
         1..=20 => NUMBER_WORDS[n as usize - 1].to_string(),
         n => n.to_string(),
@@ -59,7 +59,7 @@ pub fn number_word(n: u64) -> String {
 
 /// "two" → 2: a number from one to twenty read back from its word, as
 /// [`number_word`] writes it.
-pub fn word_number(word: &str) -> Option<u64> {
+pub(crate) fn word_number(word: &str) -> Option<u64> {
     NUMBER_WORDS
         .iter()
         .position(|w| *w == word)
@@ -67,7 +67,7 @@ pub fn word_number(word: &str) -> Option<u64> {
 }
 
 /// "1st", "2nd", "3rd", "4th", "11th", "21st".
-pub fn ordinal(n: u64) -> String {
+pub(crate) fn ordinal(n: u64) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",
@@ -79,7 +79,7 @@ pub fn ordinal(n: u64) -> String {
 }
 
 /// "1 group", "2 groups".
-pub fn count(n: u64, thing: &str) -> String {
+pub(crate) fn count(n: u64, thing: &str) -> String {
     match n {
         1 => format!("1 {thing}"),
         n => format!("{n} {thing}s"),
@@ -87,7 +87,7 @@ pub fn count(n: u64, thing: &str) -> String {
 }
 
 /// "1 group of 2", "3 groups of 2".
-pub fn groups_of(n: u64, size: u64) -> String {
+pub(crate) fn groups_of(n: u64, size: u64) -> String {
     match n {
         1 => format!("1 group of {size}"),
         n => format!("{n} groups of {size}"),
@@ -95,7 +95,7 @@ pub fn groups_of(n: u64, size: u64) -> String {
 }
 
 /// "1 row with one stick", "3 rows with one stick".
-pub fn rows_with_one(n: u64) -> String {
+pub(crate) fn rows_with_one(n: u64) -> String {
     match n {
         1 => "1 row with one stick".to_string(),
         n => format!("{n} rows with one stick"),
@@ -103,15 +103,15 @@ pub fn rows_with_one(n: u64) -> String {
 }
 
 /// "from 6 sticks to 2 sticks", "from 3 sticks to 1 stick".
-pub fn sticks_from_to(from: u64, to: u64) -> String {
+pub(crate) fn sticks_from_to(from: u64, to: u64) -> String {
     format!("from {} to {}", count(from, "stick"), count(to, "stick"))
 }
 
 /// Sums with more groups than this are shortened.
-pub const LONGEST_SUM: usize = 8;
+pub(crate) const LONGEST_SUM: usize = 8;
 
 /// Group sizes as a sum, shortened when long: "512 + 256 + … + 1 (9 groups)".
-pub fn short_sum(groups: &[u64]) -> String {
+pub(crate) fn short_sum(groups: &[u64]) -> String {
     match groups {
         [first, second, .., last] if groups.len() > LONGEST_SUM => {
             format!("{first} + {second} + … + {last} ({} groups)", groups.len())
@@ -121,7 +121,7 @@ pub fn short_sum(groups: &[u64]) -> String {
 }
 
 /// Group sizes as a sum, "4 + 2 + 1", or "0" for an empty row.
-pub fn sum(groups: &[u64]) -> String {
+pub(crate) fn sum(groups: &[u64]) -> String {
     match groups {
         [] => "0".to_string(),
         _ => groups
@@ -133,7 +133,7 @@ pub fn sum(groups: &[u64]) -> String {
 }
 
 /// Numbers as "4, 2 and 1".
-pub fn and_list(numbers: &[u64]) -> String {
+pub(crate) fn and_list(numbers: &[u64]) -> String {
     match numbers {
         [] => String::new(),
         [only] => only.to_string(),
@@ -150,10 +150,10 @@ pub fn and_list(numbers: &[u64]) -> String {
 /// Lists longer than this (rows drawn, moves named) show their first
 /// items and say how many more there are, so a huge position is summed up
 /// rather than spilled.
-pub const MOST_LISTED: usize = 1000;
+pub(crate) const MOST_LISTED: usize = 1000;
 
 /// ", and 999,000 more" after a list cut at [`MOST_LISTED`], or nothing.
-pub fn and_more(total: usize, what: &str) -> String {
+pub(crate) fn and_more(total: usize, what: &str) -> String {
     match total.checked_sub(MOST_LISTED) {
         Some(more) if more > 0 => format!(", and {more} more {what}"),
         _ => String::new(),
@@ -162,24 +162,24 @@ pub fn and_more(total: usize, what: &str) -> String {
 
 /// The no-break space: words joined by it stay on one line when a layout
 /// wraps the text, and a layout that does not wrap shows it as a space.
-pub const GLUE: char = '\u{a0}';
+pub(crate) const GLUE: char = '\u{a0}';
 
 /// Positions with more rows than this are not glued onto one line: they
 /// may be too long for it.
 const LONGEST_GLUED: usize = 12;
 
 /// The words joined so that a line never breaks between them.
-pub fn glued(words: &str) -> String {
+pub(crate) fn glued(words: &str) -> String {
     words.replace(' ', &GLUE.to_string())
 }
 
 /// A move in words that stay on one line: "take 1 from row 3".
-pub fn move_words(mv: &MultiMove) -> String {
+pub(crate) fn move_words(mv: &MultiMove) -> String {
     glued(&mv.to_string())
 }
 
 /// A list of moves: "take 1 from row 1, take 1 from row 2", or "none".
-pub fn moves(moves: &[MultiMove]) -> String {
+pub(crate) fn moves(moves: &[MultiMove]) -> String {
     match moves {
         [] => "none".to_string(),
         _ => {
@@ -196,7 +196,7 @@ pub fn moves(moves: &[MultiMove]) -> String {
 
 /// Moves as a sentence lists them: "take 1 from row 1, take 1 from row 2
 /// and take 1 from row 3".
-pub fn moves_and(moves: &[MultiMove]) -> String {
+pub(crate) fn moves_and(moves: &[MultiMove]) -> String {
     match moves {
         [init @ .., last] if !init.is_empty() && moves.len() <= MOST_LISTED => format!(
             "{} and {}",
@@ -210,7 +210,7 @@ pub fn moves_and(moves: &[MultiMove]) -> String {
 /// A position as its rows, "3 5 7", or for a huge one its first rows and
 /// how many there are in all: "1 2 3 … (2000000 rows)". A short position
 /// stays on one line.
-pub fn position(p: &Position) -> String {
+pub(crate) fn position(p: &Position) -> String {
     match p.len() {
         rows if rows <= LONGEST_GLUED => glued(&p.to_string()),
         rows if rows <= MOST_LISTED => p.to_string(),
@@ -226,7 +226,7 @@ pub fn position(p: &Position) -> String {
 
 /// A position named for a pupil: "4 sticks" for one row, "rows 3 4 5"
 /// for several.
-pub fn rows_named(p: &Position) -> String {
+pub(crate) fn rows_named(p: &Position) -> String {
     match p.piles() {
         [sticks] => count(*sticks, "stick"),
         _ => format!("rows {}", position(p)),
@@ -235,13 +235,13 @@ pub fn rows_named(p: &Position) -> String {
 
 /// "3 5 7 → 2 5 7": a legal move from `from`, shown as the positions
 /// before and after.
-pub fn transition(from: &Position, to: &Position) -> String {
+pub(crate) fn transition(from: &Position, to: &Position) -> String {
     format!("{} →{GLUE}{}", position(from), position(to))
 }
 
 /// The text with a full stop at the end, unless it already ends a
 /// sentence or trails off ("1, 5, 9, …").
-pub fn full_stop(text: &str) -> String {
+pub(crate) fn full_stop(text: &str) -> String {
     match text.ends_with(['.', '…', '?', '!']) {
         true => text.to_string(),
         false => format!("{text}."),
@@ -250,7 +250,7 @@ pub fn full_stop(text: &str) -> String {
 
 /// Items split into runs of neighbours with the same key. Long runs are
 /// told as one line, so a huge row does not print sixty near-identical ones.
-pub fn runs<T, K: PartialEq>(items: &[T], key: impl Fn(&T) -> K) -> Vec<&[T]> {
+pub(crate) fn runs<T, K: PartialEq>(items: &[T], key: impl Fn(&T) -> K) -> Vec<&[T]> {
     let mut runs = Vec::new();
     let mut start = 0;
     for i in 1..=items.len() {
@@ -263,10 +263,10 @@ pub fn runs<T, K: PartialEq>(items: &[T], key: impl Fn(&T) -> K) -> Vec<&[T]> {
 }
 
 /// Runs at least this long are told in one line.
-pub const SHORTEST_MERGED_RUN: usize = 6;
+pub(crate) const SHORTEST_MERGED_RUN: usize = 6;
 
 /// "groups of 4" or, for a long run, "groups of 64 down to 4 (5 sizes)".
-pub fn sizes_of<T>(run: &[T], size: impl Fn(&T) -> u64) -> String {
+pub(crate) fn sizes_of<T>(run: &[T], size: impl Fn(&T) -> u64) -> String {
     match run {
         [first, .., last] if run.len() >= SHORTEST_MERGED_RUN => format!(
             "groups of {} down to {} ({} sizes)",
@@ -280,7 +280,7 @@ pub fn sizes_of<T>(run: &[T], size: impl Fn(&T) -> u64) -> String {
 }
 
 /// The text with its first letter in upper case.
-pub fn capitalised(text: &str) -> String {
+pub(crate) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

@@ -44,7 +44,7 @@ pub enum Strategy {
 
 impl Strategy {
     /// The strategy that covers `bar`, if one does. The eaten bar has none.
-    pub fn of(bar: &Bar) -> Option<Strategy> {
+    pub(crate) fn of(bar: &Bar) -> Option<Strategy> {
         if bar.is_eaten() {
             return None;
         }
@@ -160,7 +160,7 @@ impl BarAnalysis {
     /// Works out `bar`, taking its values from `chomp` when that search
     /// covers it (as a game's search covers every bar the game reaches),
     /// and searching it on its own otherwise.
-    pub fn using(bar: &Bar, chomp: Option<&ChompSearch>) -> Result<BarAnalysis, Beyond> {
+    pub(crate) fn using(bar: &Bar, chomp: Option<&ChompSearch>) -> Result<BarAnalysis, Beyond> {
         let strategy = Strategy::of(bar);
         let stealing = strategy_stealing(bar);
         let own;
@@ -238,19 +238,14 @@ impl BarAnalysis {
 
     /// Whether the bar is won but no winning bite is known: strategy
     /// stealing says one exists, and it lies beyond the search.
-    pub fn winning_unknown(&self) -> bool {
+    pub(crate) fn winning_unknown(&self) -> bool {
         self.outcome == Outcome::Win && self.known_winning().is_empty()
     }
 
     /// Whether only the poisoned square is left: the player to move must
     /// eat it.
-    pub fn only_poison(&self) -> bool {
+    pub(crate) fn only_poison(&self) -> bool {
         self.bar.row_lengths() == [1]
-    }
-
-    /// The bar after `bite`, which must be legal.
-    pub fn after(&self, bite: Bite) -> Bar {
-        self.bar.bite(bite).expect("the bite is legal")
     }
 }
 

@@ -87,7 +87,7 @@ pub fn check(j: &BiteJudgement) -> Document {
 /// The verdict alone, without the reply or the bites there were: what a
 /// pupil sees after a wrong try at a lesson's question, before trying
 /// again.
-pub fn verdict_only(j: &BiteJudgement) -> Document {
+pub(crate) fn verdict_only(j: &BiteJudgement) -> Document {
     let mut doc = check(j);
     doc.steps.truncate(2);
     doc
@@ -95,7 +95,7 @@ pub fn verdict_only(j: &BiteJudgement) -> Document {
 
 /// The answer to a question on the bar `a`, as a clause after "Answer: ":
 /// "the winning bite is row 2, column 2.", or "no bite wins here.".
-pub fn answer(a: &BarAnalysis) -> String {
+pub(crate) fn answer(a: &BarAnalysis) -> String {
     match (a.outcome, a.known_winning().as_slice()) {
         (Outcome::Lose, _) => "no bite wins here.".to_string(),
         (Outcome::Win, [only]) => format!("the winning bite is {only}."),
@@ -109,7 +109,7 @@ pub fn answer(a: &BarAnalysis) -> String {
 
 /// The reason for a verdict, as a clause after "good: ", "mistake: " or
 /// "lost anyway: ".
-pub fn reason(j: &BiteJudgement) -> String {
+pub(crate) fn reason(j: &BiteJudgement) -> String {
     match j.verdict {
         Verdict::LostAnyway => format!(
             "from {} no bite could win: {}. Any bite is fine; keep going and hope your opponent slips.",
@@ -214,7 +214,7 @@ fn details(j: &BiteJudgement) -> Vec<Block> {
 }
 
 /// Why the computer made its bite, said to the pupil.
-pub fn computer_reason(j: &BiteJudgement) -> String {
+pub(crate) fn computer_reason(j: &BiteJudgement) -> String {
     match j.verdict {
         Verdict::LostAnyway => {
             "no bite wins for me here, so I keep the game going and hope you slip.".to_string()

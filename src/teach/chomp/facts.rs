@@ -151,7 +151,7 @@ pub fn check(j: &BiteJudgement) -> impl Serialize + '_ {
 
 /// The facts of an illegal bite: `legal` is false and `reason` says what
 /// was wrong.
-pub fn illegal<'a>(bar: &'a Bar, bite: Bite, reason: &str) -> impl Serialize + 'a {
+pub(crate) fn illegal<'a>(bar: &'a Bar, bite: Bite, reason: &str) -> impl Serialize + 'a {
     CheckJson {
         rows: bar.row_lengths(),
         bite: bite.into(),
@@ -170,13 +170,13 @@ struct BoardJson {
 }
 
 /// What the page needs beside a drawn bar: how many squares it has.
-pub fn board(bar: &Bar) -> impl Serialize + use<> {
+pub(crate) fn board(bar: &Bar) -> impl Serialize + use<> {
     BoardJson {
         squares: bar.squares(),
     }
 }
 
 /// What the page needs about a bite told in a game: its row and column.
-pub fn bitten(bite: Bite) -> impl Serialize + use<> {
+pub(crate) fn bitten(bite: Bite) -> impl Serialize + use<> {
     BiteJson::from(bite)
 }

@@ -10,7 +10,7 @@ use crate::teach::words::count;
 
 /// The hints for the player to move, first to last; empty when there is no
 /// bite to make, or none is known.
-pub fn hints(a: &BarAnalysis) -> Vec<String> {
+pub(crate) fn hints(a: &BarAnalysis) -> Vec<String> {
     let Some(bite) = a.bite else {
         return Vec::new();
     };

@@ -21,7 +21,7 @@ use crate::teach::words::{capitalised, with_commas};
 /// The most shapes all the Chomp searches of one lesson may value
 /// together: as many as one search may, so reading a lesson takes no
 /// longer than explaining its biggest bar does.
-pub const LESSON_SHAPES: u64 = LARGEST_SEARCH;
+pub(crate) const LESSON_SHAPES: u64 = LARGEST_SEARCH;
 
 impl InLesson for Chomp {
     /// A bite to mark on a drawn bar (`chomp-show: 3x4 --bite 3,4`).

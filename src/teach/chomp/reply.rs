@@ -25,7 +25,7 @@ const HOW: &str = "type a bite as ROW COLUMN, such as 2 3 for row 2, column 3";
 /// Words that cannot be read as a bite.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("'{text}' is not a bite: {problem}")]
-pub struct UnclearBite {
+pub(crate) struct UnclearBite {
     /// The words as typed.
     pub text: String,
     /// What is wrong, and how to type it.
@@ -33,7 +33,7 @@ pub struct UnclearBite {
 }
 
 /// Reads a bite from words such as `2 3`, `2,3` or `row 2 column 3`.
-pub fn parse_bite(text: &str) -> Result<Bite, UnclearBite> {
+pub(crate) fn parse_bite(text: &str) -> Result<Bite, UnclearBite> {
     let unclear = |problem: String| UnclearBite {
         text: text.trim().to_string(),
         problem,
@@ -85,7 +85,7 @@ pub fn parse_bite(text: &str) -> Result<Bite, UnclearBite> {
 
 /// An example bite on `bar`, or `None` when only the poisoned square is
 /// left. `winning` are the bites to keep back.
-pub fn example_bite(bar: &Bar, winning: &[Bite]) -> Option<Bite> {
+pub(crate) fn example_bite(bar: &Bar, winning: &[Bite]) -> Option<Bite> {
     // Row 2 reads better than row 1, and a square away from the corner
     // takes only a little; the first that tells row from column wins.
     let score = |b: &Bite| {
@@ -101,7 +101,7 @@ pub fn example_bite(bar: &Bar, winning: &[Bite]) -> Option<Bite> {
 
 /// How to type a bite, with an example from `bar`: "Type the row and the
 /// column of the square to bite: 2 3 bites row 2, column 3."
-pub fn how_to_bite(bar: &Bar, winning: &[Bite]) -> String {
+pub(crate) fn how_to_bite(bar: &Bar, winning: &[Bite]) -> String {
     match example_bite(bar, winning) {
         Some(b) => format!(
             "Type the row and the column of the square to bite: {} {} bites {b}.",

@@ -13,7 +13,7 @@ use crate::teach::words::count;
 
 /// One bite made in a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BiteTurn {
+pub(crate) struct BiteTurn {
     /// Who bit.
     pub side: Side,
     /// The bar before the bite.
@@ -24,14 +24,14 @@ pub struct BiteTurn {
 
 impl BiteTurn {
     /// The bar after the bite.
-    pub fn after(&self) -> Bar {
+    pub(crate) fn after(&self) -> Bar {
         self.before.bite(self.bite).expect("played bites are legal")
     }
 }
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
+pub(crate) enum Ending {
     /// Someone bit the poisoned square.
     PoisonEaten,
     /// Only the poisoned square was left for the player to move.
@@ -41,7 +41,7 @@ pub enum Ending {
 }
 
 /// The end of a game in words, for the player who won.
-pub fn result(winner: Side) -> &'static str {
+pub(crate) fn result(winner: Side) -> &'static str {
     match winner {
         Side::Pupil => "You win! Well played.",
         Side::Computer => "The computer wins this time.",
@@ -49,7 +49,7 @@ pub fn result(winner: Side) -> &'static str {
 }
 
 /// How a game ended, in words, for the player whose bite it is now.
-pub fn ended(ending: Ending, to_move: Side) -> &'static str {
+pub(crate) fn ended(ending: Ending, to_move: Side) -> &'static str {
     match (ending, to_move) {
         (Ending::PoisonEaten, Side::Pupil) => "The computer ate the poisoned square.",
         (Ending::PoisonEaten, Side::Computer) => "You ate the poisoned square.",
@@ -66,7 +66,12 @@ pub fn ended(ending: Ending, to_move: Side) -> &'static str {
 /// The review as a document. Every bar of the game lies inside the start
 /// that `chomp` searched. `notes` add how many bites were taken back and
 /// the command that plays the game again.
-pub fn document(turns: &[BiteTurn], chomp: &ChompSearch, ending: Ending, notes: Notes) -> Document {
+pub(crate) fn document(
+    turns: &[BiteTurn],
+    chomp: &ChompSearch,
+    ending: Ending,
+    notes: Notes,
+) -> Document {
     let mut blocks = Vec::new();
     let mut slips = Vec::new();
     for (i, turn) in turns.iter().enumerate() {

@@ -205,7 +205,7 @@ fn ending(bar: &Bar) -> Ending {
 
 /// Why a question about Chomp went unanswered.
 #[derive(Debug, thiserror::Error)]
-pub enum ChompUnanswered {
+pub(crate) enum ChompUnanswered {
     /// The shape is not a chocolate bar.
     #[error("{0}")]
     Bar(#[from] BarError),
@@ -224,7 +224,7 @@ pub enum ChompUnanswered {
 /// 1.
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Bitten {
+pub(crate) struct Bitten {
     row: usize,
     column: usize,
 }

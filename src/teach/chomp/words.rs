@@ -10,7 +10,7 @@ use crate::teach::words::{and_list, count, with_commas};
 
 /// The bar in words: "a bar of 4 rows and 5 columns (20 squares)", or for
 /// a staircase "a bar with rows of 5, 5 and 3 squares (13 squares)".
-pub fn describe(bar: &Bar) -> String {
+pub(crate) fn describe(bar: &Bar) -> String {
     let squares = count(bar.squares() as u64, "square");
     match (bar.is_rectangle(), bar.row_lengths()) {
         (_, []) => "no bar at all: the poisoned square has been eaten".to_string(),
@@ -33,7 +33,7 @@ const LONGEST_SHAPE: usize = 24;
 
 /// The bar as typed: "4x5", "5,5,3", or "nothing" once eaten. A long
 /// staircase keeps its first rows and its last: "64,1,1,1,…,1 (64 rows)".
-pub fn shape(bar: &Bar) -> String {
+pub(crate) fn shape(bar: &Bar) -> String {
     let plain = bar.to_string();
     match (bar.is_eaten(), bar.row_lengths()) {
         (true, _) => "nothing".to_string(),
@@ -47,7 +47,7 @@ pub fn shape(bar: &Bar) -> String {
 
 /// A count of shapes: "2,000,000", or for a count too long to read,
 /// "about 2.4 × 10^37".
-pub fn shapes(n: u128) -> String {
+pub(crate) fn shapes(n: u128) -> String {
     match n.to_string().len() {
         0..=12 => with_commas(n),
         digits => {
@@ -59,7 +59,7 @@ pub fn shapes(n: u128) -> String {
 
 /// The bar with the game's rule, as an explanation or a game is headed:
 /// "4x5 (Chomp: whoever eats the poisoned square loses)".
-pub fn titled(bar: &Bar) -> String {
+pub(crate) fn titled(bar: &Bar) -> String {
     format!(
         "{} (Chomp: whoever eats the poisoned square loses)",
         shape(bar)
@@ -67,13 +67,13 @@ pub fn titled(bar: &Bar) -> String {
 }
 
 /// "4x5 → 5,1,1,1": a bar before and after a bite.
-pub fn transition(from: &Bar, to: &Bar) -> String {
+pub(crate) fn transition(from: &Bar, to: &Bar) -> String {
     format!("{} → {}", shape(from), shape(to))
 }
 
 /// "row 2, column 2 (4x5 → 5,1,1,1)", or for the poison "row 1, column 1,
 /// the poisoned square".
-pub fn bite_from(bar: &Bar, bite: Bite) -> String {
+pub(crate) fn bite_from(bar: &Bar, bite: Bite) -> String {
     match bite.is_poison() {
         true => format!("{bite}, the poisoned square"),
         false => {
@@ -84,7 +84,7 @@ pub fn bite_from(bar: &Bar, bite: Bite) -> String {
 }
 
 /// Bites as a list: "row 1, column 2; row 2, column 1", or "none".
-pub fn bites(list: &[Bite]) -> String {
+pub(crate) fn bites(list: &[Bite]) -> String {
     match list {
         [] => "none".to_string(),
         _ => list
@@ -102,7 +102,7 @@ const LEGEND: &str = "P is the poisoned square.";
 const BITE_LEGEND: &str = "P is the poisoned square; x marks the squares the bite takes.";
 
 /// The bar drawn, with `bite` marked when given.
-pub fn drawn(bar: &Bar, bite: Option<Bite>) -> DrawnBar {
+pub(crate) fn drawn(bar: &Bar, bite: Option<Bite>) -> DrawnBar {
     let legend = match bite {
         Some(_) => BITE_LEGEND,
         None => LEGEND,

@@ -42,7 +42,7 @@ impl From<Bite> for BiteMark {
 
 impl DrawnBar {
     /// `bar`, with `bite` marked when given.
-    pub fn new(bar: &Bar, bite: Option<Bite>, legend: String, stand_in: String) -> DrawnBar {
+    pub(crate) fn new(bar: &Bar, bite: Option<Bite>, legend: String, stand_in: String) -> DrawnBar {
         DrawnBar {
             rows: bar.row_lengths().to_vec(),
             bite: bite.map(BiteMark::from),
@@ -53,7 +53,7 @@ impl DrawnBar {
 
     /// Whether the square at `row`, `column` (from 1) is one the marked
     /// bite takes.
-    pub fn is_bitten(&self, row: usize, column: usize) -> bool {
+    pub(crate) fn is_bitten(&self, row: usize, column: usize) -> bool {
         self.bite
             .is_some_and(|b| row >= b.row && column >= b.column)
     }

@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-pub mod drawn_bar;
+pub(crate) mod drawn_bar;
 
 use self::drawn_bar::DrawnBar;
 use super::words::{move_words, transition};
@@ -21,7 +21,7 @@ use crate::solve::nim_sum::binary_width;
 
 /// Rows with more sticks than this are never drawn: a layout shows their
 /// stand-in, and builders need not list their groups stick by stick.
-pub const MOST_STICKS_DRAWN: u64 = 40;
+pub(crate) const MOST_STICKS_DRAWN: u64 = 40;
 
 /// A whole explanation: what it is about, and its steps in order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -75,31 +75,31 @@ pub struct Frame {
 
 impl Frame {
     /// A heading, then the blocks set in under it.
-    pub const HEADED: Frame = Frame {
+    pub(crate) const HEADED: Frame = Frame {
         heading: true,
         indent: true,
         gap: true,
     };
     /// No heading; the blocks set in like a step's.
-    pub const BARE: Frame = Frame {
+    pub(crate) const BARE: Frame = Frame {
         heading: false,
         indent: true,
         gap: true,
     };
     /// No heading, at the margin: a closing summary.
-    pub const CLOSING: Frame = Frame {
+    pub(crate) const CLOSING: Frame = Frame {
         heading: false,
         indent: false,
         gap: true,
     };
     /// No heading, at the margin, straight under what comes before.
-    pub const LEAD: Frame = Frame {
+    pub(crate) const LEAD: Frame = Frame {
         heading: false,
         indent: false,
         gap: false,
     };
     /// No heading, set in, straight under what comes before.
-    pub const FOLLOW: Frame = Frame {
+    pub(crate) const FOLLOW: Frame = Frame {
         heading: false,
         indent: true,
         gap: false,
@@ -108,7 +108,7 @@ impl Frame {
 
 impl Step {
     /// A numbered step of a method.
-    pub fn numbered(number: u32, title: &str, blocks: Vec<Block>) -> Step {
+    pub(crate) fn numbered(number: u32, title: &str, blocks: Vec<Block>) -> Step {
         Step {
             number: Some(number),
             title: title.to_string(),
@@ -119,7 +119,7 @@ impl Step {
     }
 
     /// The same step, marked as giving `what` away.
-    pub fn revealing(self, what: Reveal) -> Step {
+    pub(crate) fn revealing(self, what: Reveal) -> Step {
         Step {
             reveals: Some(what),
             ..self
@@ -127,12 +127,12 @@ impl Step {
     }
 
     /// A step with a heading but no number: an aside such as the XOR view.
-    pub fn aside(title: &str, blocks: Vec<Block>) -> Step {
+    pub(crate) fn aside(title: &str, blocks: Vec<Block>) -> Step {
         Step::framed(Frame::HEADED, title, blocks)
     }
 
     /// A step in the given frame, without a number.
-    pub fn framed(frame: Frame, title: &str, blocks: Vec<Block>) -> Step {
+    pub(crate) fn framed(frame: Frame, title: &str, blocks: Vec<Block>) -> Step {
         Step {
             number: None,
             title: title.to_string(),
@@ -148,7 +148,7 @@ impl Step {
     }
 
     /// The heading as shown: "Step 2. Pair off groups" or the title alone.
-    pub fn heading(&self) -> String {
+    pub(crate) fn heading(&self) -> String {
         match self.number {
             Some(n) => format!("Step {n}. {}", self.title),
             None => self.title.clone(),
@@ -221,7 +221,7 @@ pub enum Block {
 
 impl Block {
     /// A sentence.
-    pub fn sentence(text: impl Into<String>) -> Block {
+    pub(crate) fn sentence(text: impl Into<String>) -> Block {
         Block::Sentence { text: text.into() }
     }
 
@@ -231,7 +231,7 @@ impl Block {
     }
 
     /// A move from one row or several, with its words.
-    pub fn move_with_text(
+    pub(crate) fn move_with_text(
         from: &Position,
         mv: &MultiMove,
         to: &Position,
@@ -256,28 +256,37 @@ impl Block {
 
     /// A legal move in `game`, told as "Label: take 1 from row 1 (3 5 7 →
     /// 2 5 7).".
-    pub fn labelled_move(
+    pub(crate) fn labelled_move(
         position: &Position,
         game: &Nim,
         mv: &MultiMove,
         wins: bool,
         label: &str,
     ) -> Block {
+        Block::told_move(position, game, mv, wins, label, &move_words(mv))
+    }
+
+    /// The same, with the move told in `words` (Moore's Nim tells a move
+    /// from several rows more briefly).
+    pub(crate) fn told_move(
+        position: &Position,
+        game: &Nim,
+        mv: &MultiMove,
+        wins: bool,
+        label: &str,
+        words: &str,
+    ) -> Block {
         let to = position
             .play_multi(mv, game)
             .expect("a recommended move is legal");
-        let text = format!(
-            "{label}: {} ({}).",
-            move_words(mv),
-            transition(position, &to)
-        );
+        let text = format!("{label}: {words} ({}).", transition(position, &to));
         Block::move_with_text(position, mv, &to, wins, text)
     }
 
     /// The block's sentences as plain text. Drawings, grids and binary
     /// columns have none: they are pictures, and their words are in the
     /// sentences around them.
-    pub fn lines(&self) -> Vec<String> {
+    pub(crate) fn lines(&self) -> Vec<String> {
         match self {
             Block::Sentence { text } | Block::Note { text } => vec![text.clone()],
             Block::Rows { rows } => rows
@@ -400,7 +409,7 @@ pub struct BinaryView {
 impl BinaryView {
     /// A view of `piles` with one column per group size up to the biggest,
     /// largest first, and no lines yet.
-    pub fn columns(piles: &[u64]) -> BinaryView {
+    pub(crate) fn columns(piles: &[u64]) -> BinaryView {
         let sizes: Vec<u64> = (0..binary_width(piles))
             .rev()
             .map(|bit| 1u64 << bit)
@@ -420,7 +429,7 @@ impl BinaryView {
     }
 
     /// A line for the view: `value` written in its columns.
-    pub fn line(&self, label: String, value: u64, text: String) -> BinaryRow {
+    pub(crate) fn line(&self, label: String, value: u64, text: String) -> BinaryRow {
         BinaryRow {
             label,
             value,

@@ -8,7 +8,7 @@
 //! position takes and how much searching a lesson may do (`nim.rs` for
 //! Nim, `teach/chomp/lesson.rs` for Chomp), and the words of an answer.
 
-pub mod nim;
+pub(crate) mod nim;
 
 use std::fmt;
 
@@ -59,7 +59,7 @@ impl<G: InLesson> Setup<G> {
     /// `3 5 7 --normal` or `4x5 --no-move`, and works it out when the
     /// directive needs it, charging its search to `budget`. The message
     /// says what is wrong, after the directive's name.
-    pub fn read(
+    pub(crate) fn read(
         directive: Directive,
         value: &str,
         budget: &mut G::Budget,
@@ -70,7 +70,7 @@ impl<G: InLesson> Setup<G> {
     /// The position and its rules in a pupil's words: "rows 3 4 5 (last
     /// stick loses)", "2x3 (Chomp: whoever eats the poisoned square
     /// loses)".
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         G::describe(self)
     }
 
@@ -81,7 +81,7 @@ impl<G: InLesson> Setup<G> {
 
     /// The position worked out: as the lesson kept it when it was read, or
     /// worked out now for a setup made some other way.
-    pub fn analysis(&self) -> Result<G::Analysis, G::Error> {
+    pub(crate) fn analysis(&self) -> Result<G::Analysis, G::Error> {
         match &self.analysis {
             Some(analysis) => Ok(analysis.clone()),
             None => G::lesson_analysis(self),
@@ -89,13 +89,13 @@ impl<G: InLesson> Setup<G> {
     }
 
     /// The explanation, cut short where the lesson asks.
-    pub fn explanation(&self) -> Result<Document, G::Error> {
+    pub(crate) fn explanation(&self) -> Result<Document, G::Error> {
         Ok(G::explanation(self, &self.analysis()?))
     }
 
     /// Whether the lesson, by drawing (`directive` show) or explaining
     /// this, shows the method's working, such as Nim's groups.
-    pub fn shows_working(&self, directive: Directive) -> bool {
+    pub(crate) fn shows_working(&self, directive: Directive) -> bool {
         G::shows_working(self, directive)
     }
 }

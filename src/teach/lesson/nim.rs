@@ -24,7 +24,7 @@ use crate::teach::words::rows_named;
 /// The most moves all the searches of one lesson may try together: as many
 /// as one search may, so reading or running a lesson takes no longer than
 /// one explanation does.
-pub const LESSON_SEARCH: u64 = MOST_MOVES;
+pub(crate) const LESSON_SEARCH: u64 = MOST_MOVES;
 
 /// How a lesson shows rows of Nim.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -156,7 +156,7 @@ impl InLesson for Nim {
     /// A wrong move from one row that took from a row some winning move
     /// takes from: only the number was wrong.
     fn nearly(j: &Judgement) -> Option<&'static str> {
-        let rows_left = j.position.piles().iter().filter(|&&n| n > 0).count();
+        let rows_left = j.position().piles().iter().filter(|&&n| n > 0).count();
         let one_row_per_move = j.before.game.rows_per_move <= 1;
         let right_row = match j.mv.single().filter(|_| rows_left > 1 && one_row_per_move) {
             Some(mv) => j
@@ -176,7 +176,7 @@ impl InLesson for Nim {
             && j.after.game.is_nim()
             && let Some(rows) = verdict.steps.first_mut()
         {
-            rows.blocks = vec![board::plain(&j.to)];
+            rows.blocks = vec![board::plain(j.to())];
         }
         verdict
     }

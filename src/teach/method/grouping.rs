@@ -37,7 +37,7 @@ const TOO_MANY: &str = "(too many to draw)";
 
 /// Every step of the method for a position, or the one step that says the
 /// game is over.
-pub fn steps(g: &Grouping, position: &Position, game: &Nim) -> Vec<Step> {
+pub(crate) fn steps(g: &Grouping, position: &Position, game: &Nim) -> Vec<Step> {
     if position.is_over() {
         return vec![
             Step::framed(
@@ -57,20 +57,20 @@ pub fn steps(g: &Grouping, position: &Position, game: &Nim) -> Vec<Step> {
 }
 
 /// Sentences as blocks.
-pub fn sentences(lines: Vec<String>) -> Vec<Block> {
+pub(crate) fn sentences(lines: Vec<String>) -> Vec<Block> {
     lines.into_iter().map(Block::sentence).collect()
 }
 
 /// Every row drawn in its groups, with how they were joined: drawn stage
 /// by stage for small rows, told in words for bigger ones.
-pub fn drawn_rows(g: &Grouping) -> Vec<DrawnRow> {
+pub(crate) fn drawn_rows(g: &Grouping) -> Vec<DrawnRow> {
     let show_joins = g.rows.len() <= JOINS_SHOWN_FOR_ROWS;
     g.rows
         .iter()
         .take(MOST_LISTED)
         .enumerate()
         .map(|(i, row)| {
-            let groups = row.groups.to_vec();
+            let groups = row.groups().to_vec();
             let rounds = join_rounds(row.sticks);
             let drawn = show_joins && row.sticks <= STAGES_DRAWN_UP_TO && !rounds.is_empty();
             let told = show_joins && !drawn && (2..=JOINS_TOLD_UP_TO).contains(&row.sticks);
@@ -132,7 +132,7 @@ fn stages(sticks: u64, rounds: &[JoinRound]) -> Vec<Vec<u64>> {
 /// How a row's groups were made, in words: "7 single sticks make 3 groups
 /// of 2, one 1 left over; 3 groups of 2 make 1 group of 4, one 2 left
 /// over".
-pub fn joins(rounds: &[JoinRound]) -> String {
+pub(crate) fn joins(rounds: &[JoinRound]) -> String {
     rounds
         .iter()
         .map(|r| {
@@ -151,7 +151,7 @@ pub fn joins(rounds: &[JoinRound]) -> String {
 }
 
 /// The tally of sizes and the pairs struck off, as step `number`.
-pub fn pairs_step(g: &Grouping, number: u32) -> Step {
+pub(crate) fn pairs_step(g: &Grouping, number: u32) -> Step {
     let blocks = match g.tally.is_empty() {
         true => vec![Block::sentence("No groups at all.")],
         false => vec![Block::Tally {
@@ -232,7 +232,7 @@ fn paired_each(t: SizeCount) -> String {
 
 /// Whether any group is left without a partner, as step `number`; in the
 /// misère endgame, that pairs no longer decide.
-pub fn verdict_step(g: &Grouping, number: u32) -> Step {
+pub(crate) fn verdict_step(g: &Grouping, number: u32) -> Step {
     let title = match g.plan {
         Plan::Singles { .. } | Plan::OneBigRow { .. } => {
             "The endgame: at most one row has more than one stick"
@@ -244,7 +244,7 @@ pub fn verdict_step(g: &Grouping, number: u32) -> Step {
 
 /// Does any group lack a partner, or is this the endgame, and what that
 /// means for the player to move.
-pub fn verdict(g: &Grouping) -> Vec<String> {
+pub(crate) fn verdict(g: &Grouping) -> Vec<String> {
     let who = match g.outcome() {
         Outcome::Win => "The player to move can win.",
         Outcome::Lose => "The player to move will lose if the opponent plays well.",
@@ -477,7 +477,7 @@ fn row_changes(m: &GroupMove) -> Vec<DrawnRow> {
 }
 
 /// "1 pair of 4s, 1 pair of 2s".
-pub fn pairs(g: &Grouping) -> String {
+pub(crate) fn pairs(g: &Grouping) -> String {
     let list: Vec<String> = g
         .tally
         .iter()
@@ -491,7 +491,7 @@ pub fn pairs(g: &Grouping) -> String {
 }
 
 /// Why no move could win from `before`, a lost position.
-pub fn why_lost(before: &Grouping) -> &'static str {
+pub(crate) fn why_lost(before: &Grouping) -> &'static str {
     match before.plan {
         Plan::Singles { .. } => "an odd number of rows had one stick, and no row had more",
         _ => "every group already had a partner",
@@ -526,7 +526,7 @@ fn only_ones(ones: u64) -> String {
 }
 
 /// Why the position left to the opponent is lost for them.
-pub fn leaves_lost(after: &Grouping) -> String {
+pub(crate) fn leaves_lost(after: &Grouping) -> String {
     match (&after.plan, two_rows(after)) {
         (Plan::GameOver, _) => "you took the last stick, and in this game that wins.".to_string(),
         (Plan::Singles { ones: 1, .. }, _) => {
@@ -557,7 +557,7 @@ pub fn leaves_lost(after: &Grouping) -> String {
 /// Why the position left to the opponent is won for them; `paired_before`
 /// when every group had a partner before the move, so the opponent pairs
 /// them up *again*.
-pub fn leaves_won(after: &Grouping, paired_before: bool) -> String {
+pub(crate) fn leaves_won(after: &Grouping, paired_before: bool) -> String {
     match (&after.plan, two_rows(after)) {
         (Plan::GameOver, _) => "you took the last stick, and in this game that loses.".to_string(),
         (Plan::Singles { ones, .. }, _) => format!(
@@ -585,7 +585,7 @@ pub fn leaves_won(after: &Grouping, paired_before: bool) -> String {
 
 /// What became of the pairs after a move from a position where every
 /// group had a partner: "Now groups of 2 and 1 have no partner."
-pub fn broken_pairs(after: &Grouping) -> Option<String> {
+pub(crate) fn broken_pairs(after: &Grouping) -> Option<String> {
     match after.unpaired.is_empty() {
         true => None,
         false => Some(format!("Now {}.", unpaired(after))),
@@ -595,7 +595,7 @@ pub fn broken_pairs(after: &Grouping) -> Option<String> {
 /// Why no move could win from `before`, as a clause and its full stop,
 /// then what the move broke when every group had a partner: "every group
 /// already had a partner. Now groups of 2 and 1 have no partner."
-pub fn lost_anyway(before: &Grouping, after: Option<&Grouping>) -> String {
+pub(crate) fn lost_anyway(before: &Grouping, after: Option<&Grouping>) -> String {
     let broken = match (&before.plan, after) {
         (Plan::AllPaired { .. }, Some(after)) => broken_pairs(after)
             .map(|broken| format!(" {broken}"))
@@ -607,13 +607,13 @@ pub fn lost_anyway(before: &Grouping, after: Option<&Grouping>) -> String {
 
 /// What a right "no" is told where every group has a partner, in the words
 /// a lesson asks about.
-pub fn no_pair_kept() -> String {
+pub(crate) fn no_pair_kept() -> String {
     "no move keeps every group paired, so no move wins here.".to_string()
 }
 
 /// Why the computer's move leaves the pupil lost, briefly, for when it has
 /// been said before.
-pub fn computer_short(after: &Grouping) -> String {
+pub(crate) fn computer_short(after: &Grouping) -> String {
     match after.plan {
         Plan::Singles { .. } => {
             "that leaves you an odd number of rows with one stick again.".to_string()
@@ -624,7 +624,7 @@ pub fn computer_short(after: &Grouping) -> String {
 
 /// The first three hints, for a position whose move is `mv`, the
 /// endgame included; the move itself is the last, added by the caller.
-pub fn hints(g: &Grouping, mv: Move) -> Vec<String> {
+pub(crate) fn hints(g: &Grouping, mv: Move) -> Vec<String> {
     const PAIR: &str = "Make the groups and pair them. Is any group left without a partner?";
     const COUNT: &str =
         "How many rows have more than one stick? With one or none, it is the endgame.";
@@ -669,7 +669,7 @@ pub fn hints(g: &Grouping, mv: Move) -> Vec<String> {
 }
 
 /// The rows in binary beside their groups: each column is one group size.
-pub fn binary_step(piles: &[u64]) -> Step {
+pub(crate) fn binary_step(piles: &[u64]) -> Step {
     let total = nim_sum(piles);
     let mut view = BinaryView::columns(piles);
     let mut rows: Vec<BinaryRow> = piles
@@ -708,7 +708,7 @@ pub fn binary_step(piles: &[u64]) -> Step {
 }
 
 /// Why the computer's move leaves the pupil lost.
-pub fn computer_reason(after: &Grouping) -> String {
+pub(crate) fn computer_reason(after: &Grouping) -> String {
     match after.plan {
         Plan::Singles { ones: 1, .. } => {
             "now only one stick is left, so it will be yours.".to_string()

@@ -14,7 +14,7 @@ use crate::teach::document::{Block, Reveal, Step, Strip, StripCell};
 use crate::teach::words::{MOST_LISTED, and_list, count, move_words, sum, transition};
 
 /// Every step for several rows in normal play.
-pub fn steps(a: &Analysis, grundy: &Grundy, pairing: &Grouping) -> Vec<Step> {
+pub(crate) fn steps(a: &Analysis, grundy: &Grundy, pairing: &Grouping) -> Vec<Step> {
     let mut worth = vec![
         board::for_game(&a.position, &a.game, None),
         Block::sentence(format!(
@@ -64,9 +64,9 @@ fn rows(a: &Analysis, pairing: &Grouping) -> Vec<String> {
         .take(MOST_LISTED)
         .enumerate()
         .map(|(i, (n, value))| {
-            let groups = match value.groups.len() {
+            let groups = match value.groups().len() {
                 0 | 1 => String::new(),
-                _ => format!(" = {}", sum(&value.groups.to_vec())),
+                _ => format!(" = {}", sum(&value.groups().to_vec())),
             };
             format!(
                 "row {}: {} acts like a Nim row of {}{groups}",
@@ -134,12 +134,12 @@ fn values(pairing: &Grouping) -> String {
 }
 
 /// Why no move could win.
-pub fn why_lost() -> String {
+pub(crate) fn why_lost() -> String {
     "the rows act like Nim rows in which every group already had a partner".to_string()
 }
 
 /// Why the position left to the opponent is lost for them.
-pub fn leaves_lost(pairing: &Grouping) -> String {
+pub(crate) fn leaves_lost(pairing: &Grouping) -> String {
     format!(
         "the rows now act like Nim rows of {}, where every group has a partner, so your opponent cannot win.",
         values(pairing)
@@ -147,7 +147,7 @@ pub fn leaves_lost(pairing: &Grouping) -> String {
 }
 
 /// Why the position left to the opponent is won for them.
-pub fn leaves_won(pairing: &Grouping) -> String {
+pub(crate) fn leaves_won(pairing: &Grouping) -> String {
     format!(
         "the rows now act like Nim rows of {}, where a group of {} has no partner, so your opponent can win.",
         values(pairing),
@@ -156,19 +156,19 @@ pub fn leaves_won(pairing: &Grouping) -> String {
 }
 
 /// Why the computer's move leaves the pupil lost.
-pub fn computer_reason() -> String {
+pub(crate) fn computer_reason() -> String {
     "now the rows act like Nim rows whose groups all pair up, so you cannot win.".to_string()
 }
 
 /// Why the computer's move leaves the pupil lost, briefly, for when it has
 /// been said before.
-pub fn computer_short() -> String {
+pub(crate) fn computer_short() -> String {
     "the rows pair up again.".to_string()
 }
 
 /// The first three hints, for rows whose values pair as `pairing` and
 /// whose move is `mv`; the move itself is the last, added by the caller.
-pub fn hints(pairing: &Grouping, mv: Move) -> Vec<String> {
+pub(crate) fn hints(pairing: &Grouping, mv: Move) -> Vec<String> {
     let values: Vec<u64> = pairing.rows.iter().map(|r| r.sticks).collect();
     vec![
         "Work out what each row acts like, then pair off the groups of those values. Is any group left without a partner?"

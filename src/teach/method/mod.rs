@@ -10,12 +10,12 @@
 //! method. What the four methods of moves from one row say alike (the
 //! answer, the list of winning moves, the last hint) is written here, once.
 
-pub mod grouping;
-pub mod grundy;
+pub(crate) mod grouping;
+pub(crate) mod grundy;
 pub mod moore;
-pub mod pattern;
-pub mod searched;
-pub mod worked;
+pub(crate) mod pattern;
+pub(crate) mod searched;
+pub(crate) mod worked;
 
 use self::worked::Method;
 use crate::rules::multi_move::MultiMove;
@@ -31,7 +31,7 @@ const NO_MOVE_WINS: &str = "no move wins here.";
 
 /// Which reason the computer gives: a game tells each in full only once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// No move wins for the computer.
     LostAnyway,
     /// Every group has a partner again.
@@ -50,7 +50,7 @@ pub enum Kind {
 
 impl Method {
     /// The method's steps for `a`, the position it worked out.
-    pub fn steps(&self, a: &Analysis) -> Vec<Step> {
+    pub(crate) fn steps(&self, a: &Analysis) -> Vec<Step> {
         match self {
             Method::Grouping(g) => grouping::steps(g, &a.position, &a.game),
             Method::OneRow { pile, pattern } => pattern::steps(a, *pile, pattern),
@@ -63,7 +63,7 @@ impl Method {
     /// Whether the method's steps are the whole explanation of a game that
     /// is over: the grouping method and Moore's say that it is over, and
     /// nothing more.
-    pub fn ends_with_the_game(&self) -> bool {
+    pub(crate) fn ends_with_the_game(&self) -> bool {
         match self {
             Method::Grouping(_) | Method::Moore(_) => true,
             Method::OneRow { .. } | Method::Grundy { .. } | Method::Searched => false,
@@ -72,7 +72,7 @@ impl Method {
 
     /// The rows of `a` in binary, for the methods that have such a view:
     /// one column per group size, its 1s paired or gathered in sets.
-    pub fn binary_step(&self, a: &Analysis) -> Option<Step> {
+    pub(crate) fn binary_step(&self, a: &Analysis) -> Option<Step> {
         match self {
             Method::Grouping(_) => Some(grouping::binary_step(a.position.piles())),
             Method::Moore(m) => Some(moore::binary_step(m)),
@@ -82,13 +82,13 @@ impl Method {
 
     /// Whether the search is the method itself, so a search confirms
     /// nothing more.
-    pub fn is_the_search(&self) -> bool {
+    pub(crate) fn is_the_search(&self) -> bool {
         matches!(self, Method::Searched)
     }
 
     /// A move in words: "take 1 from row 3", or for a move from many rows
     /// in Moore's Nim a shorter summary.
-    pub fn told(&self, mv: &MultiMove) -> String {
+    pub(crate) fn told(&self, mv: &MultiMove) -> String {
         match self {
             Method::Moore(_) => moore::told(mv),
             _ => move_words(mv),
@@ -96,7 +96,7 @@ impl Method {
     }
 
     /// The winning moves of `a` as a list, or "none".
-    pub fn listed(&self, a: &Analysis) -> String {
+    pub(crate) fn listed(&self, a: &Analysis) -> String {
         match self {
             Method::Moore(_) => moore::moves_list(a.winning.as_ref()),
             _ => moves(a.winning_moves()),
@@ -105,7 +105,7 @@ impl Method {
 
     /// The computed answer to a question about `a`: the winning move or
     /// moves, or that none wins.
-    pub fn answer(&self, a: &Analysis) -> String {
+    pub(crate) fn answer(&self, a: &Analysis) -> String {
         match (self, a.outcome, a.winning_moves()) {
             (Method::Moore(_), outcome, _) => moore::answer(outcome, a.winning.as_ref()),
             (_, Outcome::Win, []) => "the game is over.".to_string(),
@@ -119,7 +119,7 @@ impl Method {
 
     /// What a right "no" is told, as a clause: where every group has a
     /// partner, in the words a lesson asks about.
-    pub fn no_move_wins(&self) -> String {
+    pub(crate) fn no_move_wins(&self) -> String {
         match self {
             Method::Grouping(g) if matches!(g.plan, Plan::AllPaired { .. }) => {
                 grouping::no_pair_kept()
@@ -131,10 +131,10 @@ impl Method {
     /// Why no move could win from the position `j`'s move was made from,
     /// this method's: a clause with its full stop, and what the move broke
     /// when there is more to say.
-    pub fn why_lost(&self, j: &Judgement) -> String {
+    pub(crate) fn why_lost(&self, j: &Judgement) -> String {
         let why = match self {
             Method::Grouping(before) => return grouping::lost_anyway(before, j.after.grouping()),
-            Method::OneRow { pile, .. } => pattern::why_lost(j.position.piles()[*pile]),
+            Method::OneRow { pile, .. } => pattern::why_lost(j.position().piles()[*pile]),
             Method::Grundy { .. } => grundy::why_lost(),
             Method::Moore(before) => moore::why_lost(before),
             Method::Searched => searched::why_lost(),
@@ -144,7 +144,7 @@ impl Method {
 
     /// Why the position `j`'s move leaves, this method's, is lost or won
     /// for the opponent, as a clause; a move from a won position.
-    pub fn left(&self, j: &Judgement) -> String {
+    pub(crate) fn left(&self, j: &Judgement) -> String {
         let lost = j.after.outcome == Outcome::Lose;
         match (self, lost) {
             (Method::Grouping(after), true) => grouping::leaves_lost(after),
@@ -162,8 +162,8 @@ impl Method {
             (_, false) if j.after.is_over() => {
                 "you made the last move, and in this game that loses.".to_string()
             }
-            (Method::OneRow { pile, .. }, true) => pattern::leaves_lost(j.to.piles()[*pile]),
-            (Method::OneRow { pile, .. }, false) => pattern::leaves_won(j.to.piles()[*pile]),
+            (Method::OneRow { pile, .. }, true) => pattern::leaves_lost(j.to().piles()[*pile]),
+            (Method::OneRow { pile, .. }, false) => pattern::leaves_won(j.to().piles()[*pile]),
             (Method::Grundy { pairing, .. }, true) => grundy::leaves_lost(pairing),
             (Method::Grundy { pairing, .. }, false) => grundy::leaves_won(pairing),
             (Method::Searched, true) => searched::leaves_lost(),
@@ -173,10 +173,10 @@ impl Method {
 
     /// Why the computer's move judged in `j` leaves the pupil lost, the
     /// position left being this method's.
-    pub fn computer_reason(&self, j: &Judgement) -> String {
+    pub(crate) fn computer_reason(&self, j: &Judgement) -> String {
         match self {
             Method::Grouping(after) => grouping::computer_reason(after),
-            Method::OneRow { pile, .. } => pattern::computer_reason(j.to.piles()[*pile]),
+            Method::OneRow { pile, .. } => pattern::computer_reason(j.to().piles()[*pile]),
             Method::Grundy { .. } => grundy::computer_reason(),
             Method::Moore(after) => moore::computer_reason(after),
             Method::Searched => searched::computer_reason(),
@@ -185,15 +185,16 @@ impl Method {
 
     /// The same reason briefly, for when it has been said before, and
     /// which reason it is.
-    pub fn computer_short(&self, j: &Judgement) -> (Kind, String) {
+    pub(crate) fn computer_short(&self, j: &Judgement) -> (Kind, String) {
         match self {
             Method::Grouping(after) => match after.plan {
                 Plan::Singles { .. } => (Kind::Endgame, grouping::computer_short(after)),
                 _ => (Kind::Paired, grouping::computer_short(after)),
             },
-            Method::OneRow { pile, .. } => {
-                (Kind::Pattern, pattern::computer_short(j.to.piles()[*pile]))
-            }
+            Method::OneRow { pile, .. } => (
+                Kind::Pattern,
+                pattern::computer_short(j.to().piles()[*pile]),
+            ),
             Method::Grundy { .. } => (Kind::Grundy, grundy::computer_short()),
             Method::Moore(_) => (Kind::Sets, moore::computer_short()),
             Method::Searched => (Kind::Searched, searched::computer_short()),
@@ -203,7 +204,7 @@ impl Method {
     /// The hints for the player to move at `a`, whose move is `mv`: four
     /// stages, only the last naming the move; or, for a move from one row
     /// when it is the only move there is, that one stage.
-    pub fn hints(&self, a: &Analysis, mv: &MultiMove) -> Vec<String> {
+    pub(crate) fn hints(&self, a: &Analysis, mv: &MultiMove) -> Vec<String> {
         match (self, mv.single()) {
             (Method::Moore(m), _) => moore::hints(a, m, mv),
             // With one move left to make there is nothing to work out: say so.

@@ -110,7 +110,7 @@ pub fn told(mv: &MultiMove) -> String {
 /// The winning moves as a list: "take 1 from row 2 and 2 from row 3; take
 /// 3 from row 1", or "none", with how many more there are past the first
 /// [`MOST_LISTED`]; or that they were not counted.
-pub fn moves_list(winning: Option<&WinningMoves>) -> String {
+pub(crate) fn moves_list(winning: Option<&WinningMoves>) -> String {
     let Some(winning) = winning else {
         return "not counted".to_string();
     };
@@ -129,7 +129,7 @@ pub fn moves_list(winning: Option<&WinningMoves>) -> String {
 
 /// Every step of the method for a position, or the one step that says the
 /// game is over.
-pub fn steps(m: &Moore, position: &Position, game: &Nim) -> Vec<Step> {
+pub(crate) fn steps(m: &Moore, position: &Position, game: &Nim) -> Vec<Step> {
     let grouping = Grouping::new(position, m.rule);
     if position.is_over() {
         // The end of the game is the same whatever a move may take.
@@ -231,7 +231,7 @@ fn verdict_step(m: &Moore) -> Step {
 
 /// Does any size have groups left over, or is this the endgame, and what
 /// that means for the player to move.
-pub fn verdict(m: &Moore) -> Vec<String> {
+pub(crate) fn verdict(m: &Moore) -> Vec<String> {
     let set = m.set_size();
     let who = match m.outcome() {
         Outcome::Win => "The player to move can win.",
@@ -284,24 +284,16 @@ fn plan(m: &Moore, position: &Position, game: &Nim) -> Vec<Block> {
     if let Some(mv) = m.recommended() {
         let won = m.outcome() == Outcome::Win;
         let label = if won { "Move" } else { "Best try" };
-        blocks.push(move_block(position, game, &mv, won, label));
+        blocks.push(Block::told_move(
+            position,
+            game,
+            &mv,
+            won,
+            label,
+            &told(&mv),
+        ));
     }
     blocks
-}
-
-/// "Move: take 2 from row 2 and 3 from row 3 (3 5 6 → 3 3 3)." as a block.
-pub fn move_block(
-    position: &Position,
-    game: &Nim,
-    mv: &MultiMove,
-    wins: bool,
-    label: &str,
-) -> Block {
-    let to = position
-        .play_multi(mv, game)
-        .expect("a recommended move is legal");
-    let text = format!("{label}: {} ({}).", told(mv), transition(position, &to));
-    Block::move_with_text(position, mv, &to, wins, text)
 }
 
 /// The misère endgame with only single sticks.
@@ -614,7 +606,7 @@ fn switch(m: &Moore, s: &EndgameSwitch, position: &Position) -> Vec<Block> {
 /// The rows in binary beside their groups, with each column's 1s counted:
 /// the count is the number of groups of that size, and the position is
 /// lost when every count is a multiple of K + 1.
-pub fn binary_step(m: &Moore) -> Step {
+pub(crate) fn binary_step(m: &Moore) -> Step {
     let set = m.set_size();
     let piles: Vec<u64> = m.rows.iter().map(|r| r.sticks).collect();
     let mut view = BinaryView::columns(&piles);
@@ -699,7 +691,7 @@ fn keep_on(m: &Moore, making: &str) -> String {
 }
 
 /// Why the position left to the opponent is lost for them.
-pub fn leaves_lost(after: &Moore) -> String {
+pub(crate) fn leaves_lost(after: &Moore) -> String {
     let set = after.set_size();
     match &after.plan {
         MoorePlan::GameOver => "you took the last stick, and that wins in normal play.".to_string(),
@@ -718,7 +710,7 @@ pub fn leaves_lost(after: &Moore) -> String {
 }
 
 /// Why the position left to the opponent is won for them.
-pub fn leaves_won(after: &Moore) -> String {
+pub(crate) fn leaves_won(after: &Moore) -> String {
     let set = after.set_size();
     match (&after.plan, after.left_over.first()) {
         (MoorePlan::GameOver, _) => {
@@ -738,7 +730,7 @@ pub fn leaves_won(after: &Moore) -> String {
 }
 
 /// Why no move could win from `before`, a lost position.
-pub fn why_lost(before: &Moore) -> String {
+pub(crate) fn why_lost(before: &Moore) -> String {
     let set = before.set_size();
     match &before.plan {
         MoorePlan::Singles { ones, .. } => format!(
@@ -754,7 +746,7 @@ pub fn why_lost(before: &Moore) -> String {
 }
 
 /// Why the computer's move leaves the pupil lost.
-pub fn computer_reason(after: &Moore) -> String {
+pub(crate) fn computer_reason(after: &Moore) -> String {
     let set = after.set_size();
     match &after.plan {
         MoorePlan::Singles { ones, .. } => format!(
@@ -773,7 +765,7 @@ pub fn computer_reason(after: &Moore) -> String {
 
 /// The four hints for a position whose move is `mv`: three in the
 /// method's words, then the move.
-pub fn hints(a: &Analysis, m: &Moore, mv: &MultiMove) -> Vec<String> {
+pub(crate) fn hints(a: &Analysis, m: &Moore, mv: &MultiMove) -> Vec<String> {
     let mut stages = first_hints(m, mv);
     let label = match a.outcome {
         Outcome::Win => "Move",
@@ -790,7 +782,7 @@ pub fn hints(a: &Analysis, m: &Moore, mv: &MultiMove) -> Vec<String> {
 
 /// Why the computer's move leaves the pupil lost, briefly, for when it has
 /// been said before.
-pub fn computer_short() -> String {
+pub(crate) fn computer_short() -> String {
     "every group size is in full sets again.".to_string()
 }
 
@@ -856,7 +848,7 @@ fn first_hints(m: &Moore, mv: &MultiMove) -> Vec<String> {
 }
 
 /// The computed answer to a question: the winning moves, or that none wins.
-pub fn answer(outcome: Outcome, winning: Option<&WinningMoves>) -> String {
+pub(crate) fn answer(outcome: Outcome, winning: Option<&WinningMoves>) -> String {
     let none = winning.is_none_or(|w| w.listed.is_empty());
     match (outcome, none) {
         (Outcome::Win, true) => "the game is over.".to_string(),

@@ -11,7 +11,7 @@ use crate::teach::document::{Block, Reveal, Step, Strip, StripCell};
 use crate::teach::words::{and_list, count, full_stop, move_words, transition};
 
 /// Every step for a single row.
-pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
+pub(crate) fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
     let n = a.position.piles()[pile];
     let mut steps = vec![
         Step::numbered(
@@ -77,7 +77,7 @@ pub fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
 }
 
 /// Row sizes to show in a strip: two rounds of the pattern, at least 13.
-pub fn strip_length(start: u64, period: u64) -> u64 {
+pub(crate) fn strip_length(start: u64, period: u64) -> u64 {
     (start + 2 * period).clamp(13, LONGEST_STRIP)
 }
 
@@ -123,7 +123,7 @@ fn strip(pattern: &RowPattern, n: u64) -> Strip {
 }
 
 /// The lost counts as a rule: "4m+1", "7m or 7m+1", "6m+2, from 5 on".
-pub fn formula(pattern: &RowPattern) -> String {
+pub(crate) fn formula(pattern: &RowPattern) -> String {
     let period = pattern.period();
     let terms: Vec<String> = pattern
         .losing_remainders()
@@ -146,7 +146,7 @@ pub fn formula(pattern: &RowPattern) -> String {
 
 /// The counts to avoid, listed: "1, 5, 9, 13, 17, 21, …", far enough to
 /// pass `n` when it is small, or the first few and the nearest below `n`.
-pub fn counts_to_avoid(pattern: &RowPattern, n: u64) -> String {
+pub(crate) fn counts_to_avoid(pattern: &RowPattern, n: u64) -> String {
     const SHOWN: usize = 6;
     let first = pattern.first_losing_counts(SHOWN + 2);
     let upto: Vec<u64> = first.iter().copied().take_while(|&c| c <= n).collect();
@@ -209,7 +209,7 @@ fn pattern_rule(pattern: &RowPattern, n: u64) -> Vec<String> {
 }
 
 /// Whether the row's count is lost, in words.
-pub fn verdict(a: &Analysis, n: u64) -> String {
+pub(crate) fn verdict(a: &Analysis, n: u64) -> String {
     match (a.outcome, a.is_over()) {
         (outcome, true) => format!(
             "No move is possible with {}, so the game is over: the player to move has {}.",
@@ -229,12 +229,12 @@ pub fn verdict(a: &Analysis, n: u64) -> String {
 }
 
 /// Why no move could win from `n` sticks.
-pub fn why_lost(n: u64) -> String {
+pub(crate) fn why_lost(n: u64) -> String {
     format!("{n} is a count to avoid")
 }
 
 /// Why leaving `n` sticks is lost for the opponent.
-pub fn leaves_lost(n: u64) -> String {
+pub(crate) fn leaves_lost(n: u64) -> String {
     format!(
         "you leave {}, a count to avoid, so your opponent cannot win.",
         count(n, "stick")
@@ -242,7 +242,7 @@ pub fn leaves_lost(n: u64) -> String {
 }
 
 /// Why leaving `n` sticks is won for the opponent.
-pub fn leaves_won(n: u64) -> String {
+pub(crate) fn leaves_won(n: u64) -> String {
     format!(
         "you leave {}, which is not a count to avoid, so your opponent can win.",
         count(n, "stick")
@@ -250,7 +250,7 @@ pub fn leaves_won(n: u64) -> String {
 }
 
 /// Why the computer's move leaves the pupil lost.
-pub fn computer_reason(n: u64) -> String {
+pub(crate) fn computer_reason(n: u64) -> String {
     format!(
         "that leaves you {}, a count to avoid: whatever you take, I can leave you another one.",
         count(n, "stick")
@@ -259,7 +259,7 @@ pub fn computer_reason(n: u64) -> String {
 
 /// Why the computer's move leaves the pupil `n` sticks, briefly, for when
 /// it has been said before.
-pub fn computer_short(n: u64) -> String {
+pub(crate) fn computer_short(n: u64) -> String {
     format!(
         "that leaves you {}, another count to avoid.",
         count(n, "stick")
@@ -268,7 +268,7 @@ pub fn computer_short(n: u64) -> String {
 
 /// The first three hints for row `pile`, whose move is `mv`; the move
 /// itself is the last, added by the caller.
-pub fn hints(a: &Analysis, pile: usize, pattern: &RowPattern, mv: Move) -> Vec<String> {
+pub(crate) fn hints(a: &Analysis, pile: usize, pattern: &RowPattern, mv: Move) -> Vec<String> {
     let won = a.outcome == Outcome::Win;
     let n = a.position.piles()[pile];
     let left = n - mv.take;

@@ -9,7 +9,7 @@ use crate::teach::board;
 use crate::teach::document::{Block, Reveal, Step};
 
 /// The one step: what the search found, and the move.
-pub fn steps(a: &Analysis) -> Vec<Step> {
+pub(crate) fn steps(a: &Analysis) -> Vec<Step> {
     let mut blocks = vec![
         board::for_game(&a.position, &a.game, None),
         Block::sentence(
@@ -43,34 +43,34 @@ pub fn steps(a: &Analysis) -> Vec<Step> {
 }
 
 /// Why no move could win.
-pub fn why_lost() -> String {
+pub(crate) fn why_lost() -> String {
     "the search shows every move leaves your opponent a way to win".to_string()
 }
 
 /// Why the position left to the opponent is lost for them.
-pub fn leaves_lost() -> String {
+pub(crate) fn leaves_lost() -> String {
     "a search through every possible game shows your opponent cannot win from here.".to_string()
 }
 
 /// Why the position left to the opponent is won for them.
-pub fn leaves_won() -> String {
+pub(crate) fn leaves_won() -> String {
     "a search through every possible game shows your opponent can win from here.".to_string()
 }
 
 /// Why the computer's move leaves the pupil lost.
-pub fn computer_reason() -> String {
+pub(crate) fn computer_reason() -> String {
     "my search of every possible game says you cannot win from here.".to_string()
 }
 
 /// Why the computer's move leaves the pupil lost, briefly, for when it has
 /// been said before.
-pub fn computer_short() -> String {
+pub(crate) fn computer_short() -> String {
     "my search still says you cannot win from here.".to_string()
 }
 
 /// The first three hints, for a position with the outcome `outcome` whose
 /// move is `mv`; the move itself is the last, added by the caller.
-pub fn hints(outcome: Outcome, mv: Move) -> Vec<String> {
+pub(crate) fn hints(outcome: Outcome, mv: Move) -> Vec<String> {
     vec![
         "The pairing method does not work here, so look at what each move leaves your opponent."
             .to_string(),

@@ -51,7 +51,7 @@ pub enum Method {
 
 impl Method {
     /// The grouping trace, for Nim.
-    pub fn grouping(&self) -> Option<&Grouping> {
+    pub(crate) fn grouping(&self) -> Option<&Grouping> {
         match self {
             Method::Grouping(g) => Some(g),
             _ => None,
@@ -59,7 +59,7 @@ impl Method {
     }
 
     /// The pattern of lost counts, for a single row under a take set.
-    pub fn pattern(&self) -> Option<&RowPattern> {
+    pub(crate) fn pattern(&self) -> Option<&RowPattern> {
         match self {
             Method::OneRow { pattern, .. } => Some(pattern),
             _ => None,
@@ -67,7 +67,7 @@ impl Method {
     }
 
     /// The working in sets of K + 1, for Moore's Nim.
-    pub fn moore(&self) -> Option<&Moore> {
+    pub(crate) fn moore(&self) -> Option<&Moore> {
         match self {
             Method::Moore(m) => Some(m),
             _ => None,
@@ -76,7 +76,7 @@ impl Method {
 
     /// The Grundy value of each row of `position` under `game`, where it
     /// applies (normal play under a take set).
-    pub fn grundy_values(&self, position: &Position, game: &Nim) -> Option<Vec<u64>> {
+    pub(crate) fn grundy_values(&self, position: &Position, game: &Nim) -> Option<Vec<u64>> {
         match (self, game.rule) {
             (Method::Grundy { pairing, .. }, _) => {
                 Some(pairing.rows.iter().map(|r| r.sticks).collect())
@@ -92,7 +92,7 @@ impl Method {
 
 /// A position worked out by one method.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Worked {
+pub(crate) struct Worked {
     /// How it was solved.
     pub method: Method,
     /// Whether the player to move can force a win.
@@ -109,7 +109,7 @@ pub struct Worked {
 
 impl Worked {
     /// Nim, by the grouping method.
-    pub fn by_grouping(position: &Position, rule: Rule) -> Worked {
+    pub(crate) fn by_grouping(position: &Position, rule: Rule) -> Worked {
         let grouping = Grouping::new(position, rule);
         Worked {
             outcome: grouping.outcome(),
@@ -123,7 +123,7 @@ impl Worked {
     /// Moore's Nim, in sets of K + 1; its winning moves counted only when
     /// `count` asks for them, as counting can take far longer than the
     /// rest.
-    pub fn by_moore(
+    pub(crate) fn by_moore(
         position: &Position,
         game: &Nim,
         count: bool,
@@ -144,7 +144,11 @@ impl Worked {
     }
 
     /// A single row (row `pile`) under a take set, by its pattern.
-    pub fn by_pattern(position: &Position, game: &Nim, pile: usize) -> Result<Worked, NoRepeat> {
+    pub(crate) fn by_pattern(
+        position: &Position,
+        game: &Nim,
+        pile: usize,
+    ) -> Result<Worked, NoRepeat> {
         let pattern = RowPattern::new(game)?;
         // A position with no rows at all has no row to look at: nothing
         // can be taken, as from an empty row.
@@ -165,7 +169,7 @@ impl Worked {
     }
 
     /// Several rows in normal play under a take set, by Grundy values.
-    pub fn by_grundy(position: &Position, game: &Nim) -> Result<Worked, NoRepeat> {
+    pub(crate) fn by_grundy(position: &Position, game: &Nim) -> Result<Worked, NoRepeat> {
         let grundy = Grundy::new(game)?;
         let values: Vec<u64> = position.piles().iter().map(|&n| grundy.of(n)).collect();
         let total = nim_sum(&values);
@@ -214,7 +218,7 @@ impl Worked {
 
     /// Several rows in misère play under a take set, which have no
     /// shortcut: by the search.
-    pub fn by_search(position: &Position, solver: &mut Solver) -> Result<Worked, TooBig> {
+    pub(crate) fn by_search(position: &Position, solver: &mut Solver) -> Result<Worked, TooBig> {
         let solved = solver.solve(position.piles())?;
         let winning_moves = solver.winning_moves(position)?;
         let best = solver.best_move(position)?.map(|(mv, _)| mv);

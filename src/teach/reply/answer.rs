@@ -11,7 +11,7 @@
 //! - `2 all`, `all from row 2`, `take all from row 2`: empty row 2;
 //! - the rows after the move, `3 5 6`, `3,5,6` or `leave 3 5 6`; empty
 //!   rows may be left out, so at `0 5 7`, `5 5` means `0 5 5`;
-//! - and, as in every game ([`Said`]), yes and no in a pupil's words,
+//! - and, as in every game (`Said`), yes and no in a pupil's words,
 //!   the commands `hint`, `show`, `undo` and `quit`, and "I don't know",
 //!   which gets a nudge rather than a telling-off.
 //!
@@ -278,7 +278,7 @@ fn meant(mv: Result<Move, IllegalMove>) -> Meant {
 
 /// The row a count without a row must mean: the only row, or the only row
 /// with sticks.
-pub fn only_row(position: &Position) -> Option<usize> {
+pub(crate) fn only_row(position: &Position) -> Option<usize> {
     let piles = position.piles();
     if piles.len() == 1 {
         return Some(0);
@@ -422,7 +422,7 @@ fn without_empty_rows(position: &Position, typed: &[u64]) -> Option<Move> {
 
 /// A single number as a pupil types it, in digits or as a word: "3",
 /// "three", "3.". `None` for anything else.
-pub fn one_number(line: &str) -> Option<u64> {
+pub(crate) fn one_number(line: &str) -> Option<u64> {
     match Answer::parse(line) {
         Answer::Numbers(numbers) => match numbers[..] {
             [number] => Some(number),
@@ -433,7 +433,12 @@ pub fn one_number(line: &str) -> Option<u64> {
 }
 
 /// The legal move "take `take` from row `row`", with rows counted from 1.
-pub fn row_move(position: &Position, row: u64, take: u64, game: &Nim) -> Result<Move, IllegalMove> {
+pub(crate) fn row_move(
+    position: &Position,
+    row: u64,
+    take: u64,
+    game: &Nim,
+) -> Result<Move, IllegalMove> {
     match usize::try_from(row) {
         Ok(row) if (1..=position.len()).contains(&row) => {
             let mv = Move {

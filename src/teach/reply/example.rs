@@ -17,7 +17,7 @@ const TAKES_TRIED: usize = 4;
 
 /// What the example should show, when the pupil typed part of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fit {
+pub(crate) enum Fit {
     /// Any move.
     Any,
     /// A move from this row (from 1).
@@ -29,7 +29,7 @@ pub enum Fit {
 }
 
 /// An example move at `position`, or `None` when there is no move.
-pub fn example(position: &Position, game: &Nim, winning: &[Move], fit: Fit) -> Option<Move> {
+pub(crate) fn example(position: &Position, game: &Nim, winning: &[Move], fit: Fit) -> Option<Move> {
     let piles = position.piles();
     // Row 2 first, then row 1, then the rest: "2 3" reads better than
     // "1 1".
@@ -79,7 +79,7 @@ pub fn example(position: &Position, game: &Nim, winning: &[Move], fit: Fit) -> O
 
 /// How a pupil would type `mv` at `position`: "2 3", or "3" when only one
 /// row has sticks; "2 all" for a whole row when `fit` asks for it.
-pub fn typed(mv: Move, position: &Position, fit: Fit) -> String {
+pub(crate) fn typed(mv: Move, position: &Position, fit: Fit) -> String {
     match (fit, only_row(position)) {
         (Fit::All, _) => format!("{} all", mv.row()),
         (_, Some(_)) => mv.take.to_string(),

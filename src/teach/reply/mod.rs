@@ -2,7 +2,7 @@
 //!
 //! Some words mean the same in every game: the commands `hint`, `show`,
 //! `undo` and `quit`, yes and no in a pupil's words, "I don't know" and
-//! "help" ([`Said`]). The rest is a move, and only the game can say how
+//! "help" (`Said`). The rest is a move, and only the game can say how
 //! one is typed and what a line comes to at a position ([`Replies`]): Nim
 //! reads rows and sticks (`answer.rs`, `parts.rs`, with examples from
 //! `example.rs`, put together in `nim.rs`), Chomp a row and a column
@@ -10,9 +10,9 @@
 //! `console/ask.rs`, asks for a move in every game with these.
 
 pub mod answer;
-pub mod example;
-pub mod nim;
-pub mod parts;
+pub(crate) mod example;
+pub(crate) mod nim;
+pub(crate) mod parts;
 
 use super::teaching::Teaching;
 
@@ -55,7 +55,7 @@ const STUCK: &[&str] = &[
 
 /// A line that means the same in every game: not a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Said {
+pub(crate) enum Said {
     /// Nothing typed.
     Empty,
     /// Ask for the next hint.
@@ -81,7 +81,7 @@ impl Said {
     /// final `!` or `.`; a yes or a no with more words after it, `no I
     /// can't`, is read by its first word. `None` for anything else, which
     /// may be a move.
-    pub fn parse(line: &str) -> Option<Said> {
+    pub(crate) fn parse(line: &str) -> Option<Said> {
         let lower = line.trim().to_lowercase().replace('’', "'");
         let words = plain(line);
         Some(match words.as_str() {
@@ -102,7 +102,7 @@ impl Said {
 
 /// A line as the readers take it: lowercase, one space between words, and
 /// no `.`, `!`, `?` or the like at the end.
-pub fn plain(line: &str) -> String {
+pub(crate) fn plain(line: &str) -> String {
     let lower = line.trim().to_lowercase().replace('’', "'");
     let words = lower.trim_end_matches(['.', '!', '?', ',', ';', ':']);
     words.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -179,7 +179,7 @@ pub trait Replies: Teaching {
     /// "type the row and how many to take, like 2 3".
     fn how_to_move(&self, position: &Self::Position, winning: &[Self::Move]) -> String;
 
-    /// What `line`, which [`Said`] does not read, comes to at `position`.
+    /// What `line`, which `Said` does not read, comes to at `position`.
     /// An example in what is said is none of the `winning` moves when
     /// another will do.
     fn read(

@@ -19,11 +19,11 @@ use crate::rules::position::Position;
 use crate::rules::row_reader::parse_number;
 
 /// How to type a move here, for a "Sorry" or the instructions.
-pub const HOW: &str = "type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2), with commas between rows (\"1 2, 3 1\" takes 2 from row 1 and 1 from row 3), or the rows you leave, one number for each row";
+pub(crate) const HOW: &str = "type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2), with commas between rows (\"1 2, 3 1\" takes 2 from row 1 and 1 from row 3), or the rows you leave, one number for each row";
 
 /// A line of numbers, read as a move from one or several rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Typed {
+pub(crate) enum Typed {
     /// Sticks taken from rows: each (row from 1, count), as typed.
     Takes(Vec<(u64, u64)>),
     /// The rows after the move.
@@ -46,7 +46,7 @@ pub enum Typed {
 
 /// What a typed move comes to at a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Meant {
+pub(crate) enum Meant {
     /// One legal move.
     Move(MultiMove),
     /// An illegal move, and why.
@@ -62,7 +62,7 @@ pub enum Meant {
 
 impl Typed {
     /// Reads a line of numbers typed at a position with `rows` rows.
-    pub fn parse(line: &str, rows: usize) -> Typed {
+    pub(crate) fn parse(line: &str, rows: usize) -> Typed {
         let spaced = line.to_lowercase().replace(" and ", ",");
         let groups: Vec<Vec<&str>> = spaced
             .split(',')
@@ -103,7 +103,7 @@ impl Typed {
     }
 
     /// What this comes to at `position` in `game`, or why it is unclear.
-    pub fn resolve(&self, position: &Position, game: &Nim) -> Result<Meant, String> {
+    pub(crate) fn resolve(&self, position: &Position, game: &Nim) -> Result<Meant, String> {
         let meant = |mv: Result<MultiMove, IllegalMove>| match mv {
             Ok(mv) => Meant::Move(mv),
             Err(illegal) => Meant::Illegal(illegal),
