@@ -1257,7 +1257,7 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
     page.eval(
         "(() => { const f = document.getElementById('play-setup'); \
          f.elements.position.value = '21'; f.elements.take.value = '1-3'; \
-         f.elements.first.value = 'computer'; \
+         f.elements.first.value = 'computer'; f.elements.level.value = 'good'; \
          f.requestSubmit(); })()",
     );
     page.wait_count(
@@ -1314,5 +1314,14 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
         );
     }
     assert_contains(&page.text("#play-review"), &["took back 1 move", "1 hint"]);
+    // The page speaks page: no command to type, but a button.
+    assert!(!page.text("#play-review").contains("matchsticks"));
+    page.click("#play-again");
+    page.wait_count("#play-board rect[data-row]", 21, "the same start again");
+    page.wait(
+        &format!("{idle} && document.getElementById('play-result').hidden"),
+        "a new game",
+    );
+    assert!(!page.shown("#play-again"));
     page.assert_no_errors(true);
 }

@@ -27,26 +27,31 @@ const game = {
   busy: false,
 };
 
-/** Starts a new game from the form, with a fresh seed. When the computer
- * goes first, the starting board shows while it thinks, so the class sees
- * what it started from. */
-export async function newGame() {
-  if (game.busy) return;
+/** Starts a new game from the form, with a fresh seed. */
+export function newGame() {
   const data = new FormData(form);
-  const settings = {
+  return start({
     ...gameOf(form),
     level: data.get("level"),
     first: data.get("first"),
-  };
+  });
+}
+
+/** Starts a game from `settings`, with a fresh seed. When the computer
+ * goes first, the starting board shows while it thinks, so the class sees
+ * what it started from. */
+async function start(settings) {
+  if (game.busy) return;
   const seed = Math.floor(Math.random() * 2 ** 32);
   game.busy = true;
   enable();
   try {
     if (settings.first === "computer") {
-      const start = await get("/page/board", gameOf(form));
+      const { position, normal, take } = settings;
+      const first = await get("/page/board", { position, normal, take });
       showError($("play-error"), null);
-      $("play-game").textContent = start.game;
-      board.show(start.board);
+      $("play-game").textContent = first.game;
+      board.show(first.board);
       board.lock();
       takeButtons($("play-buttons"), [], () => {});
       $("play-said").replaceChildren(paragraph("Thinking…", "thinking"));
@@ -180,10 +185,12 @@ function show(reply) {
   result.textContent = reply.result ?? "";
   $("play-review").innerHTML = reply.review ?? "";
   $("play-take").hidden = reply.over;
+  $("play-again").hidden = !reply.over;
   enable();
   if (reply.over) {
     board.lock();
     $("play-talk").scrollTop = 0;
+    $("play-again").focus({ preventScroll: true });
   } else {
     board.root.focus({ preventScroll: true });
   }
@@ -246,3 +253,5 @@ for (const preset of form.querySelectorAll(".preset")) {
 $("play-take").addEventListener("click", () => take(board.choice()));
 $("play-hint").addEventListener("click", hint);
 $("play-undo").addEventListener("click", undo);
+// The same start, rules and level as the game just played.
+$("play-again").addEventListener("click", () => start(game.settings));

@@ -9,7 +9,7 @@ use super::page::{drawn_board, with_facts};
 use super::params::ParamError;
 use super::reply::Reply;
 use super::sent::{Sent, moves_name};
-use crate::play::replay::{Helped, Replay, ReplayError, Setup};
+use crate::play::replay::{Helped, Replay, ReplayError, Setup, Where};
 use crate::play::{First, Level, PlayError};
 use crate::render::html;
 use crate::request::error::Error;
@@ -102,7 +102,7 @@ fn replay<G: Queried>(body: &[u8]) -> Result<Value, Refusal> {
     let ladder = replay.hints()?;
     let over = replay.is_over();
     let review = match over || sent.review {
-        true => Some(html::document(&replay.review(over)?, 2)),
+        true => Some(html::document(&replay.review(over, Where::Page)?, 2)),
         false => None,
     };
     let told: Vec<Value> = replay
