@@ -779,3 +779,58 @@ impl Drop for Stopped {
         let _ = self.0.wait();
     }
 }
+
+/// Expensive requests sent at once, more than the server takes on: those
+/// past its places are refused at once with 503 and `Retry-After`, while
+/// cheap requests are answered all along.
+#[test]
+fn expensive_requests_past_the_limit_are_refused_while_cheap_ones_answer() {
+    // More than the most places a server has (four) and then some, so that
+    // some are refused however many cores this computer has.
+    const SENT: usize = 12;
+    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = server.addr();
+    let ready = std::sync::Arc::new(std::sync::Barrier::new(SENT + 1));
+    let sent: Vec<_> = (0..SENT)
+        .map(|_| {
+            let ready = ready.clone();
+            std::thread::spawn(move || {
+                ready.wait();
+                common::http::get(addr, "/api/chomp/explain?shape=11x11")
+            })
+        })
+        .collect();
+    ready.wait();
+    let mut cheap = 0;
+    let mut while_busy = 0;
+    while sent.iter().any(|s| !s.is_finished()) && cheap < 1000 {
+        let reply = common::http::get(addr, "/api/explain?position=3,5,7");
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        assert_eq!(reply.json()["outcome"], "win");
+        cheap += 1;
+        while_busy += usize::from(sent.iter().any(|s| !s.is_finished()));
+    }
+    assert!(while_busy > 0, "no cheap request was answered meanwhile");
+    let replies: Vec<_> = sent.into_iter().map(|s| s.join().unwrap()).collect();
+    let (answered, refused): (Vec<_>, Vec<_>) = replies.iter().partition(|r| r.status == 200);
+    let statuses: Vec<u16> = replies.iter().map(|r| r.status).collect();
+    assert!(!answered.is_empty() && !refused.is_empty(), "{statuses:?}");
+    for reply in answered {
+        assert_eq!(reply.json()["outcome"], "win");
+    }
+    for reply in refused {
+        assert_eq!(reply.status, 503, "{}", reply.body);
+        assert_eq!(reply.headers["retry-after"], "1");
+        let error = reply.error();
+        let limit = " expensive requests, the most it takes on at once \
+                     (one per core, at most 4): try again in a moment";
+        assert!(
+            error.starts_with("the server is already working out ") && error.ends_with(limit),
+            "{error}"
+        );
+        assert!(!reply.body.trim_end().contains('\n'), "{}", reply.body);
+    }
+    // With the places free again, an expensive request is answered.
+    let reply = common::http::get(addr, "/api/chomp/explain?shape=11x11");
+    assert_eq!(reply.status, 200, "{}", reply.body);
+}
