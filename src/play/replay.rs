@@ -9,7 +9,7 @@
 
 use super::rng::Rng;
 use super::{First, Level, PlayError, computer_move};
-use crate::rules::game::Game;
+use crate::rules::game::{Game, no_move_from, nothing_to_play};
 use crate::teach::document::{Block, Document};
 use crate::teach::review::{Notes, Side};
 use crate::teach::teaching::{Teaching, Turn};
@@ -133,8 +133,8 @@ impl<G: Teaching> Replay<G> {
     /// take before anyone moves.
     pub fn start(setup: Setup<G>) -> Result<Replay<G>, PlayError> {
         let memo = setup.game.memo(&setup.start).map_err(PlayError::game)?;
-        if setup.game.is_over(&setup.start) {
-            return Err(PlayError::NothingToPlay(setup.start.to_string()));
+        if let Some(why) = nothing_to_play(&setup.game, &setup.start) {
+            return Err(PlayError::NothingToPlay(why));
         }
         Ok(Replay {
             rng: Rng::new(setup.seed),
@@ -216,7 +216,7 @@ impl<G: Teaching> Replay<G> {
             &mut self.rng,
             &mut self.memo,
         )?
-        .ok_or_else(|| PlayError::NothingToPlay(position.to_string()))?;
+        .ok_or_else(|| PlayError::NothingToPlay(no_move_from::<G>(&position)))?;
         let turn = Turn {
             side: Side::Computer,
             before: position,
