@@ -458,14 +458,19 @@ fn row_changes(m: &GroupMove) -> Vec<DrawnRow> {
     };
     let mut rows = vec![row("before", before.clone(), sum_of(m.before, &before))];
     if m.largest > 1 {
+        // The group and what is left of it, never one number for both.
+        let left = match m.largest {
+            2 => "the other stick stays".to_string(),
+            g => format!(
+                "the other {} sticks make {}",
+                g - 1,
+                short_sum(&m.regrouped)
+            ),
+        };
         rows.push(row(
             "broken",
             broken.clone(),
-            format!(
-                "take 1 from the {}: {}",
-                m.largest,
-                sum_of(m.before - 1, &broken)
-            ),
+            format!("take 1 stick from the group of {}: {left}", m.largest),
         ));
     }
     rows.push(row(
