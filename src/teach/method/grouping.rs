@@ -35,6 +35,9 @@ const STAGES_DRAWN_UP_TO: u64 = 16;
 /// Pairs of one size drawn before the rest are only counted.
 const PAIRS_DRAWN: usize = 3;
 
+/// Group sizes whose pairs are drawn, largest first; the rest are counted.
+const PAIR_SIZES_DRAWN: usize = 8;
+
 /// What stands in for a row too big to draw.
 const TOO_MANY: &str = "(too many to draw)";
 
@@ -158,14 +161,25 @@ pub(crate) fn joins(rounds: &[JoinRound]) -> String {
 pub(crate) fn pairs_step(g: &Grouping, number: u32) -> Step {
     let blocks = match g.tally.is_empty() {
         true => vec![Block::sentence("No groups at all.")],
-        false => vec![
-            Block::Tally {
-                lines: tally_lines(&g.tally),
-            },
-            Block::Pairs {
-                sizes: pair_lines(g),
-            },
-        ],
+        false => {
+            let mut blocks = vec![
+                Block::Tally {
+                    lines: tally_lines(&g.tally),
+                },
+                Block::Pairs {
+                    sizes: pair_lines(g),
+                },
+            ];
+            if let Some(more) = g.tally.len().checked_sub(PAIR_SIZES_DRAWN)
+                && more > 0
+            {
+                blocks.push(Block::sentence(format!(
+                    "The pairs of the other {} are not drawn.",
+                    count(more as u64, "group size")
+                )));
+            }
+            blocks
+        }
     };
     Step::numbered(
         number,
@@ -174,9 +188,9 @@ pub(crate) fn pairs_step(g: &Grouping, number: u32) -> Step {
     )
 }
 
-/// The groups of each size set out in pairs, the rows they come from
-/// named: the first few pairs of each size, and the group left without a
-/// partner. That group is the one in the row the move breaks up, when the
+/// The groups of the largest sizes set out in pairs, the rows they come
+/// from named: the first few pairs of each size, and the group left
+/// without a partner. That group is the one in the row the move breaks up, when the
 /// move breaks a group of its size, so the drawing and the move agree.
 fn pair_lines(g: &Grouping) -> Vec<PairLine> {
     let broken = match &g.plan {
@@ -198,6 +212,7 @@ fn pair_lines(g: &Grouping) -> Vec<PairLine> {
     }
     g.tally
         .iter()
+        .take(PAIR_SIZES_DRAWN)
         .map(|t| {
             let (mut rows, last) = std::mem::take(&mut found[t.size.trailing_zeros() as usize]);
             let alone = t.unpaired().then(|| match broken {
@@ -936,10 +951,14 @@ mod tests {
             many[0].3,
             "rows 1 and 2, rows 3 and 4, rows 5 and 6, and 2 more pairs; row 11: no partner"
         );
-        // Huge rows: every size has its line, and no group is listed twice.
-        let huge = lines(&[u64::MAX, u64::MAX - 1]);
-        assert_eq!(huge.len(), 64);
-        assert_eq!(huge[0].1, [[1, 2]]);
-        assert_eq!(huge[63].2, Some(1));
+        // Huge rows: only the largest sizes are drawn, and the rest counted.
+        let huge = grouped(&[u64::MAX, u64::MAX - 2], Rule::Misere);
+        let drawn = pair_lines(&huge);
+        assert_eq!(drawn.len(), PAIR_SIZES_DRAWN);
+        assert_eq!(drawn[0].pairs, [[1, 2]]);
+        assert_eq!(
+            pairs_step(&huge, 2).lines().last().unwrap(),
+            "The pairs of the other 56 group sizes are not drawn."
+        );
     }
 }
