@@ -1498,3 +1498,71 @@ fn groups_are_shown_only_when_asked_and_the_choice_is_remembered() {
     page.shot("explain-pairs");
     page.assert_no_errors(true);
 }
+
+#[test]
+fn the_computer_shows_the_start_and_double_clicks_count_once() {
+    let Some(page) = Page::open("/") else { return };
+    page.wait_count("#play-board rect[data-row]", 15, "the board of 3 5 7");
+    // 21 with the computer first: the 21 sticks are seen before its move.
+    page.eval(
+        "(() => { const f = document.getElementById('play-setup'); \
+         f.elements.position.value = '21'; f.elements.take.value = '1-3'; \
+         f.elements.first.value = 'computer'; \
+         f.requestSubmit(); })()",
+    );
+    page.wait_count(
+        "#play-board rect[data-row]",
+        21,
+        "the 21 sticks at the start",
+    );
+    let idle = "document.getElementById('play').getAttribute('aria-busy') === 'false'";
+    page.wait(
+        &format!("{idle} && document.getElementById('play-said').innerText.includes('The computer takes')"),
+        "the computer's first move",
+    );
+    assert!(page.count("#play-board rect[data-row]") < 21);
+
+    // Two quick clicks on Hint show one more rung, not two.
+    page.eval(
+        "(() => { const b = document.getElementById('play-hint'); b.click(); b.click(); })()",
+    );
+    page.wait(
+        &format!("{idle} && document.querySelectorAll('#play-hints li').length > 0"),
+        "a hint",
+    );
+    assert_eq!(page.count("#play-hints li"), 1);
+
+    // Two moves, then two quick clicks on Undo: one move is taken back.
+    let mut sticks = Vec::new();
+    for _ in 0..2 {
+        sticks.push(page.count("#play-board rect[data-row]"));
+        page.click("#play-buttons button[data-take='1']");
+        page.wait(
+            &format!("{idle} && !document.querySelector('#play-board rect.taken')"),
+            "the computer's move",
+        );
+    }
+    page.eval(
+        "(() => { const b = document.getElementById('play-undo'); b.click(); b.click(); })()",
+    );
+    page.wait(
+        &format!(
+            "{idle} && document.querySelectorAll('#play-board rect[data-row]').length === {}",
+            sticks[1]
+        ),
+        "one move taken back",
+    );
+    // Played to the end, the review counts one take-back and one hint.
+    let mut turns = 0;
+    while page.is("document.getElementById('play-result').hidden") {
+        turns += 1;
+        assert!(turns < 30, "the game never ended");
+        page.click("#play-buttons button[data-take='1']");
+        page.wait(
+            &format!("{idle} && !document.querySelector('#play-board rect.taken')"),
+            "the computer's move",
+        );
+    }
+    assert_contains(&page.text("#play-review"), &["took back 1 move", "1 hint"]);
+    page.assert_no_errors(true);
+}

@@ -2,7 +2,7 @@
 // settings, its seed and the pupil's moves; every request sends them all
 // and the server replays the game, so Undo is one move fewer.
 
-import { post, gameOf } from "./api.js";
+import { get, post, gameOf } from "./api.js";
 import { Board, takeButtons, showError } from "./board.js";
 import { paragraph, showSaid, showHints, pause } from "./talk.js";
 
@@ -27,8 +27,11 @@ const game = {
   busy: false,
 };
 
-/** Starts a new game from the form, with a fresh seed. */
+/** Starts a new game from the form, with a fresh seed. When the computer
+ * goes first, the starting board shows while it thinks, so the class sees
+ * what it started from. */
 export async function newGame() {
+  if (game.busy) return;
   const data = new FormData(form);
   const settings = {
     ...gameOf(form),
@@ -36,13 +39,38 @@ export async function newGame() {
     first: data.get("first"),
   };
   const seed = Math.floor(Math.random() * 2 ** 32);
+  game.busy = true;
+  enable();
   try {
-    const reply = await send(settings, seed, [], 0);
+    if (settings.first === "computer") {
+      const start = await get("/page/board", gameOf(form));
+      showError($("play-error"), null);
+      $("play-game").textContent = start.game;
+      board.show(start.board);
+      board.lock();
+      takeButtons($("play-buttons"), [], () => {});
+      $("play-said").replaceChildren(paragraph("Thinking…", "thinking"));
+      await pause(THINKING);
+    }
+    // A new game's counters start at nought, in the request too.
     const help = { hints: 0, shown: 0, takenBack: 0 };
+    const before = game.help;
+    game.help = help;
+    let reply;
+    try {
+      reply = await send(settings, seed, [], 0);
+    } catch (refused) {
+      game.help = before;
+      throw refused;
+    }
     Object.assign(game, { settings, seed, moves: [], hints: 0, help });
+    game.busy = false;
     show(reply);
   } catch (refused) {
     showError($("play-error"), refused.message);
+  } finally {
+    game.busy = false;
+    enable();
   }
 }
 
@@ -91,10 +119,13 @@ async function take(choice) {
   }
 }
 
-/** Asks for one more hint at this move. */
+/** Asks for one more hint at this move. A second click while the first
+ * is out is ignored, so each click shows exactly one more rung. */
 async function hint() {
   if (game.busy || !game.reply || game.reply.over) return;
   if (game.hints >= game.reply.hints_total) return;
+  game.busy = true;
+  enable();
   try {
     const reply = await send(game.settings, game.seed, game.moves, game.hints + 1);
     game.hints += 1;
@@ -103,9 +134,11 @@ async function hint() {
     if (game.hints === reply.hints_total) game.help.shown += 1;
     game.reply.hints = reply.hints;
     showHints($("play-hints"), reply.hints);
-    enable();
   } catch (refused) {
     showError($("play-error"), refused.message);
+  } finally {
+    game.busy = false;
+    enable();
   }
 }
 
@@ -113,15 +146,21 @@ async function hint() {
 async function undo() {
   if (game.busy || game.moves.length === 0) return;
   const moves = game.moves.slice(0, -1);
+  game.busy = true;
+  enable();
   try {
     game.help.takenBack += 1;
     const reply = await send(game.settings, game.seed, moves, 0);
     game.moves = moves;
     game.hints = 0;
+    game.busy = false;
     show(reply);
   } catch (refused) {
     game.help.takenBack -= 1;
     showError($("play-error"), refused.message);
+  } finally {
+    game.busy = false;
+    enable();
   }
 }
 
