@@ -215,7 +215,7 @@ fn pair_lines(g: &Grouping) -> Vec<PairLine> {
         .take(PAIR_SIZES_DRAWN)
         .map(|t| {
             let (mut rows, last) = std::mem::take(&mut found[t.size.trailing_zeros() as usize]);
-            let alone = t.unpaired().then(|| match broken {
+            let alone = t.unpaired().then_some(match broken {
                 Some((size, row)) if size == t.size => row,
                 _ => last,
             });
@@ -913,7 +913,8 @@ mod tests {
     #[test]
     fn pairs_are_drawn_size_by_size_with_the_group_left_alone_marked() {
         // (size, pairs, row alone, words) for each line.
-        let lines = |rows: &[u64]| -> Vec<(u64, Vec<[usize; 2]>, Option<usize>, String)> {
+        type Line = (u64, Vec<[usize; 2]>, Option<usize>, String);
+        let lines = |rows: &[u64]| -> Vec<Line> {
             pair_lines(&grouped(rows, Rule::Misere))
                 .into_iter()
                 .map(|l| {
