@@ -76,6 +76,7 @@ mod tests {
             ("MOST_NUMBERS", solve::search::MOST_NUMBERS),
             ("LESSON_SEARCH", teach::lesson::nim::LESSON_SEARCH),
             ("LESSON_SHAPES", teach::chomp::lesson::LESSON_SHAPES),
+            ("LESSON_WORK", teach::lesson::LESSON_WORK),
             ("TABLE_LIMIT", teach::table::TABLE_LIMIT as u64),
             ("TABLE_NUMBERS", teach::table::TABLE_NUMBERS),
             ("PATTERN_LIMIT", solve::one_row::PATTERN_LIMIT as u64),

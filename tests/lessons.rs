@@ -427,6 +427,47 @@ fn check_reports_file_and_line_and_exits_2() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Lessons within the 1 MiB a lesson file may be that once took seconds,
+/// gigabytes or hundreds of megabytes of output, each refused as it is read
+/// at the line that passes the lesson's work, whatever it was asked to do.
+#[test]
+fn a_lesson_past_its_work_is_refused_at_the_line_that_passes_it() {
+    let dir = std::env::temp_dir().join(format!("matchsticks-work-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let thousand: Vec<String> = (1..=1000).map(|n| n.to_string()).collect();
+    let moore = format!("explain: {} --rows-per-move 2\n", thousand.join(" "));
+    let files = [
+        // 28,000 steps a line: 1,785 fit after the title.
+        ("small.lesson", "explain: 3 5 7\n".repeat(69_900), 1787),
+        // A count of the winning moves, and a thousand rows, each line.
+        ("moore.lesson", moore.repeat(267), 4),
+    ];
+    for (name, lines, passed) in files {
+        let path = dir.join(name);
+        std::fs::write(&path, format!("title: T\n{lines}")).unwrap();
+        let path = path.to_str().unwrap();
+        let asked = [
+            vec!["lesson", "--check", path],
+            vec!["lesson", "--file", path, "--auto"],
+            vec!["lesson", "--file", path, "--format", "html"],
+        ];
+        for args in asked {
+            let output = run(&args);
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            assert!(output.stdout.is_empty(), "{args:?}");
+            let stderr = String::from_utf8(output.stderr).unwrap();
+            assert_eq!(
+                stderr,
+                format!(
+                    "{path}:{passed}: by this line the lesson would take more than 50,000,000 steps of work (LESSON_WORK), the most one lesson may: split it into shorter lessons, or use fewer or smaller positions\n"
+                ),
+                "{args:?}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Runs a lesson from source with the given input, as a script.
 fn run_scripted(source: &str, input: &str) -> Result<String, matchsticks::Error> {
     let lesson = match parse(source.as_bytes()) {

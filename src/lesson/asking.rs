@@ -281,7 +281,7 @@ mod tests {
     use crate::rules::moves::Move;
     use crate::rules::multi_move::MultiMove;
     use crate::rules::nim::Nim;
-    use crate::teach::lesson::{Directive, Setup};
+    use crate::teach::lesson::{Directive, Setup, Work};
 
     fn question(source: &str) -> Question<Nim> {
         let lesson = parse(source.as_bytes()).unwrap();
@@ -421,9 +421,13 @@ mod tests {
 
     fn bar_question(shape: &str, hints: &[&str]) -> Question<Chomp> {
         let mut left = Chomp::budget();
+        let mut work = Work::default();
+        let mut setup =
+            Setup::read(Directive::Question(Asks::Move), shape, &mut left, &mut work).unwrap();
+        setup.work_out().unwrap();
         Question {
             asks: Asks::Move,
-            setup: Setup::read(Directive::Question(Asks::Move), shape, &mut left).unwrap(),
+            setup,
             ask: None,
             hints: hints.iter().map(|h| h.to_string()).collect(),
             answer: "Copy.".to_string(),

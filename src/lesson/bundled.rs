@@ -132,6 +132,22 @@ fn edits(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lesson::games::Budgets;
+    use crate::teach::lesson::{LESSON_WORK, Work};
+
+    #[test]
+    fn every_bundled_lesson_takes_a_small_part_of_the_budget() {
+        // A lesson of a hundred lines and a dozen positions, with groups,
+        // patterns and moves from several rows, stays far from the limit.
+        for found in LESSONS {
+            let within = Budgets {
+                work: Work::of(LESSON_WORK / 20),
+                ..Budgets::default()
+            };
+            let read = parse::parse_within(found.source.as_bytes(), within);
+            assert!(read.is_ok(), "{}: {read:?}", found.name);
+        }
+    }
 
     #[test]
     fn a_lesson_is_found_the_way_a_teacher_types_it() {

@@ -11,7 +11,7 @@ use std::marker::PhantomData;
 use super::Question;
 use crate::rules::game::Chomp;
 use crate::rules::nim::Nim;
-use crate::teach::lesson::{Asks, Directive, InLesson, Setup};
+use crate::teach::lesson::{Asks, Directive, InLesson, Refused, Setup, Work};
 
 /// Something of one of the games a lesson may be about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,9 +85,11 @@ pub(crate) fn keywords() -> impl Iterator<Item = &'static str> {
     DIRECTIVES.iter().map(|&(keyword, ..)| keyword)
 }
 
-/// What each game's searches in one lesson may still do.
+/// What one lesson may still do: the work of its whole run, and each
+/// game's searches.
 #[derive(Debug)]
 pub(crate) struct Budgets {
+    pub(super) work: Work,
     pub(super) nim: <Nim as InLesson>::Budget,
     pub(super) chomp: <Chomp as InLesson>::Budget,
 }
@@ -95,6 +97,7 @@ pub(crate) struct Budgets {
 impl Default for Budgets {
     fn default() -> Budgets {
         Budgets {
+            work: Work::default(),
             nim: Nim::budget(),
             chomp: Chomp::budget(),
         }
@@ -102,17 +105,20 @@ impl Default for Budgets {
 }
 
 /// What the directive `keyword` does, and its position `value` read and
-/// worked out within `budgets`, or why not; `None` when `keyword` sets up
-/// no position.
+/// charged to `budgets`, or why not; `None` when `keyword` sets up no
+/// position.
 pub(crate) fn read(
     keyword: &str,
     value: &str,
     budgets: &mut Budgets,
-) -> Option<(Directive, Result<AnySetup, String>)> {
+) -> Option<(Directive, Result<AnySetup, Refused>)> {
     let &(_, which, directive) = DIRECTIVES.iter().find(|(k, ..)| *k == keyword)?;
+    let work = &mut budgets.work;
     let setup = match which {
-        OfGame::Nim(_) => Setup::read(directive, value, &mut budgets.nim).map(OfGame::Nim),
-        OfGame::Chomp(_) => Setup::read(directive, value, &mut budgets.chomp).map(OfGame::Chomp),
+        OfGame::Nim(_) => Setup::read(directive, value, &mut budgets.nim, work).map(OfGame::Nim),
+        OfGame::Chomp(_) => {
+            Setup::read(directive, value, &mut budgets.chomp, work).map(OfGame::Chomp)
+        }
     };
     Some((directive, setup))
 }

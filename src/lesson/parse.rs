@@ -6,12 +6,17 @@
 //! Narration lines right after `ask:`, `hint:` or `answer:` continue that
 //! text. Every problem is collected with its line number, so a teacher sees
 //! them all at once.
+//!
+//! Each line is charged to the lesson's budgets as it is read, with what it
+//! will cost to work out and lay out; the line that would pass one is the
+//! last read, and the lesson is refused at once. Only when every line is
+//! within them are the positions worked out, in a second pass.
 
 use super::games::{self, AnySetup, Budgets, of_game};
 use super::{Lesson, Next, Part, Problem, Question};
 use crate::render::wrap::is_list_marker;
 use crate::rules::row_reader::{is_unprintable, printable};
-use crate::teach::lesson::{Asks, Directive};
+use crate::teach::lesson::{Asks, Directive, LINE_STEPS, Refused};
 
 /// The directives a lesson may use: the title and the summary, those that
 /// set up a position of each game, and those that belong to a question.
@@ -27,14 +32,18 @@ pub fn parse(source: &[u8]) -> Result<Lesson, Vec<Problem>> {
     parse_within(source, Budgets::default())
 }
 
-/// Parses a lesson whose searches may do at most what `budgets` allow.
-fn parse_within(source: &[u8], budgets: Budgets) -> Result<Lesson, Vec<Problem>> {
+/// Parses a lesson whose work and searches may do at most what `budgets`
+/// allow.
+pub(super) fn parse_within(source: &[u8], budgets: Budgets) -> Result<Lesson, Vec<Problem>> {
     let mut parser = Parser {
         budgets,
         ..Parser::default()
     };
     let source = source.strip_prefix(b"\xef\xbb\xbf").unwrap_or(source);
     for (index, raw) in source.split(|&b| b == b'\n').enumerate() {
+        if parser.stopped {
+            break;
+        }
         let line = index + 1;
         match std::str::from_utf8(raw) {
             Ok(text) => parser.line(line, text.trim_end()),
@@ -59,6 +68,7 @@ enum Continues {
 #[derive(Debug)]
 struct Draft {
     line: usize,
+    keyword: String,
     asks: Asks,
     /// `None` when the position was bad (already reported); the question
     /// still collects its lines so they are not reported as stray.
@@ -77,8 +87,13 @@ struct Parser {
     question: Option<Draft>,
     continues: Option<Continues>,
     problems: Vec<Problem>,
-    /// What the lesson's searches of each game may still do.
+    /// What the lesson's work and its searches of each game may still do.
     budgets: Budgets,
+    /// The parts to work out once every line is read: each part's place,
+    /// its line and its directive.
+    to_work_out: Vec<(usize, usize, String)>,
+    /// Whether a line passed a budget, so no more are read.
+    stopped: bool,
 }
 
 impl Parser {
@@ -86,9 +101,23 @@ impl Parser {
         self.problems.push(Problem { line, message });
     }
 
+    /// Refuses the lesson at `line`, which would pass a budget: the
+    /// problem is reported and nothing after it is read.
+    fn stop(&mut self, line: usize, message: String) {
+        self.problem(line, message);
+        self.stopped = true;
+    }
+
     fn line(&mut self, line: usize, text: &str) {
-        if text.trim_start().starts_with('#') {
+        if text.trim_start().starts_with('#') || text.trim().is_empty() {
+            self.blank_or_comment(text);
             return;
+        }
+        // Every other line is printed or worked out, and so costs.
+        if let Err(Refused::OverBudget(message) | Refused::Problem(message)) =
+            self.budgets.work.spend(LINE_STEPS)
+        {
+            return self.stop(line, message);
         }
         // Shown as it is, a control character would reach the terminal: an
         // escape can clear the screen or colour it, and no line's width
@@ -102,11 +131,6 @@ impl Parser {
                 ),
             );
         }
-        if text.trim().is_empty() {
-            self.end_paragraph();
-            self.continues = None;
-            return;
-        }
         if text.trim() == "pause" {
             self.end_block();
             self.parts.push(Part::Pause);
@@ -115,6 +139,14 @@ impl Parser {
         match directive(text) {
             Some((keyword, value)) => self.directive(line, keyword, value),
             None => self.narration(text.trim()),
+        }
+    }
+
+    /// A blank line ends a paragraph; a comment does nothing.
+    fn blank_or_comment(&mut self, text: &str) {
+        if text.trim().is_empty() {
+            self.end_paragraph();
+            self.continues = None;
         }
     }
 
@@ -224,29 +256,35 @@ impl Parser {
     }
 
     /// A directive that sets up a position of a game: to draw, to explain
-    /// or to ask about. Its position was read, and worked out when the
-    /// directive needs it, by the game, once.
+    /// or to ask about. Its position was read and charged by the game, and
+    /// is worked out, when the directive needs it, once every line is read.
     fn position(
         &mut self,
         line: usize,
         keyword: &str,
         directive: Directive,
-        setup: Result<AnySetup, String>,
+        setup: Result<AnySetup, Refused>,
     ) {
         self.end_block();
         let setup = match setup {
             Ok(setup) => Some(setup),
-            Err(message) => {
+            Err(Refused::Problem(message)) => {
                 self.problem(line, format!("'{keyword}:' {message}"));
                 None
             }
+            Err(Refused::OverBudget(message)) => return self.stop(line, message),
         };
         match (directive, setup) {
             (Directive::Show, Some(setup)) => self.parts.push(Part::Show(setup)),
-            (Directive::Explain, Some(setup)) => self.parts.push(Part::Explain(setup)),
+            (Directive::Explain, Some(setup)) => {
+                self.to_work_out
+                    .push((self.parts.len(), line, keyword.to_string()));
+                self.parts.push(Part::Explain(setup));
+            }
             (Directive::Question(asks), setup) => {
                 self.question = Some(Draft {
                     line,
+                    keyword: keyword.to_string(),
                     asks,
                     setup,
                     ask: None,
@@ -265,6 +303,7 @@ impl Parser {
         };
         match (q.answer, q.setup) {
             (Some(answer), Some(setup)) => {
+                self.to_work_out.push((self.parts.len(), q.line, q.keyword));
                 let question = of_game!(map setup, setup => Question {
                     asks: q.asks,
                     setup,
@@ -289,8 +328,28 @@ impl Parser {
         self.end_question();
     }
 
+    /// Works out every part that explains a position or asks about it, now
+    /// that the lesson is known to be within its budgets.
+    fn work_out(&mut self) {
+        for (at, line, keyword) in std::mem::take(&mut self.to_work_out) {
+            let worked = match &mut self.parts[at] {
+                Part::Explain(setup) => of_game!(setup, s => s.work_out()),
+                Part::Question(q) => of_game!(q, q => q.setup.work_out()),
+                Part::Text(_) | Part::Pause | Part::Show(_) => Ok(()),
+            };
+            if let Err(message) = worked {
+                self.problem(line, format!("'{keyword}:' {message}"));
+            }
+        }
+    }
+
     fn finish(mut self) -> Result<Lesson, Vec<Problem>> {
+        if self.stopped {
+            self.problems.sort_by_key(|p| p.line);
+            return Err(self.problems);
+        }
         self.end_block();
+        self.work_out();
         if self.title.is_none() {
             self.problem(
                 1,
@@ -358,8 +417,9 @@ mod tests {
     use crate::rules::take_set::TakeSet;
     use crate::solve::search::{Budget, Solver};
     use crate::teach::analysis::{Analysis, Extras};
-    use crate::teach::lesson::Setup;
-    use crate::teach::lesson::nim::Shown;
+    use crate::teach::lesson::nim::{ROW_STEPS, Shown};
+    use crate::teach::lesson::{POSITION_STEPS, Setup, Work};
+    use std::collections::HashMap;
 
     #[test]
     fn a_small_lesson() {
@@ -429,15 +489,89 @@ mod tests {
         );
         let cost = |rows: &[u64]| one.estimate(rows).unwrap().moves;
         let two = cost(&[6, 6]) + cost(&[6, 5]);
-        let moves = |nim| Budgets {
-            nim,
+        let moves = |moves| Budgets {
+            nim: (moves, HashMap::new()),
             ..Budgets::default()
         };
         assert!(parse_within(source.as_bytes(), moves(two + cost(&[7, 6]))).is_ok());
         let problems = parse_within(source.as_bytes(), moves(two)).unwrap_err();
-        assert_eq!(problems.len(), 1, "{problems:?}");
-        assert_eq!(problems[0].line, 5);
-        assert!(problems[0].message.contains("the most one lesson may"));
+        assert_eq!(
+            problems,
+            vec![Problem {
+                line: 5,
+                message: "by this line the lesson would try more than 200,000,000 moves in its searches (LESSON_SEARCH), the most one lesson may: use smaller rows, or split the lesson".to_string(),
+            }]
+        );
+    }
+
+    #[test]
+    fn a_whole_lesson_is_refused_at_the_line_that_passes_its_work() {
+        // Three lines of 2,000 steps, then a position of three rows:
+        // 20,000 steps and 2,000 for each row.
+        let source = "title: T\nSome text.\npause\nexplain: 3 5 7\nshow: x\nshow: y\n";
+        let work = |steps| Budgets {
+            work: Work::of(steps),
+            ..Budgets::default()
+        };
+        let lines = |problems: &[Problem]| problems.iter().map(|p| p.line).collect::<Vec<_>>();
+        let problems = parse_within(source.as_bytes(), Budgets::default()).unwrap_err();
+        assert_eq!(lines(&problems), [5, 6], "{problems:?}");
+        // With just enough for the first four lines, the fifth passes the
+        // budget: it is the one problem, and nothing after it is read.
+        let before = 3 * LINE_STEPS;
+        let explain = LINE_STEPS + POSITION_STEPS + 3 * ROW_STEPS;
+        let problems = parse_within(source.as_bytes(), work(before + explain)).unwrap_err();
+        assert_eq!(lines(&problems), [5], "{problems:?}");
+        // One step short, the lesson stops at its fourth line.
+        let problems = parse_within(source.as_bytes(), work(before + explain - 1)).unwrap_err();
+        assert_eq!(
+            problems,
+            vec![Problem {
+                line: 4,
+                message: "by this line the lesson would take more than 50,000,000 steps of work (LESSON_WORK), the most one lesson may: split it into shorter lessons, or use fewer or smaller positions".to_string(),
+            }]
+        );
+        // Problems found before the stop are reported too, in line order:
+        // a question's missing answer is found after the lines below it.
+        let unanswered = "title: T\nquestion: 3 5\nhint:\n\nSome text.\nMore.\n";
+        let four_lines = 4 * LINE_STEPS + POSITION_STEPS + 2 * ROW_STEPS;
+        let problems = parse_within(unanswered.as_bytes(), work(four_lines)).unwrap_err();
+        assert_eq!(lines(&problems), [2, 3, 6], "{problems:?}");
+        // A comment and a blank line cost nothing.
+        let quiet = "title: T\n# note\n\nSome text.\n";
+        assert!(parse_within(quiet.as_bytes(), work(2 * LINE_STEPS)).is_ok());
+    }
+
+    #[test]
+    fn a_question_needs_a_move_to_make() {
+        // The check of a game against the computer, in its words.
+        let source = "title: T\nquestion: 5 --take 7\nanswer: A.\nquestion: 3 4 --take 7\nanswer: A.\ncan-you-win: 5 --take 7\nanswer: A.\nchomp-question: 1x1\nanswer: A.\nquestion: 7 --take 7\nanswer: A.\n";
+        let problems = parse(source.as_bytes()).unwrap_err();
+        let said: Vec<(usize, &str)> = problems
+            .iter()
+            .map(|p| (p.line, p.message.as_str()))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                (
+                    2,
+                    "'question:' cannot be asked: there is no move to make from 5: start with sticks that can be taken"
+                ),
+                (
+                    4,
+                    "'question:' cannot be asked: there is no move to make from 3 4: start with sticks that can be taken"
+                ),
+                (
+                    6,
+                    "'can-you-win:' cannot be asked: there is no move to make from 5: start with sticks that can be taken"
+                ),
+                (
+                    8,
+                    "'chomp-question:' cannot be asked: there is no bite to make from 1x1: start with a bar bigger than the poisoned square, such as 2x3"
+                ),
+            ]
+        );
     }
 
     #[test]

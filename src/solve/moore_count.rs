@@ -100,6 +100,64 @@ pub fn winning_moves(
     })
 }
 
+/// The most steps counting the winning moves from `piles` can take, when
+/// a move may take from up to `rows_per_move` rows: worked out from the
+/// rows alone, so that a lesson can charge for a count before it runs. At
+/// most [`COUNT_STEPS`], where counting refuses.
+///
+/// Each set of up to K rows with sticks is visited once. Counting the
+/// moves of a set of j rows looks, at each group size up to the largest
+/// row's, at each of its 2^j states and each way to hand the size out, at
+/// most 2^j of them; listing a move decides its rows one by one, each
+/// through at most as many steps at each size, twice over (counting what
+/// can still finish, then choosing), and at most one listing per set ends
+/// without a move.
+pub(crate) fn most_steps(piles: &[u64], rows_per_move: NonZeroU32) -> u64 {
+    let live = piles.iter().filter(|&&p| p > 0).count() as u64;
+    let widest = live.min(u64::from(rows_per_move.get()));
+    if piles.iter().all(|&p| p <= 1) {
+        // One step per stick taken, for each move listed.
+        return (LISTED_MOVES as u64)
+            .saturating_mul(widest)
+            .min(COUNT_STEPS);
+    }
+    let largest = piles.iter().copied().max().unwrap_or(0);
+    let sizes = u128::from(64 - largest.leading_zeros());
+    let width = u32::try_from(widest).unwrap_or(u32::MAX).min(64);
+    // Per size, for a set of `width` rows: its rows, its states, and each
+    // state with each way onward.
+    let per_size = u128::from(width)
+        .saturating_add(1u128.checked_shl(width).unwrap_or(u128::MAX))
+        .saturating_add(4u128.checked_pow(width).unwrap_or(u128::MAX));
+    let mut sets: u128 = 0;
+    let mut moves: u128 = 0;
+    let mut with_j: u128 = 1;
+    for j in 1..=u128::from(widest) {
+        with_j = with_j.saturating_mul(u128::from(live) - j + 1) / j;
+        sets = sets.saturating_add(with_j);
+        let each = u128::from(largest).saturating_pow(j as u32);
+        moves = moves.saturating_add(with_j.saturating_mul(each));
+    }
+    let listed = moves.min(LISTED_MOVES as u128);
+    let counting = sets.saturating_add(sets.saturating_mul(sizes).saturating_mul(per_size));
+    let tables = 2u128
+        .checked_shl(width)
+        .unwrap_or(u128::MAX)
+        .saturating_add(1);
+    let listing = listed
+        .saturating_mul(2)
+        .saturating_mul(u128::from(width))
+        .saturating_mul(sizes)
+        .saturating_mul(per_size.saturating_mul(3))
+        .saturating_add(
+            listed
+                .saturating_mul(sizes)
+                .saturating_mul(u128::from(width)),
+        );
+    let steps = counting.saturating_add(tables).saturating_add(listing);
+    u64::try_from(steps).unwrap_or(u64::MAX).min(COUNT_STEPS)
+}
+
 /// The steps left before counting refuses.
 struct Budget {
     left: u64,
@@ -737,6 +795,46 @@ mod tests {
         let w = winning_moves(&[u64::MAX; 7], Rule::Normal, k(4)).unwrap();
         assert_eq!(w.total, Total::AtLeast(u128::MAX));
         assert_eq!(w.listed.len(), LISTED_MOVES);
+    }
+
+    /// The steps a count of `piles` takes, or `None` when it refuses.
+    fn steps_taken(piles: &[u64], rule: Rule, rows_per_move: NonZeroU32) -> u64 {
+        let mut counter = Counter::new(piles, rule, rows_per_move);
+        let _ = match piles.iter().all(|&p| p <= 1) {
+            true => counter.singles(),
+            false => counter.every_set(),
+        };
+        COUNT_STEPS - counter.budget.left
+    }
+
+    #[test]
+    fn a_count_never_takes_more_steps_than_its_bound() {
+        // A fixed sequence stands in for random positions: every count of
+        // up to five rows of up to 40 sticks, from one to four rows a move.
+        let mut seed: u64 = 7;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for _ in 0..3000 {
+            let rows = 1 + next(5) as usize;
+            let most = [1, 2, 7, 40][next(4) as usize];
+            let piles: Vec<u64> = (0..rows).map(|_| next(most + 1)).collect();
+            let rule = [Rule::Misere, Rule::Normal][next(2) as usize];
+            let per_move = k(1 + next(4) as u32);
+            let taken = steps_taken(&piles, rule, per_move);
+            let bound = most_steps(&piles, per_move);
+            assert!(
+                taken <= bound,
+                "{piles:?} {rule:?} {per_move}: {taken} > {bound}"
+            );
+        }
+        // The bound is the limit where counting stops.
+        let thousand: Vec<u64> = (1..=1000).collect();
+        assert_eq!(most_steps(&thousand, k(2)), COUNT_STEPS);
+        assert!(most_steps(&[3, 5, 7], k(2)) < COUNT_STEPS / 100);
     }
 
     #[test]

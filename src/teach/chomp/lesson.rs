@@ -1,8 +1,9 @@
 //! Chomp in a lesson, as [`InLesson`] asks for it: a bar to draw
 //! (`chomp-show:`, with a bite to mark, `--bite`), a bar worked through
 //! (`chomp-explain:`, `--no-move`), and a question answered with a bite
-//! (`chomp-question:`). Each bar is read here and worked out once, when
-//! the lesson is read, its search charged to the lesson's budget.
+//! (`chomp-question:`). Each bar is read here, its squares charged to the
+//! lesson's work and its search to the lesson's budget of shapes, and
+//! worked out once the whole lesson is read.
 
 use super::analysis::BarAnalysis;
 use super::check::{BiteJudgement, answer};
@@ -15,13 +16,18 @@ use crate::rules::game::{Chomp, nothing_to_play};
 use crate::rules::outcome::Outcome;
 use crate::solve::chomp::{LARGEST_SEARCH, reachable};
 use crate::teach::document::{Block, Document, Reveal};
-use crate::teach::lesson::{Directive, InLesson, Setup};
+use crate::teach::lesson::{Directive, InLesson, POSITION_STEPS, Refused, Setup, Work};
 use crate::teach::words::{capitalised, with_commas};
 
 /// The most shapes all the Chomp searches of one lesson may value
 /// together: as many as one search may, so reading a lesson takes no
 /// longer than explaining its biggest bar does.
 pub(crate) const LESSON_SHAPES: u64 = LARGEST_SEARCH;
+
+/// The steps of a lesson's work (`LESSON_WORK`) each square of a bar
+/// costs, drawn and printed: a bar of 64 by 64 squares draws about 400 KB
+/// of HTML.
+pub(crate) const SQUARE_STEPS: u64 = 200;
 
 impl InLesson for Chomp {
     /// A bite to mark on a drawn bar (`chomp-show: 3x4 --bite 3,4`).
@@ -40,8 +46,9 @@ impl InLesson for Chomp {
         directive: Directive,
         value: &str,
         budget: &mut u64,
-    ) -> Result<Setup<Chomp>, String> {
-        bar_setup(directive, value, budget)
+        work: &mut Work,
+    ) -> Result<Setup<Chomp>, Refused> {
+        bar_setup(directive, value, budget, work)
     }
 
     /// "2x3 (Chomp: whoever eats the poisoned square loses)".
@@ -106,14 +113,15 @@ impl InLesson for Chomp {
 }
 
 /// Reads the bar of a Chomp directive and its options (`4x5 --no-move`),
-/// works it out when the directive needs it, and charges its search to
-/// `shapes_left`. The message says what is wrong, after the directive's
-/// name.
+/// charges its squares to `work` and, when the directive works it out, its
+/// search to `shapes_left`. The message says what is wrong, after the
+/// directive's name.
 fn bar_setup(
     directive: Directive,
     value: &str,
     shapes_left: &mut u64,
-) -> Result<Setup<Chomp>, String> {
+    work: &mut Work,
+) -> Result<Setup<Chomp>, Refused> {
     let options: &[&str] = match directive {
         Directive::Show => &["--bite"],
         Directive::Explain => &["--no-move"],
@@ -139,53 +147,55 @@ fn bar_setup(
                         "has an unknown option '{option}': the options here are {}",
                         options.join(", ")
                     ),
-                });
+                }
+                .into());
             }
             shape => words.push(shape),
         }
     }
     if words.is_empty() {
-        return Err("needs a bar, such as 4x5 or 5,5,3".to_string());
+        return Err("needs a bar, such as 4x5 or 5,5,3".into());
     }
     let bar = Bar::parse(&words).map_err(|e| format!("has a bad bar: {e}"))?;
     if let Some(bite) = bite {
         bar.bite(bite)
             .map_err(|e| format!("has a --bite that is not on the bar: {e}"))?;
     }
-    let mut setup = Setup {
-        position: bar,
-        game: Chomp,
-        options: bite,
-        hide,
-        analysis: None,
-    };
-    if directive == Directive::Show {
-        return Ok(setup);
-    }
-    let shapes = reachable(&setup.position);
+    let shapes = reachable(&bar);
     if let Directive::Question(_) = directive {
-        if let Some(why) = nothing_to_play(&Chomp, &setup.position) {
-            return Err(format!("cannot be asked: {why}"));
+        if let Some(why) = nothing_to_play(&Chomp, &bar) {
+            return Err(format!("cannot be asked: {why}").into());
         }
         if shapes > u128::from(LARGEST_SEARCH) {
             return Err(format!(
                 "cannot be asked: a game on this bar can reach {} shapes, more than the search's limit of {}, and bites are judged by the search; use a bar with fewer rows or columns",
                 shapes_in_words(shapes),
                 with_commas(u128::from(LARGEST_SEARCH))
-            ));
+            )
+            .into());
         }
     }
+    let squares = bar.squares() as u64;
+    work.spend(POSITION_STEPS.saturating_add(squares.saturating_mul(SQUARE_STEPS)))?;
+    let setup = Setup {
+        position: bar,
+        game: Chomp,
+        options: bite,
+        hide,
+        analysis: None,
+    };
     // Only a search costs: beyond it, a rule answers at once.
-    if shapes <= u128::from(LARGEST_SEARCH) {
+    if directive != Directive::Show && shapes <= u128::from(LARGEST_SEARCH) {
         *shapes_left = shapes_left.checked_sub(shapes as u64).ok_or_else(|| {
-            format!(
-                "cannot be worked out: with the bars before it, the lesson's searches would look at more than {LESSON_SHAPES} shapes, the most one lesson may; use smaller bars"
+            Refused::over_budget(
+                "value more than",
+                LESSON_SHAPES,
+                "shapes in its searches",
+                "LESSON_SHAPES",
+                "use smaller bars, or split the lesson",
             )
         })?;
     }
-    let analysis =
-        BarAnalysis::new(&setup.position).map_err(|e| format!("cannot be worked out: {e}"))?;
-    setup.analysis = Some(analysis);
     Ok(setup)
 }
 
@@ -193,18 +203,21 @@ fn bar_setup(
 mod tests {
     use super::*;
 
-    fn read_bar(keyword: &str, value: &str, left: &mut u64) -> Result<Setup<Chomp>, String> {
+    fn read_bar(keyword: &str, value: &str, left: &mut u64) -> Result<Setup<Chomp>, Refused> {
         let directive = match keyword {
             "chomp-show" => Directive::Show,
             "chomp-explain" => Directive::Explain,
             _ => Directive::Question(crate::teach::lesson::Asks::Move),
         };
-        Setup::read(directive, value, left)
+        Setup::read(directive, value, left, &mut Work::default())
     }
 
     fn setup(keyword: &str, value: &str) -> Result<Setup<Chomp>, String> {
         let mut left = LESSON_SHAPES;
-        read_bar(keyword, value, &mut left)
+        read_bar(keyword, value, &mut left).map_err(|refused| match refused {
+            Refused::Problem(message) => message,
+            Refused::OverBudget(message) => format!("over budget: {message}"),
+        })
     }
 
     #[test]
@@ -214,8 +227,11 @@ mod tests {
         assert!(shown.analysis.is_none());
         let marked = setup("chomp-show", "3x4 --bite 3,4").unwrap();
         assert_eq!(marked.options, Some(Bite::new(3, 4)));
-        let explained = setup("chomp-explain", "4x5 --no-move").unwrap();
+        let mut explained = setup("chomp-explain", "4x5 --no-move").unwrap();
         assert_eq!(explained.hide, Some(Reveal::Move));
+        // Worked out once the whole lesson is read.
+        assert!(explained.analysis.is_none());
+        explained.work_out().unwrap();
         assert!(explained.analysis.is_some());
         // Beyond the search a rectangle is still explained.
         assert!(setup("chomp-explain", "30x30").is_ok());
@@ -270,8 +286,35 @@ mod tests {
             read_bar("chomp-explain", "10x10", &mut left).unwrap();
         }
         let refused = read_bar("chomp-question", "10x10", &mut left).unwrap_err();
-        assert!(refused.contains("the most one lesson may"), "{refused}");
-        // Drawing costs nothing.
+        assert_eq!(
+            refused,
+            Refused::OverBudget(
+                "by this line the lesson would value more than 2,000,000 shapes in its searches (LESSON_SHAPES), the most one lesson may: use smaller bars, or split the lesson".to_string()
+            )
+        );
+        // Drawing searches nothing.
         assert!(read_bar("chomp-show", "10x10", &mut left).is_ok());
+    }
+
+    #[test]
+    fn every_square_drawn_is_charged_to_the_lesson_s_work() {
+        let costs = [("chomp-show", "4x5"), ("chomp-explain", "64x64")];
+        for (keyword, bar) in costs {
+            let squares = Bar::parse(&[bar]).unwrap().squares() as u64;
+            let cost = POSITION_STEPS + squares * SQUARE_STEPS;
+            let directive = match keyword {
+                "chomp-show" => Directive::Show,
+                _ => Directive::Explain,
+            };
+            let mut left = LESSON_SHAPES;
+            let mut just_enough = Work::of(cost);
+            assert!(Setup::<Chomp>::read(directive, bar, &mut left, &mut just_enough).is_ok());
+            let mut short = Work::of(cost - 1);
+            let refused = Setup::<Chomp>::read(directive, bar, &mut left, &mut short);
+            assert!(
+                matches!(refused, Err(Refused::OverBudget(_))),
+                "{refused:?}"
+            );
+        }
     }
 }

@@ -5,8 +5,15 @@
 //! The lesson format, its runner at the terminal and on the page, and the
 //! asking of a question are written once, in `lesson/`, against
 //! [`InLesson`]; each game says here what only it knows: which options a
-//! position takes and how much searching a lesson may do (`nim.rs` for
-//! Nim, `teach/chomp/lesson.rs` for Chomp), and the words of an answer.
+//! position takes, what it costs and how much searching a lesson may do
+//! (`nim.rs` for Nim, `teach/chomp/lesson.rs` for Chomp), and the words of
+//! an answer.
+//!
+//! A lesson's whole run has one budget of work, [`LESSON_WORK`], and each
+//! game's searches one more. Every line is charged as the lesson is read,
+//! before anything is worked out, with what it will cost to work out, lay
+//! out and print, so a lesson past a budget is refused at once, at the
+//! line that passed it.
 
 pub(crate) mod nim;
 
@@ -14,6 +21,108 @@ use std::fmt;
 
 use super::document::{Block, Document, Reveal};
 use super::reply::Replies;
+use super::words::with_commas;
+
+/// The steps of work one lesson may take, besides its searches: working
+/// its positions out, laying them out and printing them, counted line by
+/// line as it is read. A step is about what one step of counting the
+/// winning moves from several rows costs, some nanoseconds, so a lesson at
+/// this budget runs in a fraction of a second and its HTML handout stays
+/// within tens of megabytes.
+pub(crate) const LESSON_WORK: u64 = 50_000_000;
+
+/// The steps every line of a lesson that is not blank or a comment costs:
+/// narration, a pause or a directive, printed and laid out.
+pub(crate) const LINE_STEPS: u64 = 2_000;
+
+/// The steps a position costs, beyond its line and its size: drawn,
+/// explained or asked about.
+pub(crate) const POSITION_STEPS: u64 = 20_000;
+
+/// What one lesson may still spend of [`LESSON_WORK`].
+#[derive(Debug)]
+pub struct Work {
+    left: u64,
+}
+
+impl Default for Work {
+    fn default() -> Work {
+        Work { left: LESSON_WORK }
+    }
+}
+
+impl Work {
+    /// A budget of `steps`, for a test.
+    #[cfg(test)]
+    pub(crate) fn of(steps: u64) -> Work {
+        Work { left: steps }
+    }
+
+    /// The steps left, for a test.
+    #[cfg(test)]
+    pub(crate) fn left(&self) -> u64 {
+        self.left
+    }
+
+    /// Spends `steps`, or refuses the line that would pass the budget.
+    pub(crate) fn spend(&mut self, steps: u64) -> Result<(), Refused> {
+        match self.left.checked_sub(steps) {
+            Some(left) => {
+                self.left = left;
+                Ok(())
+            }
+            None => Err(Refused::over_budget(
+                "take more than",
+                LESSON_WORK,
+                "steps of work",
+                "LESSON_WORK",
+                "split it into shorter lessons, or use fewer or smaller positions",
+            )),
+        }
+    }
+}
+
+/// Why a line of a lesson was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// It is wrong as it is written: what is wrong, after the directive's
+    /// name ("has a bad position: …").
+    Problem(String),
+    /// With it, the lesson would pass one of its budgets, named; nothing
+    /// after it is read.
+    OverBudget(String),
+}
+
+impl Refused {
+    /// The lesson would `do` more than `limit` `things`, the budget
+    /// called `name` in the README's limits: "by this line the lesson would
+    /// take more than 50,000,000 steps of work (LESSON_WORK), the most one
+    /// lesson may: …".
+    pub(crate) fn over_budget(
+        would: &str,
+        limit: u64,
+        things: &str,
+        name: &str,
+        instead: &str,
+    ) -> Refused {
+        Refused::OverBudget(format!(
+            "by this line the lesson would {would} {} {things} ({name}), the most one lesson may: {instead}",
+            with_commas(u128::from(limit))
+        ))
+    }
+}
+
+impl From<String> for Refused {
+    fn from(problem: String) -> Refused {
+        Refused::Problem(problem)
+    }
+}
+
+impl From<&str> for Refused {
+    fn from(problem: &str) -> Refused {
+        Refused::Problem(problem.to_string())
+    }
+}
 
 /// What a question asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,15 +165,27 @@ pub struct Setup<G: InLesson> {
 
 impl<G: InLesson> Setup<G> {
     /// Reads a position of a `directive` and its options, such as
-    /// `3 5 7 --normal` or `4x5 --no-move`, and works it out when the
-    /// directive needs it, charging its search to `budget`. The message
-    /// says what is wrong, after the directive's name.
+    /// `3 5 7 --normal` or `4x5 --no-move`, charging to `work` what it
+    /// will cost and to `budget` the search it will need, without working
+    /// anything out yet ([`Setup::work_out`] does, once the lesson is read
+    /// within its budgets).
     pub(crate) fn read(
         directive: Directive,
         value: &str,
         budget: &mut G::Budget,
-    ) -> Result<Setup<G>, String> {
-        G::read_setup(directive, value, budget)
+        work: &mut Work,
+    ) -> Result<Setup<G>, Refused> {
+        G::read_setup(directive, value, budget, work)
+    }
+
+    /// Works the position out, for a directive that explains it or asks
+    /// about it, and keeps the analysis; the message says why it cannot
+    /// be, after the directive's name.
+    pub(crate) fn work_out(&mut self) -> Result<(), String> {
+        let analysis =
+            G::lesson_analysis(self).map_err(|e| format!("cannot be worked out: {e}"))?;
+        self.analysis = Some(analysis);
+        Ok(())
     }
 
     /// The position and its rules in a pupil's words: "rows 3 4 5 (last
@@ -106,7 +227,9 @@ pub trait InLesson: Replies {
     /// binary columns and the groups for Nim, a bite to mark for Chomp.
     type Options: Clone + fmt::Debug + PartialEq + Eq + Send + Sync;
     /// How much searching a lesson's positions of this game may still do
-    /// together, so reading a lesson takes no longer than one explanation.
+    /// together, so reading a lesson takes no longer than one explanation,
+    /// and what the game remembers of the lesson's positions to charge
+    /// them.
     type Budget: fmt::Debug;
 
     /// What a drawing of a position is called in a handout: "The rows".
@@ -123,7 +246,8 @@ pub trait InLesson: Replies {
         directive: Directive,
         value: &str,
         budget: &mut Self::Budget,
-    ) -> Result<Setup<Self>, String>;
+        work: &mut Work,
+    ) -> Result<Setup<Self>, Refused>;
 
     /// See [`Setup::describe`].
     fn describe(setup: &Setup<Self>) -> String;

@@ -1,10 +1,14 @@
 //! Nim in a lesson, as [`InLesson`] asks for it: rows read with their
 //! rules (`--normal`, `--take`, `--rows-per-move`) and a directive's own
-//! options (`--groups`, `--xor`, `--no-move`, `--no-verdict`), the
-//! searches of one lesson kept within one budget, the rows drawn plainly
-//! until the lesson shows groups, and the words of a question's answer.
+//! options (`--groups`, `--xor`, `--no-move`, `--no-verdict`), what each
+//! position will cost charged before it is worked out, the searches of one
+//! lesson kept within one budget, the rows drawn plainly until the lesson
+//! shows groups, and the words of a question's answer.
 
-use super::{Directive, InLesson, Setup};
+use std::collections::HashMap;
+use std::num::NonZeroU32;
+
+use super::{Directive, InLesson, POSITION_STEPS, Refused, Setup, Work};
 use crate::rules::game::nothing_to_play;
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
@@ -12,9 +16,11 @@ use crate::rules::position::Position;
 use crate::rules::rows_per_move;
 use crate::rules::rule::Rule;
 use crate::rules::take_set::TakeSet;
-use crate::solve::one_row::RowPattern;
+use crate::solve::grundy::Grundy;
+use crate::solve::moore_count::most_steps;
+use crate::solve::one_row::{RowPattern, pattern_limit};
 use crate::solve::search::{Budget, MOST_MOVES, Solver};
-use crate::teach::analysis::{Analysis, Extras, Way};
+use crate::teach::analysis::{Analysis, AnalysisError, Extras, MOST_MOORE_ROWS, Way};
 use crate::teach::board;
 use crate::teach::check::{right, yes_or_no};
 use crate::teach::document::{Block, Document, Reveal};
@@ -26,6 +32,21 @@ use crate::teach::words::rows_named;
 /// as one search may, so reading or running a lesson takes no longer than
 /// one explanation does.
 pub(crate) const LESSON_SEARCH: u64 = MOST_MOVES;
+
+/// The steps of a lesson's work (`LESSON_WORK`) each row of a position
+/// costs: drawn, grouped, explained and printed. An explanation of a
+/// thousand rows prints about a megabyte of HTML and takes about as long
+/// as this many steps for each row.
+pub(crate) const ROW_STEPS: u64 = 2_000;
+
+/// The steps working out a pattern of takes costs for each row size, beyond
+/// a step for each take it looks at: keeping the value and looking for a
+/// repeat.
+const STEPS_PER_SIZE: u64 = 10;
+
+/// How often one position may have its game's patterns worked out: for
+/// its analysis, its drawing, and its Grundy values in an explanation.
+const PATTERN_USES: u64 = 3;
 
 /// How a lesson shows rows of Nim.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -39,14 +60,16 @@ pub struct Shown {
 
 impl InLesson for Nim {
     type Options = Shown;
-    /// The moves the lesson's searches may still try.
-    type Budget = u64;
+    /// The moves the lesson's searches may still try, and the steps
+    /// working out the patterns of each game with a set of takes costs,
+    /// measured the first time the lesson meets the game.
+    type Budget = (u64, HashMap<Nim, u64>);
 
     const DRAWN: &'static str = "The rows";
     const THEN_MOVE: &'static str = "So what do you take?";
 
-    fn budget() -> u64 {
-        LESSON_SEARCH
+    fn budget() -> (u64, HashMap<Nim, u64>) {
+        (LESSON_SEARCH, HashMap::new())
     }
 
     /// Every position takes `--normal`, `--misere`, `--take SET` and
@@ -54,34 +77,55 @@ impl InLesson for Nim {
     /// explanation `--xor`, `--no-move` and `--no-verdict`. A position the
     /// lesson will work out must be one the tool can work out, so a lesson
     /// that passes `--check` also runs; a question must have a move to
-    /// make.
+    /// make. Each position costs its rows, the patterns of its takes, and
+    /// the work of the method that will explain it: counting the winning
+    /// moves from several rows, a row's value for each take, or a search.
     fn read_setup(
         directive: Directive,
         value: &str,
-        budget: &mut u64,
-    ) -> Result<Setup<Nim>, String> {
+        (moves, patterns): &mut (u64, HashMap<Nim, u64>),
+        work: &mut Work,
+    ) -> Result<Setup<Nim>, Refused> {
         let extra: &[&str] = match directive {
             Directive::Show => &["--groups"],
             Directive::Explain => &["--xor", "--no-move", "--no-verdict"],
             Directive::Question(_) => &[],
         };
-        let mut setup = setup(value, extra)?;
+        let setup = setup(value, extra)?;
         if let Directive::Question(_) = directive
             && let Some(why) = nothing_to_play(&setup.game, &setup.position)
         {
-            return Err(format!("cannot be asked: {why}"));
+            return Err(format!("cannot be asked: {why}").into());
         }
+        let rows = setup.position.len();
+        let way = Way::of(&setup.position, &setup.game);
+        if way == Way::Moore && directive != Directive::Show && rows > MOST_MOORE_ROWS {
+            let refused = AnalysisError::TooManyRows { rows };
+            return Err(format!("cannot be worked out: {refused}").into());
+        }
+        let drawn = (rows as u64).saturating_mul(ROW_STEPS);
+        let worked_out = pattern_steps(&setup.game, patterns);
+        work.spend(
+            POSITION_STEPS
+                .saturating_add(drawn)
+                .saturating_add(worked_out.saturating_mul(PATTERN_USES)),
+        )?;
         if directive == Directive::Show {
             return Ok(setup);
         }
-        afford(&setup, budget)?;
-        let analysis = Analysis::new(
-            setup.position.clone(),
-            setup.game.clone(),
-            Extras::default(),
-        )
-        .map_err(|e| format!("cannot be worked out: {e}"))?;
-        setup.analysis = Some(analysis);
+        match way {
+            Way::Search => afford(&setup, moves)?,
+            Way::Moore => {
+                let k = NonZeroU32::new(setup.game.rows_per_move).unwrap_or(NonZeroU32::MIN);
+                work.spend(most_steps(setup.position.piles(), k))?;
+            }
+            // Each row's winning takes are looked for among all the takes.
+            Way::Grundy => {
+                let takes = setup.game.takes.only().map_or(1, <[u64]>::len) as u64;
+                work.spend((rows as u64).saturating_mul(takes))?;
+            }
+            Way::Grouping | Way::OneRow(_) => {}
+        }
         Ok(setup)
     }
 
@@ -253,22 +297,101 @@ fn setup(value: &str, extra: &[&str]) -> Result<Setup<Nim>, String> {
     Ok(setup)
 }
 
-/// Counts the search a position needs against the lesson's `budget`, so a
-/// lesson of many heavy positions is refused before any is searched.
-fn afford(setup: &Setup<Nim>, budget: &mut u64) -> Result<(), String> {
-    if Way::of(&setup.position, &setup.game) != Way::Search {
-        return Ok(());
-    }
+/// Counts the search a position needs against the lesson's budget of
+/// `moves`, so a lesson of many heavy positions is refused before any is
+/// searched.
+fn afford(setup: &Setup<Nim>, moves: &mut u64) -> Result<(), Refused> {
     let work = Solver::for_game(setup.game.clone(), Budget::default())
         .estimate(setup.position.piles())
         .map_err(|e| format!("cannot be worked out: {e}"))?;
-    match budget.checked_sub(work.moves) {
+    match moves.checked_sub(work.moves) {
         Some(left) => {
-            *budget = left;
+            *moves = left;
             Ok(())
         }
-        None => Err(format!(
-            "cannot be worked out: with the positions before it, the lesson would try more than {LESSON_SEARCH} moves in its searches, the most one lesson may; use smaller rows"
+        None => Err(Refused::over_budget(
+            "try more than",
+            LESSON_SEARCH,
+            "moves in its searches",
+            "LESSON_SEARCH",
+            "use smaller rows, or split the lesson",
         )),
+    }
+}
+
+/// The steps working out the patterns of `game`'s takes costs once: the
+/// lost counts of a row and, in normal play, its Grundy values, each a
+/// step for every take looked at and [`STEPS_PER_SIZE`] more for every row
+/// size worked out. Nothing for Nim. Each game is worked out the first
+/// time a lesson meets it, and what that took is kept in `known`.
+fn pattern_steps(game: &Nim, known: &mut HashMap<Nim, u64>) -> u64 {
+    let Some(takes) = game.takes.only() else {
+        return 0;
+    };
+    if let Some(&steps) = known.get(game) {
+        return steps;
+    }
+    let widest = takes.last().copied().unwrap_or(1);
+    let count = takes.len() as u64;
+    // Sizes are worked out until the last `widest` of them repeat; one
+    // that never repeats stops at the limit.
+    let limit = pattern_limit(takes.len()) as u64;
+    let sizes = |start: u64, period: u64| start.saturating_add(period).saturating_add(widest);
+    let lost = RowPattern::new(game).map_or(limit, |p| sizes(p.start(), p.period()));
+    let values = match game.rule {
+        Rule::Normal => Grundy::new(game).map_or(limit, |g| sizes(g.start(), g.period())),
+        Rule::Misere => 0,
+    };
+    let per_size = count + STEPS_PER_SIZE;
+    let steps = lost
+        .saturating_add(values.saturating_mul(2))
+        .saturating_mul(per_size);
+    known.insert(game.clone(), steps);
+    steps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::teach::lesson::LESSON_WORK;
+
+    /// What reading `value` for `directive` leaves of the lesson's work,
+    /// with the patterns `known` so far.
+    fn left_after(directive: Directive, value: &str, known: &mut HashMap<Nim, u64>) -> u64 {
+        let mut budget = (LESSON_SEARCH, std::mem::take(known));
+        let mut work = Work::default();
+        let read = Setup::<Nim>::read(directive, value, &mut budget, &mut work);
+        assert!(read.is_ok(), "{value}: {read:?}");
+        *known = budget.1;
+        work.left()
+    }
+
+    #[test]
+    fn a_position_costs_its_rows_and_a_game_s_patterns_are_worked_out_once() {
+        let mut known = HashMap::new();
+        let plain = LESSON_WORK - left_after(Directive::Show, "3 5 7", &mut known);
+        assert_eq!(plain, POSITION_STEPS + 3 * ROW_STEPS);
+        assert!(known.is_empty(), "Nim has no pattern to work out");
+        let first = LESSON_WORK - left_after(Directive::Show, "21 --take 1-3", &mut known);
+        assert_eq!(known.len(), 1);
+        let again = LESSON_WORK - left_after(Directive::Explain, "18 --take 1-3", &mut known);
+        assert_eq!(known.len(), 1, "the same game is not worked out again");
+        // Every use is charged all the same: the pattern of takes of 1 to
+        // 3 repeats at once, so it costs little.
+        assert_eq!(first, again);
+        let pattern = first - POSITION_STEPS - ROW_STEPS;
+        assert!(pattern > 0 && pattern < ROW_STEPS, "{pattern}");
+    }
+
+    #[test]
+    fn counting_winning_moves_from_several_rows_is_charged_before_it_runs() {
+        let mut known = HashMap::new();
+        let rows: Vec<String> = (1..=1000).map(|n| n.to_string()).collect();
+        let value = format!("{} --rows-per-move 2", rows.join(" "));
+        let drawn = POSITION_STEPS + 1000 * ROW_STEPS;
+        let shown = LESSON_WORK - left_after(Directive::Show, &value, &mut known);
+        assert_eq!(shown, drawn, "a drawing counts nothing");
+        let explained = LESSON_WORK - left_after(Directive::Explain, &value, &mut known);
+        assert_eq!(explained, drawn + crate::solve::moore_count::COUNT_STEPS);
     }
 }
