@@ -1,7 +1,9 @@
 // The classroom page: its parts behind tabs, and the keys that work
 // everywhere. Each part lives in its own module; this one only switches
 // between them, hands each key press to the part that is shown, and
-// makes a panel whose words outgrow it reachable by keyboard.
+// keeps what every part shares fitted to the screen: the settings open
+// where there is room for them, and a panel whose words outgrow it
+// reachable by keyboard.
 
 import * as play from "./play.js";
 import * as explain from "./explain.js";
@@ -29,6 +31,22 @@ function open(name) {
   }
   if (location.hash !== `#${name}`) history.replaceState(null, "", `#${name}`);
   parts[name].opened?.();
+}
+
+/** Whether the screen has room for a game's settings beside its board (as app.css says). */
+const ROOMY = matchMedia("(min-width: 761px) and (min-height: 561px) and (orientation: landscape)");
+
+/** Opens every part's settings where there is room, and folds them away where there is not. */
+function unfold() {
+  for (const settings of document.querySelectorAll("details.settings")) settings.open = ROOMY.matches;
+}
+
+/** On a small screen, folds the settings away once they are used, to show the board. */
+function used(event) {
+  if (ROOMY.matches) return;
+  const settings = event.target.closest?.("details.settings");
+  const acted = event.type === "submit" || event.target.closest?.(".preset, .mode");
+  if (settings && acted) settings.open = false;
 }
 
 /** The panels whose words can outgrow them, and what to call one that has no name. */
@@ -83,12 +101,16 @@ document.addEventListener("keydown", (event) => {
 
 window.addEventListener("hashchange", () => open(location.hash.slice(1)));
 
+ROOMY.addEventListener("change", unfold);
+unfold();
+document.addEventListener("submit", used, true);
+document.addEventListener("click", used);
 new MutationObserver(reachable).observe(document.getElementById("main"), {
   subtree: true,
   childList: true,
   characterData: true,
   attributes: true,
-  attributeFilter: ["hidden", "class", "style"],
+  attributeFilter: ["hidden", "class", "style", "open"],
 });
 window.addEventListener("resize", reachable);
 
