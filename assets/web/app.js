@@ -38,7 +38,9 @@ const ROOMY = matchMedia("(min-width: 761px) and (min-height: 561px) and (orient
 
 /** Opens every part's settings where there is room, and folds them away where there is not. */
 function unfold() {
-  for (const settings of document.querySelectorAll("details.settings")) settings.open = ROOMY.matches;
+  for (const settings of document.querySelectorAll("details.settings")) {
+    settings.open = ROOMY.matches;
+  }
 }
 
 /** On a small screen, folds the settings away once they are used, to show the board. */
