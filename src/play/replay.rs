@@ -203,8 +203,9 @@ impl<G: Teaching> Replay<G> {
         });
     }
 
-    /// The computer moves, and says why: at `perfect`, and plainly when
-    /// its move ends the game, in the game's own words.
+    /// The computer moves, and says why at every level, in the game's own
+    /// words: a slip is called a slip, and a move that ends the game says
+    /// so plainly.
     pub fn computer(&mut self) -> Result<&Told<G>, PlayError> {
         let position = self.position();
         let game = &self.setup.game;
@@ -221,9 +222,8 @@ impl<G: Teaching> Replay<G> {
             before: position,
             mv: choice.mv,
         };
-        let perfect = self.setup.level == Level::Perfect;
         let why = game
-            .computer_why(&turn, choice.analysis, perfect, &mut self.memo)
+            .computer_why(&turn, choice.analysis, &mut self.memo)
             .map_err(PlayError::game)?;
         self.told.push(Told { turn, why });
         Ok(self.told.last().expect("just told"))
@@ -366,6 +366,7 @@ mod tests {
     use crate::rules::rule::Rule;
     use crate::rules::take_set::TakeSet;
     use crate::teach::reply::answer::row_move;
+    use crate::teach::verdict::{Judgement, Verdict};
 
     fn setup(start: &[u64], game: Nim, first: First, level: Level, seed: u64) -> Setup<Nim> {
         Setup {
@@ -447,6 +448,42 @@ mod tests {
         assert!(!replay.review(true).unwrap().steps.is_empty());
         assert!(replay.undo());
         assert_eq!(replay.to_move(), Side::Pupil);
+    }
+
+    #[test]
+    fn the_computer_says_why_at_every_level_and_calls_a_slip_a_slip() {
+        for level in [Level::Beginner, Level::Good, Level::Perfect] {
+            for seed in 0..20 {
+                let game = Nim::new(Rule::Misere);
+                let start = setup(&[3, 5, 6], game, First::Me, level, seed);
+                let mut replay = nim(start, &[]).unwrap();
+                let mut turns = 0;
+                while !replay.is_over() && turns < 40 {
+                    turns += 1;
+                    let mv = replay
+                        .position()
+                        .moves_with(&replay.game().takes)
+                        .next()
+                        .unwrap();
+                    replay.pupil(MultiMove::from(mv));
+                    if replay.is_over() {
+                        break;
+                    }
+                    let before = replay.position();
+                    let told = replay.computer().unwrap().clone();
+                    let why = told.why.expect("the computer says why at every level");
+                    let game = replay.game().clone();
+                    let j = Judgement::new(before, told.turn.mv.clone(), &game).unwrap();
+                    // A move that ends the game says so instead.
+                    assert_eq!(
+                        why.contains("slipped"),
+                        j.verdict == Verdict::Mistake && !replay.is_over(),
+                        "{level:?} seed {seed}: {why}"
+                    );
+                }
+                assert!(replay.is_over(), "{level:?} seed {seed}: the game ends");
+            }
+        }
     }
 
     #[test]

@@ -179,8 +179,26 @@ impl RowReader {
         if self.rows.len() == MOST_ROWS_READ {
             return Err(PositionError::TooManyRows);
         }
+        // The common case, plain digits that fit in 64 bits, is read here
+        // byte by byte; anything else goes through `parse_number`.
+        let digits = (self.entry.iter()).try_fold(0u64, |n, &d| match d.is_ascii_digit() {
+            true => n.checked_mul(10)?.checked_add(u64::from(d - b'0')),
+            false => None,
+        });
+        let row = match digits {
+            Some(row) => row,
+            None => self.parsed()?,
+        };
+        self.rows.push(row);
+        self.entry.clear();
+        self.entry_due = false;
+        Ok(())
+    }
+
+    /// The entry read by `parse_number`, or what is wrong with it.
+    fn parsed(&self) -> Result<u64, PositionError> {
         let text = String::from_utf8_lossy(&self.entry);
-        let row = parse_number(&text, "row size").map_err(|e| {
+        parse_number(&text, "row size").map_err(|e| {
             // Quote a long entry's start, not all of it.
             let e = match e {
                 PositionError::BadNumber { what, why, .. } if self.entry.len() > QUOTED => {
@@ -199,11 +217,7 @@ impl RowReader {
                 },
                 false => e,
             }
-        })?;
-        self.rows.push(row);
-        self.entry.clear();
-        self.entry_due = false;
-        Ok(())
+        })
     }
 
     fn finish(mut self) -> Result<Vec<u64>, PositionError> {

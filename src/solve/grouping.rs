@@ -68,22 +68,14 @@ pub struct Groups {
 }
 
 impl Groups {
-    /// The groups a row of `sticks` single sticks ends with, found by
-    /// joining two equal groups round after round; a lone group left over
-    /// in a round stays as it is.
+    /// The groups a row of `sticks` single sticks ends with. Joining two
+    /// equal groups round after round ([`joins`]) leaves a group of a size
+    /// exactly when that round had an odd number of groups of it, and
+    /// those rounds are the halvings of `sticks`: one mark per size, set
+    /// where `sticks` itself has it. A million rows are split at once; the
+    /// test `joining_leaves_the_groups_marked` holds it to the rounds.
     pub(crate) fn of(sticks: u64) -> Groups {
-        let (mut size, mut groups, mut marks) = (1u64, sticks, 0u64);
-        while groups >= 2 {
-            if groups % 2 == 1 {
-                marks |= size;
-            }
-            groups /= 2;
-            size *= 2;
-        }
-        if groups == 1 {
-            marks |= size;
-        }
-        Groups { marks }
+        Groups { marks: sticks }
     }
 
     /// Whether there is a group of `size`.
@@ -255,8 +247,10 @@ impl Grouping {
         // One counter per possible size, the largest first.
         let mut counts = [0u64; u64::BITS as usize];
         for row in &rows {
-            for g in row.groups().iter() {
-                counts[g.leading_zeros() as usize] += 1;
+            let mut marks = row.groups().marks;
+            while marks != 0 {
+                counts[u64::BITS as usize - 1 - marks.trailing_zeros() as usize] += 1;
+                marks &= marks - 1;
             }
         }
         let tally: Vec<SizeCount> = counts
@@ -579,6 +573,22 @@ mod tests {
                 groups = r.joined;
             }
             prop_assert!(groups <= 1);
+        }
+
+        #[test]
+        fn joining_leaves_the_groups_marked(n in any::<u64>()) {
+            // The rounds of joining, followed to the end: a group is left
+            // over in a round with an odd count, and the last round's
+            // joined group (if any) stays.
+            let rounds = joins(n);
+            let mut left: Vec<u64> = rounds.iter().filter(|r| r.left_over).map(|r| r.size).collect();
+            match rounds.last() {
+                Some(last) => left.push(last.size * 2),
+                None if n == 1 => left.push(1),
+                None => {}
+            }
+            left.reverse();
+            prop_assert_eq!(Groups::of(n).to_vec(), left);
         }
     }
 }

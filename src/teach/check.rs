@@ -139,7 +139,10 @@ pub(crate) fn computer_reason(j: &Judgement) -> String {
             "no move wins for me here, so I keep the game going and hope you slip.".to_string()
         }
         _ if j.after.is_over() => "I made the last move.".to_string(),
-        Verdict::Good | Verdict::Mistake => j.after.method.computer_reason(j),
+        Verdict::Mistake => {
+            "I slipped: I moved without working it out, so now you can win.".to_string()
+        }
+        Verdict::Good => j.after.method.computer_reason(j),
     }
 }
 

@@ -32,7 +32,11 @@ pub(crate) fn reason(j: &Judgement) -> Reason {
             Kind::LostAnyway,
             "still no winning move for me, so I keep going.".to_string(),
         ),
-        Verdict::Good | Verdict::Mistake => j.after.method.computer_short(j),
+        Verdict::Mistake => (
+            Kind::Slip,
+            "I slipped again: you can win from here.".to_string(),
+        ),
+        Verdict::Good => j.after.method.computer_short(j),
     };
     Reason {
         kind,

@@ -136,7 +136,6 @@ impl Teaching for Nim {
         &self,
         turn: &Turn<Nim>,
         chosen: Option<Analysis>,
-        perfect: bool,
         memo: &mut NimMemo,
     ) -> Result<Option<String>, JudgeError> {
         let after = self
@@ -145,7 +144,11 @@ impl Teaching for Nim {
         if let Some(ending) = computer::ending(&turn.before, &after, self) {
             return Ok(Some(ending));
         }
-        let Some(before) = chosen.filter(|_| perfect) else {
+        let worked = |memo: &mut NimMemo| {
+            let extras = Extras::default();
+            Analysis::using(turn.before.clone(), self.clone(), extras, &mut memo.solver).ok()
+        };
+        let Some(before) = chosen.or_else(|| worked(memo)) else {
             return Ok(None);
         };
         let j = Judgement::using(before, turn.mv.clone(), &mut memo.solver)?;

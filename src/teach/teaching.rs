@@ -95,14 +95,15 @@ pub trait Teaching: Game {
     /// column 2."
     fn said(&self, turn: &Turn<Self>) -> String;
 
-    /// What the computer says about its move `turn`: why it moved, when
-    /// `perfect` or when the move ends the game; `chosen` is the analysis
-    /// it chose the move from, `None` for a random move.
+    /// What the computer says about its move `turn`, at every level: why
+    /// it moved, that a random move was a slip when it gives the win away,
+    /// or that the move ends the game. `chosen` is the analysis it chose
+    /// the move from, `None` for a random move; `None` is said when a
+    /// random move's position is too big to work out.
     fn computer_why(
         &self,
         turn: &Turn<Self>,
         chosen: Option<Self::Analysis>,
-        perfect: bool,
         memo: &mut Self::Memo,
     ) -> Result<Option<String>, Self::Error>;
 

@@ -138,20 +138,14 @@ impl Teaching for Chomp {
     fn computer_why(
         &self,
         turn: &Turn<Chomp>,
-        _: Option<BarAnalysis>,
-        perfect: bool,
+        chosen: Option<BarAnalysis>,
         memo: &mut ChompSearch,
     ) -> Result<Option<String>, ChompError> {
-        let ends = turn
-            .before
-            .bite(turn.mv)
-            .is_ok_and(|after| after.row_lengths() == [1]);
-        match ends || perfect {
-            true => {
-                let j = BiteJudgement::new(&turn.before, turn.mv, Some(memo))?;
-                Ok(Some(computer_reason(&j)))
-            }
-            false => Ok(None),
+        match BiteJudgement::new(&turn.before, turn.mv, Some(memo)) {
+            Ok(j) => Ok(Some(computer_reason(&j))),
+            // A random bite from a bar too big to work out is not judged.
+            Err(_) if chosen.is_none() => Ok(None),
+            Err(e) => Err(e.into()),
         }
     }
 

@@ -46,6 +46,8 @@ pub(crate) enum Kind {
     Sets,
     /// The search says the pupil cannot win.
     Searched,
+    /// A random move that gave the win away.
+    Slip,
 }
 
 impl Method {
