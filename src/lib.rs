@@ -108,6 +108,9 @@ mod tests {
                 play::replay::MOST_REPLAYED_MOVES as u64,
             ),
             ("MOST_TRIES", serve::lessons::MOST_TRIES as u64),
+            ("MOST_TAKEN_BACK", teach::review::MOST_TAKEN_BACK),
+            ("EXPENSIVE_PERCENT", serve::expensive::EXPENSIVE_PERCENT),
+            ("MOST_EXPENSIVE", serve::expensive::MOST_EXPENSIVE as u64),
             ("LARGEST_SEARCH", solve::chomp::LARGEST_SEARCH),
             ("LARGEST_SIDE", rules::bar::LARGEST_SIDE as u64),
         ];

@@ -11,6 +11,7 @@ use std::panic::AssertUnwindSafe;
 use std::time::{Duration, Instant};
 
 use common::cdp::{PATIENCE, Page, lock};
+use serde_json::json;
 
 /// Fails unless `text` holds every one of `parts`, showing the text.
 fn assert_contains(text: &str, parts: &[&str]) {
@@ -504,4 +505,330 @@ fn errors_in_the_page_are_heard() {
     let checked = std::panic::catch_unwind(AssertUnwindSafe(|| page.assert_no_errors(true)));
     assert!(checked.is_err(), "a failed request failed no test");
     lock(&page.errors).clear();
+}
+
+/// The JavaScript that says whether the sticks chosen on `board` can be
+/// seen inside it, not scrolled away.
+fn chosen_in_view(board: &str) -> String {
+    format!(
+        "(() => {{ const b = document.querySelector('{board}'); \
+         const c = [...b.querySelectorAll('.chosen, .part')].find(e => !e.closest('.as-plain, .in-groups') \
+           || getComputedStyle(e.closest('.as-plain, .in-groups')).display !== 'none'); \
+         if (!c) return false; const r = c.getBoundingClientRect(), box = b.getBoundingClientRect(); \
+         return r.height > 0 && r.top >= box.top - 8 && r.bottom <= box.bottom + 8; }})()"
+    )
+}
+
+/// How many sticks row `row` of `board` has now, read from its drawing.
+fn sticks_in_row(page: &Page, board: &str, row: usize) -> u64 {
+    let js = format!(
+        "parseInt(document.querySelectorAll('{board} .rows .drawing svg')[{}].getAttribute('aria-label'))",
+        row - 1
+    );
+    page.eval(&js).as_u64().expect("a count of sticks")
+}
+
+/// Waits until the computer has answered in Play.
+fn computer_answered(page: &Page) {
+    page.wait(
+        "document.getElementById('play').getAttribute('aria-busy') === 'false' \
+         && !document.querySelector('#play-board .taken')",
+        "the computer's move",
+    );
+}
+
+#[test]
+fn a_row_of_45_is_drawn_in_bundles_and_played_by_clicking_keys_and_the_take_field() {
+    let Some(page) = Page::open("/") else { return };
+    page.type_into("#play-setup [name=position]", "45");
+    page.press("Enter");
+    page.wait_count("#play-board .as-plain g.bundle", 4, "four bundles of ten");
+    // Plainly, as the page starts: bundles of ten, then five sticks.
+    assert!(page.all_shown("#play-board .as-plain g.bundle"));
+    assert!(page.is(
+        "getComputedStyle(document.querySelector('#play-board .in-groups')).display === 'none'"
+    ));
+    assert_eq!(
+        page.eval("document.querySelector('#play-board .as-plain g.bundle').textContent"),
+        "10"
+    );
+    assert_eq!(page.count("#play-board .as-plain rect[data-stick]"), 5);
+
+    // A click on the second bundle chooses it and all to its right; a key
+    // chooses one stick fewer, a stepper one more.
+    page.click("#play-board .as-plain g.bundle[data-from='11']");
+    assert_eq!(page.text("#play-take"), "Take 35 from row 1");
+    assert_eq!(page.count("#play-board .as-plain g.bundle.chosen"), 3);
+    page.press("ArrowRight");
+    assert_eq!(page.text("#play-take"), "Take 34 from row 1");
+    assert_eq!(page.count("#play-board .as-plain g.bundle.part"), 1);
+    let take = "#play-board + .board-controls input[aria-label=Take]";
+    assert_eq!(
+        page.eval(&format!("document.querySelector({take:?}).value")),
+        "34"
+    );
+    page.shot("long-row-chosen");
+    page.click("#play-board + .board-controls button[aria-label='One stick more']");
+    assert_eq!(page.text("#play-take"), "Take 35 from row 1");
+    page.click("#play-take");
+    computer_answered(&page);
+    // 10 were left, and the computer, playing perfectly, left 1.
+    assert_eq!(page.rows("#play-board"), "1");
+    page.press("ArrowUp");
+    page.press("Enter");
+    page.wait("!document.getElementById('play-result').hidden", "the end");
+    assert_eq!(
+        page.text("#play-result"),
+        "You took the last stick, so the computer wins."
+    );
+
+    // A second game, played by typing a number and Enter.
+    page.click("#play-setup button[type=submit]");
+    page.wait_count("#play-board .as-plain g.bundle", 4, "45 again");
+    page.type_into(take, "44");
+    assert_eq!(page.text("#play-take"), "Take 44 from row 1");
+    page.press("Enter");
+    page.wait("!document.getElementById('play-result').hidden", "the end");
+    assert!(
+        page.text("#play-result")
+            .starts_with("The computer took the last stick, so you win.")
+    );
+    page.shot("long-row-won");
+
+    // Check draws a long row in bundles too, and checks a move typed.
+    page.press("c");
+    page.type_into("#check-setup [name=position]", "3 41");
+    page.press("Enter");
+    page.wait_count("#check-board .as-plain g.bundle", 4, "3 41 in Check");
+    page.type_into("#check-board + .board-controls input[aria-label=Row]", "2");
+    page.type_into(
+        "#check-board + .board-controls input[aria-label=Take]",
+        "38",
+    );
+    page.press("Enter");
+    page.wait(
+        "document.querySelector('#check-verdict .verdict')",
+        "the verdict",
+    );
+    assert_contains(&page.text("#check-verdict"), &["3 41 → 3 3", "good"]);
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn twelve_rows_scroll_and_are_played_to_the_end_with_the_chosen_row_in_view() {
+    let Some(page) = Page::open("/") else { return };
+    let rows: Vec<String> = (1..=12).map(|n| n.to_string()).collect();
+    page.type_into("#play-setup [name=position]", &rows.join(" "));
+    page.press("Enter");
+    page.wait_count("#play-board .rows .drawing", 12, "twelve rows");
+    let board = "#play-board";
+    assert!(
+        page.is("(b => b.scrollHeight > b.clientHeight)(document.getElementById('play-board'))"),
+        "twelve rows at 1280×720 scroll inside the board"
+    );
+    let mut turns = 0;
+    while page.is("document.getElementById('play-result').hidden") {
+        turns += 1;
+        assert!(turns < 60, "the game never ended");
+        let left: Vec<u64> = (1..=12).map(|r| sticks_in_row(&page, board, r)).collect();
+        let last = left
+            .iter()
+            .rposition(|&n| n > 0)
+            .expect("a row with sticks")
+            + 1;
+        if turns % 2 == 1 {
+            // By keys: up to the last row with sticks, then more from it.
+            page.press("ArrowUp");
+            for _ in 1..left[last - 1].min(3) {
+                page.press("ArrowLeft");
+            }
+            assert!(page.is(&chosen_in_view(board)), "row {last} is out of view");
+            if turns == 1 {
+                page.shot("twelve-rows-chosen");
+            }
+            page.press("Enter");
+        } else {
+            // By the fields: the whole of the first row with sticks.
+            let first = left.iter().position(|&n| n > 0).expect("a row") + 1;
+            let fields = "#play-board + .board-controls input";
+            page.type_into(&format!("{fields}[aria-label=Row]"), &first.to_string());
+            page.type_into(
+                &format!("{fields}[aria-label=Take]"),
+                &left[first - 1].to_string(),
+            );
+            assert_eq!(
+                page.text("#play-take"),
+                format!("Take {} from row {first}", left[first - 1])
+            );
+            assert!(
+                page.is(&chosen_in_view(board)),
+                "row {first} is out of view"
+            );
+            page.press("Enter");
+        }
+        computer_answered(&page);
+    }
+    assert_contains(&page.text("#play-result"), &["last stick"]);
+
+    // Check takes many more rows, and the arrows still show the row chosen.
+    page.press("c");
+    let many: Vec<String> = (1..=40).map(|n| (n % 7 + 1).to_string()).collect();
+    page.type_into("#check-setup [name=position]", &many.join(" "));
+    page.press("Enter");
+    page.wait_count("#check-board .rows .drawing", 40, "forty rows");
+    // As a keyboard reaches it with Tab.
+    page.eval("document.getElementById('check-board').focus()");
+    page.press("ArrowUp");
+    assert!(
+        page.is(&chosen_in_view("#check-board")),
+        "row 40 is out of view"
+    );
+    assert!(page.is("document.getElementById('check-board').scrollTop > 0"));
+    page.shot("forty-rows-check");
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn groups_are_shown_only_when_asked_and_the_choice_is_remembered() {
+    let Some(page) = Page::open("/") else { return };
+    // Under a name of its own the page keeps its own storage, so what this
+    // test switches on is not seen by the tests running beside it.
+    let own = format!("http://localhost:{}/", page.shared.server.addr().port());
+    let reload = |url: &str| {
+        page.command("Page.navigate", json!({ "url": url }), "the page again");
+        page.wait(
+            "location.hostname === 'localhost' && document.querySelectorAll('#play-board rect[data-row]').length === 15",
+            "3 5 7 drawn",
+        );
+    };
+    reload(&own);
+    let switch = "#play-board + .board-controls .board-groups input";
+    let fill = "getComputedStyle(document.querySelector(\"#play-board rect[data-row='3'][data-stick='7']\")).fill";
+    // Plain sticks by default: one colour, no gaps.
+    assert!(page.is(&format!("!document.querySelector({switch:?}).checked")));
+    let plain = page.eval(fill);
+    assert!(page.is(
+        "[...document.querySelectorAll('#play-board svg.sticks g.group')].every(g => getComputedStyle(g).transform === 'none')"
+    ));
+    page.click(switch);
+    assert!(page.is("document.getElementById('play-board').classList.contains('show-groups')"));
+    assert_ne!(
+        page.eval(fill),
+        plain,
+        "the single stick of 7 has its group's colour"
+    );
+    page.shot("show-groups");
+
+    // Remembered after a reload, and on every board.
+    reload(&own);
+    assert!(page.is(&format!("document.querySelector({switch:?}).checked")));
+    assert_ne!(page.eval(fill), plain);
+    page.press("c");
+    page.wait_count("#check-board rect[data-row]", 15, "3 5 7 in Check");
+    assert!(page.is("document.getElementById('check-board').classList.contains('show-groups')"));
+
+    // Switched off, it stays off; Explain shows the groups all the same.
+    page.press("p");
+    page.click(switch);
+    reload(&own);
+    assert!(page.is(&format!("!document.querySelector({switch:?}).checked")));
+    assert_eq!(page.eval(fill), plain);
+    page.press("e");
+    page.wait(
+        "document.querySelector('#explain-steps .step-holder.current svg.sticks')",
+        "the explanation",
+    );
+    let explained = "getComputedStyle(document.querySelector('#explain-steps .current .rows svg.sticks rect.g2')).fill";
+    assert_ne!(page.eval(explained), plain, "Explain colours the groups");
+    // Step 2 draws the pairs, the group without a partner marked.
+    page.click("#explain-next");
+    assert_eq!(page.count("#explain-steps .current .pairs rect.pair"), 3);
+    assert_eq!(page.count("#explain-steps .current .pairs rect.alone"), 1);
+    assert_contains(
+        &page.text("#explain-steps .current .pairs"),
+        &[
+            "groups of 4",
+            "rows 2 and 3",
+            "rows 2 and 3; row 1: no partner",
+        ],
+    );
+    page.shot("explain-pairs");
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn the_computer_shows_the_start_and_double_clicks_count_once() {
+    let Some(page) = Page::open("/") else { return };
+    page.wait_count("#play-board rect[data-row]", 15, "the board of 3 5 7");
+    // 21 with the computer first: the 21 sticks are seen before its move.
+    page.eval(
+        "(() => { const f = document.getElementById('play-setup'); \
+         f.elements.position.value = '21'; f.elements.take.value = '1-3'; \
+         f.elements.first.value = 'computer'; f.elements.level.value = 'good'; \
+         f.requestSubmit(); })()",
+    );
+    page.wait_count(
+        "#play-board rect[data-row]",
+        21,
+        "the 21 sticks at the start",
+    );
+    let idle = "document.getElementById('play').getAttribute('aria-busy') === 'false'";
+    page.wait(
+        &format!("{idle} && document.getElementById('play-said').innerText.includes('The computer takes')"),
+        "the computer's first move",
+    );
+    assert!(page.count("#play-board rect[data-row]") < 21);
+
+    // Two quick clicks on Hint show one more rung, not two.
+    page.eval(
+        "(() => { const b = document.getElementById('play-hint'); b.click(); b.click(); })()",
+    );
+    page.wait(
+        &format!("{idle} && document.querySelectorAll('#play-hints li').length > 0"),
+        "a hint",
+    );
+    assert_eq!(page.count("#play-hints li"), 1);
+
+    // Two moves, then two quick clicks on Undo: one move is taken back.
+    let mut sticks = Vec::new();
+    for _ in 0..2 {
+        sticks.push(page.count("#play-board rect[data-row]"));
+        page.click("#play-buttons button[data-take='1']");
+        page.wait(
+            &format!("{idle} && !document.querySelector('#play-board rect.taken')"),
+            "the computer's move",
+        );
+    }
+    page.eval(
+        "(() => { const b = document.getElementById('play-undo'); b.click(); b.click(); })()",
+    );
+    page.wait(
+        &format!(
+            "{idle} && document.querySelectorAll('#play-board rect[data-row]').length === {}",
+            sticks[1]
+        ),
+        "one move taken back",
+    );
+    // Played to the end, the review counts one take-back and one hint.
+    let mut turns = 0;
+    while page.is("document.getElementById('play-result').hidden") {
+        turns += 1;
+        assert!(turns < 30, "the game never ended");
+        page.click("#play-buttons button[data-take='1']");
+        page.wait(
+            &format!("{idle} && !document.querySelector('#play-board rect.taken')"),
+            "the computer's move",
+        );
+    }
+    assert_contains(&page.text("#play-review"), &["took back 1 move", "1 hint"]);
+    // The page speaks page: no command to type, but a button.
+    assert!(!page.text("#play-review").contains("matchsticks"));
+    page.click("#play-again");
+    page.wait_count("#play-board rect[data-row]", 21, "the same start again");
+    page.wait(
+        &format!("{idle} && document.getElementById('play-result').hidden"),
+        "a new game",
+    );
+    assert!(!page.shown("#play-again"));
+    page.assert_no_errors(true);
 }

@@ -779,3 +779,146 @@ impl Drop for Stopped {
         let _ = self.0.wait();
     }
 }
+
+/// Expensive requests sent at once, more than the server takes on: those
+/// past its places are refused at once with 503 and `Retry-After`, while
+/// cheap requests are answered all along.
+#[test]
+fn expensive_requests_past_the_limit_are_refused_while_cheap_ones_answer() {
+    // More than the most places a server has (four) and then some, so that
+    // some are refused however many cores this computer has.
+    const SENT: usize = 12;
+    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = server.addr();
+    let ready = std::sync::Arc::new(std::sync::Barrier::new(SENT + 1));
+    let sent: Vec<_> = (0..SENT)
+        .map(|_| {
+            let ready = ready.clone();
+            std::thread::spawn(move || {
+                ready.wait();
+                common::http::get(addr, "/api/chomp/explain?shape=11x11")
+            })
+        })
+        .collect();
+    ready.wait();
+    let mut cheap = 0;
+    let mut while_busy = 0;
+    while sent.iter().any(|s| !s.is_finished()) && cheap < 1000 {
+        let reply = common::http::get(addr, "/api/explain?position=3,5,7");
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        assert_eq!(reply.json()["outcome"], "win");
+        cheap += 1;
+        while_busy += usize::from(sent.iter().any(|s| !s.is_finished()));
+    }
+    assert!(while_busy > 0, "no cheap request was answered meanwhile");
+    let replies: Vec<_> = sent.into_iter().map(|s| s.join().unwrap()).collect();
+    let (answered, refused): (Vec<_>, Vec<_>) = replies.iter().partition(|r| r.status == 200);
+    let statuses: Vec<u16> = replies.iter().map(|r| r.status).collect();
+    assert!(!answered.is_empty() && !refused.is_empty(), "{statuses:?}");
+    for reply in answered {
+        assert_eq!(reply.json()["outcome"], "win");
+    }
+    for reply in refused {
+        assert_eq!(reply.status, 503, "{}", reply.body);
+        assert_eq!(reply.headers["retry-after"], "1");
+        let error = reply.error();
+        let limit = " expensive requests, the most it takes on at once \
+                     (one per core, at most 4): try again in a moment";
+        assert!(
+            error.starts_with("the server is already working out ") && error.ends_with(limit),
+            "{error}"
+        );
+        assert!(!reply.body.trim_end().contains('\n'), "{}", reply.body);
+    }
+    // With the places free again, an expensive request is answered.
+    let reply = common::http::get(addr, "/api/chomp/explain?shape=11x11");
+    assert_eq!(reply.status, 200, "{}", reply.body);
+}
+
+/// A game's help as the page sends it, for the review: each count is held
+/// to what a game of its moves allows.
+#[test]
+fn the_help_a_game_says_it_had_is_held_to_what_the_game_allows() {
+    let post = |path: &str, body: String| {
+        call(
+            request("POST", path)
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(body))
+                .unwrap(),
+        )
+    };
+    let nim = |help: &str| {
+        let body = format!(
+            r#"{{"position": "3 5 7", "first": "me", "seed": 1, "review": true,
+                 "moves": [{{"row": 1, "take": 1}}] {help}}}"#
+        );
+        post("/page/play", body)
+    };
+    let chomp = |help: &str| {
+        let body = format!(
+            r#"{{"shape": "4x5", "first": "me", "seed": 1, "review": true,
+                 "bites": [{{"row": 4, "column": 5}}] {help}}}"#
+        );
+        post("/page/chomp/play", body)
+    };
+    let most = u64::MAX;
+    // With one move standing there are two turns, the first and one after
+    // the move; a move taken back adds two more, the one it was taken back
+    // at and the one after.
+    let game = |taken_back: u64, turns: u64| {
+        format!("a game of 1 {{move}} of yours, {taken_back} taken back, has {turns} turns")
+    };
+    let hints = |hints, taken_back, turns| {
+        let game = game(taken_back, turns);
+        let most = turns * 4;
+        format!("'hints_used' is {hints}, but {game}, with at most 4 hints at each: {most} in all")
+    };
+    let shown = |shown, taken_back, turns| {
+        let game = game(taken_back, turns);
+        format!("'shown' is {shown}, but {game}, with the answer shown at most once at each")
+    };
+    let taken_back = |n| format!("'taken_back' is {n}, but a game may take back at most 10000");
+    let refused = [
+        (format!(r#", "taken_back": {most}"#), taken_back(most)),
+        (r#", "taken_back": 10001"#.to_string(), taken_back(10_001)),
+        (format!(r#", "hints_used": {most}"#), hints(most, 0, 2)),
+        (
+            r#", "taken_back": 1, "hints_used": 17"#.to_string(),
+            hints(17, 1, 4),
+        ),
+        (format!(r#", "shown": {most}"#), shown(most, 0, 2)),
+        (
+            r#", "taken_back": 1, "shown": 5"#.to_string(),
+            shown(5, 1, 4),
+        ),
+    ];
+    for (play, kind) in [(&nim as &dyn Fn(&str) -> Answer, "move"), (&chomp, "bite")] {
+        for (help, error) in &refused {
+            let answer = play(help);
+            assert_eq!(
+                answer.status,
+                StatusCode::BAD_REQUEST,
+                "{help}: {}",
+                answer.body
+            );
+            assert_eq!(answer.error(), error.replace("{move}", kind), "{help}");
+            assert!(!answer.body.trim_end().contains('\n'), "{}", answer.body);
+        }
+        // At the most a game allows, and left out, the help is counted.
+        let answer = play(r#", "taken_back": 1, "hints_used": 16, "shown": 4, "hints": 4"#);
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+        let json: Value = serde_json::from_str(&answer.body).unwrap();
+        assert_eq!(json["hints"].as_array().unwrap().len(), 4);
+        let review = json["review"].as_str().unwrap();
+        assert!(
+            review.contains(&format!("You took back 1 {kind}.")),
+            "{review}"
+        );
+        assert!(
+            review.contains("You asked for 16 hints and saw the answer four times."),
+            "{review}"
+        );
+        let answer = play("");
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    }
+}

@@ -292,7 +292,29 @@ fn malformed_lessons_name_their_lines() {
         ),
         (
             "title: T\nquestion: 0 0\nanswer: A.\n",
-            &["2: 'question:' needs a position with sticks left to take"],
+            &[
+                "2: 'question:' cannot be asked: there is no move to make from 0 0: start with sticks that can be taken",
+            ],
+        ),
+        // No move can answer these, as `play 5 --take 7` has nothing to
+        // play.
+        (
+            "title: T\nquestion: 5 --take 7\nanswer: A.\n",
+            &[
+                "2: 'question:' cannot be asked: there is no move to make from 5: start with sticks that can be taken",
+            ],
+        ),
+        (
+            "title: T\nquestion: 3 4 --take 7\nanswer: A.\n",
+            &[
+                "2: 'question:' cannot be asked: there is no move to make from 3 4: start with sticks that can be taken",
+            ],
+        ),
+        (
+            "title: T\ncan-you-win: 5 --take 7\nanswer: A.\n",
+            &[
+                "2: 'can-you-win:' cannot be asked: there is no move to make from 5: start with sticks that can be taken",
+            ],
         ),
         (
             "title: T\nhint: Look.\n",
@@ -344,7 +366,9 @@ fn malformed_lessons_name_their_lines() {
         ),
         (
             "title: T\nchomp-question: 1x1\nanswer: A.\n",
-            &["2: 'chomp-question:' needs a bar with more than the poisoned square, such as 2x3"],
+            &[
+                "2: 'chomp-question:' cannot be asked: there is no bite to make from 1x1: start with a bar bigger than the poisoned square, such as 2x3",
+            ],
         ),
         (
             "title: T\nchomp-explain:\n",

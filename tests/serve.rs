@@ -907,11 +907,8 @@ fn a_game_of_chomp_gives_hints_takes_bites_back_and_refuses_illegal_bites() {
     let review = post("/page/chomp/play", &body.to_string()).json()["review"].clone();
     let review = review.as_str().unwrap().replace('\u{a0}', " ");
     assert!(review.contains("You took back 2 bites."), "{review}");
-    assert!(
-        review
-            .contains("To play this game again: matchsticks chomp play 3x3 --level good --seed 9"),
-        "{review}"
-    );
+    // The page has Play again; it names no command it cannot run.
+    assert!(!review.contains("matchsticks"), "{review}");
     // A bite that is not there, or after the end, is refused with 422.
     let illegal = post(
         "/page/chomp/play",

@@ -1,22 +1,56 @@
 // A board of sticks, as the server draws it, made clickable. The server's
 // SVG gives every stick its row (`data-row`) and its place in the row
-// (`data-stick`, from 1 at the left). Clicking a stick chooses it and every
-// stick to its right in that row; the board then says which row and how
-// many, and the server decides everything else.
+// (`data-stick`, from 1 at the left); a row too long to draw stick by
+// stick comes in bundles, each with its first place (`data-from`) and its
+// size. Clicking a stick or a bundle chooses it and everything to its
+// right in that row; the arrow keys, the Row and Take fields and their
+// steppers choose too. The board then says which row and how many, and
+// the server decides everything else.
+//
+// Sticks are drawn plainly unless "Show groups" is on: the switch colours
+// them by group and sets the groups apart. The teacher's choice is kept in
+// the browser and holds on every board of the page.
 
 import { Chooser } from "./chooser.js";
-import { PRINT, resize } from "./fit.js";
+import { PRINT, drawnWidth, resize } from "./fit.js";
 
 /** Height of a stick drawing as the server sends it, in its own units. */
 const DRAWN_HEIGHT = 48;
 /** Never draw sticks bigger than this many times the server's size. */
 const MOST_SCALE = 3;
+/** Many rows are not drawn smaller than this: the board scrolls instead. */
+const LEAST_SCALE = 0.75;
 /** On paper the board has no box to fill: it is drawn at this size. */
 const PRINTED_SCALE = 1.5;
+/** Where the teacher's choice to show groups is kept. */
+const GROUPS_KEPT = "matchsticks.show-groups";
+
+/** Every board on the page, so one switch sets them all. */
+const boards = new Set();
+
+/** Whether the teacher chose to show the groups; off until they do. */
+function groupsShown() {
+  try {
+    return localStorage.getItem(GROUPS_KEPT) === "on";
+  } catch {
+    return false; // storage refused: plain sticks, as for a new teacher
+  }
+}
+
+/** Shows or hides the groups on every board, and remembers the choice. */
+function showGroups(on) {
+  try {
+    localStorage.setItem(GROUPS_KEPT, on ? "on" : "off");
+  } catch {
+    // Not kept, but still shown until the page is left.
+  }
+  for (const board of boards) board.grouping(on);
+}
 
 export class Board extends Chooser {
   /**
-   * @param {HTMLElement} root where the board is drawn
+   * @param {HTMLElement} root where the board is drawn; its controls (the
+   *   groups switch, the Row and Take fields) are put just after it
    * @param {{onChange?: Function, onMove?: Function}} hooks told when the
    *   choice changes, and when Enter asks to take it
    */
@@ -24,79 +58,221 @@ export class Board extends Chooser {
     super(root,
       "The sticks. Click a stick, or use the arrow keys, to choose it and the sticks to its right; Enter takes them.",
       hooks);
-    this.rows = new Map(); // row number → its sticks, left to right
+    // Row number → { length: its sticks, pieces: its sticks and bundles,
+    // each with .from and .size }.
+    this.rows = new Map();
     this.chosen = null; // { row, from }: the sticks from `from` to the end
+    this.controls = this.makeControls();
+    root.after(this.controls);
+    boards.add(this);
+    this.grouping(groupsShown());
+  }
+
+  /** The switch, and the Row and Take fields with their steppers. */
+  makeControls() {
+    const bar = document.createElement("div");
+    bar.className = "board-controls";
+    const field = (label, name) => {
+      const holder = document.createElement("label");
+      holder.className = `board-${name}`;
+      const input = document.createElement("input");
+      Object.assign(input, { type: "number", min: 1, step: 1, inputMode: "numeric" });
+      input.setAttribute("aria-label", label);
+      holder.append(`${label} `, input);
+      // The choice follows what is typed, digit by digit.
+      input.addEventListener("input", () => this.typed());
+      input.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter") return;
+        this.typed();
+        if (this.chosen && !this.locked) this.hooks.onMove?.(this.choice());
+        event.preventDefault();
+      });
+      return [holder, input];
+    };
+    const [rowHolder, row] = field("Row", "row");
+    const [takeHolder, take] = field("Take", "take");
+    const stepper = (label, by, words) => {
+      const b = button(label, () => this.step(by), "stepper");
+      b.setAttribute("aria-label", words);
+      return b;
+    };
+    const fewer = stepper("−", -1, "One stick fewer");
+    const more = stepper("+", 1, "One stick more");
+    takeHolder.after(fewer, more);
+
+    const switchHolder = document.createElement("label");
+    switchHolder.className = "switch board-groups";
+    const groups = document.createElement("input");
+    groups.type = "checkbox";
+    groups.addEventListener("change", () => showGroups(groups.checked));
+    switchHolder.append(groups, " Show groups");
+
+    const move = document.createElement("span");
+    move.className = "board-move";
+    move.append(rowHolder, takeHolder, fewer, more);
+    bar.append(move, switchHolder);
+    this.fields = { row, take, fewer, more, groups, switchHolder };
+    return bar;
+  }
+
+  /** Draws the sticks plainly, or coloured and set apart in their groups. */
+  grouping(on) {
+    this.root.classList.toggle("show-groups", on);
+    this.fields.groups.checked = on;
+    this.fit();
   }
 
   /** Draws the server's HTML for a board, with nothing chosen. */
   show(html) {
     this.root.innerHTML = html;
+    this.root.scrollTop = 0;
     this.rows = new Map();
-    for (const stick of this.root.querySelectorAll("rect[data-row]")) {
-      const row = Number(stick.dataset.row);
-      if (!this.rows.has(row)) this.rows.set(row, []);
-      this.rows.get(row).push(stick);
+    for (const piece of this.root.querySelectorAll("svg.sticks [data-row]")) {
+      const row = Number(piece.dataset.row);
+      if (!this.rows.has(row)) this.rows.set(row, { length: 0, pieces: [] });
+      const from = Number(piece.dataset.stick ?? piece.dataset.from);
+      const size = Number(piece.dataset.size ?? 1);
+      const drawn = this.rows.get(row);
+      drawn.pieces.push({ element: piece, from, size });
+      drawn.length = Math.max(drawn.length, from + size - 1);
     }
-    for (const sticks of this.rows.values()) {
-      sticks.sort((a, b) => a.dataset.stick - b.dataset.stick);
-    }
+    // Only a board with groups to show needs the switch.
+    this.fields.switchHolder.hidden = !this.root.querySelector("svg.sticks[data-groups-width]");
+    const rows = [...this.rows.keys()];
+    this.fields.row.max = rows.length ? Math.max(...rows) : 1;
     this.drawn();
   }
 
   /** The choice: which row, and how many sticks; or null. */
   choice() {
     if (!this.chosen) return null;
-    const sticks = this.rows.get(this.chosen.row);
-    return { row: this.chosen.row, take: sticks.length - this.chosen.from + 1 };
+    const row = this.rows.get(this.chosen.row);
+    return { row: this.chosen.row, take: row.length - this.chosen.from + 1 };
   }
 
   /** Chooses the stick at place `from` in `row` and every one to its right. */
   choose(row, from) {
     if (this.locked) return;
-    const sticks = this.rows.get(row);
-    if (!sticks || from < 1 || from > sticks.length) return;
+    const drawn = this.rows.get(row);
+    if (!drawn || from < 1 || from > drawn.length) return;
     this.chosen = { row, from };
     this.paint();
+    this.keepInView(row);
     this.changed();
+  }
+
+  /** Chooses `take` sticks (as many as there are, at most) from `row`. */
+  chooseTake(row, take) {
+    const drawn = this.rows.get(row);
+    if (!drawn || drawn.length === 0) return;
+    const n = Math.min(Math.max(1, Math.round(take) || 1), drawn.length);
+    this.choose(row, drawn.length - n + 1);
+  }
+
+  /** Chooses what the Row and Take fields say. */
+  typed() {
+    const row = Number(this.fields.row.value) || this.chosen?.row || this.firstRow();
+    const take = Number(this.fields.take.value) || 1;
+    this.chooseTake(row, take);
+  }
+
+  /** One stick more (`by` 1) or fewer (-1), by a stepper. */
+  step(by) {
+    if (!this.chosen) {
+      const row = Number(this.fields.row.value) || this.firstRow();
+      this.chooseTake(row, 1);
+      return;
+    }
+    this.choose(this.chosen.row, this.chosen.from - by);
+  }
+
+  /** The first row with sticks, if any. */
+  firstRow() {
+    return [...this.rows.keys()].find((r) => this.rows.get(r).length > 0);
+  }
+
+  changed() {
+    this.shown();
+    super.changed();
+  }
+
+  /** The fields say what is chosen, and can be used while choosing can. */
+  shown() {
+    const choice = this.choice();
+    const { row, take, fewer, more } = this.fields;
+    if (document.activeElement !== row) row.value = choice?.row ?? "";
+    if (document.activeElement !== take) take.value = choice?.take ?? "";
+    take.max = choice ? this.rows.get(choice.row).length : "";
+    const off = this.locked || this.empty();
+    row.disabled = take.disabled = off;
+    fewer.disabled = off || !choice || choice.take <= 1;
+    more.disabled = off || (choice !== null && choice.take >= take.max);
+  }
+
+  lock(locked = true) {
+    super.lock(locked);
+    this.shown();
   }
 
   /** Shows the chosen sticks as taken (greyed out), until the next board. */
   markTaken() {
-    for (const stick of this.root.querySelectorAll("rect.chosen")) {
-      stick.classList.replace("chosen", "taken");
+    for (const piece of this.root.querySelectorAll("svg.sticks .chosen")) {
+      piece.classList.replace("chosen", "taken");
     }
   }
 
+  // A bundle is chosen whole when all its sticks are, and in part when the
+  // choice starts inside it.
   paint() {
-    for (const [row, sticks] of this.rows) {
-      sticks.forEach((stick, i) => {
-        const on = this.chosen?.row === row && i + 1 >= this.chosen.from;
-        stick.classList.toggle("chosen", on);
-      });
+    for (const [row, drawn] of this.rows) {
+      const from = this.chosen?.row === row ? this.chosen.from : Infinity;
+      for (const { element, from: first, size } of drawn.pieces) {
+        element.classList.toggle("chosen", first >= from);
+        element.classList.toggle("part", first < from && from < first + size);
+      }
     }
+  }
+
+  /** Scrolls the board, and nothing else, to show `row`. */
+  keepInView(row) {
+    const piece = this.rows.get(row)?.pieces.find((p) => drawnNow(p.element));
+    const line = piece?.element.closest(".drawing");
+    if (!line) return;
+    const box = this.root.getBoundingClientRect();
+    const at = line.getBoundingClientRect();
+    const margin = 8;
+    if (at.top < box.top + margin) this.root.scrollTop -= box.top + margin - at.top;
+    else if (at.bottom > box.bottom - margin) this.root.scrollTop += at.bottom - box.bottom + margin;
   }
 
   clicked(event) {
     const svg = event.target.closest("svg.sticks");
     if (!svg || this.locked) return;
-    const stick = event.target.closest("rect[data-row]") ?? nearest(svg, event);
-    if (stick) this.choose(Number(stick.dataset.row), Number(stick.dataset.stick));
+    const piece = event.target.closest("[data-row]") ?? nearest(svg, event);
+    if (piece) {
+      this.choose(Number(piece.dataset.row), Number(piece.dataset.stick ?? piece.dataset.from));
+    }
     this.root.focus({ preventScroll: true });
   }
 
   /** Whether there is no stick left to choose. */
   empty() {
-    return ![...this.rows.values()].some((sticks) => sticks.length > 0);
+    return ![...this.rows.values()].some((drawn) => drawn.length > 0);
   }
 
   // Arrow keys move the choice: up and down pick a row (starting with its
-  // last stick), left chooses one more stick, right one fewer.
+  // last stick), left chooses one more stick, right one fewer. Page Up and
+  // Page Down choose ten more or fewer, Home the whole row, End one stick.
   arrow(key) {
     const rows = [...this.rows.keys()].filter((r) => this.rows.get(r).length > 0);
     const last = (row) => this.rows.get(row).length;
     const at = this.chosen ? rows.indexOf(this.chosen.row) : -1;
     const from = this.chosen?.from;
     const start = (row) => this.choose(row, last(row));
+    const more = (n) => {
+      if (at < 0) start(rows[0]);
+      else this.choose(this.chosen.row, Math.min(last(this.chosen.row), Math.max(1, from - n)));
+    };
     switch (key) {
       case "ArrowUp":
         start(rows[at <= 0 ? rows.length - 1 : at - 1]);
@@ -105,12 +281,23 @@ export class Board extends Chooser {
         start(rows[(at + 1) % rows.length]);
         return true;
       case "ArrowLeft":
-        if (at < 0) start(rows[0]);
-        else this.choose(this.chosen.row, Math.max(1, from - 1));
+        more(1);
         return true;
       case "ArrowRight":
+        more(-1);
+        return true;
+      case "PageUp":
+        more(10);
+        return true;
+      case "PageDown":
+        more(-10);
+        return true;
+      case "Home":
         if (at < 0) start(rows[0]);
-        else this.choose(this.chosen.row, Math.min(last(this.chosen.row), from + 1));
+        this.choose(this.chosen.row, 1);
+        return true;
+      case "End":
+        start(at < 0 ? rows[0] : this.chosen.row);
         return true;
       default:
         return false;
@@ -118,34 +305,45 @@ export class Board extends Chooser {
   }
 
   // Draws the sticks as large as the board's box allows: the widest row
-  // fits across, and every row fits down without scrolling.
+  // fits across, and every row fits down unless there are so many that
+  // they would be too small; then the board scrolls.
   fit() {
     const svgs = [...this.root.querySelectorAll(".drawing > svg.sticks")];
     if (svgs.length === 0) return;
-    const widest = Math.max(...svgs.map((svg) => Number(svg.getAttribute("width"))));
+    const widest = Math.max(...svgs.map((svg) => drawnWidth(svg)));
     const box = this.root.getBoundingClientRect();
     // Room for the row labels and the counts beside the drawings.
     const across = (box.width - 230) / widest;
     const down = (box.height - 14 * svgs.length) / (DRAWN_HEIGHT * svgs.length);
-    const fitted = Math.max(0.75, Math.min(MOST_SCALE, across, down || MOST_SCALE));
-    const scale = PRINT.matches ? PRINTED_SCALE : fitted;
+    const fitted = Math.min(MOST_SCALE, across, Math.max(LEAST_SCALE, down || MOST_SCALE));
+    const scale = PRINT.matches ? PRINTED_SCALE : Math.max(0.3, fitted);
     for (const svg of svgs) resize(svg, scale);
     this.root.style.setProperty("--scale", scale.toFixed(2));
+    if (this.chosen) this.keepInView(this.chosen.row);
   }
 }
 
-/** The stick nearest a click that fell between sticks, if it is close. */
+/**
+ * Whether a stick or bundle is drawn now: a long row is drawn twice, plainly
+ * and in its groups, and only one of them is shown.
+ */
+function drawnNow(piece) {
+  const way = piece.closest(".as-plain, .in-groups");
+  return way === null || getComputedStyle(way).display !== "none";
+}
+
+/** The stick or bundle nearest a click that fell between them, if it is close. */
 function nearest(svg, event) {
-  const sticks = [...svg.querySelectorAll("rect[data-row]")];
+  const pieces = [...svg.querySelectorAll("[data-row]")].filter(drawnNow);
   let best = null;
   let distance = Infinity;
-  for (const stick of sticks) {
-    const r = stick.getBoundingClientRect();
-    const d = Math.abs(event.clientX - (r.left + r.width / 2));
-    if (d < distance) [best, distance] = [stick, d];
+  for (const piece of pieces) {
+    const r = piece.getBoundingClientRect();
+    const d = Math.max(0, Math.abs(event.clientX - (r.left + r.width / 2)) - r.width / 2);
+    if (d < distance) [best, distance] = [piece, d];
   }
-  const wide = best ? best.getBoundingClientRect().width : 0;
-  return distance <= wide * 1.2 ? best : null;
+  const wide = best ? Math.min(best.getBoundingClientRect().width, 40) : 0;
+  return distance <= wide ? best : null;
 }
 
 /** A button with words, listening for clicks. */

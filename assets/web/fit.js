@@ -5,9 +5,21 @@
 /** Whether the page is being printed; it changes as printing starts and ends. */
 export const PRINT = matchMedia("print");
 
+/**
+ * How wide `svg` is drawn, in the server's units. A row that can be shown
+ * plainly or in its groups says how wide it is each way; on a board the
+ * groups are shown only when asked for, elsewhere always.
+ */
+export function drawnWidth(svg) {
+  const board = svg.closest(".board");
+  const plain = board !== null && !board.classList.contains("show-groups");
+  const width = plain ? svg.dataset.plainWidth : svg.dataset.groupsWidth;
+  return Number(width ?? svg.getAttribute("width"));
+}
+
 /** Draws `svg` `by` times the size the server gave it. */
 export function resize(svg, by) {
-  svg.style.width = `${Number(svg.getAttribute("width")) * by}px`;
+  svg.style.width = `${drawnWidth(svg) * by}px`;
   svg.style.height = `${Number(svg.getAttribute("height")) * by}px`;
 }
 

@@ -2,7 +2,7 @@
 // settings, its seed and the pupil's moves; every request sends them all
 // and the server replays the game, so Undo is one move fewer.
 
-import { post, gameOf } from "./api.js";
+import { get, post, gameOf } from "./api.js";
 import { Board, takeButtons, showError } from "./board.js";
 import { paragraph, showSaid, showHints, pause } from "./talk.js";
 
@@ -28,21 +28,54 @@ const game = {
 };
 
 /** Starts a new game from the form, with a fresh seed. */
-export async function newGame() {
+export function newGame() {
   const data = new FormData(form);
-  const settings = {
+  return start({
     ...gameOf(form),
     level: data.get("level"),
     first: data.get("first"),
-  };
+  });
+}
+
+/** Starts a game from `settings`, with a fresh seed. When the computer
+ * goes first, the starting board shows while it thinks, so the class sees
+ * what it started from. */
+async function start(settings) {
+  if (game.busy) return;
   const seed = Math.floor(Math.random() * 2 ** 32);
+  game.busy = true;
+  enable();
   try {
-    const reply = await send(settings, seed, [], 0);
+    if (settings.first === "computer") {
+      const { position, normal, take } = settings;
+      const first = await get("/page/board", { position, normal, take });
+      showError($("play-error"), null);
+      $("play-game").textContent = first.game;
+      board.show(first.board);
+      board.lock();
+      takeButtons($("play-buttons"), [], () => {});
+      $("play-said").replaceChildren(paragraph("Thinking…", "thinking"));
+      await pause(THINKING);
+    }
+    // A new game's counters start at nought, in the request too.
     const help = { hints: 0, shown: 0, takenBack: 0 };
+    const before = game.help;
+    game.help = help;
+    let reply;
+    try {
+      reply = await send(settings, seed, [], 0);
+    } catch (refused) {
+      game.help = before;
+      throw refused;
+    }
     Object.assign(game, { settings, seed, moves: [], hints: 0, help });
+    game.busy = false;
     show(reply);
   } catch (refused) {
     showError($("play-error"), refused.message);
+  } finally {
+    game.busy = false;
+    enable();
   }
 }
 
@@ -91,10 +124,13 @@ async function take(choice) {
   }
 }
 
-/** Asks for one more hint at this move. */
+/** Asks for one more hint at this move. A second click while the first
+ * is out is ignored, so each click shows exactly one more rung. */
 async function hint() {
   if (game.busy || !game.reply || game.reply.over) return;
   if (game.hints >= game.reply.hints_total) return;
+  game.busy = true;
+  enable();
   try {
     const reply = await send(game.settings, game.seed, game.moves, game.hints + 1);
     game.hints += 1;
@@ -103,9 +139,11 @@ async function hint() {
     if (game.hints === reply.hints_total) game.help.shown += 1;
     game.reply.hints = reply.hints;
     showHints($("play-hints"), reply.hints);
-    enable();
   } catch (refused) {
     showError($("play-error"), refused.message);
+  } finally {
+    game.busy = false;
+    enable();
   }
 }
 
@@ -113,15 +151,21 @@ async function hint() {
 async function undo() {
   if (game.busy || game.moves.length === 0) return;
   const moves = game.moves.slice(0, -1);
+  game.busy = true;
+  enable();
   try {
     game.help.takenBack += 1;
     const reply = await send(game.settings, game.seed, moves, 0);
     game.moves = moves;
     game.hints = 0;
+    game.busy = false;
     show(reply);
   } catch (refused) {
     game.help.takenBack -= 1;
     showError($("play-error"), refused.message);
+  } finally {
+    game.busy = false;
+    enable();
   }
 }
 
@@ -141,10 +185,12 @@ function show(reply) {
   result.textContent = reply.result ?? "";
   $("play-review").innerHTML = reply.review ?? "";
   $("play-take").hidden = reply.over;
+  $("play-again").hidden = !reply.over;
   enable();
   if (reply.over) {
     board.lock();
     $("play-talk").scrollTop = 0;
+    $("play-again").focus({ preventScroll: true });
   } else {
     board.root.focus({ preventScroll: true });
   }
@@ -207,3 +253,5 @@ for (const preset of form.querySelectorAll(".preset")) {
 $("play-take").addEventListener("click", () => take(board.choice()));
 $("play-hint").addEventListener("click", hint);
 $("play-undo").addEventListener("click", undo);
+// The same start, rules and level as the game just played.
+$("play-again").addEventListener("click", () => start(game.settings));

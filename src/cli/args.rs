@@ -178,7 +178,11 @@ const CHOMP_PLAY_EXAMPLES: &str = indoc! {"
 
 /// The whole command line.
 #[derive(Debug, Parser)]
-#[command(name = "matchsticks", version, about = ABOUT, after_help = EXAMPLES)]
+// No styles: clap's help and errors are printed as plain text anyway, and
+// without them every escape in an error is one the user typed, to be shown
+// escaped (`one_line`).
+#[command(name = "matchsticks", version, about = ABOUT, after_help = EXAMPLES,
+          styles = clap::builder::Styles::plain())]
 pub struct Cli {
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t, global = true, value_name = "WHEN")]
@@ -632,8 +636,12 @@ pub fn early_exit(error: &clap::Error) -> u8 {
 /// usage block. The message quotes what was typed, whose control characters
 /// (a carriage return, an escape) are written as escapes.
 pub(crate) fn one_line(error: &clap::Error) -> String {
+    // The command has no styles, so the message's escapes are only what was
+    // typed: its plain text would drop them rather than show them, and
+    // quote '2' for `2\e[2J`.
     let line = error
         .render()
+        .ansi()
         .to_string()
         .lines()
         .map(str::trim)
@@ -653,6 +661,17 @@ mod tests {
     #[test]
     fn definitions_are_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn a_usage_error_quotes_an_escape_as_typed() {
+        let error =
+            Cli::try_parse_from(["matchsticks", "explain", "3", "--rows-per-move", "2\x1b[2J"])
+                .unwrap_err();
+        assert_eq!(
+            one_line(&error),
+            r"error: invalid value '2\u{1b}[2J' for '--rows-per-move <K>': '2\u{1b}[2J' is not a number of rows: use a whole number such as 2"
+        );
     }
 
     #[test]

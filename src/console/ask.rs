@@ -14,6 +14,7 @@
 use super::io::Io;
 use super::line::{Line, LineError, read_line};
 use crate::render::text;
+use crate::rules::row_reader::printable;
 use crate::teach::document::Block;
 use crate::teach::reply::{Otherwise, Reading, Replies, Said};
 
@@ -122,14 +123,16 @@ pub(crate) fn say(io: &mut Io<'_>, words: &str) -> Result<(), LineError> {
 }
 
 /// Reads the next line at `prompt`, echoing it when the input is not a
-/// person at a keyboard, so a transcript reads like the session.
+/// person at a keyboard, so a transcript reads like the session. The echo
+/// is `printable`: a line piped in may hold an escape that would clear the
+/// screen.
 pub(crate) fn read(io: &mut Io<'_>, prompt: &str) -> Result<Line, LineError> {
     io.out.write_all(prompt.as_bytes())?;
     io.out.flush()?;
     let line = read_line(io.input)?;
     match (&line, io.interactive) {
         (Line::End, _) => io.out.write_all(b"\n")?,
-        (Line::Text(text), false) => writeln!(io.out, "{text}")?,
+        (Line::Text(text), false) => writeln!(io.out, "{}", printable(text))?,
         (Line::NotText, false) => writeln!(io.out)?,
         (_, true) => {}
     }

@@ -10,6 +10,7 @@
 use super::games::{self, AnySetup, Budgets, of_game};
 use super::{Lesson, Next, Part, Problem, Question};
 use crate::render::wrap::is_list_marker;
+use crate::rules::row_reader::{is_unprintable, printable};
 use crate::teach::lesson::{Asks, Directive};
 
 /// The directives a lesson may use: the title and the summary, those that
@@ -92,12 +93,12 @@ impl Parser {
         // Shown as it is, a control character would reach the terminal: an
         // escape can clear the screen or colour it, and no line's width
         // can be measured.
-        if let Some(c) = text.chars().find(|&c| c.is_control() && c != '\t') {
+        if let Some(c) = text.chars().find(|&c| is_unprintable(c) && c != '\t') {
             return self.problem(
                 line,
                 format!(
                     "this line holds the control character {}: remove it, as a lesson is plain text",
-                    c.escape_unicode()
+                    printable(&c.to_string())
                 ),
             );
         }

@@ -23,8 +23,9 @@ pub enum PlayError {
     /// A position or a move of the game could not be worked out.
     #[error("{0}")]
     Game(#[source] Box<dyn std::error::Error + Send + Sync>),
-    /// A game was asked for where no move is possible.
-    #[error("there is no move to make from {0}: start with sticks that can be taken")]
+    /// A game was asked for where no move is possible: the reason, from
+    /// `rules::game::nothing_to_play`.
+    #[error("{0}")]
     NothingToPlay(String),
     /// Reading a move or writing the board failed.
     #[error("cannot write the output: {0}")]

@@ -9,7 +9,7 @@
 
 use super::rng::Rng;
 use super::{First, Level, PlayError, computer_move};
-use crate::rules::game::Game;
+use crate::rules::game::{Game, no_move_from, nothing_to_play};
 use crate::teach::document::{Block, Document};
 use crate::teach::review::{Notes, Side};
 use crate::teach::teaching::{Teaching, Turn};
@@ -133,8 +133,8 @@ impl<G: Teaching> Replay<G> {
     /// take before anyone moves.
     pub fn start(setup: Setup<G>) -> Result<Replay<G>, PlayError> {
         let memo = setup.game.memo(&setup.start).map_err(PlayError::game)?;
-        if setup.game.is_over(&setup.start) {
-            return Err(PlayError::NothingToPlay(setup.start.to_string()));
+        if let Some(why) = nothing_to_play(&setup.game, &setup.start) {
+            return Err(PlayError::NothingToPlay(why));
         }
         Ok(Replay {
             rng: Rng::new(setup.seed),
@@ -216,7 +216,7 @@ impl<G: Teaching> Replay<G> {
             &mut self.rng,
             &mut self.memo,
         )?
-        .ok_or_else(|| PlayError::NothingToPlay(position.to_string()))?;
+        .ok_or_else(|| PlayError::NothingToPlay(no_move_from::<G>(&position)))?;
         let turn = Turn {
             side: Side::Computer,
             before: position,
@@ -334,8 +334,9 @@ impl<G: Teaching> Replay<G> {
     }
 
     /// The review of the game so far; `ended` when it was played to the
-    /// end rather than stopped.
-    pub(crate) fn review(&mut self, ended: bool) -> Result<Document, PlayError> {
+    /// end rather than stopped. At a prompt it ends with the command that
+    /// plays the game again; the page has a button for that instead.
+    pub(crate) fn review(&mut self, ended: bool, at: Where) -> Result<Document, PlayError> {
         let turns: Vec<Turn<G>> = self.told.iter().map(|t| t.turn.clone()).collect();
         let notes = Notes {
             ended,
@@ -343,9 +344,9 @@ impl<G: Teaching> Replay<G> {
             hints: self.helped.hints,
             shown: self.helped.shown,
             // The seed only matters when the computer's choices are random.
-            replay: match self.setup.level {
-                Level::Perfect => None,
-                Level::Good | Level::Beginner => Some(self.setup.command()),
+            replay: match (self.setup.level, at) {
+                (Level::Perfect, _) | (_, Where::Page) => None,
+                (Level::Good | Level::Beginner, Where::Prompt) => Some(self.setup.command()),
             },
         };
         self.setup
@@ -353,6 +354,14 @@ impl<G: Teaching> Replay<G> {
             .review(&turns, notes, &mut self.memo)
             .map_err(PlayError::game)
     }
+}
+
+/// Where a review is read: at a prompt, which can be told a command, or
+/// on the page, which cannot run one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Where {
+    Prompt,
+    Page,
 }
 
 #[cfg(test)]
@@ -445,7 +454,7 @@ mod tests {
             }
         }
         assert_eq!(replay.winner(), Some(Side::Computer));
-        assert!(!replay.review(true).unwrap().steps.is_empty());
+        assert!(!replay.review(true, Where::Prompt).unwrap().steps.is_empty());
         assert!(replay.undo());
         assert_eq!(replay.to_move(), Side::Pupil);
     }
@@ -617,7 +626,7 @@ mod tests {
         )
         .unwrap();
         let lines: Vec<String> = game
-            .review(false)
+            .review(false, Where::Prompt)
             .unwrap()
             .steps
             .iter()

@@ -10,7 +10,7 @@
 //! Enter, and then the review tells the turning points.
 
 use super::ending::{coloured, print_review, review_wanted};
-use super::replay::{Replay, Setup};
+use super::replay::{Replay, Setup, Where};
 use super::{PlayError, opponent};
 use crate::console::ask::{self, Question, Reply, YesNo};
 use crate::console::io::Io;
@@ -185,7 +185,7 @@ impl<G: Replies> Session<'_, '_, G> {
         if self.game.told().is_empty() {
             return Ok(());
         }
-        let doc = self.game.review(ended)?;
+        let doc = self.game.review(ended, Where::Prompt)?;
         print_review(self.io, &doc)?;
         Ok(())
     }

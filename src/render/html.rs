@@ -9,9 +9,10 @@
 
 use std::fmt::Write;
 
+use super::sticks::{self, Piece};
 use crate::teach::document::{
-    BinaryView, Block, Document, DrawnRow, Grid, MOST_STICKS_DRAWN, PositionLine, Reveal, Step,
-    Strip, TallyLine,
+    BinaryView, Block, Document, DrawnRow, Grid, MOST_STICKS_DRAWN, PairLine, PositionLine, Reveal,
+    Step, Strip, TallyLine,
 };
 
 /// The stylesheet of documents, shared with the classroom page.
@@ -98,6 +99,7 @@ pub(crate) fn block_html(block: &Block, level: usize) -> String {
         ),
         Block::Rows { rows } => rows_html(rows),
         Block::Tally { lines } => tally(lines),
+        Block::Pairs { sizes } => pairs_html(sizes),
         Block::Strip(s) => strip(s),
         Block::Binary(view) => binary(view),
         Block::Columns { header, rows } => columns(header, rows),
@@ -162,41 +164,178 @@ fn colour(size: u64) -> String {
     format!("g{}", size.trailing_zeros() % 6)
 }
 
+/// How wide a stick is drawn, and how far apart sticks stand, in the SVG's
+/// own units.
+const STICK_WIDTH: u32 = 10;
+const STICK_STEP: u32 = 16;
+/// The gap between two groups, beside the space between sticks.
+const GROUP_GAP: u32 = 14;
+/// The margin before the first stick and after the last.
+const MARGIN: u32 = 3;
+
+/// How wide a bundle of `size` sticks is drawn: room for its label.
+fn bundle_width(size: u64) -> u32 {
+    let digits = size.to_string().len() as u32;
+    (9 * digits + 14).max(30)
+}
+
+/// A drawing of pieces (sticks and bundles) and its widths.
+struct Drawn {
+    svg: String,
+    /// The width with no gaps between groups, as a plain board shows it.
+    plain: u32,
+    /// The width with the gaps.
+    grouped: u32,
+}
+
+/// Pieces drawn left to right. Each stick, and each bundle, knows its row
+/// and its place (from 1) when `row` is given. The pieces after each gap
+/// sit in a `<g class="group">` moved right by the gaps so far: a page that
+/// shows the sticks plainly can close the gaps by undoing that move.
+fn pieces_svg(pieces: &[Piece], row: Option<usize>, height: u32) -> Drawn {
+    let grouped = pieces.iter().any(|p| p.group.is_some());
+    let mut out = String::new();
+    let (mut x, mut place, mut gaps) = (MARGIN, 1u64, 0u32);
+    if grouped {
+        out += "<g class=\"group\">";
+    }
+    for piece in pieces {
+        if grouped && piece.gap {
+            gaps += 1;
+            let _ = write!(
+                out,
+                "</g><g class=\"group\" transform=\"translate({} 0)\">",
+                gaps * GROUP_GAP
+            );
+        }
+        let (drawn, advance) = piece_svg(piece, x, row.map(|r| (r, place)), height);
+        out += &drawn;
+        x += advance;
+        place += piece.size;
+    }
+    if grouped {
+        out += "</g>";
+    }
+    // The space after the last stick is the margin instead.
+    let plain = (x + MARGIN).saturating_sub(STICK_STEP - STICK_WIDTH).max(1);
+    Drawn {
+        svg: out,
+        plain,
+        grouped: plain + gaps * GROUP_GAP,
+    }
+}
+
+/// One stick or bundle at `x`, with its row and place when it has them,
+/// and how far along the next one starts.
+fn piece_svg(piece: &Piece, x: u32, at: Option<(usize, u64)>, height: u32) -> (String, u32) {
+    let class = match piece.group {
+        Some(size) => colour(size),
+        None => "plain".to_string(),
+    };
+    let tall = height - 4;
+    if !piece.is_bundle() {
+        let data = match at {
+            Some((row, place)) => format!(" data-row=\"{row}\" data-stick=\"{place}\""),
+            None => String::new(),
+        };
+        let svg = format!(
+            "<rect class=\"{class}\" x=\"{x}\" y=\"2\" width=\"{STICK_WIDTH}\" height=\"{tall}\" rx=\"3\"{data}/>"
+        );
+        return (svg, STICK_STEP);
+    }
+    let wide = bundle_width(piece.size);
+    let data = match at {
+        Some((row, place)) => format!(
+            " data-row=\"{row}\" data-from=\"{place}\" data-size=\"{}\"",
+            piece.size
+        ),
+        None => String::new(),
+    };
+    let svg = format!(
+        "<g class=\"bundle\"{data}><rect class=\"{class}\" x=\"{x}\" y=\"2\" width=\"{wide}\" height=\"{tall}\" rx=\"5\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
+        x + wide / 2,
+        height / 2 + 5,
+        piece.size
+    );
+    (svg, wide + STICK_STEP - STICK_WIDTH)
+}
+
+/// Groups (or, with none, `plain` sticks) as pieces of one stick each.
+fn stick_pieces(groups: &[u64], plain: u64) -> Vec<Piece> {
+    match groups.is_empty() {
+        true => (0..plain)
+            .map(|_| Piece {
+                size: 1,
+                group: None,
+                gap: false,
+            })
+            .collect(),
+        false => groups
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &g)| {
+                (0..g).map(move |k| Piece {
+                    size: 1,
+                    group: Some(g),
+                    gap: i > 0 && k == 0,
+                })
+            })
+            .collect(),
+    }
+}
+
+/// An `<svg>` of sticks, `width` wide in its own units, holding `body`;
+/// `widths` (plain and grouped) when a page may show it either way.
+fn svg(body: &str, sticks: u64, width: u32, widths: Option<(u32, u32)>, height: u32) -> String {
+    let both = match widths {
+        Some((plain, grouped)) => format!(
+            " data-plain-width=\"{plain}\" data-groups-width=\"{grouped}\" preserveAspectRatio=\"xMinYMid slice\""
+        ),
+        None => String::new(),
+    };
+    format!(
+        "<svg class=\"sticks\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\"{both} role=\"img\" aria-label=\"{sticks} sticks\">{body}</svg>"
+    )
+}
+
 /// Sticks drawn side by side in an SVG, a wider gap between groups. Each
 /// stick knows its row and its place (from 1, left to right) when `row` is
 /// given, so a page can let it be clicked.
 pub(crate) fn sticks_svg(groups: &[u64], plain: u64, row: Option<usize>, height: u32) -> String {
-    const WIDTH: u32 = 10;
-    const STEP: u32 = 16;
-    const GROUP_GAP: u32 = 14;
-    let sizes: Vec<(u64, String)> = match groups.is_empty() {
-        true => vec![(plain, "plain".to_string())],
-        false => groups.iter().map(|&g| (g, colour(g))).collect(),
+    let drawn = pieces_svg(&stick_pieces(groups, plain), row, height);
+    let sticks = match groups.is_empty() {
+        true => plain,
+        false => groups.iter().sum(),
     };
-    let sticks: u64 = sizes.iter().map(|(n, _)| n).sum();
-    let gaps = sizes.len().saturating_sub(1) as u32;
-    let width = (sticks as u32 * STEP + gaps * GROUP_GAP).max(1);
-    let mut out = format!(
-        "<svg class=\"sticks\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" role=\"img\" aria-label=\"{sticks} sticks\">"
-    );
-    let (mut x, mut place) = (3u32, 1u64);
-    for (n, class) in &sizes {
-        for _ in 0..*n {
-            let data = match row {
-                Some(row) => format!(" data-row=\"{row}\" data-stick=\"{place}\""),
-                None => String::new(),
-            };
-            let _ = write!(
-                out,
-                "<rect class=\"{class}\" x=\"{x}\" y=\"2\" width=\"{WIDTH}\" height=\"{}\" rx=\"3\"{data}/>",
-                height - 4
-            );
-            x += STEP;
-            place += 1;
-        }
-        x += GROUP_GAP;
+    let widths = (!groups.is_empty()).then_some((drawn.plain, drawn.grouped));
+    svg(&drawn.svg, sticks, drawn.grouped, widths, height)
+}
+
+/// A row drawn for its row number `row`: stick by stick when it is short
+/// enough, else in bundles; plainly and, when it has groups, in its
+/// groups too, the page choosing which to show (a handout shows the
+/// groups). A short row is one drawing whose gaps a page can close.
+fn row_svg(row: &DrawnRow, number: usize) -> String {
+    const HEIGHT: u32 = 48;
+    if row.sticks <= MOST_STICKS_DRAWN {
+        return sticks_svg(&row.groups, row.sticks, Some(number), HEIGHT);
     }
-    out + "</svg>"
+    let plain = pieces_svg(&sticks::plain_pieces(row.sticks), Some(number), HEIGHT);
+    if row.groups.is_empty() {
+        return svg(&plain.svg, row.sticks, plain.plain, None, HEIGHT);
+    }
+    let grouped = pieces_svg(
+        &sticks::grouped_pieces(&row.groups, row.sticks),
+        Some(number),
+        HEIGHT,
+    );
+    let body = format!(
+        "<g class=\"as-plain\">{}</g><g class=\"in-groups\">{}</g>",
+        plain.svg, grouped.svg
+    );
+    let width = plain.plain.max(grouped.grouped);
+    let widths = Some((plain.plain, grouped.grouped));
+    svg(&body, row.sticks, width, widths, HEIGHT)
 }
 
 /// Rows drawn one under another: label, drawing, words, and the stages of
@@ -204,10 +343,7 @@ pub(crate) fn sticks_svg(groups: &[u64], plain: u64, row: Option<usize>, height:
 fn rows_html(rows: &[DrawnRow]) -> String {
     let mut out = String::from("<div class=\"rows\">\n");
     for (i, row) in rows.iter().enumerate() {
-        let drawing = match row.sticks <= MOST_STICKS_DRAWN {
-            true => sticks_svg(&row.groups, row.sticks, Some(i + 1), 48),
-            false => format!("<span class=\"stand-in\">{}</span>", escape(&row.stand_in)),
-        };
+        let drawing = row_svg(row, i + 1);
         let _ = writeln!(
             out,
             "<span class=\"label\">{}</span><span class=\"drawing\">{drawing}</span><span class=\"text\">{}</span>",
@@ -229,6 +365,61 @@ fn rows_html(rows: &[DrawnRow]) -> String {
                 stages.join("<span class=\"arrow\">→</span>")
             );
         }
+    }
+    out + "</div>\n"
+}
+
+/// The pairs of each size, a line per size: its label, the pairs drawn
+/// (each pair framed), the group without a partner framed in dashes and
+/// marked ✗, and the words.
+fn pairs_html(lines: &[PairLine]) -> String {
+    const HEIGHT: u32 = 36;
+    const PAD: u32 = 5;
+    let mut out = String::from("<div class=\"rows pairs\">\n");
+    for line in lines {
+        let group = sticks::grouped_pieces(&[line.size], line.size);
+        let (mut body, mut x) = (String::new(), PAD + 2);
+        let mut framed = |class: &str, groups: usize, body: &mut String| {
+            let start = x;
+            let mut inner = String::new();
+            for i in 0..groups {
+                if i > 0 {
+                    x += GROUP_GAP;
+                }
+                for piece in &group {
+                    let (drawn, advance) = piece_svg(piece, x, None, HEIGHT);
+                    inner += &drawn;
+                    x += advance;
+                }
+            }
+            x -= STICK_STEP - STICK_WIDTH;
+            let _ = write!(
+                body,
+                "<rect class=\"{class}\" x=\"{}\" y=\"0\" width=\"{}\" height=\"{HEIGHT}\" rx=\"6\"/>{inner}",
+                start - PAD,
+                x - start + 2 * PAD
+            );
+            x += 3 * PAD;
+        };
+        for _ in &line.pairs {
+            framed("pair", 2, &mut body);
+        }
+        if line.alone.is_some() {
+            framed("alone", 1, &mut body);
+            let _ = write!(
+                body,
+                "<text class=\"alone-mark\" x=\"{x}\" y=\"{}\">✗</text>",
+                HEIGHT / 2 + 7
+            );
+            x += 22;
+        }
+        let width = x;
+        let _ = writeln!(
+            out,
+            "<span class=\"label\">{}</span><span class=\"drawing\"><svg class=\"sticks\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{HEIGHT}\" viewBox=\"0 0 {width} {HEIGHT}\" aria-hidden=\"true\">{body}</svg></span><span class=\"text\">{}</span>",
+            escape(&line.label),
+            escape(&line.text)
+        );
     }
     out + "</div>\n"
 }
@@ -378,5 +569,82 @@ mod tests {
         let plain = sticks_svg(&[], 4, None, 28);
         assert_eq!(plain.matches("class=\"plain\"").count(), 4);
         assert!(!plain.contains("data-row"));
+        assert!(!plain.contains("data-plain-width"));
+    }
+
+    /// A row to draw, of `sticks` in `groups`.
+    fn row(sticks: u64, groups: &[u64]) -> DrawnRow {
+        DrawnRow {
+            label: "row 1".to_string(),
+            sticks,
+            groups: groups.to_vec(),
+            stand_in: "(too many to draw)".to_string(),
+            text: sticks.to_string(),
+            detail: None,
+            stages: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_short_row_in_groups_can_close_its_gaps() {
+        let svg = row_svg(&row(7, &[4, 2, 1]), 3);
+        // Three groups, the second and third moved right by one gap more.
+        assert_eq!(svg.matches("<g class=\"group\"").count(), 3);
+        assert!(svg.contains("translate(14 0)") && svg.contains("translate(28 0)"));
+        assert!(svg.contains("data-plain-width=\"112\" data-groups-width=\"140\""));
+        assert!(svg.contains("width=\"140\""));
+        assert!(svg.contains("data-row=\"3\" data-stick=\"7\""));
+        assert!(!svg.contains("bundle"));
+    }
+
+    #[test]
+    fn a_long_row_is_drawn_in_bundles_plainly_and_in_its_groups() {
+        let svg = row_svg(&row(45, &[32, 8, 4, 1]), 1);
+        let (plain, grouped) = svg.split_once("<g class=\"in-groups\">").unwrap();
+        assert!(plain.contains("<g class=\"as-plain\">"));
+        // Plainly: four bundles of ten, then five sticks, places 41 to 45.
+        assert_eq!(plain.matches("data-size=\"10\"").count(), 4);
+        assert!(plain.contains("data-row=\"1\" data-from=\"31\" data-size=\"10\""));
+        assert_eq!(plain.matches("<rect class=\"plain\"").count(), 9);
+        assert!(plain.contains("data-stick=\"41\"") && plain.contains("data-stick=\"45\""));
+        assert!(plain.contains(">10</text>"));
+        // In groups: a bundle of 32, then 8, 4 and 1 stick by stick.
+        assert!(grouped.contains("data-row=\"1\" data-from=\"1\" data-size=\"32\""));
+        assert!(grouped.contains(">32</text>"));
+        assert_eq!(grouped.matches("data-stick=").count(), 13);
+        assert!(grouped.contains("data-stick=\"33\"") && grouped.contains("data-stick=\"45\""));
+        assert!(svg.contains("aria-label=\"45 sticks\""));
+        // A row with no groups has only its plain drawing.
+        let alone = row_svg(&row(99_999, &[]), 2);
+        assert!(!alone.contains("as-plain") && !alone.contains("in-groups"));
+        assert!(alone.contains(">90000</text>"));
+    }
+
+    #[test]
+    fn pairs_are_framed_and_the_group_alone_marked() {
+        let html = pairs_html(&[PairLine {
+            size: 2,
+            pairs: vec![[2, 3], [4, 5]],
+            alone: Some(1),
+            label: "groups of 2".to_string(),
+            text: "rows 2 and 3, rows 4 and 5; row 1: no partner".to_string(),
+        }]);
+        assert_eq!(html.matches("<rect class=\"pair\"").count(), 2);
+        assert_eq!(html.matches("<rect class=\"alone\"").count(), 1);
+        // Two sticks in each of five groups, all in the colour of 2s.
+        assert_eq!(html.matches("<rect class=\"g1\"").count(), 10);
+        assert!(html.contains("✗</text>"));
+        assert!(html.contains("<span class=\"label\">groups of 2</span>"));
+        assert!(html.contains("row 1: no partner</span>"));
+        // A big group is a bundle labelled with its size.
+        let big = pairs_html(&[PairLine {
+            size: 64,
+            pairs: vec![[1, 2]],
+            alone: None,
+            label: "groups of 64".to_string(),
+            text: "rows 1 and 2".to_string(),
+        }]);
+        assert_eq!(big.matches(">64</text>").count(), 2);
+        assert!(!big.contains("data-row"));
     }
 }

@@ -50,7 +50,7 @@ fn block_text(block: &Block, level: usize) -> String {
             })
             .collect(),
         // Drawings keep their shape in a code block, as on the screen.
-        Block::Rows { .. } | Block::Binary(_) => {
+        Block::Rows { .. } | Block::Pairs { .. } | Block::Binary(_) => {
             format!(
                 "\n```text\n{}```\n\n",
                 text::blocks(

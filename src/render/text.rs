@@ -15,7 +15,7 @@ use colored::Colorize;
 use super::sticks;
 use super::wrap::{chunks, columns, wrap};
 use crate::teach::document::{
-    BinaryView, Block, Document, DrawnRow, Grid, PositionLine, Step, Strip, TallyLine,
+    BinaryView, Block, Document, DrawnRow, Grid, PairLine, PositionLine, Step, Strip, TallyLine,
 };
 
 /// How text is laid out: its width and whether it is coloured.
@@ -115,6 +115,7 @@ fn block(block: &Block, indent: &str, style: Style) -> String {
         }
         Block::Rows { rows } => rows_text(rows, indent, style),
         Block::Tally { lines } => tally(lines, indent, style),
+        Block::Pairs { sizes } => pairs(sizes, indent, style),
         Block::Strip(s) => strip(s, indent, style),
         Block::Binary(view) => binary(view, indent, style),
         Block::Columns { header, rows } => table_of_words(header, rows, indent),
@@ -264,6 +265,48 @@ fn tally(lines: &[TallyLine], indent: &str, style: Style) -> String {
             };
             out += &painted;
             out.push('\n');
+        }
+    }
+    out
+}
+
+/// The pairs of each size, a line per size: its label, the pairs drawn,
+/// and the words beside them, or under them when the screen is narrow. A
+/// drawing wider than the room there is is left out; the words stay.
+fn pairs(sizes: &[PairLine], indent: &str, style: Style) -> String {
+    let label_width = sizes.iter().map(|l| columns(&l.label)).max().unwrap_or(0);
+    let start = columns(indent) + label_width + 2;
+    let room = style.width.saturating_sub(start);
+    let drawings: Vec<(String, usize)> = sizes
+        .iter()
+        .map(|l| sticks::draw_pairs(l, style.color))
+        .map(|(picture, width)| match width <= room {
+            true => (picture, width),
+            false => (String::new(), 0),
+        })
+        .collect();
+    let widest = drawings.iter().map(|d| d.1).max().unwrap_or(0);
+    let words_at = start + widest + 2;
+    let mut out = String::new();
+    for (line, (picture, width)) in sizes.iter().zip(&drawings) {
+        let head = format!(
+            "{indent}{}{}  {picture}",
+            line.label,
+            " ".repeat(label_width - columns(&line.label))
+        );
+        let longest = line.text.split(' ').map(columns).max().unwrap_or(0);
+        if words_at + longest.max(12) <= style.width {
+            let first = format!("{head}{}", " ".repeat(widest - width + 2));
+            out += &lines_keeping(&line.text, &first, &" ".repeat(words_at), style.width);
+        } else {
+            out += head.trim_end();
+            out.push('\n');
+            out += &lines(
+                &line.text,
+                &format!("{indent}  "),
+                &format!("{indent}    "),
+                style,
+            );
         }
     }
     out
@@ -536,4 +579,40 @@ fn positions(entries: &[PositionLine], indent: &str, style: Style) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(size: u64, pairs: Vec<[usize; 2]>, alone: Option<usize>, text: &str) -> PairLine {
+        PairLine {
+            size,
+            pairs,
+            alone,
+            label: format!("groups of {size}"),
+            text: text.to_string(),
+        }
+    }
+
+    #[test]
+    fn pairs_are_drawn_beside_their_words_or_above_them() {
+        let lines = [
+            line(4, vec![[2, 3]], None, "rows 2 and 3"),
+            line(2, vec![], Some(1), "row 1: no partner"),
+        ];
+        assert_eq!(
+            pairs(&lines, "  ", Style::plain(60)),
+            "  groups of 4  (|||| ||||)  rows 2 and 3\n  groups of 2  || ✗         row 1: no partner\n"
+        );
+        // Too narrow for the words beside: they go under, set in.
+        assert_eq!(
+            pairs(&lines[1..], "", Style::plain(24)),
+            "groups of 2  || ✗\n  row 1: no partner\n"
+        );
+        // Too narrow for the drawing: the words alone.
+        let big = [line(1 << 40, vec![[1, 2]], None, "rows 1 and 2")];
+        let out = pairs(&big, "", Style::plain(40));
+        assert_eq!(out, "groups of 1099511627776    rows 1 and 2\n");
+    }
 }

@@ -27,6 +27,10 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// What a turn is called: "move", or "bite" in Chomp.
     const MOVE: &'static str;
 
+    /// What a game should start with instead of a position with no move
+    /// to make: "sticks that can be taken".
+    const START_WITH: &'static str;
+
     /// Why `illegal` was refused, as a sentence a pupil reads.
     fn refusal(illegal: &Self::Illegal) -> String;
 
@@ -62,6 +66,8 @@ impl Game for Nim {
 
     const MOVE: &'static str = "move";
 
+    const START_WITH: &'static str = "sticks that can be taken";
+
     fn refusal(illegal: &IllegalMove) -> String {
         illegal.refusal()
     }
@@ -85,6 +91,25 @@ impl Game for Nim {
     ) -> Option<MultiMove> {
         random_nim_move(self, position, below)
     }
+}
+
+/// Why no game can be played from `position`, or `None` when a move can be
+/// made there: "there is no move to make from 3 4: start with sticks that
+/// can be taken", under takes of 7. The one place a start with nothing to
+/// play is refused, for a game against the computer and for a question in
+/// a lesson alike.
+pub(crate) fn nothing_to_play<G: Game>(game: &G, position: &G::Position) -> Option<String> {
+    game.is_over(position).then(|| no_move_from::<G>(position))
+}
+
+/// What is said of a `position` where the game is over, when a move is
+/// wanted there.
+pub(crate) fn no_move_from<G: Game>(position: &G::Position) -> String {
+    format!(
+        "there is no {} to make from {position}: start with {}",
+        G::MOVE,
+        G::START_WITH
+    )
 }
 
 /// A legal move chosen with `below` (a random number below its
@@ -150,6 +175,8 @@ impl Game for Chomp {
     type Illegal = IllegalBite;
 
     const MOVE: &'static str = "bite";
+
+    const START_WITH: &'static str = "a bar bigger than the poisoned square, such as 2x3";
 
     fn refusal(illegal: &IllegalBite) -> String {
         format!("illegal bite: {illegal}")
@@ -218,6 +245,38 @@ mod tests {
                 let mv = nim.random_move(&position, &mut middle).unwrap();
                 assert!(nim.play(&position, &mv).is_ok(), "{mv}");
             }
+        }
+    }
+
+    #[test]
+    fn a_start_with_no_move_to_make_is_refused_in_the_game_s_words() {
+        let takes_of_seven = Nim::with_takes(Rule::Misere, TakeSet::parse("7").unwrap());
+        let cases = [
+            (
+                nothing_to_play(&takes_of_seven, &Position::new(vec![3, 4])),
+                Some("there is no move to make from 3 4: start with sticks that can be taken"),
+            ),
+            (
+                nothing_to_play(&takes_of_seven, &Position::new(vec![3, 7])),
+                None,
+            ),
+            (
+                nothing_to_play(&Nim::new(Rule::Normal), &Position::new(vec![0, 0])),
+                Some("there is no move to make from 0 0: start with sticks that can be taken"),
+            ),
+            (
+                nothing_to_play(&Chomp, &Bar::rectangle(1, 1).unwrap()),
+                Some(
+                    "there is no bite to make from 1x1: start with a bar bigger than the poisoned square, such as 2x3",
+                ),
+            ),
+            (
+                nothing_to_play(&Chomp, &Bar::rectangle(1, 2).unwrap()),
+                None,
+            ),
+        ];
+        for (got, expected) in cases {
+            assert_eq!(got.as_deref(), expected);
         }
     }
 

@@ -92,15 +92,20 @@ pub(crate) fn parse_number(text: &str, what: &'static str) -> Result<u64, Positi
 /// A message quotes what the user typed or piped in, and must stay on one
 /// line and never move the cursor or colour the terminal.
 pub(crate) fn printable(text: &str) -> String {
-    // The line and paragraph separators are not control characters, but
-    // they end a line all the same.
-    let control = |c: char| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}');
     text.chars()
-        .map(|c| match control(c) {
+        .map(|c| match is_unprintable(c) {
             true => c.escape_default().to_string(),
             false => c.to_string(),
         })
         .collect()
+}
+
+/// Whether `c` would break a line, move the cursor or colour the terminal
+/// if it were printed: a control character, or a line or paragraph
+/// separator, which are not control characters but end a line all the
+/// same. [`printable`] escapes these.
+pub(crate) fn is_unprintable(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 /// The most rows read from a stream.

@@ -8,12 +8,13 @@
 //! with K above 1 rather than answered wrongly.
 
 use super::nim::Nim;
+use super::row_reader::printable;
 use super::take_set::TakeSet;
 
 /// Why a number of rows per move was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BadRowsPerMove {
-    /// Not a whole number.
+    /// Not a whole number: the words as typed, made `printable`.
     #[error("'{0}' is not a number of rows: use a whole number such as 2")]
     NotANumber(String),
     /// Zero rows.
@@ -36,7 +37,7 @@ pub enum BadRowsPerMove {
 pub(crate) fn parse(text: &str) -> Result<u32, BadRowsPerMove> {
     let digits = text.trim();
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(BadRowsPerMove::NotANumber(text.to_string()));
+        return Err(BadRowsPerMove::NotANumber(printable(text)));
     }
     match digits.parse::<u32>() {
         Ok(0) => Err(BadRowsPerMove::Zero),

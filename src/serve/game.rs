@@ -9,12 +9,13 @@ use super::page::{drawn_board, with_facts};
 use super::params::ParamError;
 use super::reply::Reply;
 use super::sent::{Sent, moves_name};
-use crate::play::replay::{Helped, Replay, ReplayError, Setup};
+use crate::play::replay::{Helped, Replay, ReplayError, Setup, Where};
 use crate::play::{First, Level, PlayError};
 use crate::render::html;
 use crate::request::error::Error;
 use crate::teach::queried::{Queried, Words};
-use crate::teach::review::Side;
+use crate::teach::review::{self, HINTS_A_TURN, MOST_TAKEN_BACK, Side};
+use crate::teach::words::count;
 
 /// The most rows a game on the page may have, so that replaying a long
 /// game stays well within a second.
@@ -87,11 +88,7 @@ fn replay<G: Queried>(body: &[u8]) -> Result<Value, Refusal> {
         seed: sent.seed,
         seed_given: true,
     };
-    let helped = Helped {
-        taken_back: sent.taken_back,
-        hints: sent.hints_used,
-        shown: sent.shown,
-    };
+    let helped = helped(&sent)?;
     let mut replay = Replay::of(
         setup,
         &sent.moves,
@@ -102,7 +99,7 @@ fn replay<G: Queried>(body: &[u8]) -> Result<Value, Refusal> {
     let ladder = replay.hints()?;
     let over = replay.is_over();
     let review = match over || sent.review {
-        true => Some(html::document(&replay.review(over)?, 2)),
+        true => Some(html::document(&replay.review(over, Where::Page)?, 2)),
         false => None,
     };
     let told: Vec<Value> = replay
@@ -141,6 +138,48 @@ fn replay<G: Queried>(body: &[u8]) -> Result<Value, Refusal> {
     answer[G::BOARD] = drawn_board(&position, &game, &drawn);
     answer[moves_name::<G>()] = Value::Array(told);
     Ok(answer)
+}
+
+/// The help the pupil says they had in the game, for the review, or why
+/// no game of theirs can have had it: at most [`MOST_TAKEN_BACK`] moves
+/// taken back, at most [`HINTS_A_TURN`] hints at each of their turns, and
+/// the answer shown at most once at each.
+fn helped<G: Queried>(sent: &Sent<G>) -> Result<Helped, Refusal> {
+    let (taken_back, hints, shown) = (sent.taken_back, sent.hints_used, sent.shown);
+    let moves = sent.moves.len() as u64;
+    let turns = review::turns(moves, taken_back);
+    let most_hints = turns.saturating_mul(HINTS_A_TURN);
+    let had = || {
+        format!(
+            "a game of {} of yours, {taken_back} taken back, has {}",
+            count(moves, G::MOVE),
+            count(turns, "turn")
+        )
+    };
+    let refused = if taken_back > MOST_TAKEN_BACK {
+        format!(
+            "'taken_back' is {taken_back}, but a game may take back at most \
+             {MOST_TAKEN_BACK}"
+        )
+    } else if hints > most_hints {
+        format!(
+            "'hints_used' is {hints}, but {}, with at most {HINTS_A_TURN} hints at each: \
+             {most_hints} in all",
+            had()
+        )
+    } else if shown > turns {
+        format!(
+            "'shown' is {shown}, but {}, with the answer shown at most once at each",
+            had()
+        )
+    } else {
+        return Ok(Helped {
+            taken_back,
+            hints,
+            shown,
+        });
+    };
+    Err(Refusal::Bad(refused))
 }
 
 /// A player as the page names it: "pupil" or "computer".

@@ -11,6 +11,8 @@
 //! - `game`: a game against the computer, replayed on every request
 //!   from what the page sends (`sent`);
 //! - `lessons`: the bundled lessons, a question at a time;
+//! - `expensive`: how much a request may cost, and the few places for
+//!   the expensive ones;
 //! - [`assets`]: the page's own files.
 //!
 //! Every game has the same routes, written once and listed for each game
@@ -19,9 +21,9 @@
 //! `/page/chomp/play`).
 //!
 //! Work that searches runs away from the threads that answer the network,
-//! each request within the same budgets as the command line. Request
-//! bodies are capped at [`MOST_BODY_BYTES`], and no request reads or
-//! writes a file.
+//! each request within the same budgets as the command line, and only a
+//! few expensive requests at once. Request bodies are capped at
+//! [`MOST_BODY_BYTES`], and no request reads or writes a file.
 
 use std::future::Future;
 use std::io;
@@ -39,6 +41,7 @@ use tokio::sync::oneshot;
 pub(crate) mod api;
 pub mod assets;
 pub mod connections;
+pub(crate) mod expensive;
 pub(crate) mod game;
 pub mod guard;
 pub(crate) mod lessons;
@@ -47,6 +50,7 @@ pub(crate) mod params;
 pub(crate) mod reply;
 pub(crate) mod sent;
 
+use self::expensive::Expensive;
 use self::reply::Reply;
 use crate::rules::game::Chomp;
 use crate::rules::nim::Nim;
@@ -63,15 +67,22 @@ pub const MOST_BODY_BYTES: usize = 64 * 1024;
 
 /// Every route of the page and its API.
 pub fn router() -> Router {
+    let on = On {
+        expensive: Expensive::new(),
+    };
+    // The lessons are bundled: their work is small and known.
     let router = Router::new()
-        .route("/api/table", get(query(api::table)))
-        .route("/page/table", get(query(page::table)))
-        .route("/page/lessons", get(query(lessons::list)))
-        .route("/page/lesson", get(query(lessons::lesson)))
-        .route("/page/lesson/answer", post(body(lessons::answer)));
+        .route("/api/table", get(on.query(api::table, expensive::table)))
+        .route("/page/table", get(on.query(page::table, expensive::table)))
+        .route("/page/lessons", get(on.query(lessons::list, |_| false)))
+        .route("/page/lesson", get(on.query(lessons::lesson, |_| false)))
+        .route(
+            "/page/lesson/answer",
+            post(on.body(lessons::answer, |_| false)),
+        );
     // The games: one line each.
-    let router = game_routes::<Nim>(router, "");
-    let router = game_routes::<Chomp>(router, "/chomp");
+    let router = game_routes::<Nim>(router, "", &on);
+    let router = game_routes::<Chomp>(router, "/chomp", &on);
     router
         .fallback(get(assets::file))
         .layer(DefaultBodyLimit::max(MOST_BODY_BYTES))
@@ -81,56 +92,89 @@ pub fn router() -> Router {
 
 /// The routes every game has, under `prefix`: its explanation and check as
 /// JSON and for the page, its board to click, and a game to play.
-fn game_routes<G: Queried>(router: Router, prefix: &str) -> Router {
+fn game_routes<G: Queried>(router: Router, prefix: &str, on: &On) -> Router {
+    let asked = expensive::question::<G>;
     router
         .route(
             &format!("/api{prefix}/explain"),
-            get(query(api::explain::<G>)),
+            get(on.query(api::explain::<G>, asked)),
         )
-        .route(&format!("/api{prefix}/check"), get(query(api::check::<G>)))
+        .route(
+            &format!("/api{prefix}/check"),
+            get(on.query(api::check::<G>, asked)),
+        )
         .route(
             &format!("/page{prefix}/explain"),
-            get(query(page::explain::<G>)),
+            get(on.query(page::explain::<G>, asked)),
         )
         .route(
             &format!("/page{prefix}/check"),
-            get(query(page::check::<G>)),
+            get(on.query(page::check::<G>, asked)),
         )
         .route(
             &format!("/page{prefix}/board"),
-            get(query(page::board_page::<G>)),
+            get(on.query(page::board_page::<G>, asked)),
         )
-        .route(&format!("/page{prefix}/play"), post(body(game::play::<G>)))
+        .route(
+            &format!("/page{prefix}/play"),
+            post(on.body(game::play::<G>, expensive::game::<G>)),
+        )
 }
 
-/// A handler for a GET request: `answer` gets the query string, on a
-/// thread where it may search.
-fn query(
-    answer: fn(Option<&str>) -> Reply,
-) -> impl Fn(RawQuery) -> Pin<Box<dyn Future<Output = Reply> + Send>> + Clone {
-    move |RawQuery(query)| Box::pin(blocking(move || answer(query.as_deref())))
+/// Where the routes' answers are worked out: each on a thread where it
+/// may search, away from the threads that answer the network, and an
+/// expensive one only in one of the few places for them.
+struct On {
+    expensive: Expensive,
 }
 
-/// A handler for a POST request: `answer` gets the body, read up to
-/// [`MOST_BODY_BYTES`], on a thread where it may search.
-fn body(
-    answer: fn(&[u8]) -> Reply,
-) -> impl Fn(Result<Bytes, BytesRejection>) -> Pin<Box<dyn Future<Output = Reply> + Send>> + Clone {
-    move |bytes: Result<Bytes, BytesRejection>| match bytes {
-        Ok(bytes) => Box::pin(blocking(move || answer(&bytes))),
-        Err(rejected) => {
-            let reply = Reply::refused(rejected.status(), &rejected.body_text());
-            Box::pin(std::future::ready(reply))
+/// A future reply, as a handler gives it.
+type Replying = Pin<Box<dyn Future<Output = Reply> + Send>>;
+
+impl On {
+    /// A handler for a GET request: `answer` gets the query string, and
+    /// `costly` says first whether answering is expensive.
+    fn query(
+        &self,
+        answer: fn(Option<&str>) -> Reply,
+        costly: fn(Option<&str>) -> bool,
+    ) -> impl Fn(RawQuery) -> Replying + Clone + use<> {
+        let expensive = self.expensive.clone();
+        move |RawQuery(query)| {
+            let expensive = expensive.clone();
+            let asked = query.clone();
+            Box::pin(async move {
+                let costly = move || costly(asked.as_deref());
+                expensive
+                    .answer(costly, move || answer(query.as_deref()))
+                    .await
+            })
         }
     }
-}
 
-/// Runs `work` on the blocking pool, so a search never holds up the
-/// threads that answer the network.
-async fn blocking(work: impl FnOnce() -> Reply + Send + 'static) -> Reply {
-    match tokio::task::spawn_blocking(work).await {
-        Ok(reply) => reply,
-        Err(_) => Reply::failed(),
+    /// A handler for a POST request: `answer` gets the body, read up to
+    /// [`MOST_BODY_BYTES`], and `costly` says first whether answering is
+    /// expensive.
+    fn body(
+        &self,
+        answer: fn(&[u8]) -> Reply,
+        costly: fn(&[u8]) -> bool,
+    ) -> impl Fn(Result<Bytes, BytesRejection>) -> Replying + Clone + use<> {
+        let expensive = self.expensive.clone();
+        move |bytes: Result<Bytes, BytesRejection>| match bytes {
+            Ok(bytes) => {
+                let expensive = expensive.clone();
+                let asked = bytes.clone();
+                Box::pin(async move {
+                    let costly = move || costly(&asked);
+                    expensive.answer(costly, move || answer(&bytes)).await
+                })
+            }
+            Err(rejected) => {
+                let reply = Reply::refused(rejected.status(), &rejected.body_text());
+                Box::pin(std::future::ready(reply))
+            }
+        }
     }
 }
 

@@ -48,6 +48,14 @@ impl Params {
         Ok(Params { values })
     }
 
+    /// Reads a query string, keeping every name, for a look at what it
+    /// asks before its route reads it.
+    pub(crate) fn any(query: Option<&str>) -> Params {
+        Params {
+            values: form_urlencoded(query.unwrap_or("")).into_iter().collect(),
+        }
+    }
+
     /// The value of `name`, if given.
     pub(crate) fn get(&self, name: &str) -> Option<&str> {
         self.values.get(name).map(String::as_str)

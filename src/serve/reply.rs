@@ -1,7 +1,7 @@
 //! A reply to a request: its status, its kind of content, and its body,
 //! worked out away from the server's own threads and then sent as is.
 
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use super::params::ParamError;
@@ -15,6 +15,8 @@ pub(crate) struct Reply {
     pub kind: &'static str,
     /// The body.
     pub body: String,
+    /// The seconds to wait before asking again, for a busy server.
+    pub(crate) retry_after: Option<u64>,
 }
 
 impl Reply {
@@ -29,6 +31,7 @@ impl Reply {
             status,
             kind: "application/json",
             body,
+            retry_after: None,
         }
     }
 
@@ -61,6 +64,15 @@ impl Reply {
         Reply::json_with(status, error_body(&why))
     }
 
+    /// 503: the server is too busy to take this request on now, and
+    /// `retry_after` seconds is worth waiting.
+    pub(crate) fn busy(why: &str, retry_after: u64) -> Reply {
+        Reply {
+            retry_after: Some(retry_after),
+            ..Reply::json_with(StatusCode::SERVICE_UNAVAILABLE, error_body(why))
+        }
+    }
+
     /// Work that stopped without an answer: 500.
     pub(crate) fn failed() -> Reply {
         let why = "the answer could not be worked out";
@@ -82,6 +94,13 @@ fn error_body(why: &str) -> String {
 
 impl IntoResponse for Reply {
     fn into_response(self) -> Response {
-        (self.status, [(header::CONTENT_TYPE, self.kind)], self.body).into_response()
+        let mut response =
+            (self.status, [(header::CONTENT_TYPE, self.kind)], self.body).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }

@@ -19,6 +19,14 @@ pub struct Grundy {
 impl Grundy {
     /// Works out the values for `game`'s take set.
     pub(crate) fn new(game: &Nim) -> Result<Grundy, NoRepeat> {
+        let takes = game.takes.only().map_or(1, <[u64]>::len);
+        Grundy::within(game, pattern_limit(takes))
+    }
+
+    /// Works out the values for `game`'s take set from at most `sizes` row
+    /// sizes, so that finding whether they repeat soon costs no more than
+    /// that.
+    pub(crate) fn within(game: &Nim, sizes: usize) -> Result<Grundy, NoRepeat> {
         let takes = game.takes.only().unwrap_or(&[1]).to_vec();
         let widest = *takes.last().unwrap_or(&1) as usize;
         // A row has at most one option per take, so its value is at most
@@ -27,7 +35,7 @@ impl Grundy {
         // so each value costs one look per take, not one per take per
         // candidate.
         let mut seen: Vec<usize> = vec![0; takes.len() + 1];
-        let values = Periodic::find(widest, pattern_limit(takes.len()), |earlier: &[u64]| {
+        let values = Periodic::find(widest, sizes, |earlier: &[u64]| {
             let n = earlier.len();
             for &t in takes.iter().take_while(|&&t| t as usize <= n) {
                 if let Some(mark) = seen.get_mut(earlier[n - t as usize] as usize) {

@@ -34,10 +34,17 @@ pub struct RowPattern {
 impl RowPattern {
     /// Works out the pattern for `game`, which must have a take set.
     pub fn new(game: &Nim) -> Result<RowPattern, NoRepeat> {
+        let takes = game.takes.only().map_or(1, <[u64]>::len);
+        RowPattern::within(game, pattern_limit(takes))
+    }
+
+    /// Works out the pattern for `game` from at most `sizes` row sizes, so
+    /// that finding whether it repeats soon costs no more than that.
+    pub(crate) fn within(game: &Nim, sizes: usize) -> Result<RowPattern, NoRepeat> {
         let takes = game.takes.only().unwrap_or(&[1]).to_vec();
         let widest = *takes.last().unwrap_or(&1) as usize;
         let stuck_lost = game.rule.when_stuck() == Outcome::Lose;
-        let lost = Periodic::find(widest, pattern_limit(takes.len()), |earlier: &[bool]| {
+        let lost = Periodic::find(widest, sizes, |earlier: &[bool]| {
             let n = earlier.len();
             let mut options = takes.iter().filter(|&&t| t as usize <= n).peekable();
             match options.peek() {

@@ -7,7 +7,7 @@ use std::io::BufRead;
 
 use serde::{Deserialize, Serialize};
 
-use super::analysis::{Analysis, AnalysisError, Extras};
+use super::analysis::{Analysis, AnalysisError, Extras, Way};
 use super::board;
 use super::check::{answer, check, verdict_only};
 use super::computer::{self, Kind};
@@ -30,8 +30,10 @@ use crate::rules::row_reader::{PositionError, parse_number, printable};
 use crate::rules::rows_per_move::{self, BadRowsPerMove};
 use crate::rules::rule::Rule;
 use crate::rules::take_set::{BadTakeSet, TakeSet};
-use crate::solve::one_row::RowPattern;
-use crate::solve::search::{Budget, Solver};
+use crate::solve::grundy::Grundy;
+use crate::solve::moore_count::COUNT_STEPS;
+use crate::solve::one_row::{RowPattern, pattern_limit};
+use crate::solve::search::{Budget, MOST_MOVES, MOST_POSITIONS, Solver};
 
 /// What a game of Nim keeps from move to move.
 #[derive(Debug)]
@@ -290,6 +292,18 @@ pub(crate) struct Played {
     take: u64,
 }
 
+/// How many sets of up to `most` of `rows` rows there are, at least one
+/// row in each.
+fn row_sets(rows: usize, most: u32) -> f64 {
+    let mut choose = 1.0;
+    (1..=rows.min(most as usize))
+        .map(|k| {
+            choose *= (rows + 1 - k) as f64 / k as f64;
+            choose
+        })
+        .sum()
+}
+
 /// The game of the rule and the takes a move may make (`--take`), or why
 /// the takes are not a set.
 fn with_takes(normal: bool, take: Option<&str>) -> Result<Nim, NimUnanswered> {
@@ -411,6 +425,41 @@ impl Queried for Nim {
 
     fn after(judgement: &Judgement) -> Position {
         judgement.to().clone()
+    }
+
+    /// A search counts its positions and moves before it starts, and a
+    /// game keeps it. Where a pattern of takes repeats is known only once
+    /// it is found, and it is found afresh for each position, so it is
+    /// looked for only as far as the share allows. Counting the winning
+    /// moves from several rows takes at least a step for each set of rows
+    /// a move may take from. The grouping method costs nothing worth
+    /// counting, and `--show-search` may run its plain search to its limit.
+    fn costly(&self, position: &Position, extras: &NimExtras, times: u64, share: f64) -> bool {
+        let over = |work: f64, budget: f64| work > budget * share;
+        let search =
+            || match Solver::for_game(self.clone(), Budget::default()).estimate(position.piles()) {
+                Ok(work) => {
+                    over(work.positions as f64, MOST_POSITIONS as f64)
+                        || over(work.moves as f64, MOST_MOVES as f64)
+                }
+                Err(_) => false,
+            };
+        let takes = self.takes.only().map_or(1, <[u64]>::len);
+        let sizes = (pattern_limit(takes) as f64 * share / times.max(1) as f64) as usize;
+        let grundy = || Grundy::within(self, sizes).is_err();
+        let way = match Way::of(position, self) {
+            Way::Grouping => false,
+            Way::Search => search(),
+            Way::OneRow(_) => {
+                RowPattern::within(self, sizes).is_err() || (self.rule == Rule::Normal && grundy())
+            }
+            Way::Grundy => grundy(),
+            Way::Moore => {
+                let rows = position.piles().iter().filter(|&&n| n > 0).count();
+                over(row_sets(rows, self.rows_per_move), COUNT_STEPS as f64)
+            }
+        };
+        way || (extras.extras.brute_force && search()) || extras.extras.show_search
     }
 
     fn explain_facts(analysis: &Analysis) -> impl Serialize {

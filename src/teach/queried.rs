@@ -112,6 +112,23 @@ pub(crate) trait Queried: Teaching {
     /// The position the judged move leaves.
     fn after(judgement: &Self::Judgement) -> Self::Position;
 
+    /// Whether working `position` out with `extras`, `times` over (once
+    /// for a question on its own, once for each turn of a game replayed
+    /// from it), may take more than `share` (a fraction) of one of the
+    /// budgets that bound it: a search's positions or moves, a Chomp
+    /// search's shapes, the row sizes of a pattern of takes, the steps of
+    /// counting. It is found before any of that work and at a small part
+    /// of its cost, so that a server can tell an expensive question from a
+    /// cheap one. Work a game keeps from one turn to the next counts once;
+    /// a question refused at once, for passing a budget, costs nothing.
+    fn costly(
+        &self,
+        position: &Self::Position,
+        extras: &Self::Extras,
+        times: u64,
+        share: f64,
+    ) -> bool;
+
     /// The facts of an explanation, named as the README documents its JSON.
     fn explain_facts(analysis: &Self::Analysis) -> impl Serialize;
 

@@ -165,6 +165,24 @@ pub struct Notes {
     pub replay: Option<String>,
 }
 
+/// The most moves a game may say were taken back, for its review.
+pub(crate) const MOST_TAKEN_BACK: u64 = 10_000;
+
+/// The most hints a pupil is given at one turn, in every game: the stages
+/// of a hint ladder, the last of which names the move.
+pub(crate) const HINTS_A_TURN: u64 = 4;
+
+/// The turns at which a pupil can have asked for help in a game where
+/// `moves` of their moves stand and `taken_back` were taken back: the
+/// first, one after each move made, and one after each taken back. Help
+/// is counted by them: at most [`HINTS_A_TURN`] hints at each, and the
+/// answer shown at most once at each.
+pub(crate) fn turns(moves: u64, taken_back: u64) -> u64 {
+    moves
+        .saturating_add(taken_back.saturating_mul(2))
+        .saturating_add(1)
+}
+
 /// The review as a document: the result, the turning points, and the
 /// notes.
 pub fn document(reviewed: &[Reviewed], game: &Nim, notes: Notes) -> Document {
@@ -429,5 +447,33 @@ mod tests {
                 "From 1\u{a0}1\u{a0}2 the computer could win from the start, and it did not slip.",
             ]
         );
+    }
+
+    #[test]
+    fn no_ladder_of_hints_has_more_stages_than_a_turn_allows() {
+        use crate::rules::bar::Bar;
+        use crate::rules::take_set::TakeSet;
+        use crate::teach::chomp::analysis::BarAnalysis;
+        let takes = |rule, takes| Nim::with_takes(rule, TakeSet::parse(takes).unwrap());
+        let mut moore = Nim::new(Rule::Misere);
+        moore.rows_per_move = 2;
+        let games = [
+            (vec![3, 5, 7], Nim::new(Rule::Misere)),
+            (vec![1, 1, 2], Nim::new(Rule::Normal)),
+            (vec![21], takes(Rule::Misere, "1-3")),
+            (vec![7, 9], takes(Rule::Normal, "1,3,4")),
+            (vec![5, 6], takes(Rule::Misere, "1,2")),
+            (vec![3, 5, 6], moore),
+        ];
+        let nim = games.into_iter().map(|(rows, game)| {
+            let a = Analysis::new(Position::new(rows), game, Extras::default()).unwrap();
+            crate::teach::hints::hints(&a).len()
+        });
+        let chomp = ["4x5", "2x1", "3,2", "5,5,3", "4,1,1", "12x13"].map(|shape| {
+            let a = BarAnalysis::new(&shape.parse::<Bar>().unwrap()).unwrap();
+            crate::teach::chomp::hints::hints(&a).len()
+        });
+        let longest = nim.chain(chomp).max().unwrap();
+        assert_eq!(longest as u64, HINTS_A_TURN);
     }
 }

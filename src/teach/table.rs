@@ -10,7 +10,7 @@
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
-use crate::solve::search::{Budget, Solver, TooBig};
+use crate::solve::search::{Budget, MOST_MOVES, Solver, TooBig};
 
 /// The most positions a table may list.
 pub(crate) const TABLE_LIMIT: usize = 100_000;
@@ -37,11 +37,7 @@ pub struct Entry {
 /// Every position reachable from `start` except the one with no sticks,
 /// in ascending order.
 pub fn table(start: &Position, game: &Nim) -> Result<Vec<Entry>, TooBig> {
-    let budget = Budget {
-        positions: TABLE_LIMIT,
-        ..Budget::default()
-    };
-    let mut solver = Solver::for_game(game.clone(), budget);
+    let mut solver = solver(game);
     let printed = solver
         .estimate(start.piles())?
         .positions
@@ -66,6 +62,32 @@ pub fn table(start: &Position, game: &Nim) -> Result<Vec<Entry>, TooBig> {
         .collect();
     entries.sort_unstable_by(|a, b| a.position.cmp(&b.position));
     Ok(entries)
+}
+
+/// The search behind a table, within the table's budget.
+fn solver(game: &Nim) -> Solver {
+    let budget = Budget {
+        positions: TABLE_LIMIT,
+        ..Budget::default()
+    };
+    Solver::for_game(game.clone(), budget)
+}
+
+/// Whether the table from `start` may take more than `share` (a fraction)
+/// of one of its budgets: the positions it lists, the row sizes it prints,
+/// the moves its search tries. Counted before any position is searched; a
+/// table refused at once costs nothing.
+pub(crate) fn costly(start: &Position, game: &Nim, share: f64) -> bool {
+    match solver(game).estimate(start.piles()) {
+        Ok(work) => {
+            let printed = work.positions.saturating_mul(start.len() as u64);
+            let over = |work: u64, budget: u64| work as f64 > budget as f64 * share;
+            over(work.positions, TABLE_LIMIT as u64)
+                || over(printed, TABLE_NUMBERS)
+                || over(work.moves, MOST_MOVES)
+        }
+        Err(_) => false,
+    }
 }
 
 #[cfg(test)]

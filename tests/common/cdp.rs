@@ -35,9 +35,10 @@ pub const PATIENCE: Duration = Duration::from_secs(15);
 
 /// A browser and the server it talks to, shared by the tests that run at
 /// the same time and closed when the last of them finishes.
-struct Shared {
+pub struct Shared {
     browser: Browser,
-    server: Server,
+    /// The server the page comes from.
+    pub server: Server,
 }
 
 static SHARED: Mutex<Weak<Shared>> = Mutex::new(Weak::new());
@@ -385,7 +386,8 @@ impl Drop for Browser {
 
 /// One tab showing the page, with every error it reports kept.
 pub struct Page {
-    shared: Arc<Shared>,
+    /// The browser and the server, shared with the other tests' pages.
+    pub shared: Arc<Shared>,
     /// The tab, to close it with.
     target: String,
     /// The id its commands carry, given when it was attached.
@@ -589,6 +591,7 @@ impl Page {
             "ArrowUp" => ("ArrowUp".to_string(), 38, None),
             "ArrowRight" => ("ArrowRight".to_string(), 39, None),
             "ArrowDown" => ("ArrowDown".to_string(), 40, None),
+            "Home" => ("Home".to_string(), 36, None),
             " " => ("Space".to_string(), 32, Some(" ")),
             _ => match key.as_bytes() {
                 [letter @ b'a'..=b'z'] => {

@@ -11,7 +11,7 @@ use super::reply::parse_bite;
 use super::teaching::ChompError;
 use super::words::{drawn, shapes as shapes_in_words, titled};
 use crate::rules::bar::{Bar, Bite};
-use crate::rules::game::Chomp;
+use crate::rules::game::{Chomp, nothing_to_play};
 use crate::rules::outcome::Outcome;
 use crate::solve::chomp::{LARGEST_SEARCH, reachable};
 use crate::teach::document::{Block, Document, Reveal};
@@ -164,8 +164,8 @@ fn bar_setup(
     }
     let shapes = reachable(&setup.position);
     if let Directive::Question(_) = directive {
-        if setup.position.squares() == 1 {
-            return Err("needs a bar with more than the poisoned square, such as 2x3".to_string());
+        if let Some(why) = nothing_to_play(&Chomp, &setup.position) {
+            return Err(format!("cannot be asked: {why}"));
         }
         if shapes > u128::from(LARGEST_SEARCH) {
             return Err(format!(
@@ -249,7 +249,7 @@ mod tests {
             (
                 "chomp-question",
                 "1x1",
-                "needs a bar with more than the poisoned square, such as 2x3",
+                "cannot be asked: there is no bite to make from 1x1: start with a bar bigger than the poisoned square, such as 2x3",
             ),
             (
                 "chomp-question",

@@ -13,6 +13,7 @@
 
 use crate::rules::bar::{Bar, Bite, IllegalBite};
 use crate::rules::game::Chomp;
+use crate::rules::row_reader::printable;
 use crate::teach::reply::{Otherwise, Reading, Replies};
 
 /// The example in the hint every unclear bite ends with; at a prompt it
@@ -26,7 +27,7 @@ const HOW: &str = "type a bite as ROW COLUMN, such as 2 3 for row 2, column 3";
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("'{text}' is not a bite: {problem}")]
 pub(crate) struct UnclearBite {
-    /// The words as typed.
+    /// The words as typed, made `printable`.
     pub text: String,
     /// What is wrong, and how to type it.
     pub problem: String,
@@ -35,7 +36,7 @@ pub(crate) struct UnclearBite {
 /// Reads a bite from words such as `2 3`, `2,3` or `row 2 column 3`.
 pub(crate) fn parse_bite(text: &str) -> Result<Bite, UnclearBite> {
     let unclear = |problem: String| UnclearBite {
-        text: text.trim().to_string(),
+        text: printable(text.trim()),
         problem,
     };
     let lower = text.to_lowercase();
@@ -74,7 +75,10 @@ pub(crate) fn parse_bite(text: &str) -> Result<Bite, UnclearBite> {
                     return Err(unclear(format!("it names too many numbers; {HOW}")));
                 }
             }
-            other => return Err(unclear(format!("'{other}' is not a number; {HOW}"))),
+            other => {
+                let other = printable(other);
+                return Err(unclear(format!("'{other}' is not a number; {HOW}")));
+            }
         }
     }
     match (row, column) {

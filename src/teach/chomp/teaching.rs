@@ -19,7 +19,7 @@ use super::words::{drawn, shape, shapes, titled};
 use crate::rules::bar::{Bar, BarError, Bite, IllegalBite};
 use crate::rules::game::{Chomp, Game};
 use crate::rules::outcome::Outcome;
-use crate::solve::chomp::{ChompSearch, TooBig};
+use crate::solve::chomp::{ChompSearch, LARGEST_SEARCH, TooBig, reachable};
 use crate::teach::document::{Block, Document};
 use crate::teach::queried::{Queried, Words};
 use crate::teach::review::{Notes, Side};
@@ -282,6 +282,15 @@ impl Queried for Chomp {
 
     fn after(judgement: &BiteJudgement) -> Bar {
         judgement.after.bar.clone()
+    }
+
+    /// Only the search costs, once for a whole game: the shapes it would
+    /// value are counted without valuing any. A bar beyond it is answered
+    /// by a rule at once.
+    fn costly(&self, bar: &Bar, _: &(), _times: u64, share: f64) -> bool {
+        let shapes = reachable(bar);
+        let most = LARGEST_SEARCH as f64;
+        shapes <= u128::from(LARGEST_SEARCH) && shapes as f64 > most * share
     }
 
     fn explain_facts(analysis: &BarAnalysis) -> impl Serialize {

@@ -180,6 +180,12 @@ pub enum Block {
         /// One line per size, or per run of sizes with the same count.
         lines: Vec<TallyLine>,
     },
+    /// Groups of the same size drawn side by side in pairs, across all
+    /// rows, and the groups left without a partner marked.
+    Pairs {
+        /// One line per group size, largest first.
+        sizes: Vec<PairLine>,
+    },
     /// Row sizes 0, 1, 2, … with a value under each: won and lost counts,
     /// or what each row is worth.
     Strip(Strip),
@@ -295,6 +301,7 @@ impl Block {
                 .filter(|line| !line.is_empty())
                 .collect(),
             Block::Tally { lines } => lines.iter().map(|l| l.text.clone()).collect(),
+            Block::Pairs { sizes } => sizes.iter().map(|l| l.text.clone()).collect(),
             Block::Move(m) => vec![m.text.clone()],
             Block::Verdict { label, text, .. } => vec![format!("{label}: {text}")],
             // A bar is a picture; its words are in the sentences around it.
@@ -346,6 +353,23 @@ pub struct TallyLine {
     /// How many are left without a partner.
     pub left: u64,
     /// The line in words: "two groups of 4: 1 pair".
+    pub text: String,
+}
+
+/// The groups of one size, drawn in pairs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PairLine {
+    /// The size of every group on the line.
+    pub size: u64,
+    /// The pairs drawn, each as the two rows (from 1) its groups are in.
+    /// A long list is cut short; `text` says how many more there are.
+    pub pairs: Vec<[usize; 2]>,
+    /// The row (from 1) of the group left without a partner, if one is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alone: Option<usize>,
+    /// What stands before the drawing: "groups of 4".
+    pub label: String,
+    /// The words after it: "rows 2 and 3; row 1: no partner".
     pub text: String,
 }
 

@@ -5,6 +5,7 @@
 //! until the lesson shows groups, and the words of a question's answer.
 
 use super::{Directive, InLesson, Setup};
+use crate::rules::game::nothing_to_play;
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::position::Position;
@@ -52,7 +53,8 @@ impl InLesson for Nim {
     /// `--rows-per-move K`; a drawing takes `--groups` too, and an
     /// explanation `--xor`, `--no-move` and `--no-verdict`. A position the
     /// lesson will work out must be one the tool can work out, so a lesson
-    /// that passes `--check` also runs.
+    /// that passes `--check` also runs; a question must have a move to
+    /// make.
     fn read_setup(
         directive: Directive,
         value: &str,
@@ -64,12 +66,13 @@ impl InLesson for Nim {
             Directive::Question(_) => &[],
         };
         let mut setup = setup(value, extra)?;
-        match directive {
-            Directive::Show => return Ok(setup),
-            Directive::Question(_) if setup.position.is_over() => {
-                return Err("needs a position with sticks left to take".to_string());
-            }
-            Directive::Explain | Directive::Question(_) => {}
+        if let Directive::Question(_) = directive
+            && let Some(why) = nothing_to_play(&setup.game, &setup.position)
+        {
+            return Err(format!("cannot be asked: {why}"));
+        }
+        if directive == Directive::Show {
+            return Ok(setup);
         }
         afford(&setup, budget)?;
         let analysis = Analysis::new(

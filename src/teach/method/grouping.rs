@@ -17,7 +17,7 @@ use crate::solve::grouping::{
 };
 use crate::solve::nim_sum::nim_sum;
 use crate::teach::document::{
-    BinaryRow, BinaryView, Block, DrawnRow, Frame, Reveal, Step, TallyLine,
+    BinaryRow, BinaryView, Block, DrawnRow, Frame, PairLine, Reveal, Step, TallyLine,
 };
 use crate::teach::words::{
     LONGEST_SUM, MOST_LISTED, SHORTEST_MERGED_RUN, and_list, capitalised, count, groups_of,
@@ -31,6 +31,12 @@ const JOINS_SHOWN_FOR_ROWS: usize = 8;
 /// Rows up to this many sticks have their joining drawn stage by stage;
 /// bigger ones (up to [`JOINS_TOLD_UP_TO`]) have it told in words.
 const STAGES_DRAWN_UP_TO: u64 = 16;
+
+/// Pairs of one size drawn before the rest are only counted.
+const PAIRS_DRAWN: usize = 3;
+
+/// Group sizes whose pairs are drawn, largest first; the rest are counted.
+const PAIR_SIZES_DRAWN: usize = 8;
 
 /// What stands in for a row too big to draw.
 const TOO_MANY: &str = "(too many to draw)";
@@ -150,19 +156,98 @@ pub(crate) fn joins(rounds: &[JoinRound]) -> String {
         .join("; ")
 }
 
-/// The tally of sizes and the pairs struck off, as step `number`.
+/// The tally of sizes and the pairs struck off, then the pairs drawn, as
+/// step `number`.
 pub(crate) fn pairs_step(g: &Grouping, number: u32) -> Step {
     let blocks = match g.tally.is_empty() {
         true => vec![Block::sentence("No groups at all.")],
-        false => vec![Block::Tally {
-            lines: tally_lines(&g.tally),
-        }],
+        false => {
+            let mut blocks = vec![
+                Block::Tally {
+                    lines: tally_lines(&g.tally),
+                },
+                Block::Pairs {
+                    sizes: pair_lines(g),
+                },
+            ];
+            if let Some(more) = g.tally.len().checked_sub(PAIR_SIZES_DRAWN)
+                && more > 0
+            {
+                blocks.push(Block::sentence(format!(
+                    "The pairs of the other {} are not drawn.",
+                    count(more as u64, "group size")
+                )));
+            }
+            blocks
+        }
     };
     Step::numbered(
         number,
         "Pair off groups of the same size across all rows",
         blocks,
     )
+}
+
+/// The groups of the largest sizes set out in pairs, the rows they come
+/// from named: the first few pairs of each size, and the group left
+/// without a partner. That group is the one in the row the move breaks up, when the
+/// move breaks a group of its size, so the drawing and the move agree.
+fn pair_lines(g: &Grouping) -> Vec<PairLine> {
+    let broken = match &g.plan {
+        Plan::Unpaired(m) => Some((m.largest, m.pile + 1)),
+        _ => None,
+    };
+    // For each size, largest first: the first rows holding a group of it
+    // (enough for the pairs drawn and one more), and the last such row.
+    // Sizes are powers of two, so each has its place by its zeros.
+    let mut found: Vec<(Vec<usize>, usize)> = vec![(Vec::new(), 0); u64::BITS as usize];
+    for (i, row) in g.rows.iter().enumerate() {
+        for size in row.groups().iter() {
+            let (first, last) = &mut found[size.trailing_zeros() as usize];
+            if first.len() <= 2 * PAIRS_DRAWN {
+                first.push(i + 1);
+            }
+            *last = i + 1;
+        }
+    }
+    g.tally
+        .iter()
+        .take(PAIR_SIZES_DRAWN)
+        .map(|t| {
+            let (mut rows, last) = std::mem::take(&mut found[t.size.trailing_zeros() as usize]);
+            let alone = t.unpaired().then_some(match broken {
+                Some((size, row)) if size == t.size => row,
+                _ => last,
+            });
+            rows.retain(|&r| Some(r) != alone);
+            let pairs: Vec<[usize; 2]> = rows
+                .chunks_exact(2)
+                .take(PAIRS_DRAWN)
+                .map(|two| [two[0], two[1]])
+                .collect();
+            let mut told: Vec<String> = pairs
+                .iter()
+                .map(|[a, b]| format!("rows {a} and {b}"))
+                .collect();
+            let more = t.pairs() - pairs.len() as u64;
+            if more > 0 {
+                let pairs = if more == 1 { "pair" } else { "pairs" };
+                told.push(format!("and {more} more {pairs}"));
+            }
+            let mut text = told.join(", ");
+            if let Some(row) = alone {
+                let sep = if text.is_empty() { "" } else { "; " };
+                text += &format!("{sep}row {row}: no partner");
+            }
+            PairLine {
+                size: t.size,
+                pairs,
+                alone,
+                label: format!("groups of {}", t.size),
+                text,
+            }
+        })
+        .collect()
 }
 
 /// The tally, one line per size or per run of sizes with the same count:
@@ -458,14 +543,19 @@ fn row_changes(m: &GroupMove) -> Vec<DrawnRow> {
     };
     let mut rows = vec![row("before", before.clone(), sum_of(m.before, &before))];
     if m.largest > 1 {
+        // The group and what is left of it, never one number for both.
+        let left = match m.largest {
+            2 => "the other stick stays".to_string(),
+            g => format!(
+                "the other {} sticks make {}",
+                g - 1,
+                short_sum(&m.regrouped)
+            ),
+        };
         rows.push(row(
             "broken",
             broken.clone(),
-            format!(
-                "take 1 from the {}: {}",
-                m.largest,
-                sum_of(m.before - 1, &broken)
-            ),
+            format!("take 1 stick from the group of {}: {left}", m.largest),
         ));
     }
     rows.push(row(
@@ -817,6 +907,59 @@ mod tests {
         assert_eq!(
             leaves_lost(&grouped(&[4, 4], Rule::Normal)),
             "both rows now have 4 sticks, so you can copy every move your opponent makes."
+        );
+    }
+
+    #[test]
+    fn pairs_are_drawn_size_by_size_with_the_group_left_alone_marked() {
+        // (size, pairs, row alone, words) for each line.
+        type Line = (u64, Vec<[usize; 2]>, Option<usize>, String);
+        let lines = |rows: &[u64]| -> Vec<Line> {
+            pair_lines(&grouped(rows, Rule::Misere))
+                .into_iter()
+                .map(|l| {
+                    assert_eq!(l.label, format!("groups of {}", l.size));
+                    (l.size, l.pairs, l.alone, l.text)
+                })
+                .collect()
+        };
+        assert_eq!(
+            lines(&[3, 4, 5]),
+            [
+                (4, vec![[2, 3]], None, "rows 2 and 3".to_string()),
+                (2, vec![], Some(1), "row 1: no partner".to_string()),
+                (1, vec![[1, 3]], None, "rows 1 and 3".to_string()),
+            ]
+        );
+        // The group alone is the one the move breaks up (in row 1, not the
+        // last row), and smaller sizes leave their last group alone.
+        assert_eq!(
+            lines(&[4, 4, 4, 1]),
+            [
+                (
+                    4,
+                    vec![[2, 3]],
+                    Some(1),
+                    "rows 2 and 3; row 1: no partner".to_string()
+                ),
+                (1, vec![], Some(4), "row 4: no partner".to_string()),
+            ]
+        );
+        // Many pairs: the first few are drawn and the rest counted.
+        let many = lines(&[1; 11]);
+        assert_eq!(many[0].1, [[1, 2], [3, 4], [5, 6]]);
+        assert_eq!(
+            many[0].3,
+            "rows 1 and 2, rows 3 and 4, rows 5 and 6, and 2 more pairs; row 11: no partner"
+        );
+        // Huge rows: only the largest sizes are drawn, and the rest counted.
+        let huge = grouped(&[u64::MAX, u64::MAX - 2], Rule::Misere);
+        let drawn = pair_lines(&huge);
+        assert_eq!(drawn.len(), PAIR_SIZES_DRAWN);
+        assert_eq!(drawn[0].pairs, [[1, 2]]);
+        assert_eq!(
+            pairs_step(&huge, 2).lines().last().unwrap(),
+            "The pairs of the other 56 group sizes are not drawn."
         );
     }
 }
