@@ -211,7 +211,7 @@ fn pieces_svg(pieces: &[Piece], row: Option<usize>, height: u32) -> Drawn {
         let (drawn, advance) = piece_svg(piece, x, row.map(|r| (r, place)), height);
         out += &drawn;
         x += advance;
-        place += piece.size;
+        place = place.saturating_add(piece.size);
     }
     if grouped {
         out += "</g>";
@@ -615,6 +615,9 @@ mod tests {
         assert!(grouped.contains("data-stick=\"33\"") && grouped.contains("data-stick=\"45\""));
         assert!(svg.contains("aria-label=\"45 sticks\""));
         // A row with no groups has only its plain drawing.
+        // The longest row there can be is drawn too.
+        let most = row_svg(&row(u64::MAX, &[u64::MAX]), 1);
+        assert!(most.contains(&format!(">{}</text>", u64::MAX)));
         let alone = row_svg(&row(99_999, &[]), 2);
         assert!(!alone.contains("as-plain") && !alone.contains("in-groups"));
         assert!(alone.contains(">90000</text>"));
