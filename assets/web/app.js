@@ -1,6 +1,9 @@
 // The classroom page: its parts behind tabs, and the keys that work
 // everywhere. Each part lives in its own module; this one only switches
-// between them and hands each key press to the part that is shown.
+// between them, hands each key press to the part that is shown, and
+// keeps what every part shares fitted to the screen: the settings open
+// where there is room for them, and a panel whose words outgrow it
+// reachable by keyboard.
 
 import * as play from "./play.js";
 import * as explain from "./explain.js";
@@ -30,6 +33,51 @@ function open(name) {
   parts[name].opened?.();
 }
 
+/** Whether the screen has room for a game's settings beside its board (as app.css says). */
+const ROOMY = matchMedia("(min-width: 761px) and (min-height: 561px) and (orientation: landscape)");
+
+/** Opens every part's settings where there is room, and folds them away where there is not. */
+function unfold() {
+  for (const settings of document.querySelectorAll("details.settings")) {
+    settings.open = ROOMY.matches;
+  }
+}
+
+/** On a small screen, folds the settings away once they are used, to show the board. */
+function used(event) {
+  if (ROOMY.matches) return;
+  const settings = event.target.closest?.("details.settings");
+  const acted = event.type === "submit" || event.target.closest?.(".preset, .mode");
+  if (settings && acted) settings.open = false;
+}
+
+/** The panels whose words can outgrow them, and what to call one that has no name. */
+const PANELS = ".talk, .steps, .lesson-page, .q-talk, .table-out";
+const UNNAMED = "What was said";
+
+/**
+ * Makes each panel that scrolls now a keyboard stop, with a name, so its
+ * hidden words can be reached without a mouse; one that fits is passed by.
+ */
+function reachable() {
+  for (const panel of document.querySelectorAll(PANELS)) {
+    const scrolls = panel.scrollHeight > panel.clientHeight + 1
+      || panel.scrollWidth > panel.clientWidth + 1;
+    if (scrolls && panel.tabIndex < 0) {
+      panel.tabIndex = 0;
+      if (!panel.hasAttribute("aria-label")) {
+        panel.setAttribute("role", "region");
+        panel.setAttribute("aria-label", UNNAMED);
+      }
+    } else if (!scrolls && panel.hasAttribute("tabindex") && panel !== document.activeElement) {
+      panel.removeAttribute("tabindex");
+    }
+  }
+}
+
+/** The keys that scroll a panel, left to the browser while one has the focus. */
+const SCROLLING = ["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "];
+
 /** True while someone is typing into a field, where keys are theirs. */
 function typing(target) {
   const field = target.closest?.("input, select, textarea");
@@ -43,6 +91,7 @@ for (const tab of document.querySelectorAll(".tab")) {
 document.addEventListener("keydown", (event) => {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
   if (typing(event.target)) return;
+  if (SCROLLING.includes(event.key) && event.target.matches?.(PANELS)) return;
   const letter = letters[event.key];
   if (letter) {
     open(letter);
@@ -53,6 +102,19 @@ document.addEventListener("keydown", (event) => {
 });
 
 window.addEventListener("hashchange", () => open(location.hash.slice(1)));
+
+ROOMY.addEventListener("change", unfold);
+unfold();
+document.addEventListener("submit", used, true);
+document.addEventListener("click", used);
+new MutationObserver(reachable).observe(document.getElementById("main"), {
+  subtree: true,
+  childList: true,
+  characterData: true,
+  attributes: true,
+  attributeFilter: ["hidden", "class", "style", "open"],
+});
+window.addEventListener("resize", reachable);
 
 open(location.hash.slice(1));
 play.newGame();

@@ -21,4 +21,5 @@ pub fn assert_in_order(text: &str, expected: &[&str]) {
         rest = &rest[at + piece.len()..];
     }
 }
+pub mod cdp;
 pub mod http;

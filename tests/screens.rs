@@ -1,0 +1,475 @@
+//! The classroom page on the screens it is shown on, from a small phone
+//! to a 1080p projector: every tab fits the width, its type is large
+//! enough to read there, a phone shows a game's board, buttons and answer
+//! together, words that outgrow their panel can still be reached, the
+//! active tab stays readable under the mouse, axe-core finds nothing
+//! serious, and a printout has no blank page. Screenshots of each screen
+//! go to `target/screenshots/screens-*.png`.
+//!
+//! axe-core is a test fixture (`tests/fixtures/axe-core/`), handed to the
+//! browser over its DevTools protocol; the page itself never loads it.
+
+mod common;
+
+use std::path::Path;
+use std::time::Instant;
+
+use common::cdp::{HEIGHT, Page, WIDTH};
+use serde_json::Value;
+
+/// Two phones upright, the classroom projector, and a 1080p one.
+const SCREENS: [(u32, u32); 4] = [(360, 640), (390, 844), (1280, 720), (1920, 1080)];
+
+/// Each tab, and what it shows once its content has come.
+const TABS: [(&str, &str); 6] = [
+    ("play", "#play-board rect[data-row]"),
+    ("explain", "#explain-steps .step-holder.current"),
+    ("check", "#check-board rect[data-row]"),
+    ("lessons", "#lesson-items button.lesson-choice"),
+    ("table", "#table-out table"),
+    ("chomp", "#chomp-board rect[data-row]"),
+];
+
+/// Whether a screen is a phone's, where text must be at least 16px.
+fn phone(width: u32) -> bool {
+    width < 600
+}
+
+/// The smallest type allowed on a screen, in CSS pixels: 16 on a phone, 28
+/// on a projector of 1080p or more, and on the 720p projector the page
+/// was first made for, nothing under its key line's 14.
+fn least_type(width: u32, height: u32) -> f64 {
+    match (width, height) {
+        (w, _) if phone(w) => 16.0,
+        (w, h) if w >= 1920 && h >= 1080 => 28.0,
+        _ => 14.0,
+    }
+}
+
+/// Opens the page at `path` on a screen of `width` × `height`, with axe-core
+/// loaded into it; None without a browser.
+fn open(path: &str, width: u32, height: u32) -> Option<Page> {
+    let page = Page::open_on(path, width, height)?;
+    load_axe(&page);
+    Some(page)
+}
+
+/// Clicks the tab `tab` and waits until its part shows `ready`; the mouse
+/// stays on the tab.
+fn open_tab(page: &Page, tab: &str, ready: &str) {
+    page.click(&format!(".tab[data-tab='{tab}']"));
+    page.wait(
+        &format!("!document.getElementById('{tab}').hidden && document.querySelector({ready:?})"),
+        &format!("the {tab} tab"),
+    );
+}
+
+/// What makes the page wider than a screen `width` wide, if anything does.
+fn sideways(page: &Page, width: u32) -> Option<String> {
+    let js = format!(
+        "(() => {{ const wide = document.documentElement.scrollWidth; \
+         if (wide <= {width} && document.body.scrollWidth <= {width}) return null; \
+         const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') \
+           + (typeof e.className === 'string' && e.className \
+             ? '.' + e.className.split(' ').join('.') : ''); \
+         const over = [...document.querySelectorAll('body *')] \
+           .filter((e) => e.getBoundingClientRect().right > {width} + 0.5).slice(0, 6).map(name); \
+         return `${{wide}} px wide: ${{over.join(', ')}}`; }})()"
+    );
+    page.eval(&js).as_str().map(str::to_string)
+}
+
+/// The smallest type of any words shown, in CSS pixels, and where they
+/// are. Words inside drawings are left out: a drawing scales as a whole
+/// with its box.
+fn smallest_type(page: &Page) -> (f64, String) {
+    let js = "(() => { let least = Infinity, where = ''; \
+        const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT); \
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) { \
+          const e = n.parentElement; \
+          if (!n.textContent.trim() || e.closest('svg') || !e.checkVisibility()) continue; \
+          const box = e.getBoundingClientRect(); \
+          if (box.width < 2 || box.height < 2) continue; \
+          const size = parseFloat(getComputedStyle(e).fontSize); \
+          if (size < least) { least = size; \
+            where = `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${e.className}: \
+${n.textContent.trim().slice(0, 40)}`; } } \
+        return [least, where]; })()";
+    let found = page.eval(js);
+    (
+        found[0].as_f64().unwrap_or(f64::INFINITY),
+        found[1].as_str().unwrap_or_default().to_string(),
+    )
+}
+
+/// The serious and critical violations axe-core finds in the page as it is
+/// now, one line each: in the element at `within` or the whole page, of
+/// the rule `only` or of every rule.
+fn axe(page: &Page, within: Option<&str>, only: Option<&str>) -> Vec<String> {
+    let context = within.map_or("document".to_string(), |selector| format!("{selector:?}"));
+    let rules = only.map_or(String::new(), |rule| format!(", runOnly: [{rule:?}]"));
+    let js = format!(
+        "axe.run({context}, {{ resultTypes: ['violations']{rules} }}).then((found) => \
+         found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical') \
+         .flatMap((v) => v.nodes.map((n) => `${{v.id}} at ${{n.target.join(' ')}}: \
+         ${{(n.failureSummary ?? '').split('\\n').slice(1, 2).join('').trim()}}`)))"
+    );
+    match page.evaluate(&js, true) {
+        Ok(Value::Array(found)) => found
+            .iter()
+            .map(|line| line.as_str().unwrap_or_default().to_string())
+            .collect(),
+        other => panic!("axe-core ran: {other:?}"),
+    }
+}
+
+/// Checks the page as it is now on a screen of `width` × `height`: no
+/// sideways scrolling, type large enough, and no serious violation, adding
+/// what is wrong to `wrong` under the name `state`. Gives how many
+/// violations axe-core found.
+fn look(page: &Page, (width, height): (u32, u32), state: &str, wrong: &mut Vec<String>) -> usize {
+    let at = format!("{width}×{height} {state}");
+    if let Some(why) = sideways(page, width) {
+        wrong.push(format!("{at}: scrolls sideways, {why}"));
+    }
+    let (least, where_) = smallest_type(page);
+    if least < least_type(width, height) {
+        wrong.push(format!("{at}: {least}px type at {where_}"));
+    }
+    let found = axe(page, None, None);
+    wrong.extend(found.iter().map(|v| format!("{at}: {v}")));
+    found.len()
+}
+
+/// Moves the mouse off every control, to the bottom left corner.
+fn point_away(page: &Page, height: u32) {
+    page.point_at(1.0, f64::from(height) - 1.0);
+}
+
+// Each screen is a test of its own, so that two can run at once; the
+// tests running at the same time share one browser.
+
+#[test]
+fn every_tab_fits_a_small_phone_is_readable_and_has_no_serious_violation() {
+    every_tab_on(SCREENS[0]);
+}
+
+#[test]
+fn every_tab_fits_a_phone_is_readable_and_has_no_serious_violation() {
+    every_tab_on(SCREENS[1]);
+}
+
+#[test]
+fn every_tab_fits_a_720p_projector_is_readable_and_has_no_serious_violation() {
+    every_tab_on(SCREENS[2]);
+}
+
+#[test]
+fn every_tab_fits_a_1080p_projector_is_readable_and_has_no_serious_violation() {
+    every_tab_on(SCREENS[3]);
+}
+
+/// Opens every tab, and the states beyond each tab's first, on a screen of
+/// `width` × `height`, looks at each (see [`look`]) and saves screenshots.
+fn every_tab_on(screen @ (width, height): (u32, u32)) {
+    let Some(page) = open("/", width, height) else {
+        return;
+    };
+    let started = Instant::now();
+    let mut wrong = Vec::new();
+    let mut counts = Vec::new();
+    for (tab, ready) in TABS {
+        open_tab(&page, tab, ready);
+        // The mouse rests on the tab it clicked, as after every click on a
+        // tab: the header it is in keeps its contrast. Then, with the mouse
+        // away, the whole page is checked.
+        let on = axe(&page, Some(".top"), Some("color-contrast"));
+        let at = format!("{width}×{height} {tab}");
+        wrong.extend(on.iter().map(|v| format!("{at}, mouse on its tab: {v}")));
+        point_away(&page, height);
+        let away = look(&page, screen, tab, &mut wrong);
+        counts.push(format!("{tab}: {} / {away}", on.len()));
+        if matches!(tab, "play" | "explain" | "lessons") {
+            page.eval("scrollTo(0, 0)");
+            page.shot(&format!("screens-{width}x{height}-{tab}"));
+        }
+    }
+    // The states beyond each tab's first are tried on one phone and one
+    // projector: the other two lay the page out as these do, and every
+    // run of axe-core costs the suite time.
+    if [SCREENS[1], SCREENS[2]].contains(&screen) {
+        for (state, count) in states(&page, screen, &mut wrong) {
+            counts.push(format!("{state}: {count}"));
+        }
+    }
+    eprintln!(
+        "{width}×{height}, serious or critical violations (mouse on the tab / away), \
+         looked at in {:.1?}:\n  {}",
+        started.elapsed(),
+        counts.join("\n  ")
+    );
+    page.assert_no_errors(true);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Puts the page into the states beyond each tab's first (a game over with
+/// its review, a move checked, a lesson's question, Chomp's explanation)
+/// and looks at each; gives each state's violation count.
+fn states(page: &Page, screen: (u32, u32), wrong: &mut Vec<String>) -> Vec<(String, usize)> {
+    let mut counts = Vec::new();
+    let mut look_at = |state: &str| {
+        point_away(page, screen.1);
+        let count = look(page, screen, state, wrong);
+        counts.push((state.to_string(), count));
+    };
+
+    // A game of one row of 2, lost at once by taking both.
+    open_tab(page, "play", TABS[0].1);
+    page.eval(
+        "(() => { const form = document.getElementById('play-setup'); \
+         form.elements.position.value = '2'; form.elements.take.value = ''; \
+         form.requestSubmit(); })()",
+    );
+    page.wait_count("#play-board rect[data-row]", 2, "a row of 2");
+    take_last(page, "play", "1", "2");
+    page.wait(
+        "!document.getElementById('play-result').hidden",
+        "the end of the game",
+    );
+    look_at("play, the game over");
+
+    open_tab(page, "check", TABS[2].1);
+    take_last(page, "check", "3", "7");
+    page.wait(
+        "document.querySelector('#check-verdict .verdict')",
+        "the verdict",
+    );
+    look_at("check, a move checked");
+
+    open_tab(page, "lessons", TABS[3].1);
+    page.start_lesson("copy-cat", "Two equal rows");
+    page.next_until_question();
+    look_at("lessons, a question");
+    page.click("#lesson-back");
+
+    open_tab(page, "chomp", TABS[5].1);
+    unfold(page, "chomp");
+    page.click(".mode[data-mode='explain']");
+    page.wait(
+        "document.querySelector('#chomp-steps .step-holder.current')",
+        "Chomp explained",
+    );
+    look_at("chomp, a bar explained");
+    counts
+}
+
+/// Opens the settings of the part `part`, where a small screen folds them away.
+fn unfold(page: &Page, part: &str) {
+    if !page.is(&format!(
+        "document.querySelector('#{part} details.settings').open"
+    )) {
+        page.click(&format!("#{part} details.settings > summary"));
+    }
+}
+
+/// Hands axe-core to the page over the DevTools protocol.
+fn load_axe(page: &Page) {
+    let axe = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/axe-core/axe.min.js");
+    let axe = std::fs::read_to_string(&axe).expect("axe-core is in the test fixtures");
+    page.evaluate(&axe, false)
+        .unwrap_or_else(|e| panic!("axe-core loads: {e}"));
+}
+
+/// Chooses the last stick of `row` on the board of the part `part` and
+/// presses its Take (or Check) button, as a pupil would; `sticks` is how
+/// many the row holds.
+fn take_last(page: &Page, part: &str, row: &str, sticks: &str) {
+    page.click(&format!(
+        "#{part}-board rect[data-row='{row}'][data-stick='{sticks}']"
+    ));
+    page.click(&format!("#{part}-take"));
+}
+
+#[test]
+fn a_phone_shows_the_board_the_buttons_and_the_answer_together() {
+    for (width, height) in [(360, 640), (390, 844)] {
+        let Some(page) = open("/", width, height) else {
+            return;
+        };
+        // A position of five rows, chosen in the settings, which fold away
+        // again once the game starts.
+        page.wait_count("#play-board rect[data-row]", 15, "the board of 3 5 7");
+        assert!(page.is("!document.querySelector('#play details.settings').open"));
+        unfold(&page, "play");
+        page.type_into("#play-setup input[name='position']", "3 4 5 6 7");
+        page.click("#play-setup button[type='submit']");
+        page.wait_count("#play-board rect[data-row]", 25, "the board of 3 4 5 6 7");
+        assert!(page.is("!document.querySelector('#play details.settings').open"));
+        take_last(&page, "play", "2", "4");
+        page.wait(
+            "document.querySelector('#play-said .said.computer')",
+            "the answer",
+        );
+        page.shot(&format!("screens-{width}x{height}-play-5-rows"));
+
+        // Every stick, the Take button and the computer's move are on the
+        // screen at once; on the taller phone, its reason too.
+        let mut seen = vec![
+            "#play-board rect[data-row]",
+            "#play-take",
+            "#play-hint",
+            "#play-said .said.computer",
+        ];
+        if height >= 800 {
+            seen.push("#play-said .why");
+        }
+        for selector in seen {
+            let js = format!(
+                "[...document.querySelectorAll({selector:?})].every((e) => {{ \
+                 const r = e.getBoundingClientRect(); \
+                 return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 \
+                   && r.right <= innerWidth && r.height > 0; }})"
+            );
+            assert!(
+                page.is(&js),
+                "{width}×{height}: {selector} is not all on the screen"
+            );
+        }
+        assert_eq!(sideways(&page, width), None);
+        page.assert_no_errors(true);
+    }
+}
+
+#[test]
+fn words_that_outgrow_their_panel_show_it_and_scroll_by_keyboard() {
+    let Some(page) = open("/#check", WIDTH, HEIGHT) else {
+        return;
+    };
+    // Taking a whole row of six: the verdict redraws all six rows, more
+    // than the panel beside the board holds at 1280×720.
+    page.type_into("#check-setup input[name='position']", "3 5 7 9 11 13");
+    page.press("Enter");
+    page.wait_count("#check-board rect[data-row]", 48, "the board of six rows");
+    take_last(&page, "check", "6", "1");
+    page.wait(
+        "document.querySelector('#check-verdict .verdict')",
+        "the verdict",
+    );
+    let panel = "document.getElementById('check-verdict')";
+    page.wait(
+        &format!("{panel}.scrollHeight > {panel}.clientHeight && {panel}.tabIndex === 0"),
+        "the verdict to scroll, and to be a keyboard stop",
+    );
+    // A shadow at the edge shows that there is more, and the panel has a name.
+    assert!(page.is(&format!(
+        "getComputedStyle({panel}).backgroundImage.includes('radial-gradient')"
+    )));
+    assert_eq!(
+        page.eval(&format!("{panel}.getAttribute('aria-label')")),
+        "The verdict"
+    );
+    // Tab reaches it; the arrow keys then scroll it.
+    let mut presses = 0;
+    while !page.is(&format!("document.activeElement === {panel}")) {
+        presses += 1;
+        assert!(presses < 20, "Tab never reaches the verdict");
+        page.press("Tab");
+    }
+    page.press("ArrowDown");
+    page.press("End");
+    page.wait(
+        &format!("{panel}.scrollTop + {panel}.clientHeight >= {panel}.scrollHeight - 1"),
+        "the verdict scrolled to its end",
+    );
+    page.shot("screens-1280x720-long-verdict");
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn the_active_tab_is_readable_with_the_mouse_on_it() {
+    let Some(page) = open("/", WIDTH, HEIGHT) else {
+        return;
+    };
+    for (tab, ready) in TABS {
+        open_tab(&page, tab, ready);
+        // The mouse rests on the tab it clicked: white on dark, not on pale.
+        let js = format!(
+            "(() => {{ const tab = document.querySelector(\".tab[data-tab='{tab}']\"); \
+             const s = getComputedStyle(tab); return [s.color, s.backgroundColor]; }})()"
+        );
+        let colours = page.eval(&js);
+        let ratio = contrast(
+            colours[0].as_str().unwrap_or_default(),
+            colours[1].as_str().unwrap_or_default(),
+        );
+        assert!(ratio >= 4.5, "{tab}: {colours} is {ratio:.2}:1");
+    }
+}
+
+/// The contrast ratio of two colours given as `rgb(r, g, b)`, by WCAG's formula.
+fn contrast(one: &str, other: &str) -> f64 {
+    let luminance = |colour: &str| {
+        let parts: Vec<f64> = colour
+            .trim_start_matches(|c: char| !c.is_ascii_digit())
+            .split(|c: char| !c.is_ascii_digit() && c != '.')
+            .filter(|part| !part.is_empty())
+            .take(3)
+            .map(|part| part.parse::<f64>().expect("a channel") / 255.0)
+            .map(|c| {
+                if c <= 0.040_45 {
+                    c / 12.92
+                } else {
+                    ((c + 0.055) / 1.055).powf(2.4)
+                }
+            })
+            .collect();
+        0.2126 * parts[0] + 0.7152 * parts[1] + 0.0722 * parts[2]
+    };
+    let (a, b) = (luminance(one), luminance(other));
+    (a.max(b) + 0.05) / (a.min(b) + 0.05)
+}
+
+#[test]
+fn a_printout_of_any_tab_has_no_blank_page() {
+    let Some(page) = open("/", WIDTH, HEIGHT) else {
+        return;
+    };
+    // Letter paper with the browser's margins of 0.4 inch: 739 by 979 CSS
+    // pixels to print on.
+    let (across, down) = (739.2, 979.2);
+    for (tab, ready) in TABS {
+        open_tab(&page, tab, ready);
+        let pdf = page.pdf();
+        let pages = pdf_pages(&pdf);
+        // How tall the tab is when laid out on paper of that width.
+        page.screen(across as u32, down as u32);
+        page.print(true);
+        let tall = page
+            .eval("document.documentElement.getBoundingClientRect().height")
+            .as_f64()
+            .expect("a height");
+        page.print(false);
+        page.screen(WIDTH, HEIGHT);
+        let needed = (tall / down).ceil().max(1.0) as usize;
+        assert!(
+            pages <= needed,
+            "{tab} prints on {pages} pages, but its {tall} px need {needed}"
+        );
+    }
+    page.assert_no_errors(true);
+}
+
+/// How many pages a PDF from Chromium has: the objects of type /Page.
+fn pdf_pages(pdf: &[u8]) -> usize {
+    let text = String::from_utf8_lossy(pdf);
+    text.match_indices("/Type /Page")
+        .filter(|(at, found)| !text[at + found.len()..].starts_with('s'))
+        .count()
+}
+
+#[test]
+fn contrast_is_measured_as_wcag_says() {
+    assert!((contrast("rgb(0, 0, 0)", "rgb(255, 255, 255)") - 21.0).abs() < 1e-9);
+    assert!((contrast("rgb(255, 255, 255)", "rgb(238, 242, 251)") - 1.12).abs() < 0.01);
+    assert!((contrast("rgb(255, 255, 255)", "rgb(17, 17, 17)") - 18.88).abs() < 0.01);
+}
