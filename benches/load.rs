@@ -122,7 +122,7 @@ fn costly(timing: bool) -> Vec<Asked> {
 fn main() {
     let timing = std::env::args().any(|a| a == "--bench");
     let requests = if timing { 600 } else { 12 };
-    let runs = if timing { 3 } else { 1 };
+    let runs = if timing { 5 } else { 1 };
     let settle = Duration::from_secs(if timing { 30 } else { 1 });
     let server = matchsticks::serve::Server::start("127.0.0.1:0".parse().unwrap())
         .expect("the server starts");

@@ -785,7 +785,7 @@ impl Drop for Stopped {
 /// cheap requests are answered all along.
 #[test]
 fn expensive_requests_past_the_limit_are_refused_while_cheap_ones_answer() {
-    // More than the most places a server has (four) and then some, so that
+    // More than the most places a server has (three) and then some, so that
     // some are refused however many cores this computer has.
     const SENT: usize = 12;
     let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
@@ -823,7 +823,7 @@ fn expensive_requests_past_the_limit_are_refused_while_cheap_ones_answer() {
         assert_eq!(reply.headers["retry-after"], "1");
         let error = reply.error();
         let limit = " expensive requests, the most it takes on at once \
-                     (one per core, at most 4): try again in a moment";
+                     (one per core, at most 3): try again in a moment";
         assert!(
             error.starts_with("the server is already working out ") && error.ends_with(limit),
             "{error}"

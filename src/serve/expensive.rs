@@ -3,8 +3,9 @@
 //! from what the game counts cheaply (`Queried::costly`). A few of them
 //! run at once, one per core and at most [`MOST_EXPENSIVE`]; one more is
 //! refused at once with 503 and `Retry-After`, never queued. Cheap
-//! requests never wait for them: every request is worked out on a thread
-//! of its own, away from the threads that answer the network.
+//! requests never wait for them: each is worked out on the blocking pool,
+//! and each expensive one on the thread of its place, all away from the
+//! threads that answer the network.
 //!
 //! The estimate is written once, for every game's questions: read the
 //! position, the rules and the extras from the request's words, as the
@@ -12,9 +13,10 @@
 //! cheap, since its route refuses it at once.
 
 use std::num::NonZeroUsize;
-use std::sync::Arc;
+use std::panic::AssertUnwindSafe;
+use std::sync::{Arc, Mutex, mpsc};
 
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, oneshot};
 
 use super::params::Params;
 use super::reply::Reply;
@@ -30,9 +32,10 @@ use crate::teach::table;
 pub(crate) const EXPENSIVE_PERCENT: u64 = 5;
 
 /// The most expensive requests worked on at once, when the computer has
-/// this many cores or more; otherwise one per core. Each holds a core and
-/// some tens of megabytes until it is done.
-pub(crate) const MOST_EXPENSIVE: usize = 4;
+/// this many cores or more; otherwise one per core. Each holds a core until
+/// it is done, and up to about 60 MB (a pattern of takes that repeats
+/// late), so that three keep the server within 200 MB.
+pub(crate) const MOST_EXPENSIVE: usize = 3;
 
 /// The seconds a refused expensive request is told to wait: about how long
 /// the longest takes.
@@ -46,45 +49,97 @@ fn turns_worked(moves: usize) -> u64 {
     8 * (moves as u64 + 1)
 }
 
-/// The places for expensive requests, shared by every route of a router.
+/// The places for expensive requests, shared by every route of a router:
+/// one thread each, kept for as long as the router, so that the memory an
+/// expensive request leaves behind is used again by the next rather than
+/// kept by whichever of many threads worked it out.
 #[derive(Clone, Debug)]
 pub(crate) struct Expensive {
     places: Arc<Semaphore>,
     most: usize,
+    jobs: mpsc::Sender<Job>,
 }
 
+/// An expensive request's work, for the thread of a place.
+type Job = Box<dyn FnOnce() + Send>;
+
 impl Expensive {
-    /// One place per core, at most [`MOST_EXPENSIVE`].
+    /// One place per core, at most [`MOST_EXPENSIVE`]; fewer when the
+    /// system will not start as many threads.
     pub(crate) fn new() -> Expensive {
         let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-        let most = cores.clamp(1, MOST_EXPENSIVE);
+        let (jobs, waiting) = mpsc::channel::<Job>();
+        let waiting = Arc::new(Mutex::new(waiting));
+        let started = (0..cores.min(MOST_EXPENSIVE))
+            .filter(|_| {
+                let waiting = waiting.clone();
+                std::thread::Builder::new()
+                    .name("expensive".to_string())
+                    .spawn(move || work(&waiting))
+                    .is_ok()
+            })
+            .count();
         Expensive {
-            places: Arc::new(Semaphore::new(most)),
-            most,
+            places: Arc::new(Semaphore::new(started)),
+            most: started,
+            jobs,
         }
     }
 
-    /// Answers with `answer` on the blocking pool: at once when `costly`
-    /// says the request is cheap, in a free place when it is expensive,
-    /// and with 503 when every place is taken.
+    /// Answers with `answer`, away from the threads that answer the
+    /// network: on the blocking pool when `costly` says the request is
+    /// cheap, in a free place when it is expensive, and with 503 at once
+    /// when every place is taken.
     pub(crate) async fn answer(
         &self,
         costly: impl FnOnce() -> bool + Send + 'static,
         answer: impl FnOnce() -> Reply + Send + 'static,
     ) -> Reply {
-        let (places, most) = (self.places.clone(), self.most);
-        let work = move || match costly() {
-            false => answer(),
-            true => match places.try_acquire_owned() {
-                // The place is held until the work is done, even when the
-                // client has gone: the core is busy until then.
-                Ok(_place) => answer(),
-                Err(_) => busy(most),
-            },
-        };
-        match tokio::task::spawn_blocking(work).await {
-            Ok(reply) => reply,
+        let told = tokio::task::spawn_blocking(move || match costly() {
+            false => Ok(answer()),
+            true => Err(answer),
+        });
+        match told.await {
+            Ok(Ok(reply)) => reply,
+            Ok(Err(answer)) => self.in_place(answer).await,
             Err(_) => Reply::failed(),
+        }
+    }
+
+    /// Answers with `answer` in a free place, or with 503.
+    async fn in_place(&self, answer: impl FnOnce() -> Reply + Send + 'static) -> Reply {
+        let Ok(place) = self.places.clone().try_acquire_owned() else {
+            return busy(self.most);
+        };
+        let (reply, replied) = oneshot::channel();
+        // The place is held until the work is done, even when the client
+        // has gone: its thread is busy until then.
+        let job: Job = Box::new(move || {
+            let answered = answer();
+            drop(place);
+            let _ = reply.send(answered);
+        });
+        match self.jobs.send(job) {
+            Ok(()) => replied.await.unwrap_or_else(|_| Reply::failed()),
+            Err(_) => Reply::failed(),
+        }
+    }
+}
+
+/// A place's thread: the jobs sent to it, one at a time, until the router
+/// is gone. A job that panics is answered with 500 (its reply is dropped)
+/// and the thread goes on.
+fn work(waiting: &Mutex<mpsc::Receiver<Job>>) {
+    loop {
+        let job = match waiting.lock() {
+            Ok(waiting) => waiting.recv(),
+            Err(_) => return,
+        };
+        match job {
+            Ok(job) => {
+                let _ = std::panic::catch_unwind(AssertUnwindSafe(job));
+            }
+            Err(_) => return,
         }
     }
 }
@@ -143,6 +198,60 @@ fn share() -> f64 {
 mod tests {
     use super::*;
     use crate::rules::game::Chomp;
+    use axum::http::StatusCode;
+    use std::sync::Barrier;
+    use std::time::Duration;
+
+    #[test]
+    fn every_place_taken_refuses_one_more_at_once_and_a_place_outlives_a_panic() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let expensive = Expensive::new();
+            let most = expensive.most;
+            assert!((1..=MOST_EXPENSIVE).contains(&most));
+            // Work that holds its place until it is let go.
+            let go = Arc::new(Barrier::new(most + 1));
+            let held: Vec<_> = (0..most)
+                .map(|_| {
+                    let (expensive, go) = (expensive.clone(), go.clone());
+                    tokio::spawn(async move {
+                        let hold = move || {
+                            go.wait();
+                            Reply::json("held".to_string())
+                        };
+                        expensive.answer(|| true, hold).await
+                    })
+                })
+                .collect();
+            for _ in 0..1000 {
+                if expensive.places.available_permits() == 0 {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            assert_eq!(expensive.places.available_permits(), 0);
+            let refused = expensive.answer(|| true, || unreachable!()).await;
+            assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);
+            assert_eq!(refused.retry_after, Some(RETRY_AFTER));
+            let cheap = expensive.answer(|| false, || Reply::json("cheap".to_string()));
+            assert_eq!(cheap.await.body, "cheap");
+            tokio::task::spawn_blocking(move || go.wait())
+                .await
+                .unwrap();
+            for held in held {
+                assert_eq!(held.await.unwrap().body, "held");
+            }
+            let panicked = expensive.answer(|| true, || panic!("a bug")).await;
+            assert_eq!(panicked.status, StatusCode::INTERNAL_SERVER_ERROR);
+            for _ in 0..=most {
+                let answered = expensive.answer(|| true, || Reply::json("again".to_string()));
+                assert_eq!(answered.await.body, "again");
+            }
+        });
+    }
 
     /// Thirty takes up to 915 whose pattern repeats only after tens of
     /// thousands of row sizes.
