@@ -436,6 +436,12 @@ mod tests {
         assert_eq!(play(&moves[..1]).told(), &once.told()[..2]);
     }
 
+    /// The pupil's first legal move, in the order moves are listed.
+    fn first_move(replay: &Replay<Nim>) -> MultiMove {
+        let takes = &replay.game().takes;
+        MultiMove::from(replay.position().moves_with(takes).next().unwrap())
+    }
+
     #[test]
     fn the_perfect_computer_wins_from_a_winning_start_and_says_why() {
         let game = Nim::new(Rule::Misere);
@@ -443,12 +449,7 @@ mod tests {
         let mut replay = nim(start, &[]).unwrap();
         assert!(replay.told()[0].why.is_some());
         while !replay.is_over() {
-            let mv = replay
-                .position()
-                .moves_with(&replay.game().takes)
-                .next()
-                .unwrap();
-            replay.pupil(MultiMove::from(mv));
+            replay.pupil(first_move(&replay));
             if !replay.is_over() {
                 replay.computer().unwrap();
             }
@@ -469,12 +470,7 @@ mod tests {
                 let mut turns = 0;
                 while !replay.is_over() && turns < 40 {
                     turns += 1;
-                    let mv = replay
-                        .position()
-                        .moves_with(&replay.game().takes)
-                        .next()
-                        .unwrap();
-                    replay.pupil(MultiMove::from(mv));
+                    replay.pupil(first_move(&replay));
                     if replay.is_over() {
                         break;
                     }
