@@ -4,6 +4,7 @@
 //! this file; this file only hands them on, and reads what was asked.
 
 use std::io::BufRead;
+use std::num::NonZeroU32;
 
 use serde::{Deserialize, Serialize};
 
@@ -31,7 +32,7 @@ use crate::rules::rows_per_move::{self, BadRowsPerMove};
 use crate::rules::rule::Rule;
 use crate::rules::take_set::{BadTakeSet, TakeSet};
 use crate::solve::grundy::Grundy;
-use crate::solve::moore_count::COUNT_STEPS;
+use crate::solve::moore_count::{COUNT_STEPS, most_steps};
 use crate::solve::one_row::{RowPattern, pattern_limit};
 use crate::solve::search::{Budget, MOST_MOVES, MOST_POSITIONS, Solver};
 
@@ -292,18 +293,6 @@ pub(crate) struct Played {
     take: u64,
 }
 
-/// How many sets of up to `most` of `rows` rows there are, at least one
-/// row in each.
-fn row_sets(rows: usize, most: u32) -> f64 {
-    let mut choose = 1.0;
-    (1..=rows.min(most as usize))
-        .map(|k| {
-            choose *= (rows + 1 - k) as f64 / k as f64;
-            choose
-        })
-        .sum()
-}
-
 /// The game of the rule and the takes a move may make (`--take`), or why
 /// the takes are not a set.
 fn with_takes(normal: bool, take: Option<&str>) -> Result<Nim, NimUnanswered> {
@@ -431,9 +420,9 @@ impl Queried for Nim {
     /// game keeps it. Where a pattern of takes repeats is known only once
     /// it is found, and it is found afresh for each position, so it is
     /// looked for only as far as the share allows. Counting the winning
-    /// moves from several rows takes at least a step for each set of rows
-    /// a move may take from. The grouping method costs nothing worth
-    /// counting, and `--show-search` may run its plain search to its limit.
+    /// moves from several rows is bounded from the rows alone. The
+    /// grouping method costs nothing worth counting, and `--show-search`
+    /// may run its plain search to its limit.
     fn costly(&self, position: &Position, extras: &NimExtras, times: u64, share: f64) -> bool {
         let over = |work: f64, budget: f64| work > budget * share;
         let search =
@@ -454,10 +443,10 @@ impl Queried for Nim {
                 RowPattern::within(self, sizes).is_err() || (self.rule == Rule::Normal && grundy())
             }
             Way::Grundy => grundy(),
-            Way::Moore => {
-                let rows = position.piles().iter().filter(|&&n| n > 0).count();
-                over(row_sets(rows, self.rows_per_move), COUNT_STEPS as f64)
-            }
+            Way::Moore => match NonZeroU32::new(self.rows_per_move) {
+                Some(k) => over(most_steps(position.piles(), k) as f64, COUNT_STEPS as f64),
+                None => false,
+            },
         };
         way || (extras.extras.brute_force && search()) || extras.extras.show_search
     }
