@@ -24,7 +24,7 @@ use matchsticks::solve::moore_count::{self, COUNT_STEPS};
 use matchsticks::solve::search::{Budget, Solver};
 
 #[allow(dead_code)]
-#[path = "../tests/common/http.rs"]
+#[path = "../tests/shared/http.rs"]
 mod http;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_matchsticks");

@@ -2,7 +2,7 @@
 //! a fuzzer makes up and asserting what must hold of the code they reach.
 //!
 //! The targets in `fuzz/fuzz_targets/` call these functions and nothing
-//! else, and `tests/fuzz_corpus.rs` replays every case the fuzzer kept
+//! else, and `tests/logic/fuzz_corpus.rs` replays every case the fuzzer kept
 //! through the same functions, so a plain `cargo test` on stable Rust
 //! checks the corpus too. Each function panics when an answer is wrong, not
 //! only when the code crashes. The bytes are read with `arbitrary`, which
@@ -741,7 +741,7 @@ fn takes_said(said: &str) -> Vec<u64> {
     }
 }
 
-/// The widths a case lays out at: those `tests/widths.rs` holds every
+/// The widths a case lays out at: those `tests/logic/widths.rs` holds every
 /// layout to. Below 40 columns some lines cannot fit: a huge row's number
 /// after its indent, a table's columns, the stand-in for a long drawing.
 const LAYOUT_WIDTHS: RangeInclusive<usize> = 40..=160;
@@ -779,14 +779,14 @@ fn fits_but_for_a_long_word(line: &str, width: usize, source: &str) {
 
 /// The most sticks in a position that a case searches. The search accepts
 /// games that take up to a second, and the fuzzer would spend its time
-/// there; its limits are tested in `tests/search.rs`. Nim without a search
+/// there; its limits are tested in `tests/logic/search.rs`. Nim without a search
 /// is quick on rows of any size and is always run.
 const MOST_STICKS_SEARCHED: u64 = 40;
 
 /// The largest take in a case's set of takes. A set's pattern is worked
 /// out row size by row size until it repeats, which for some sets with
 /// takes in the hundreds takes a tenth of a second (seconds in a debug
-/// build, where the corpus is replayed); `tests/games.rs` tests the
+/// build, where the corpus is replayed); `tests/logic/games.rs` tests the
 /// patterns of larger takes.
 const LARGEST_TAKE_FUZZED: u64 = 64;
 

@@ -5,7 +5,7 @@
 //! driven by the small DevTools client in `common/cdp.rs`; without
 //! Chromium each test says it is skipped.
 
-mod common;
+use crate::common;
 
 use std::panic::AssertUnwindSafe;
 use std::time::{Duration, Instant};

@@ -5,7 +5,7 @@
 //! process where no socket is needed; the rest talks to servers started in
 //! this process on loopback. Every wait is bounded, in time and in count.
 
-mod common;
+use crate::common;
 
 use std::convert::Infallible;
 use std::io::{ErrorKind, Read, Write};

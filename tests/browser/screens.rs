@@ -9,7 +9,7 @@
 //! axe-core is a test fixture (`tests/fixtures/axe-core/`), handed to the
 //! browser over its DevTools protocol; the page itself never loads it.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::Instant;

@@ -14,7 +14,7 @@ use matchsticks::teach::analysis::{Analysis, Extras};
 use matchsticks::teach::nim::NimMemo;
 use matchsticks::teach::teaching::Teaching;
 
-mod common;
+use crate::common;
 use common::{assert_in_order, matchsticks};
 
 fn play(args: &[&str], input: &str) -> (i32, String) {

@@ -5,7 +5,7 @@
 use quick_xml::Reader;
 use quick_xml::events::Event;
 
-mod common;
+use crate::common;
 use common::matchsticks;
 
 /// The handout the binary prints for `args` (which end in `--format html`).

@@ -2,7 +2,7 @@
 //! called over real HTTP: every endpoint, what it refuses, the body cap,
 //! and thirty games at once, each move checked against a plain search.
 
-mod common;
+use crate::common;
 
 use common::http::{self, Reply};
 

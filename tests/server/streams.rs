@@ -5,7 +5,7 @@
 use std::io::Read;
 use std::process::Stdio;
 
-mod common;
+use crate::common;
 use common::matchsticks;
 
 /// Reads one byte of stdout, closes the pipe, and returns the exit code and

@@ -11,7 +11,7 @@ use matchsticks::lesson::parse::parse;
 use matchsticks::lesson::{Part, bundled};
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 use common::{assert_in_order, matchsticks};
 
 fn run(args: &[&str]) -> std::process::Output {

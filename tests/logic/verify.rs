@@ -1,7 +1,7 @@
 //! `verify` through the real binary: its counts against positions listed
 //! independently here, each kind of game checked, and its refusals.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

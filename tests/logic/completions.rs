@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 use clap::CommandFactory;
 use matchsticks::cli::args::Cli;
 
-mod common;
+use crate::common;
 use common::matchsticks;
 
 fn stdout_of(args: &[&str]) -> String {

@@ -1,0 +1,8 @@
+//! The classroom server over real HTTP on loopback, in one test binary.
+
+#[path = "../shared/mod.rs"]
+mod common;
+
+mod hardening;
+mod serve;
+mod streams;
