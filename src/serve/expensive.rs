@@ -294,7 +294,11 @@ mod tests {
         }
         for (shape, costly) in [("4x5", false), ("9x9", false), ("10x10", true)] {
             let query = format!("shape={shape}&bite=1,2");
-            assert_eq!(question::<Chomp>(Question::Check, Some(&query)), costly, "{shape}");
+            assert_eq!(
+                question::<Chomp>(Question::Check, Some(&query)),
+                costly,
+                "{shape}"
+            );
         }
         // Beyond the search a rule answers at once.
         assert!(!question::<Chomp>(Question::Explain, Some("shape=12x12")));
@@ -304,9 +308,15 @@ mod tests {
         // The same expensive questions with a parameter their routes do
         // not know are refused at once, so they are cheap.
         for (asked, query) in [
-            (Question::Explain, "position=150,150,150&brute_force=1&bogus=1"),
+            (
+                Question::Explain,
+                "position=150,150,150&brute_force=1&bogus=1",
+            ),
             (Question::PageExplain, "position=150,150,150&brute_force=1"),
-            (Question::Check, "position=167,167,167&take=1-1000&to=1,167,167&xor=1"),
+            (
+                Question::Check,
+                "position=167,167,167&take=1-1000&to=1,167,167&xor=1",
+            ),
             (Question::Board, "position=167,167,167&take=1-1000&row=1"),
         ] {
             assert!(!question::<Nim>(asked, Some(query)), "{query}");

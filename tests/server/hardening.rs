@@ -872,14 +872,22 @@ fn unknown_parameters_are_refused_before_they_take_a_place() {
         assert_eq!(reply.status, 400, "{path}: {}", reply.body);
         let error = reply.error();
         assert!(
-            error.starts_with(&format!("unknown parameter '{name}': the parameters here are ")),
+            error.starts_with(&format!(
+                "unknown parameter '{name}': the parameters here are "
+            )),
             "{error}"
         );
         while_busy += usize::from(sent.iter().any(|s| !s.is_finished()));
     }
-    assert!(while_busy > 0, "no request was refused while the places were busy");
+    assert!(
+        while_busy > 0,
+        "no request was refused while the places were busy"
+    );
     let statuses: Vec<u16> = sent.into_iter().map(|s| s.join().unwrap().status).collect();
-    assert!(statuses.contains(&503), "the places were never all taken: {statuses:?}");
+    assert!(
+        statuses.contains(&503),
+        "the places were never all taken: {statuses:?}"
+    );
 }
 
 /// A game's help as the page sends it, for the review: each count is held
