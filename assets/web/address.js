@@ -11,18 +11,12 @@ const LONGEST = 8000;
 /** The part shown and its fields, read from a fragment such as `#play?seed=7`. */
 export function read(hash) {
   const text = hash.startsWith("#") ? hash.slice(1) : hash;
-  if (text.length > LONGEST) {
-    return { tab: "", fields: new URLSearchParams(), problem: "This address is too long to read." };
-  }
   const at = text.indexOf("?");
-  const tab = at < 0 ? text : text.slice(0, at);
-  let fields;
-  try {
-    fields = new URLSearchParams(at < 0 ? "" : text.slice(at + 1));
-  } catch {
-    fields = new URLSearchParams();
+  const tab = (at < 0 ? text : text.slice(0, at)).slice(0, 20);
+  if (text.length > LONGEST) {
+    return { tab, fields: new URLSearchParams(), problem: "This address is too long to read." };
   }
-  return { tab, fields, problem: null };
+  return { tab, fields: new URLSearchParams(at < 0 ? "" : text.slice(at + 1)), problem: null };
 }
 
 /**

@@ -109,7 +109,7 @@ export function where() {
 /** Sets up the position the address's `fields` name, unless it is set up. */
 export async function go(fields) {
   if ([...fields.keys()].length === 0) {
-    opened();
+    if (!state.game) await setUp();
     return null;
   }
   const refused = address.fill(form, fields, SETUP);

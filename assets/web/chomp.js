@@ -402,7 +402,7 @@ export function where() {
 /** Shows what the address's `fields` name: a way of using a bar, and a game as it stood. */
 export async function go(fields) {
   if ([...fields.keys()].length === 0) {
-    opened();
+    if (!state.reply && !state.checking && steps.steps.length === 0) await mode(state.mode);
     return null;
   }
   if (address.write("chomp", where()) === address.write("chomp", Object.fromEntries(fields))) {

@@ -61,7 +61,7 @@ export function where() {
 /** Shows the explanation and the step the address's `fields` name. */
 export async function go(fields) {
   if ([...fields.keys()].length === 0) {
-    opened();
+    if (steps.steps.length === 0) await explain();
     return null;
   }
   const refused = address.fill(form, fields, SETUP);

@@ -23,6 +23,7 @@ const lesson = {
   explain: null, // the explanation being stepped through
   question: null, // the question being asked, until it is answered or shown
   asked: null, // the last question shown, answered or not
+  ended: false, // the lesson's end is shown
 };
 
 /** The bundled lessons in teaching order, asked for once. */
@@ -76,6 +77,7 @@ export async function start(name, to = null, push = false) {
       explain: null,
       question: null,
       asked: null,
+      ended: false,
     });
     showError($("lessons-error"), null);
     $("lesson-title").textContent = reply.title;
@@ -97,12 +99,9 @@ export async function start(name, to = null, push = false) {
  * again, one at a time as the class made them. Gives up at the lesson's end.
  */
 async function reach({ question, tries, end }) {
-  const there = () => end
-    ? lesson.next >= lesson.parts.length && !lesson.explain && !lesson.question
-    : (lesson.asked?.number ?? 0) >= question;
-  for (let steps = 0; !there() && steps < 10_000; steps += 1) {
+  const there = () => end ? lesson.ended : (lesson.asked?.number ?? 0) >= question;
+  for (let steps = 0; !there() && !lesson.ended && steps < 10_000; steps += 1) {
     if (lesson.question) lesson.question.close();
-    else if (lesson.next >= lesson.parts.length && !lesson.explain) break;
     next();
   }
   if (end || !lesson.asked || lesson.asked.number !== question) return;
@@ -138,7 +137,8 @@ function next() {
     page.append(shown);
     if (part.kind === "explain" || part.kind === "question") break;
   }
-  if (lesson.next >= lesson.parts.length && !lesson.question && !lesson.explain) {
+  if (lesson.next >= lesson.parts.length && !lesson.question && !lesson.explain && !lesson.ended) {
+    lesson.ended = true;
     const end = theEnd();
     page.append(end);
     first ??= end;
@@ -426,10 +426,9 @@ function reveal(element, where) {
   else if (top < page.scrollTop) page.scrollTop = top;
 }
 
-/** Next can be pressed unless a question waits for the class. */
+/** Next can be pressed unless a question waits for the class, or the lesson's end is shown. */
 function enable() {
-  const finished = lesson.next >= lesson.parts.length && !lesson.explain;
-  $("lesson-next").disabled = Boolean(lesson.question) || finished;
+  $("lesson-next").disabled = Boolean(lesson.question) || lesson.ended;
 }
 
 /** Keys while Lessons is shown: arrows go on, or choose sticks at a question. */
@@ -482,8 +481,7 @@ function triesOf(text) {
 
 /** Whether the lesson shown has come to its end. */
 function ended() {
-  return lesson.next >= lesson.parts.length && !lesson.explain && !lesson.question
-    && !$("lesson-run").hidden;
+  return lesson.ended && !$("lesson-run").hidden;
 }
 
 /** The lesson shown, the question reached and the tries at it, as the address writes them. */

@@ -39,7 +39,7 @@ export function where() {
 /** Shows the table the address's `fields` name, unless it is shown. */
 export async function go(fields) {
   if ([...fields.keys()].length === 0) {
-    opened();
+    if (!$("table-out").hasChildNodes()) await table();
     return null;
   }
   const refused = address.fill(form, fields, SETUP);

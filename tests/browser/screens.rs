@@ -102,32 +102,43 @@ ${n.textContent.trim().slice(0, 40)}`; } } \
     )
 }
 
-/// The serious and critical violations axe-core finds in the page as it is
-/// now, one line each: in the element at `within` or the whole page, of
-/// the rule `only` or of every rule.
-fn axe(page: &Page, within: Option<&str>, only: Option<&str>) -> Vec<String> {
+/// What axe-core finds in the page as it is now, in the element at
+/// `within` or the whole page, of the rule `only` or of every rule: the
+/// serious and critical violations, one line each, and how many
+/// violations it found of any impact.
+fn axe(page: &Page, within: Option<&str>, only: Option<&str>) -> (Vec<String>, usize) {
     let context = within.map_or("document".to_string(), |selector| format!("{selector:?}"));
     let rules = only.map_or(String::new(), |rule| format!(", runOnly: [{rule:?}]"));
     let js = format!(
-        "axe.run({context}, {{ resultTypes: ['violations']{rules} }}).then((found) => \
+        "axe.run({context}, {{ resultTypes: ['violations']{rules} }}).then((found) => [\
          found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical') \
          .flatMap((v) => v.nodes.map((n) => `${{v.id}} at ${{n.target.join(' ')}}: \
-         ${{(n.failureSummary ?? '').split('\\n').slice(1, 2).join('').trim()}}`)))"
+         ${{(n.failureSummary ?? '').split('\\n').slice(1, 2).join('').trim()}}`)), \
+         found.violations.reduce((all, v) => all + v.nodes.length, 0)])"
     );
-    match page.evaluate(&js, true) {
-        Ok(Value::Array(found)) => found
-            .iter()
-            .map(|line| line.as_str().unwrap_or_default().to_string())
-            .collect(),
-        other => panic!("axe-core ran: {other:?}"),
+    let found = page.evaluate(&js, true);
+    match found.as_ref().map(|found| (&found[0], found[1].as_u64())) {
+        Ok((Value::Array(serious), Some(total))) => (
+            serious
+                .iter()
+                .map(|line| line.as_str().unwrap_or_default().to_string())
+                .collect(),
+            usize::try_from(total).expect("a count"),
+        ),
+        _ => panic!("axe-core ran: {found:?}"),
     }
 }
 
 /// Checks the page as it is now on a screen of `width` × `height`: no
 /// sideways scrolling, type large enough, and no serious violation, adding
 /// what is wrong to `wrong` under the name `state`. Gives how many
-/// violations axe-core found.
-fn look(page: &Page, (width, height): (u32, u32), state: &str, wrong: &mut Vec<String>) -> usize {
+/// violations axe-core found: serious or critical, and of any impact.
+fn look(
+    page: &Page,
+    (width, height): (u32, u32),
+    state: &str,
+    wrong: &mut Vec<String>,
+) -> (usize, usize) {
     let at = format!("{width}×{height} {state}");
     if let Some(why) = sideways(page, width) {
         wrong.push(format!("{at}: scrolls sideways, {why}"));
@@ -136,9 +147,9 @@ fn look(page: &Page, (width, height): (u32, u32), state: &str, wrong: &mut Vec<S
     if least < least_type(width, height) {
         wrong.push(format!("{at}: {least}px type at {where_}"));
     }
-    let found = axe(page, None, None);
+    let (found, total) = axe(page, None, None);
     wrong.extend(found.iter().map(|v| format!("{at}: {v}")));
-    found.len()
+    (found.len(), total)
 }
 
 /// Moves the mouse off every control, to the bottom left corner.
@@ -170,7 +181,8 @@ fn every_tab_fits_a_1080p_projector_is_readable_and_has_no_serious_violation() {
 }
 
 /// Opens every tab, and the states beyond each tab's first, on a screen of
-/// `width` × `height`, looks at each (see [`look`]) and saves screenshots.
+/// `width` × `height`, looks at each (see [`look`]) and saves a screenshot
+/// of Play in the middle of a game.
 fn every_tab_on(screen @ (width, height): (u32, u32)) {
     let Some(page) = open("/", width, height) else {
         return;
@@ -180,30 +192,42 @@ fn every_tab_on(screen @ (width, height): (u32, u32)) {
     let mut counts = Vec::new();
     for (tab, ready) in TABS {
         open_tab(&page, tab, ready);
-        // The mouse rests on the tab it clicked, as after every click on a
-        // tab: the header it is in keeps its contrast. Then, with the mouse
-        // away, the whole page is checked.
-        let on = axe(&page, Some(".top"), Some("color-contrast"));
-        let at = format!("{width}×{height} {tab}");
-        wrong.extend(on.iter().map(|v| format!("{at}, mouse on its tab: {v}")));
+        if tab == "play" {
+            // In the middle of a game: a move made, and the computer's
+            // answer with its reason.
+            take_last(&page, "play", "3", "7");
+            page.wait(
+                "document.querySelector('#play-said .said.computer')",
+                "the computer's answer",
+            );
+        }
+        // The whole page is checked once, with the mouse resting on the
+        // tab it clicked, as after every click on a tab; then, with the
+        // mouse away, the header it is in keeps its contrast too.
+        let (serious, total) = look(&page, screen, tab, &mut wrong);
         point_away(&page, height);
-        let away = look(&page, screen, tab, &mut wrong);
-        counts.push(format!("{tab}: {} / {away}", on.len()));
-        if matches!(tab, "play" | "explain" | "lessons") {
+        let (away, _) = axe(&page, Some(".top"), Some("color-contrast"));
+        let at = format!("{width}×{height} {tab}");
+        wrong.extend(away.iter().map(|v| format!("{at}, mouse away: {v}")));
+        counts.push(format!(
+            "{tab}: {serious} serious or critical of {total}; the header with the mouse away: {}",
+            away.len()
+        ));
+        if tab == "play" {
             page.eval("scrollTo(0, 0)");
-            page.shot(&format!("screens-{width}x{height}-{tab}"));
+            page.shot(&format!("screens-{width}x{height}-play"));
         }
     }
     // The states beyond each tab's first are tried on one phone and one
     // projector: the other two lay the page out as these do, and every
     // run of axe-core costs the suite time.
     if [SCREENS[1], SCREENS[2]].contains(&screen) {
-        for (state, count) in states(&page, screen, &mut wrong) {
-            counts.push(format!("{state}: {count}"));
+        for (state, (serious, total)) in states(&page, screen, &mut wrong) {
+            counts.push(format!("{state}: {serious} serious or critical of {total}"));
         }
     }
     eprintln!(
-        "{width}×{height}, serious or critical violations (mouse on the tab / away), \
+        "{width}×{height}, axe-core's violations (with the mouse on the tab), \
          looked at in {:.1?}:\n  {}",
         started.elapsed(),
         counts.join("\n  ")
@@ -215,7 +239,11 @@ fn every_tab_on(screen @ (width, height): (u32, u32)) {
 /// Puts the page into the states beyond each tab's first (a game over with
 /// its review, a move checked, a lesson's question, Chomp's explanation)
 /// and looks at each; gives each state's violation count.
-fn states(page: &Page, screen: (u32, u32), wrong: &mut Vec<String>) -> Vec<(String, usize)> {
+fn states(
+    page: &Page,
+    screen: (u32, u32),
+    wrong: &mut Vec<String>,
+) -> Vec<(String, (usize, usize))> {
     let mut counts = Vec::new();
     let mut look_at = |state: &str| {
         point_away(page, screen.1);

@@ -423,12 +423,6 @@ impl Page {
         if fresh {
             page.command("Log.enable", json!({}), "the log is on");
             page.command("Runtime.enable", json!({}), "the runtime is on");
-        } else {
-            // Away from the last test's page first, so that nothing it
-            // left running is heard in this one, and the new address is
-            // loaded afresh even where it differs only after its "#".
-            page.command("Page.navigate", json!({ "url": "about:blank" }), "a blank page");
-            page.poll("location.href === 'about:blank'", "the blank page");
         }
         lock(&page.shared.browser.tabs).insert(page.attached.clone(), errors);
         page.screen(width, height);
@@ -821,10 +815,31 @@ pub fn from_base64(text: &str) -> Vec<u8> {
 }
 
 impl Drop for Page {
-    /// Keeps the tab for the next test, hearing no more from it until then.
+    /// Keeps the tab for the next test, blank, hearing no more from it
+    /// until then: nothing the page left running is heard in the next
+    /// test, and the next page is loaded afresh even where its address
+    /// differs from this one's only after its "#".
     fn drop(&mut self) {
         lock(&self.shared.browser.tabs).remove(&self.attached);
-        let tab = (self.target.clone(), self.attached.clone());
-        lock(&self.shared.idle).push(tab);
+        let _ = self.shared.browser.call(
+            Some(&self.attached),
+            "Page.navigate",
+            json!({ "url": "about:blank" }),
+        );
+        let deadline = Instant::now() + Duration::from_secs(2);
+        let mut blank = false;
+        while !blank && Instant::now() < deadline {
+            blank = self.evaluate("location.href", false) == Ok(Value::from("about:blank"));
+            if !blank {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        if blank {
+            let tab = (self.target.clone(), self.attached.clone());
+            lock(&self.shared.idle).push(tab);
+        } else {
+            let target = json!({ "targetId": self.target });
+            let _ = self.shared.browser.call(None, "Target.closeTarget", target);
+        }
     }
 }
