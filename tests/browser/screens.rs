@@ -107,7 +107,13 @@ ${n.textContent.trim().slice(0, 40)}`; } } \
 /// serious and critical violations, one line each, and how many
 /// violations it found of any impact.
 fn axe(page: &Page, within: Option<&str>, only: Option<&str>) -> (Vec<String>, usize) {
-    let context = within.map_or("document".to_string(), |selector| format!("{selector:?}"));
+    // The whole page but the parts hidden behind other tabs, which axe-core
+    // would walk through only to find them hidden: the same findings, sooner.
+    let context = within.map_or(
+        "{ exclude: [...document.querySelectorAll('.pane[hidden]')].map((p) => ['#' + p.id]) }"
+            .to_string(),
+        |selector| format!("{selector:?}"),
+    );
     let rules = only.map_or(String::new(), |rule| format!(", runOnly: [{rule:?}]"));
     let js = format!(
         "axe.run({context}, {{ resultTypes: ['violations']{rules} }}).then((found) => [\
@@ -203,15 +209,20 @@ fn every_tab_on(screen @ (width, height): (u32, u32)) {
         }
         // The whole page is checked once, with the mouse resting on the
         // tab it clicked, as after every click on a tab; then, with the
-        // mouse away, the header it is in keeps its contrast too.
+        // mouse away, the tab keeps its contrast too.
         let (serious, total) = look(&page, screen, tab, &mut wrong);
+        let on = tab_contrast(&page, tab);
         point_away(&page, height);
-        let (away, _) = axe(&page, Some(".top"), Some("color-contrast"));
-        let at = format!("{width}×{height} {tab}");
-        wrong.extend(away.iter().map(|v| format!("{at}, mouse away: {v}")));
+        let away = tab_contrast(&page, tab);
+        for (mouse, ratio) in [("on", on), ("away from", away)] {
+            if ratio < 4.5 {
+                wrong.push(format!(
+                    "{width}×{height} {tab}: with the mouse {mouse} its tab, {ratio:.2}:1"
+                ));
+            }
+        }
         counts.push(format!(
-            "{tab}: {serious} serious or critical of {total}; the header with the mouse away: {}",
-            away.len()
+            "{tab}: {serious} serious or critical of {total}; its tab {on:.1}:1, {away:.1}:1"
         ));
         if tab == "play" {
             page.eval("scrollTo(0, 0)");
@@ -413,25 +424,21 @@ fn words_that_outgrow_their_panel_show_it_and_scroll_by_keyboard() {
     page.assert_no_errors(true);
 }
 
-#[test]
-fn the_active_tab_is_readable_with_the_mouse_on_it() {
-    let Some(page) = open("/", WIDTH, HEIGHT) else {
-        return;
-    };
-    for (tab, ready) in TABS {
-        open_tab(&page, tab, ready);
-        // The mouse rests on the tab it clicked: white on dark, not on pale.
-        let js = format!(
-            "(() => {{ const tab = document.querySelector(\".tab[data-tab='{tab}']\"); \
-             const s = getComputedStyle(tab); return [s.color, s.backgroundColor]; }})()"
-        );
-        let colours = page.eval(&js);
-        let ratio = contrast(
-            colours[0].as_str().unwrap_or_default(),
-            colours[1].as_str().unwrap_or_default(),
-        );
-        assert!(ratio >= 4.5, "{tab}: {colours} is {ratio:.2}:1");
-    }
+/// The contrast of the label of the tab `tab` on its background (or the
+/// first one behind it), as they are now.
+fn tab_contrast(page: &Page, tab: &str) -> f64 {
+    let js = format!(
+        "(() => {{ const tab = document.querySelector(\".tab[data-tab='{tab}']\"); \
+         let e = tab, back = 'rgba(0, 0, 0, 0)'; \
+         while (e && /rgba\\(.*, 0\\)$|transparent/.test(back)) {{ \
+           back = getComputedStyle(e).backgroundColor; e = e.parentElement; }} \
+         return [getComputedStyle(tab).color, back]; }})()"
+    );
+    let colours = page.eval(&js);
+    contrast(
+        colours[0].as_str().unwrap_or_default(),
+        colours[1].as_str().unwrap_or_default(),
+    )
 }
 
 /// The contrast ratio of two colours given as `rgb(r, g, b)`, by WCAG's formula.
