@@ -10,7 +10,7 @@ import * as address from "./address.js";
 import { get, post } from "./api.js";
 import { Board, takeButtons, showError, button } from "./board.js";
 import { ChompBar } from "./bar.js";
-import { enlarge } from "./fit.js";
+import { enlarge, drawnWidth, resize } from "./fit.js";
 import { paragraph } from "./talk.js";
 
 const $ = (id) => document.getElementById(id);
@@ -143,6 +143,7 @@ function next() {
     page.append(end);
     first ??= end;
   }
+  keepInside(page);
   if (first) reveal(first, "start");
   // A question is shown whole, even if the words before it scroll away.
   const asked = page.querySelector(".question:not(.done)");
@@ -225,7 +226,10 @@ function explanation(holder, part) {
       shown.at = at;
       steps.forEach((s, i) => s.classList.toggle("current", i === at));
       counter.textContent = `${at + 1} / ${steps.length}`;
-      if (holder.isConnected) reveal(steps[at], "nearest");
+      if (holder.isConnected) {
+        keepInside(steps[at]);
+        reveal(steps[at], "nearest");
+      }
     },
   };
   shown.go(0);
@@ -411,6 +415,25 @@ function asking(holder, part) {
     },
   };
   return q.shown;
+}
+
+/**
+ * Draws smaller the drawings inside `root` that, drawn large, would run
+ * past the right edge of the lesson's page, as a long row does on a
+ * phone: the page never scrolls sideways.
+ */
+function keepInside(root) {
+  const right = $("lesson-page").getBoundingClientRect().right - 12;
+  for (const svg of root.querySelectorAll(".part > * svg.sticks, .part > * svg.bar, .step-holder svg")) {
+    if (svg.closest(".board")) continue;
+    const box = svg.getBoundingClientRect();
+    // The line the drawing is on, with its label and its count.
+    const line = svg.closest(".drawing")?.parentElement ?? svg.parentElement;
+    const end = Math.max(box.right, ...[...line.children].map((e) => e.getBoundingClientRect().right));
+    if (box.width > 0 && end > right) {
+      resize(svg, Math.max(0.2, (box.width - (end - right)) / drawnWidth(svg)));
+    }
+  }
 }
 
 /**

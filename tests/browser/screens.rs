@@ -330,7 +330,7 @@ fn take_last(page: &Page, part: &str, row: &str, sticks: &str) {
 }
 
 #[test]
-fn a_phone_shows_the_board_the_buttons_and_the_answer_together() {
+fn a_phone_shows_the_board_the_buttons_and_the_answer_together_and_a_lesson_fits() {
     for (width, height) in [(360, 640), (390, 844)] {
         let Some(page) = open("/", width, height) else {
             return;
@@ -375,6 +375,44 @@ fn a_phone_shows_the_board_the_buttons_and_the_answer_together() {
             );
         }
         assert_eq!(sideways(&page, width), None);
+
+        // A lesson's drawings, explanations and questions fit the phone
+        // too, without scrolling sideways, in type large enough to read.
+        for (lesson, question) in [
+            ("twenty-one", 0),
+            ("twenty-one", 3),
+            ("three-five-seven", 1),
+            ("why-it-works", 2),
+            ("chomp", 1),
+        ] {
+            page.go(&format!("/#lessons?lesson={lesson}&question={question}"));
+            page.wait(
+                &format!(
+                    "document.getElementById('lesson-title').textContent \
+                     && document.querySelector('#lesson-page .part svg') \
+                     && location.hash.includes('lesson={lesson}') \
+                     && location.hash.includes('question={question}') === ({question} > 0)"
+                ),
+                lesson,
+            );
+            let at = format!("{width}×{height} {lesson} {question}");
+            assert_eq!(sideways(&page, width), None, "{at}");
+            let inside = page.eval(
+                "(p => p.scrollWidth <= p.clientWidth + 1 ? null \
+                   : [...p.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right \
+                       > p.getBoundingClientRect().right + 1).slice(0, 4) \
+                     .map(e => e.tagName + '.' + e.getAttribute('class') + ' ' \
+                       + Math.round(e.getBoundingClientRect().width)).join(', ')) \
+                 (document.getElementById('lesson-page'))",
+            );
+            if !inside.is_null() {
+                page.shot("failed");
+            }
+            assert!(inside.is_null(), "{at}: the lesson scrolls sideways inside: {inside}");
+            let (least, where_) = smallest_type(&page);
+            assert!(least >= 16.0, "{at}: {least}px type at {where_}");
+            page.shot(&format!("screens-{width}x{height}-lesson-{lesson}-{question}"));
+        }
         page.assert_no_errors(true);
     }
 }
