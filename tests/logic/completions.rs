@@ -104,3 +104,42 @@ fn help_names_a_command_and_has_help_of_its_own() {
         "error: no command 'nope': `matchsticks help` lists the commands\n"
     );
 }
+
+/// The book's install commands, run as written in a home folder that has
+/// none of their folders yet: each must make its file.
+#[test]
+fn the_install_commands_in_the_book_work_in_a_fresh_home() {
+    let page = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/reference.md"),
+    )
+    .unwrap();
+    let start = page.find("```sh\nmkdir -p").expect("the install commands") + "```sh\n".len();
+    let script = &page[start..start + page[start..].find("```").unwrap()];
+    let home = std::env::temp_dir().join(format!("matchsticks-home-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let binary = std::path::Path::new(env!("CARGO_BIN_EXE_matchsticks"));
+    let path = format!(
+        "{}:{}",
+        binary.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let status = Command::new("bash")
+        .args(["-euc", script])
+        .env("HOME", &home)
+        .env("PATH", path)
+        .status()
+        .unwrap();
+    assert!(status.success(), "{script}");
+    for made in [
+        ".local/share/bash-completion/completions/matchsticks",
+        ".zfunc/_matchsticks",
+        ".config/fish/completions/matchsticks.fish",
+        ".local/share/man/man1/matchsticks.1",
+    ] {
+        let file = home.join(made);
+        let size = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
+        assert!(size > 100, "{made} was not made");
+    }
+    std::fs::remove_dir_all(&home).unwrap();
+}
