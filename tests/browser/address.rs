@@ -78,7 +78,10 @@ fn a_reload_in_the_middle_of_a_game_comes_back_to_it() {
 
     reload(&page);
     page.wait(
-        &format!("document.querySelectorAll('#play-board rect[data-row]').length === {}", before.split(' ').next().unwrap()),
+        &format!(
+            "document.querySelectorAll('#play-board rect[data-row]').length === {}",
+            before.split(' ').next().unwrap()
+        ),
         "the game as it was",
     );
     play_idle(&page);
@@ -92,13 +95,19 @@ fn a_reload_in_the_middle_of_a_game_comes_back_to_it() {
     take(&page, 1);
     page.click("#play-undo");
     play_idle(&page);
-    assert_eq!(game_now(&page).split(" | ").next(), before.split(" | ").next());
+    assert_eq!(
+        game_now(&page).split(" | ").next(),
+        before.split(" | ").next()
+    );
 
     // A link with the same address, opened anew, shows the same game.
     let link = page.eval("location.hash");
     let other = Page::open(&format!("/{}", link.as_str().unwrap())).expect("a browser");
     other.wait(
-        &format!("document.querySelectorAll('#play-board rect[data-row]').length === {}", before.split(' ').next().unwrap()),
+        &format!(
+            "document.querySelectorAll('#play-board rect[data-row]').length === {}",
+            before.split(' ').next().unwrap()
+        ),
         "the game of the link",
     );
     page.assert_no_errors(true);
@@ -157,7 +166,11 @@ fn back_returns_to_the_part_and_the_game_before_and_never_undoes_a_move() {
     let entries = page.eval("history.length");
     take(&page, 1);
     take(&page, 1);
-    assert_eq!(page.eval("history.length"), entries, "a move added to the history");
+    assert_eq!(
+        page.eval("history.length"),
+        entries,
+        "a move added to the history"
+    );
     let played = game_now(&page);
     let at = page.eval("location.hash");
 
@@ -182,7 +195,10 @@ fn back_returns_to_the_part_and_the_game_before_and_never_undoes_a_move() {
     // Forward: 21 with its two moves.
     history(&page, 1);
     page.wait(
-        &format!("document.querySelectorAll('#play-board rect[data-row]').length === {}", played.split(' ').next().unwrap()),
+        &format!(
+            "document.querySelectorAll('#play-board rect[data-row]').length === {}",
+            played.split(' ').next().unwrap()
+        ),
         "21 after two moves",
     );
     play_idle(&page);
@@ -202,7 +218,11 @@ fn an_address_made_by_hand_is_refused_kindly() {
     );
     let said = page.text("#play-error");
     assert!(!said.is_empty() && !said.contains('\n'), "{said}");
-    assert_eq!(page.count("#play-error b"), 0, "words of the address became HTML");
+    assert_eq!(
+        page.count("#play-error b"),
+        0,
+        "words of the address became HTML"
+    );
     // What can be read is used, and the page goes on working.
     page.go("/#play?position=21&take=1-3&level=best&seed=12&moves=zz");
     page.wait_count("#play-board rect[data-row]", 21, "21 sticks");
@@ -211,15 +231,27 @@ fn an_address_made_by_hand_is_refused_kindly() {
     take(&page, 1);
     // A move no row allows: the server says so, and the page still works.
     page.go("/#play?position=3&seed=5&moves=7.1");
-    page.wait("!document.getElementById('play-error').hidden", "the refusal");
+    page.wait(
+        "!document.getElementById('play-error').hidden",
+        "the refusal",
+    );
     page.go("/#lessons?lesson=no-such-lesson&question=-1");
-    page.wait("!document.getElementById('lessons-error').hidden", "no lesson");
-    page.wait("document.querySelector('button.lesson-choice')", "the list of lessons");
+    page.wait(
+        "!document.getElementById('lessons-error').hidden",
+        "no lesson",
+    );
+    page.wait(
+        "document.querySelector('button.lesson-choice')",
+        "the list of lessons",
+    );
     page.go("/#nowhere?x=%00");
     page.wait_count("#play-board rect[data-row]", 15, "Play, as the page starts");
     let long = "1,".repeat(5000);
     page.go(&format!("/#explain?position={long}"));
-    page.wait("!document.getElementById('explain-error').hidden", "too long");
+    page.wait(
+        "!document.getElementById('explain-error').hidden",
+        "too long",
+    );
     assert!(page.text("#explain-error").contains("too long"));
     // Refusals by the server are failed requests, and nothing else.
     page.assert_no_errors(false);
@@ -236,7 +268,12 @@ fn a_lesson_ends_naming_the_next_one_and_the_last_says_it_is_the_last() {
            if (b) done(b.textContent); else setTimeout(look, 15); }; look(); })",
         true,
     );
-    let next_title = next_title.as_ref().ok().and_then(|t| t.as_str()).expect("the next lesson's title").to_string();
+    let next_title = next_title
+        .as_ref()
+        .ok()
+        .and_then(|t| t.as_str())
+        .expect("the next lesson's title")
+        .to_string();
     page.start_lesson("copy-cat", "Two equal rows");
     // Both questions answered by showing the answer, then Next to the end.
     for question in 0..2 {
@@ -281,6 +318,9 @@ fn a_lesson_ends_naming_the_next_one_and_the_last_says_it_is_the_last() {
         "document.querySelector('#lesson-page .the-end .last-lesson')",
         "the end of the last lesson",
     );
-    assert!(page.text("#lesson-page .the-end").contains("This was the last lesson."));
+    assert!(
+        page.text("#lesson-page .the-end")
+            .contains("This was the last lesson.")
+    );
     page.assert_no_errors(true);
 }

@@ -408,10 +408,15 @@ fn a_phone_shows_the_board_the_buttons_and_the_answer_together_and_a_lesson_fits
             if !inside.is_null() {
                 page.shot("failed");
             }
-            assert!(inside.is_null(), "{at}: the lesson scrolls sideways inside: {inside}");
+            assert!(
+                inside.is_null(),
+                "{at}: the lesson scrolls sideways inside: {inside}"
+            );
             let (least, where_) = smallest_type(&page);
             assert!(least >= 16.0, "{at}: {least}px type at {where_}");
-            page.shot(&format!("screens-{width}x{height}-lesson-{lesson}-{question}"));
+            page.shot(&format!(
+                "screens-{width}x{height}-lesson-{lesson}-{question}"
+            ));
         }
         page.assert_no_errors(true);
     }

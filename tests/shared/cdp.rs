@@ -146,10 +146,8 @@ const KEEPER: &str = "\"$0\" \"$@\" & browser=$!; read -r _; kill \"$browser\" 2
 impl Browser {
     /// Starts `chrome` and connects to it.
     fn launch(chrome: &Path) -> Result<Browser, String> {
-        let profile = std::env::temp_dir().join(format!(
-            "matchsticks-chromium-{}",
-            std::process::id(),
-        ));
+        let profile =
+            std::env::temp_dir().join(format!("matchsticks-chromium-{}", std::process::id(),));
         let mut process = Command::new("sh")
             .args(["-c", KEEPER])
             .arg(chrome)
