@@ -206,6 +206,15 @@ fn every_tab_on(screen @ (width, height): (u32, u32)) {
                 "document.querySelector('#play-said .said.computer')",
                 "the computer's answer",
             );
+            // Back to resting on the tab, as the other tabs are checked.
+            let at = page.eval(
+                "(r => [r.left + r.width / 2, r.top + r.height / 2]) \
+                 (document.querySelector(\".tab[data-tab='play']\").getBoundingClientRect())",
+            );
+            page.point_at(
+                at[0].as_f64().unwrap_or_default(),
+                at[1].as_f64().unwrap_or_default(),
+            );
         }
         // The whole page is checked once, with the mouse resting on the
         // tab it clicked, as after every click on a tab; then, with the
