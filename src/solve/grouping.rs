@@ -493,10 +493,10 @@ mod tests {
         ) {
             let rows: Vec<RowGroups> = rows.into_iter().map(|sticks| RowGroups { sticks }).collect();
             let counted = marks_counted(&rows);
-            for bit in 0..64 {
+            for (bit, &count) in counted.iter().enumerate() {
                 let size = 1u64 << bit;
                 let rows_with_it = rows.iter().filter(|r| r.groups().contains(size)).count();
-                prop_assert_eq!(counted[bit], rows_with_it as u64, "size {}", size);
+                prop_assert_eq!(count, rows_with_it as u64, "size {}", size);
             }
         }
     }
