@@ -50,6 +50,9 @@ pub enum Error {
     /// A `verify` range past its limits.
     #[error("{0}")]
     Verify(#[from] crate::verify::VerifyError),
+    /// A worksheet could not be made.
+    #[error("{0}")]
+    Worksheet(#[from] crate::teach::worksheet::SheetError),
     /// The classroom page could not be served.
     #[error("cannot serve the page on {addr}: {source}{}", port_hint(source))]
     Serve {
