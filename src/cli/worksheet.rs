@@ -1,8 +1,6 @@
 //! `matchsticks worksheet`: the flags turned into a sheet's settings, and
 //! the sheet laid out in the format asked for.
 
-use std::io::Write;
-
 use super::args::{SheetFormat, WorksheetArgs};
 use crate::console::io::Io;
 use crate::render::{html, markdown, text};

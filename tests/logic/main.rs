@@ -20,3 +20,4 @@ mod search;
 mod solvers_agree;
 mod verify;
 mod widths;
+mod worksheets;

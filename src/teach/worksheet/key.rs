@@ -12,7 +12,7 @@ use crate::teach::check::reason;
 use crate::teach::document::{Block, Reveal};
 use crate::teach::method::grouping::{drawn_rows, joins};
 use crate::teach::verdict::{JudgeError, Judgement};
-use crate::teach::words::{capitalised, move_words, position, transition};
+use crate::teach::words::{capitalised, glued, move_words, position, transition};
 
 /// The answer to one question of a sheet.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,7 +77,7 @@ pub(crate) fn key_line(number: usize, kind: Kind, a: &Analysis) -> Result<Block,
                 .map(|row| {
                     let grouped = format!(
                         "{} ({}).",
-                        row.text,
+                        glued(&row.text),
                         joins(&join_rounds(row.sticks))
                     );
                     match several {

@@ -78,27 +78,25 @@ pub(crate) fn pick(
         )
         .map_err(PickError::Analysis)?;
         match (a.outcome, kind) {
-            (_, Kind::MakeGroups) | (Outcome::Win, _) => {
-                if won.len() < count {
-                    won.push(a);
-                }
-            }
+            (_, Kind::MakeGroups) | (Outcome::Win, _) => won.push(a),
             (Outcome::Lose, _) if won_only => {}
-            (Outcome::Lose, _) => {
-                if lost.len() < lost_wanted {
-                    lost.push(a);
-                }
-            }
+            (Outcome::Lose, _) => lost.push(a),
         }
+        won.truncate(count);
+        lost.truncate(count);
     }
-    // Short of lost positions, the won ones fill the sheet.
-    won.truncate(count - lost.len());
-    let mut chosen: Vec<Chosen> = won.into_iter().chain(lost).collect();
-    if chosen.len() < count {
+    // Short of one outcome, the other fills the sheet.
+    let lost_taken = lost_wanted.min(lost.len());
+    let won_taken = won.len().min(count - lost_taken);
+    let lost_taken = lost.len().min(count - won_taken);
+    if won_taken + lost_taken < count {
         return Err(PickError::Sheet(WorksheetError::TooFew {
-            found: chosen.len(),
+            found: won_taken + lost_taken,
         }));
     }
+    won.truncate(won_taken);
+    lost.truncate(lost_taken);
+    let mut chosen: Vec<Chosen> = won.into_iter().chain(lost).collect();
     shuffle(&mut chosen, below);
     Ok(chosen)
 }
