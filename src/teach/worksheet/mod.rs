@@ -15,6 +15,7 @@ pub(crate) mod pick;
 pub mod settings;
 
 use self::key::{Answer, answer, key_line};
+use self::kind::Kind;
 use self::pick::{PickError, pick};
 use self::settings::{Settings, WorksheetError};
 use super::analysis::AnalysisError;
@@ -77,18 +78,12 @@ impl Worksheet {
             PickError::Analysis(e) => SheetError::Analysis(e),
         })?;
         let sheet = format!("sheet {}", settings.seed);
-        let mut steps = vec![Step::framed(
-            Frame::LEAD,
-            "Task",
-            vec![
-                Block::note(NAME_LINE),
-                Block::note(kind.task()),
-                Block::sentence(format!(
-                    "The rule: {}.",
-                    game.in_words(rows)
-                )),
-            ],
-        )];
+        let mut task = vec![Block::note(NAME_LINE), Block::note(kind.task())];
+        // Groups are made the same way whoever takes the last stick.
+        if kind != Kind::MakeGroups {
+            task.push(Block::sentence(format!("The rule: {}.", game.in_words(rows))));
+        }
+        let mut steps = vec![Step::framed(Frame::LEAD, "Task", task)];
         let mut key = Vec::new();
         let mut questions = Vec::new();
         for (i, a) in chosen.iter().enumerate() {

@@ -53,7 +53,7 @@ pub enum WorksheetError {
     #[error("a {0} worksheet has one row to a question, not {1}")]
     OneRow(&'static str, usize),
     /// Rows longer than can be drawn, or empty.
-    #[error("a row on a worksheet has up to {MOST_STICKS} sticks: ask for 1 to {MOST_STICKS} at most, not {0}")]
+    #[error("the most sticks a row may have on a worksheet is from 1 to {MOST_STICKS}, not {0}")]
     Sticks(u64),
     /// A take set where the kind has none.
     #[error("a {0} worksheet allows any take: a take set is for twenty-one and take-set worksheets")]
