@@ -15,5 +15,6 @@ fn transcripts() {
         .case("tests/cmd/stdin/*.toml")
         .case("tests/cmd/teaching/*.toml")
         .case("tests/cmd/handouts/*.toml")
-        .case("README.md");
+        .case("README.md")
+        .case("docs/src/*.md");
 }

@@ -77,7 +77,10 @@ pub fn router() -> Router {
         .route("/page/table", get(on.query(page::table, expensive::table)))
         .route("/page/lessons", get(on.query(lessons::list, |_| false)))
         .route("/page/lesson", get(on.query(lessons::lesson, |_| false)))
-        .route("/page/worksheet", get(on.query(worksheet::sheet, |_| false)))
+        .route(
+            "/page/worksheet",
+            get(on.query(worksheet::sheet, |_| false)),
+        )
         .route(
             "/page/lesson/answer",
             post(on.body(lessons::answer, |_| false)),

@@ -16,7 +16,15 @@ use crate::teach::worksheet::settings::Settings;
 
 /// The parameters a worksheet is asked for with, as the command line's
 /// flags name them.
-const KNOWN: &[&str] = &["kind", "count", "seed", "rows", "max_sticks", "take", "normal"];
+const KNOWN: &[&str] = &[
+    "kind",
+    "count",
+    "seed",
+    "rows",
+    "max_sticks",
+    "take",
+    "normal",
+];
 
 /// The sheet the query asks for: `{"title", "html"}`, or 400 and why not.
 pub(crate) fn sheet(query: Option<&str>) -> Reply {

@@ -21,5 +21,5 @@ pub mod table;
 pub mod table_doc;
 pub mod teaching;
 pub mod verdict;
-pub mod worksheet;
 pub(crate) mod words;
+pub mod worksheet;

@@ -157,11 +157,14 @@ fn every_lesson_fits_at_every_width() {
 fn every_worksheet_fits_80_columns() {
     use matchsticks::request::worksheet::worksheet;
     use matchsticks::teach::worksheet::kind::Kind;
-    use matchsticks::teach::worksheet::settings::{MOST_ROWS, MOST_STICKS, Settings};
+    use matchsticks::teach::worksheet::settings::{MOST_SHEET_ROWS, MOST_SHEET_STICKS, Settings};
     for name in Kind::NAMES {
         let kind = Kind::from_name(name).unwrap();
         let one_row = matches!(kind, Kind::TwentyOne | Kind::TakeSet | Kind::MakeGroups);
-        for (rows, most) in [(None, None), (Some(MOST_ROWS), Some(MOST_STICKS))] {
+        for (rows, most) in [
+            (None, None),
+            (Some(MOST_SHEET_ROWS), Some(MOST_SHEET_STICKS)),
+        ] {
             let settings = Settings {
                 kind,
                 count: 12,
@@ -174,7 +177,11 @@ fn every_worksheet_fits_80_columns() {
             let sheet = worksheet(&settings).unwrap();
             let out = text::document(&sheet.document, Style::plain(80));
             for line in out.lines() {
-                assert!(columns(line) <= 80, "{name}: {} columns: {line:?}", columns(line));
+                assert!(
+                    columns(line) <= 80,
+                    "{name}: {} columns: {line:?}",
+                    columns(line)
+                );
             }
         }
     }

@@ -69,7 +69,9 @@ fn takes_of(s: &Settings) -> Vec<u64> {
         (_, Some(set)) => set.clone(),
         (_, None) => return (1..=64).collect(),
     };
-    (1..=64).filter(|&t| set.takes_from(t).any(|x| x == t)).collect()
+    (1..=64)
+        .filter(|&t| set.takes_from(t).any(|x| x == t))
+        .collect()
 }
 
 /// Holds every answer of `sheet` against the plain searches.
@@ -91,7 +93,10 @@ fn key_is_right(s: &Settings, sheet: &Worksheet) -> Result<(), TestCaseError> {
                     prop_assert!(groups.windows(2).all(|w| w[0] > w[1]), "{:?}", groups);
                 }
             }
-            (Answer::Move { given, winning }, Kind::WinningMove | Kind::TwentyOne | Kind::TakeSet) => {
+            (
+                Answer::Move { given, winning },
+                Kind::WinningMove | Kind::TwentyOne | Kind::TakeSet,
+            ) => {
                 prop_assert!(winning.contains(given));
                 let mut found = 0;
                 for (pile, &n) in rows.iter().enumerate() {
@@ -102,10 +107,17 @@ fn key_is_right(s: &Settings, sheet: &Worksheet) -> Result<(), TestCaseError> {
                             Kind::WinningMove => !nim_wins(&after, s.rule),
                             _ => !row_wins(after[pile], &takes, s.rule),
                         };
-                        let listed = winning.iter().any(|w| {
-                            w.single().is_some_and(|m| m.pile == pile && m.take == take)
-                        });
-                        prop_assert_eq!(lost, listed, "{:?} take {} from row {}", rows, take, pile + 1);
+                        let listed = winning
+                            .iter()
+                            .any(|w| w.single().is_some_and(|m| m.pile == pile && m.take == take));
+                        prop_assert_eq!(
+                            lost,
+                            listed,
+                            "{:?} take {} from row {}",
+                            rows,
+                            take,
+                            pile + 1
+                        );
                         found += usize::from(lost);
                     }
                 }
@@ -152,7 +164,11 @@ fn gives_away(text: &str) -> Option<&'static str> {
             .skip(1)
             .any(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
     };
-    match (numbered(" = "), numbered("group of "), numbered("groups of ")) {
+    match (
+        numbered(" = "),
+        numbered("group of "),
+        numbered("groups of "),
+    ) {
         (true, _, _) => Some("a sum"),
         (_, true, _) | (_, _, true) => Some("a group"),
         _ => None,
@@ -216,7 +232,9 @@ fn the_misere_exception_is_kept() {
         });
         let sheet = found.expect("a sheet of 1 1 1");
         assert_eq!(sheet.questions[0].position.piles(), [1, 1, 1]);
-        assert!(matches!(&sheet.questions[0].answer, Answer::Outcome(o) if (*o == Outcome::Win) == wins));
+        assert!(
+            matches!(&sheet.questions[0].answer, Answer::Outcome(o) if (*o == Outcome::Win) == wins)
+        );
         let key = sheet.document.steps.last().unwrap().lines().join("\n");
         assert!(key.contains(if wins { "Yes." } else { "No." }), "{key}");
     }
@@ -230,9 +248,18 @@ fn different_seeds_give_different_sheets_of_the_same_sizes() {
             .collect();
         let distinct: BTreeSet<Vec<Vec<u64>>> = sheets
             .iter()
-            .map(|s| s.questions.iter().map(|q| q.position.piles().to_vec()).collect())
+            .map(|s| {
+                s.questions
+                    .iter()
+                    .map(|q| q.position.piles().to_vec())
+                    .collect()
+            })
             .collect();
-        assert_eq!(distinct.len(), sheets.len(), "{kind:?}: two seeds gave the same sheet");
+        assert_eq!(
+            distinct.len(),
+            sheets.len(),
+            "{kind:?}: two seeds gave the same sheet"
+        );
         let rows = match kind {
             Kind::CanYouWin | Kind::WinningMove => 3,
             _ => 1,
@@ -240,7 +267,10 @@ fn different_seeds_give_different_sheets_of_the_same_sizes() {
         for sheet in &sheets {
             for q in &sheet.questions {
                 assert_eq!(q.position.len(), rows, "{kind:?}");
-                assert!(q.position.piles().iter().all(|&n| (1..=21).contains(&n)), "{kind:?}");
+                assert!(
+                    q.position.piles().iter().all(|&n| (1..=21).contains(&n)),
+                    "{kind:?}"
+                );
             }
         }
     }
@@ -273,14 +303,58 @@ fn no_position_comes_twice_and_yes_and_no_are_balanced() {
 fn a_sheet_past_a_limit_is_refused_naming_it() {
     let base = || settings(Kind::CanYouWin, 10, 1, false);
     let cases: Vec<(Settings, &str)> = vec![
-        (Settings { count: MOST_QUESTIONS + 1, ..base() }, "1 to 40 questions"),
+        (
+            Settings {
+                count: MOST_QUESTIONS + 1,
+                ..base()
+            },
+            "1 to 40 questions",
+        ),
         (Settings { count: 0, ..base() }, "1 to 40 questions"),
-        (Settings { rows: Some(6), ..base() }, "1 to 5 rows"),
-        (Settings { max_sticks: Some(41), ..base() }, "up to 40 sticks"),
-        (Settings { take: Some(TakeSet::parse("1-3").unwrap()), ..base() }, "take set"),
-        (Settings { kind: Kind::TakeSet, ..base() }, "needs the takes"),
-        (Settings { kind: Kind::TwentyOne, rows: Some(2), ..base() }, "one row"),
-        (Settings { rows: Some(1), max_sticks: Some(3), ..base() }, "only 3 different positions"),
+        (
+            Settings {
+                rows: Some(6),
+                ..base()
+            },
+            "1 to 5 rows",
+        ),
+        (
+            Settings {
+                max_sticks: Some(41),
+                ..base()
+            },
+            "up to 40 sticks",
+        ),
+        (
+            Settings {
+                take: Some(TakeSet::parse("1-3").unwrap()),
+                ..base()
+            },
+            "take set",
+        ),
+        (
+            Settings {
+                kind: Kind::TakeSet,
+                ..base()
+            },
+            "needs the takes",
+        ),
+        (
+            Settings {
+                kind: Kind::TwentyOne,
+                rows: Some(2),
+                ..base()
+            },
+            "one row",
+        ),
+        (
+            Settings {
+                rows: Some(1),
+                max_sticks: Some(3),
+                ..base()
+            },
+            "only 3 different positions",
+        ),
     ];
     for (s, says) in cases {
         let e = worksheet(&s).unwrap_err().to_string();

@@ -33,7 +33,9 @@ pub enum Answer {
 /// The answer to the question of `kind` about `a`.
 pub(crate) fn answer(kind: Kind, a: &Analysis) -> Answer {
     match (kind, &a.best) {
-        (Kind::MakeGroups, _) => Answer::Groups(a.position.piles().iter().map(|&n| split(n)).collect()),
+        (Kind::MakeGroups, _) => {
+            Answer::Groups(a.position.piles().iter().map(|&n| split(n)).collect())
+        }
         (Kind::CanYouWin, _) | (_, None) => Answer::Outcome(a.outcome),
         (_, Some(best)) => Answer::Move {
             given: best.clone(),

@@ -81,7 +81,10 @@ impl Worksheet {
         let mut task = vec![Block::note(NAME_LINE), Block::note(kind.task())];
         // Groups are made the same way whoever takes the last stick.
         if kind != Kind::MakeGroups {
-            task.push(Block::sentence(format!("The rule: {}.", game.in_words(rows))));
+            task.push(Block::sentence(format!(
+                "The rule: {}.",
+                game.in_words(rows)
+            )));
         }
         let mut steps = vec![Step::framed(Frame::LEAD, "Task", task)];
         let mut key = Vec::new();

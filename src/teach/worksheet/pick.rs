@@ -61,9 +61,7 @@ pub(crate) fn pick(
         if lost.len() >= lost_wanted && won.len() >= count - lost_wanted {
             break;
         }
-        let piles: Vec<u64> = (0..rows)
-            .map(|_| least + below(most - least + 1))
-            .collect();
+        let piles: Vec<u64> = (0..rows).map(|_| least + below(most - least + 1)).collect();
         let mut key = piles.clone();
         key.sort_unstable();
         if !seen.insert(key) {
@@ -71,12 +69,8 @@ pub(crate) fn pick(
         }
         // The rows are asked in the order drawn, so they are not always
         // smallest first.
-        let a = Analysis::new(
-            Position::new(piles),
-            game.clone(),
-            Extras::default(),
-        )
-        .map_err(PickError::Analysis)?;
+        let a = Analysis::new(Position::new(piles), game.clone(), Extras::default())
+            .map_err(PickError::Analysis)?;
         match (a.outcome, kind) {
             (_, Kind::MakeGroups) | (Outcome::Win, _) => won.push(a),
             (Outcome::Lose, _) if won_only => {}

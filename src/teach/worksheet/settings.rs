@@ -12,11 +12,11 @@ use crate::teach::document::MOST_STICKS_DRAWN;
 pub const MOST_QUESTIONS: usize = 40;
 
 /// The most rows a position on a sheet may have.
-pub const MOST_ROWS: usize = 5;
+pub const MOST_SHEET_ROWS: usize = 5;
 
 /// The most sticks a row on a sheet may have: every row is drawn, stick
 /// by stick, to be crossed out.
-pub const MOST_STICKS: u64 = MOST_STICKS_DRAWN;
+pub const MOST_SHEET_STICKS: u64 = MOST_STICKS_DRAWN;
 
 /// The takes of the 21 game, unless told otherwise.
 const TWENTY_ONE_TAKES: &str = "1-3";
@@ -47,22 +47,28 @@ pub enum WorksheetError {
     #[error("a worksheet has 1 to {MOST_QUESTIONS} questions, not {0}")]
     Count(usize),
     /// More rows than a position on a sheet has, or none.
-    #[error("a position on a worksheet has 1 to {MOST_ROWS} rows, not {0}")]
+    #[error("a position on a worksheet has 1 to {MOST_SHEET_ROWS} rows, not {0}")]
     Rows(usize),
     /// The kind has one row to a question.
     #[error("a {0} worksheet has one row to a question, not {1}")]
     OneRow(&'static str, usize),
     /// Rows longer than can be drawn, or empty.
-    #[error("the most sticks a row may have on a worksheet is from 1 to {MOST_STICKS}, not {0}")]
+    #[error(
+        "the most sticks a row may have on a worksheet is from 1 to {MOST_SHEET_STICKS}, not {0}"
+    )]
     Sticks(u64),
     /// A take set where the kind has none.
-    #[error("a {0} worksheet allows any take: a take set is for twenty-one and take-set worksheets")]
+    #[error(
+        "a {0} worksheet allows any take: a take set is for twenty-one and take-set worksheets"
+    )]
     TakesNotAllowed(&'static str),
     /// A take-set worksheet without its takes.
     #[error("a take-set worksheet needs the takes a move may make, such as 1,3,4")]
     TakesNeeded,
     /// Fewer different positions fit than were asked for.
-    #[error("only {found} different positions fit these settings: ask for {found} questions or fewer, or allow more rows or sticks")]
+    #[error(
+        "only {found} different positions fit these settings: ask for {found} questions or fewer, or allow more rows or sticks"
+    )]
     TooFew {
         /// How many were found.
         found: usize,
@@ -80,7 +86,7 @@ impl Settings {
             0 => Err(WorksheetError::Rows(rows)),
             1 => Ok(1),
             _ if self.kind.one_row() => Err(WorksheetError::OneRow(self.kind.name(), rows)),
-            _ if rows > MOST_ROWS => Err(WorksheetError::Rows(rows)),
+            _ if rows > MOST_SHEET_ROWS => Err(WorksheetError::Rows(rows)),
             _ => Ok(rows),
         }
     }
@@ -95,7 +101,7 @@ impl Settings {
             Kind::TakeSet => 20,
         });
         match most {
-            1..=MOST_STICKS => Ok(most),
+            1..=MOST_SHEET_STICKS => Ok(most),
             _ => Err(WorksheetError::Sticks(most)),
         }
     }
