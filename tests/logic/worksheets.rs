@@ -323,7 +323,7 @@ fn a_sheet_past_a_limit_is_refused_naming_it() {
                 max_sticks: Some(41),
                 ..base()
             },
-            "up to 40 sticks",
+            "from 1 to 40, not 41",
         ),
         (
             Settings {
