@@ -53,6 +53,9 @@ pub enum Error {
     /// A worksheet could not be made.
     #[error("{0}")]
     Worksheet(#[from] crate::teach::worksheet::SheetError),
+    /// `matchsticks help` was asked about a command there is not.
+    #[error("no command '{0}': `matchsticks help` lists the commands")]
+    NoSuchCommand(String),
     /// The classroom page could not be served.
     #[error("cannot serve the page on {addr}: {source}{}", port_hint(source))]
     Serve {
