@@ -355,6 +355,15 @@ fn a_sheet_past_a_limit_is_refused_naming_it() {
             },
             "only 3 different positions",
         ),
+        (
+            Settings {
+                kind: Kind::TakeSet,
+                take: Some(TakeSet::parse("5").unwrap()),
+                max_sticks: Some(4),
+                ..base()
+            },
+            "no position fits",
+        ),
     ];
     for (s, says) in cases {
         let e = worksheet(&s).unwrap_err().to_string();

@@ -72,6 +72,8 @@ pub(crate) fn pick(
         let a = Analysis::new(Position::new(piles), game.clone(), Extras::default())
             .map_err(PickError::Analysis)?;
         match (a.outcome, kind) {
+            // A row no take fits is won by being stuck: no move to find.
+            (_, _) if won_only && a.is_over() => {}
             (_, Kind::MakeGroups) | (Outcome::Win, _) => won.push(a),
             (Outcome::Lose, _) if won_only => {}
             (Outcome::Lose, _) => lost.push(a),

@@ -66,9 +66,7 @@ pub enum WorksheetError {
     #[error("a take-set worksheet needs the takes a move may make, such as 1,3,4")]
     TakesNeeded,
     /// Fewer different positions fit than were asked for.
-    #[error(
-        "only {found} different positions fit these settings: ask for {found} questions or fewer, or allow more rows or sticks"
-    )]
+    #[error("{}", too_few(*found))]
     TooFew {
         /// How many were found.
         found: usize,
@@ -126,5 +124,15 @@ impl Settings {
             (_, None) => TakeSet::Any,
         };
         Ok(Nim::with_takes(self.rule, takes))
+    }
+}
+
+/// What is said when only `found` different positions fit.
+fn too_few(found: usize) -> String {
+    match found {
+        0 => "no position fits these settings: allow more rows or sticks".to_string(),
+        _ => format!(
+            "only {found} different positions fit these settings: ask for {found} questions or fewer, or allow more rows or sticks"
+        ),
     }
 }
