@@ -49,6 +49,7 @@ pub(crate) mod page;
 pub(crate) mod params;
 pub(crate) mod reply;
 pub(crate) mod sent;
+pub(crate) mod worksheet;
 
 use self::expensive::Expensive;
 use self::reply::Reply;
@@ -76,6 +77,10 @@ pub fn router() -> Router {
         .route("/page/table", get(on.query(page::table, expensive::table)))
         .route("/page/lessons", get(on.query(lessons::list, |_| false)))
         .route("/page/lesson", get(on.query(lessons::lesson, |_| false)))
+        .route(
+            "/page/worksheet",
+            get(on.query(worksheet::sheet, |_| false)),
+        )
         .route(
             "/page/lesson/answer",
             post(on.body(lessons::answer, |_| false)),

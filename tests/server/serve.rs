@@ -1029,3 +1029,39 @@ fn the_chomp_lesson_asks_for_bites_and_judges_them_as_chomp_check_does() {
     assert_eq!(after.status, 400);
     assert_eq!(after.error(), "try 2 comes after the question was answered");
 }
+
+#[test]
+fn the_worksheet_tab_gets_the_sheet_the_command_line_prints() {
+    let sheet = get("/page/worksheet?kind=winning-move&count=5&seed=9&normal=1").json();
+    let fragment = sheet["html"].as_str().unwrap();
+    assert!(fragment.contains("class=\"step new-page\""));
+    // The page sets the sheet a heading level lower than a page of its own.
+    let as_printed = fragment
+        .replace("h3>", "hX>")
+        .replace("h2>", "h1>")
+        .replace("hX>", "h2>");
+    let args = [
+        "worksheet",
+        "--kind",
+        "winning-move",
+        "--count",
+        "5",
+        "--seed",
+        "9",
+        "--normal",
+        "--format",
+        "html",
+    ];
+    let out = common::matchsticks().args(args).output().unwrap();
+    assert!(String::from_utf8(out.stdout).unwrap().contains(&as_printed));
+
+    let over = get("/page/worksheet?kind=can-you-win&count=41&seed=1");
+    assert_eq!(over.status, 400);
+    assert_eq!(over.error(), "a worksheet has 1 to 40 questions, not 41");
+    assert_eq!(get("/page/worksheet?kind=take-set&seed=1").status, 400);
+    assert_eq!(get("/page/worksheet?kind=odd&seed=1").status, 400);
+    assert_eq!(
+        get("/page/worksheet?kind=make-groups").error(),
+        "missing parameter 'seed'"
+    );
+}
