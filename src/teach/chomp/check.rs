@@ -111,6 +111,12 @@ pub(crate) fn answer(a: &BarAnalysis) -> String {
 /// "lost anyway: ".
 pub(crate) fn reason(j: &BiteJudgement) -> String {
     match j.verdict {
+        // Eating the poison ends the game, whatever the bar was.
+        Verdict::LostAnyway if j.bite.is_poison() => format!(
+            "from {} no bite could win: {}. You ate the poisoned square, so the game is over and you lose.",
+            j.before.bar,
+            why_lost(&j.before)
+        ),
         Verdict::LostAnyway => format!(
             "from {} no bite could win: {}. Any bite is fine; keep going and hope your opponent slips.",
             j.before.bar,
