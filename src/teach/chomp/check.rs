@@ -142,7 +142,7 @@ fn why_lost(a: &BarAnalysis) -> String {
             "the bottom row is one square shorter than the top, and your opponent can keep it so"
                 .to_string()
         }
-        _ => "a search of every game says so".to_string(),
+        _ => "every bite leaves your opponent a bar they can win, as a search of every game from here finds".to_string(),
     }
 }
 
@@ -186,7 +186,7 @@ fn why_won(a: &BarAnalysis) -> String {
             "the bar left is a rectangle, and on a rectangle the first player can always win"
                 .to_string()
         }
-        _ => "a search of every game says so".to_string(),
+        _ => "a search of every game from here finds them a winning bite".to_string(),
     }
 }
 
