@@ -29,6 +29,7 @@ use crate::rules::game::Chomp;
 use crate::rules::nim::Nim;
 use crate::rules::rule::Rule;
 use crate::teach::facts;
+use crate::rules::row_reader::printable;
 use crate::teach::words::count;
 
 /// Runs the command line against the real terminal and returns the exit
@@ -235,6 +236,19 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let lesson = match (&args.check, &args.file, &args.name) {
         (Some(path), _, _) => {
             let lesson = lesson::read_file(path)?;
+            let source = std::fs::read(path).unwrap_or_default();
+            let found = lesson::warnings::warnings(&String::from_utf8_lossy(&source), &lesson);
+            let kind = match args.strict {
+                true => "error",
+                false => "warning",
+            };
+            for warning in &found {
+                let at = format!("{}:{}", path.display(), warning.line);
+                writeln!(io.out, "{at}: {kind}: {}", printable(&warning.text))?;
+            }
+            if args.strict && !found.is_empty() {
+                return Ok(2);
+            }
             let summary = format!(
                 "{}: a valid lesson, \"{}\": {}, {}\n",
                 path.display(),
