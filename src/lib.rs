@@ -60,9 +60,9 @@ pub use request::error::Error;
 #[cfg(test)]
 mod tests {
     // Each limit is a constant beside the code it bounds, most of them
-    // private to the crate, so the README's table is held to them here.
+    // private to the crate, so the book's table of limits is held to them here.
     #[test]
-    fn the_readme_states_every_limit_as_the_code_has_it() {
+    fn the_book_states_every_limit_as_the_code_has_it() {
         use crate::teach::words::with_commas;
         use crate::{console, lesson, play, rules, serve, solve, teach, verify};
         let limits: &[(&str, u64)] = &[
@@ -115,15 +115,15 @@ mod tests {
             ("LARGEST_SEARCH", solve::chomp::LARGEST_SEARCH),
             ("LARGEST_SIDE", rules::bar::LARGEST_SIDE as u64),
         ];
-        let readme = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"),
+        let book = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/limits.md"),
         )
         .unwrap();
         for (name, value) in limits {
             let row = format!("| `{name}` | {} |", with_commas(u128::from(*value)));
             assert!(
-                readme.contains(&row),
-                "the README should have the row {row}"
+                book.contains(&row),
+                "docs/src/limits.md should have the row {row}"
             );
         }
     }

@@ -1,5 +1,6 @@
 //! Runs the real `matchsticks` binary on the transcripts in `tests/cmd` and
-//! on every console example in the README, comparing output and exit codes.
+//! on every console example in the README and the book (`docs/src`),
+//! comparing output and exit codes.
 //! `tests/cmd/stdin` holds cases fed on standard input, and
 //! `tests/cmd/teaching` the classroom conversations: hints, answers typed
 //! the way pupils type them, and reviews; `tests/cmd/handouts` the Markdown
@@ -15,5 +16,6 @@ fn transcripts() {
         .case("tests/cmd/stdin/*.toml")
         .case("tests/cmd/teaching/*.toml")
         .case("tests/cmd/handouts/*.toml")
-        .case("README.md");
+        .case("README.md")
+        .case("docs/src/*.md");
 }

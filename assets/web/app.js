@@ -3,8 +3,12 @@
 // between them, hands each key press to the part that is shown, and
 // keeps what every part shares fitted to the screen: the settings open
 // where there is room for them, and a panel whose words outgrow it
-// reachable by keyboard.
+// reachable by keyboard. The address names the part shown and what it
+// shows (see address.js): a part says when that changes, and this module
+// writes it, as a new entry in the history or in place.
 
+import * as address from "./address.js";
+import { showError } from "./board.js";
 import * as play from "./play.js";
 import * as explain from "./explain.js";
 import * as check from "./check.js";
@@ -17,10 +21,11 @@ const parts = { play, explain, check, lessons, table, chomp };
 const letters = { p: "play", e: "explain", c: "check", l: "lessons", t: "table", m: "chomp" };
 
 let shown = null;
+/** While the page shows what an address names, nothing it does adds to the history. */
+let restoring = 0;
 
 /** Shows one part and hides the others. */
-function open(name) {
-  if (!(name in parts)) name = "play";
+function show(name) {
   shown = name;
   for (const pane of document.querySelectorAll(".pane")) pane.hidden = pane.id !== name;
   for (const tab of document.querySelectorAll(".tab")) {
@@ -29,8 +34,59 @@ function open(name) {
     if (on) tab.setAttribute("aria-current", "page");
     else tab.removeAttribute("aria-current");
   }
-  if (location.hash !== `#${name}`) history.replaceState(null, "", `#${name}`);
+}
+
+/** Opens a part, as its tab or its letter does: a new entry in the history. */
+function open(name) {
+  if (!(name in parts)) name = "play";
+  if (name === shown) return;
+  show(name);
   parts[name].opened?.();
+  remember(name, true);
+}
+
+/**
+ * Writes what the part `tab` shows into the address, if it is the part
+ * shown: as a new entry in the history when `push`, otherwise in place.
+ */
+function remember(tab, push) {
+  if (tab !== shown) return;
+  const hash = address.write(tab, parts[tab].where());
+  if (hash === location.hash) return;
+  if (push && restoring === 0) history.pushState(null, "", hash);
+  else history.replaceState(null, "", hash);
+}
+address.listen(remember);
+
+/** The line where each part says what went wrong. */
+const ERRORS = {
+  play: "play-error",
+  explain: "explain-error",
+  check: "check-error",
+  lessons: "lessons-error",
+  table: "table-error",
+  chomp: "chomp-error",
+};
+
+/**
+ * Shows what the address names: when the page opens, and at Back and
+ * Forward. What cannot be used is said on the page, which then shows
+ * what it starts with.
+ */
+async function visit() {
+  const { tab, fields, problem } = address.read(location.hash);
+  const name = tab in parts ? tab : "play";
+  show(name);
+  restoring += 1;
+  let refused = problem;
+  try {
+    refused = (await parts[name].go(problem ? new URLSearchParams() : fields)) ?? problem;
+  } finally {
+    restoring -= 1;
+  }
+  if (shown !== name) return;
+  if (refused) showError(document.getElementById(ERRORS[name]), refused);
+  remember(name, false);
 }
 
 /** Whether the screen has room for a game's settings beside its board (as app.css says). */
@@ -101,7 +157,9 @@ document.addEventListener("keydown", (event) => {
   parts[shown].key?.(event);
 });
 
-window.addEventListener("hashchange", () => open(location.hash.slice(1)));
+// Back and Forward, and an address typed or pasted: the part it names,
+// as it names it.
+window.addEventListener("popstate", visit);
 
 ROOMY.addEventListener("change", unfold);
 unfold();
@@ -116,5 +174,4 @@ new MutationObserver(reachable).observe(document.getElementById("main"), {
 });
 window.addEventListener("resize", reachable);
 
-open(location.hash.slice(1));
-play.newGame();
+visit();

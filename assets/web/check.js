@@ -1,7 +1,8 @@
 // Check: set up a position, make a move by clicking, and read the server's
 // verdict on it: good, a mistake, or lost anyway, with why and the
-// opponent's reply.
+// opponent's reply. The address names the position set up.
 
+import * as address from "./address.js";
 import { get, gameOf } from "./api.js";
 import { Board, takeButtons, showError } from "./board.js";
 
@@ -15,13 +16,17 @@ const board = new Board($("check-board"), {
 
 const state = { game: null, after: null, checked: false };
 
-/** Draws the position in the form, ready for a move. */
-export async function setUp() {
+/** The fields of the form that set a position up, as the address names them. */
+const SETUP = ["position", "normal", "take"];
+
+/** Draws the position in the form, ready for a move: a new entry in the history when `push`. */
+export async function setUp(push = false) {
   const game = gameOf(form);
   try {
     const reply = await get("/page/board", game);
     state.game = game;
     showBoard(reply);
+    address.changed("check", push);
   } catch (refused) {
     showError($("check-error"), refused.message);
   }
@@ -86,6 +91,7 @@ function goOn() {
   form.elements.position.value = state.after.rows.join(" ");
   state.game = { ...state.game, position: form.elements.position.value };
   showBoard(state.after);
+  address.changed("check", true);
   board.root.focus({ preventScroll: true });
 }
 
@@ -93,6 +99,24 @@ function chosen(choice) {
   const button = $("check-take");
   button.disabled = !choice || state.checked;
   button.textContent = choice ? `Check: take ${choice.take} from row ${choice.row}` : "Check";
+}
+
+/** The position set up, as the address writes it. */
+export function where() {
+  return state.game ?? address.fieldsOf(form, SETUP);
+}
+
+/** Sets up the position the address's `fields` name, unless it is set up. */
+export async function go(fields) {
+  if ([...fields.keys()].length === 0) {
+    if (!state.game) await setUp();
+    return null;
+  }
+  const refused = address.fill(form, fields, SETUP);
+  const same = state.game
+    && address.write("check", gameOf(form)) === address.write("check", state.game);
+  if (!same) await setUp();
+  return refused;
 }
 
 /** Sets up 3 5 7 the first time Check is opened. */
@@ -113,7 +137,7 @@ export function key(event) {
 
 form.addEventListener("submit", (event) => {
   event.preventDefault();
-  setUp();
+  setUp(true);
 });
 $("check-take").addEventListener("click", () => check(board.choice()));
 $("check-again").addEventListener("click", again);

@@ -2,8 +2,10 @@
 // use a bar: play it against the computer, explain it a step at a time,
 // or check a bite. The page keeps only the game's settings, its seed and
 // the pupil's bites; the server replays them on every request and says
-// everything, so Undo is one bite fewer.
+// everything, so Undo is one bite fewer. The address names the way the
+// bar is used, the bar, and a game's seed and bites (see address.js).
 
+import * as address from "./address.js";
 import { get, post } from "./api.js";
 import { showError } from "./board.js";
 import { ChompBar } from "./bar.js";
@@ -50,7 +52,7 @@ const steps = new Steps({
   counter: $("chomp-counter"),
   back: $("chomp-back"),
   next: $("chomp-next"),
-}, () => state.mode === "explain");
+}, () => state.mode === "explain", () => address.changed("chomp"));
 
 const WORDS = {
   play: { submit: "New game", help: "Click a square: it and every square below it and to its right light up. Then press Bite, or Enter." },
@@ -63,8 +65,12 @@ function shape() {
   return form.elements.shape.value.trim();
 }
 
-/** Opens one way of using the bar: play, explain or check. */
-function mode(name) {
+/**
+ * Opens one way of using the bar: play, explain or check; a new entry in
+ * the history when `push`. Unless `load` is false, it then shows the bar
+ * in the form that way.
+ */
+function mode(name, push = false, load = true) {
   state.mode = name;
   for (const b of form.querySelectorAll(".mode")) {
     const on = b.dataset.mode === name;
@@ -79,29 +85,32 @@ function mode(name) {
   $("chomp-check-actions").hidden = name !== "check";
   $("chomp-help").textContent = WORDS[name].help;
   showError($("chomp-error"), null);
+  if (!load) return Promise.resolve();
   if (name === "play") {
-    if (!state.reply || state.game?.shape !== shape()) newGame();
-    else showGame(state.reply);
+    if (!state.reply || state.game?.shape !== shape()) return newGame(push);
+    showGame(state.reply);
   } else if (name === "check") {
-    setUp();
+    return setUp(push);
   } else if (state.explained !== shape()) {
-    explain();
+    return explain(push);
   } else {
     steps.refit();
   }
+  address.changed("chomp", push);
+  return Promise.resolve();
 }
 
 /** Does what the form's button says in the way of using the bar shown. */
 function submit() {
-  if (state.mode === "play") newGame();
-  else if (state.mode === "check") setUp();
-  else explain();
+  if (state.mode === "play") newGame(true);
+  else if (state.mode === "check") setUp(true);
+  else explain(true);
 }
 
 // ---- Play -------------------------------------------------------------
 
-/** Starts a new game from the form, with a fresh seed. */
-export async function newGame() {
+/** Starts a new game from the form, with a fresh seed: a new entry in the history when `push`. */
+export async function newGame(push = false) {
   const data = new FormData(form);
   const game = {
     shape: shape(),
@@ -109,11 +118,24 @@ export async function newGame() {
     first: data.get("first"),
     seed: Math.floor(Math.random() * 2 ** 32),
   };
+  await resume(game, [], 0, { takenBack: 0, hintsUsed: 0, shown: 0 }, push);
+}
+
+/**
+ * Goes to the game `game` after the pupil's `bites`, with `hints` asked
+ * for at this bite and the `help` had in the whole game, replayed by the
+ * server in one request: a new entry in the history when `push`.
+ */
+async function resume(game, bites, hints, help, push = false) {
+  const before = { takenBack: state.takenBack, hintsUsed: state.hintsUsed, shown: state.shown };
+  Object.assign(state, help);
   try {
-    const reply = await send(game, [], 0, 0);
-    Object.assign(state, { game, bites: [], hints: 0, takenBack: 0, hintsUsed: 0, shown: 0, frame: null });
+    const reply = await send(game, bites, hints, help.takenBack);
+    Object.assign(state, { game, bites, hints: reply.hints.length, frame: null });
     showGame(reply);
+    address.changed("chomp", push);
   } catch (refused) {
+    Object.assign(state, before);
     showError($("chomp-error"), refused.message);
   }
 }
@@ -160,6 +182,7 @@ async function biteNow(choice) {
       await pause(SHOWING);
     }
     showGame(reply);
+    address.changed("chomp");
   } catch (refused) {
     showGame(state.reply);
     showError($("chomp-error"), refused.message);
@@ -183,6 +206,7 @@ async function hint() {
     reply.hints = more.hints;
     showHints($("chomp-hints"), reply.hints);
     enable();
+    address.changed("chomp");
   } catch (refused) {
     showError($("chomp-error"), refused.message);
   }
@@ -198,6 +222,7 @@ async function undo() {
     state.hints = 0;
     state.takenBack += 1;
     showGame(reply);
+    address.changed("chomp");
   } catch (refused) {
     showError($("chomp-error"), refused.message);
   }
@@ -231,13 +256,14 @@ function showGame(reply) {
 
 // ---- Check ------------------------------------------------------------
 
-/** Draws the bar in the form, ready for a bite to check. */
-async function setUp() {
+/** Draws the bar in the form, ready for a bite to check: a new entry in the history when `push`. */
+async function setUp(push = false) {
   const checking = { shape: shape() };
   try {
     const reply = await get("/page/chomp/board", checking);
     state.checking = checking;
     showBar(reply, "fresh");
+    address.changed("chomp", push);
   } catch (refused) {
     showError($("chomp-error"), refused.message);
   }
@@ -299,19 +325,21 @@ function goOn() {
   form.elements.shape.value = after.rows.join(",");
   state.checking = { shape: form.elements.shape.value };
   showBar(after, null);
+  address.changed("chomp", true);
   bar.root.focus({ preventScroll: true });
 }
 
 // ---- Explain ----------------------------------------------------------
 
-/** Asks for the explanation of the bar in the form, from its first step. */
-async function explain() {
+/** Asks for the explanation of the bar in the form, at step `at`: a new entry in the history when `push`. */
+async function explain(push = false, at = 0) {
   const asked = shape();
   try {
     const reply = await get("/page/chomp/explain", { shape: asked });
     state.explained = asked;
     showError($("chomp-error"), null);
-    steps.show(reply);
+    steps.show(reply, at);
+    address.changed("chomp", push);
     if (form.contains(document.activeElement)) $("chomp-next").focus({ preventScroll: true });
   } catch (refused) {
     showError($("chomp-error"), refused.message);
@@ -347,6 +375,73 @@ function enable() {
   $("chomp-check").disabled = !idle || !choice || Boolean(state.checked);
 }
 
+/** The way the bar is used, the bar, and a game as it stands, as the address writes them. */
+export function where() {
+  const fields = { mode: state.mode, shape: shape() };
+  if (state.mode === "play" && state.game) {
+    const g = state.game;
+    const helped = state.hintsUsed || state.shown || state.takenBack;
+    Object.assign(fields, {
+      shape: g.shape,
+      level: g.level,
+      first: g.first,
+      seed: g.seed,
+      bites: address.pairsText(state.bites, "row", "column"),
+      hints: state.hints || "",
+      help: helped ? `${state.hintsUsed}.${state.shown}.${state.takenBack}` : "",
+    });
+  } else if (state.mode === "check" && state.checking) {
+    fields.shape = state.checking.shape;
+  } else if (state.mode === "explain" && state.explained !== null) {
+    fields.shape = state.explained;
+    fields.step = steps.at > 0 ? steps.at + 1 : "";
+  }
+  return fields;
+}
+
+/** Shows what the address's `fields` name: a way of using a bar, and a game as it stood. */
+export async function go(fields) {
+  if ([...fields.keys()].length === 0) {
+    if (!state.reply && !state.checking && steps.steps.length === 0) await mode(state.mode);
+    return null;
+  }
+  if (address.write("chomp", where()) === address.write("chomp", Object.fromEntries(fields))) {
+    return null;
+  }
+  const bad = [];
+  const refused = address.fill(form, fields, ["shape", "level", "first"]);
+  let name = fields.get("mode") ?? "play";
+  if (!["play", "explain", "check"].includes(name)) {
+    bad.push("mode");
+    name = "play";
+  }
+  const seed = fields.has("seed") ? address.count(fields.get("seed"), Number.MAX_SAFE_INTEGER) : null;
+  const bites = address.pairs(fields.get("bites"), "row", "column");
+  const hints = address.count(fields.get("hints") ?? "0", 99);
+  const help = /^(\d{1,6})\.(\d{1,6})\.(\d{1,6})$/.exec(fields.get("help") ?? "0.0.0");
+  const step = address.count(fields.get("step") ?? "1", 999);
+  if (fields.has("seed") && seed === null) bad.push("seed");
+  if (bites === null) bad.push("bites");
+  if (hints === null) bad.push("hints");
+  if (!help) bad.push("help");
+  if (step === null) bad.push("step");
+  if (name === "play" && seed !== null && bad.length === 0 && !refused) {
+    const data = new FormData(form);
+    const game = { shape: shape(), level: data.get("level"), first: data.get("first"), seed };
+    state.reply = null;
+    mode("play", false, false);
+    const [, hintsUsed, shown, takenBack] = help.map(Number);
+    await resume(game, bites, hints, { hintsUsed, shown, takenBack });
+  } else if (name === "explain" && step !== null) {
+    mode("explain", false, false);
+    await explain(false, Math.max(0, step - 1));
+  } else {
+    state.reply = null;
+    await mode(name);
+  }
+  return refused ?? (bad.length > 0 ? address.unreadable(bad) : null);
+}
+
 /** Starts a game on the bar in the form the first time Chomp is opened. */
 export function opened() {
   if (!state.reply && !state.checking && steps.steps.length === 0) mode(state.mode);
@@ -372,7 +467,7 @@ form.addEventListener("submit", (event) => {
   event.preventDefault();
   submit();
 });
-for (const b of form.querySelectorAll(".mode")) b.addEventListener("click", () => mode(b.dataset.mode));
+for (const b of form.querySelectorAll(".mode")) b.addEventListener("click", () => mode(b.dataset.mode, true));
 for (const preset of form.querySelectorAll(".preset")) {
   preset.addEventListener("click", () => {
     form.elements.shape.value = preset.dataset.shape;

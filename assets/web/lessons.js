@@ -2,11 +2,15 @@
 // to the next pause, an explanation goes one step per "Next", and a
 // question waits for the class. Every try at a question is kept here and
 // sent again each time, so the server can replay them and answer the last.
+// The address names the lesson, the question reached and the tries at
+// it, so a reload comes back to the same question, answered as far as it
+// was. A lesson ends on a page naming the next one.
 
+import * as address from "./address.js";
 import { get, post } from "./api.js";
 import { Board, takeButtons, showError, button } from "./board.js";
 import { ChompBar } from "./bar.js";
-import { enlarge } from "./fit.js";
+import { enlarge, drawnWidth, resize } from "./fit.js";
 import { paragraph } from "./talk.js";
 
 const $ = (id) => document.getElementById(id);
@@ -18,16 +22,30 @@ const lesson = {
   paused: false, // the last part shown was a pause: Next starts a new page
   explain: null, // the explanation being stepped through
   question: null, // the question being asked, until it is answered or shown
+  asked: null, // the last question shown, answered or not
+  ended: false, // the lesson's end is shown
 };
+
+/** The bundled lessons in teaching order, asked for once. */
+let catalogue = null;
+
+/** The bundled lessons, in teaching order, each with its name, title and summary. */
+function lessons() {
+  catalogue ??= get("/page/lessons").then((reply) => reply.lessons);
+  catalogue.catch(() => {
+    catalogue = null;
+  });
+  return catalogue;
+}
 
 /** Lists the lessons, the first time Lessons is opened. */
 export async function opened() {
   if ($("lesson-items").children.length > 0) return;
   try {
-    const reply = await get("/page/lessons");
+    const reply = { lessons: await lessons() };
     $("lesson-items").replaceChildren(...reply.lessons.map((l) => {
       const li = document.createElement("li");
-      const b = button("", () => start(l.name), "lesson-choice");
+      const b = button("", () => start(l.name, null, true), "lesson-choice");
       b.dataset.name = l.name;
       const title = document.createElement("strong");
       title.textContent = l.title;
@@ -42,10 +60,15 @@ export async function opened() {
   }
 }
 
-/** Starts the lesson named `name` from its beginning. */
-export async function start(name) {
+/**
+ * Starts the lesson named `name` from its beginning, a new entry in the
+ * history when `push`; or, when `to` says, goes on at once to question
+ * `to.question` (from 1) with the tries `to.tries` made again, or to the
+ * lesson's end (`to.end`).
+ */
+export async function start(name, to = null, push = false) {
   try {
-    const reply = await get("/page/lesson", { name });
+    const [reply] = await Promise.all([get("/page/lesson", { name }), lessons().catch(() => [])]);
     Object.assign(lesson, {
       name,
       parts: reply.parts,
@@ -53,6 +76,8 @@ export async function start(name) {
       paused: false,
       explain: null,
       question: null,
+      asked: null,
+      ended: false,
     });
     showError($("lessons-error"), null);
     $("lesson-title").textContent = reply.title;
@@ -60,9 +85,28 @@ export async function start(name) {
     $("lesson-list").hidden = true;
     $("lesson-run").hidden = false;
     next();
-    $("lesson-next").focus({ preventScroll: true });
+    if (to) await reach(to);
+    address.changed("lessons", push);
+    if (!$("lesson-next").disabled) $("lesson-next").focus({ preventScroll: true });
   } catch (refused) {
     showError($("lessons-error"), refused.message);
+  }
+}
+
+/**
+ * Goes on through the lesson to question `question` (or its end, when
+ * `end`), passing the questions before it, then makes the `tries` at it
+ * again, one at a time as the class made them. Gives up at the lesson's end.
+ */
+async function reach({ question, tries, end }) {
+  const there = () => end ? lesson.ended : (lesson.asked?.number ?? 0) >= question;
+  for (let steps = 0; !there() && !lesson.ended && steps < 10_000; steps += 1) {
+    if (lesson.question) lesson.question.close();
+    next();
+  }
+  if (end || !lesson.asked || lesson.asked.number !== question) return;
+  for (const attempt of tries) {
+    if (!(await lesson.asked.tryThis(attempt))) break;
   }
 }
 
@@ -93,18 +137,53 @@ function next() {
     page.append(shown);
     if (part.kind === "explain" || part.kind === "question") break;
   }
-  if (lesson.next >= lesson.parts.length && !lesson.question && !lesson.explain) {
-    const end = document.createElement("p");
-    end.className = "the-end";
-    end.textContent = "The end of the lesson.";
+  if (lesson.next >= lesson.parts.length && !lesson.question && !lesson.explain && !lesson.ended) {
+    lesson.ended = true;
+    const end = theEnd();
     page.append(end);
     first ??= end;
   }
+  keepInside(page);
   if (first) reveal(first, "start");
   // A question is shown whole, even if the words before it scroll away.
   const asked = page.querySelector(".question:not(.done)");
   if (asked) reveal(asked, "nearest");
   enable();
+}
+
+/**
+ * The lesson's last page: it says the lesson is over and names the next
+ * lesson in teaching order, with a button to start it, or says that this
+ * was the last one.
+ */
+function theEnd() {
+  const end = document.createElement("div");
+  end.className = "the-end";
+  const over = document.createElement("h3");
+  over.textContent = "The end of the lesson.";
+  end.append(over);
+  lessons().then((all) => {
+    const at = all.findIndex((l) => l.name === lesson.name);
+    const following = at >= 0 ? all[at + 1] : undefined;
+    if (following) {
+      const named = paragraph("", "next-lesson");
+      const title = document.createElement("strong");
+      title.textContent = following.title;
+      named.append("Next lesson: ", title);
+      const go = button(`Start the next lesson: ${following.title}`,
+        () => start(following.name, null, true), "primary next-lesson-start");
+      go.dataset.name = following.name;
+      end.append(named, go);
+      if (following.summary) end.insertBefore(paragraph(following.summary, "next-summary"), go);
+      if (end.isConnected) go.focus({ preventScroll: true });
+    } else {
+      const all = button("All lessons", () => showList(true), "all-lessons");
+      end.append(paragraph("This was the last lesson.", "last-lesson"), all);
+      if (end.isConnected) all.focus({ preventScroll: true });
+    }
+    if (end.isConnected) reveal(end, "nearest");
+  }, () => {});
+  return end;
 }
 
 /** One part of the lesson, drawn. */
@@ -120,6 +199,7 @@ function show(part) {
     lesson.explain = explanation(holder, part);
   } else if (part.kind === "question") {
     lesson.question = asking(holder, part);
+    lesson.asked = lesson.question;
   }
   return holder;
 }
@@ -146,7 +226,10 @@ function explanation(holder, part) {
       shown.at = at;
       steps.forEach((s, i) => s.classList.toggle("current", i === at));
       counter.textContent = `${at + 1} / ${steps.length}`;
-      if (holder.isConnected) reveal(steps[at], "nearest");
+      if (holder.isConnected) {
+        keepInside(steps[at]);
+        reveal(steps[at], "nearest");
+      }
     },
   };
   shown.go(0);
@@ -244,8 +327,9 @@ function asking(holder, part) {
     else tryThis({ try: "move", row: choice.row, take: choice.take });
   }
 
+  /** Sends one more try; says whether the server answered it. */
   async function tryThis(attempt) {
-    if (q.busy || q.finished) return;
+    if (q.busy || q.finished) return false;
     q.busy = true;
     const tries = [...q.tries, attempt];
     try {
@@ -257,12 +341,24 @@ function asking(holder, part) {
       q.tries = tries;
       showError(error, null);
       heard(reply);
+      address.changed("lessons");
+      return true;
     } catch (refused) {
       showError(error, refused.message);
+      return false;
     } finally {
       q.busy = false;
       board.clear();
     }
+  }
+
+  /** Ends the question unanswered, as when the lesson goes on past it. */
+  function close() {
+    q.finished = true;
+    board.lock();
+    for (const b of actions.querySelectorAll("button")) b.disabled = true;
+    if (lesson.question === q.shown) lesson.question = null;
+    holder.classList.add("done");
   }
 
   // What the server said to the last try, added under the earlier ones.
@@ -303,7 +399,11 @@ function asking(holder, part) {
     right.scrollTop = newest.offsetTop;
   }
 
-  return {
+  q.shown = {
+    number: q.number,
+    tries: () => q.tries,
+    tryThis,
+    close,
     key(event) {
       const digit = /^\d$/.test(event.key) && takes.querySelector(`button[data-take="${event.key}"]`);
       if (digit && !digit.disabled) digit.click();
@@ -314,6 +414,26 @@ function asking(holder, part) {
       return true;
     },
   };
+  return q.shown;
+}
+
+/**
+ * Draws smaller the drawings inside `root` that, drawn large, would run
+ * past the right edge of the lesson's page, as a long row does on a
+ * phone: the page never scrolls sideways.
+ */
+function keepInside(root) {
+  const right = $("lesson-page").getBoundingClientRect().right - 12;
+  for (const svg of root.querySelectorAll(".part > * svg.sticks, .part > * svg.bar, .step-holder svg")) {
+    if (svg.closest(".board")) continue;
+    const box = svg.getBoundingClientRect();
+    // The line the drawing is on, with its label and its count.
+    const line = svg.closest(".drawing")?.parentElement ?? svg.parentElement;
+    const end = Math.max(box.right, ...[...line.children].map((e) => e.getBoundingClientRect().right));
+    if (box.width > 0 && end > right) {
+      resize(svg, Math.max(0.2, (box.width - (end - right)) / drawnWidth(svg)));
+    }
+  }
 }
 
 /**
@@ -329,10 +449,9 @@ function reveal(element, where) {
   else if (top < page.scrollTop) page.scrollTop = top;
 }
 
-/** Next can be pressed unless a question waits for the class. */
+/** Next can be pressed unless a question waits for the class, or the lesson's end is shown. */
 function enable() {
-  const finished = lesson.next >= lesson.parts.length && !lesson.explain;
-  $("lesson-next").disabled = Boolean(lesson.question) || finished;
+  $("lesson-next").disabled = Boolean(lesson.question) || lesson.ended;
 }
 
 /** Keys while Lessons is shown: arrows go on, or choose sticks at a question. */
@@ -343,14 +462,95 @@ export function key(event) {
     return;
   }
   if (event.key === "ArrowRight" || event.key === "PageDown") {
-    if (!$("lesson-next").disabled) next();
+    if (!$("lesson-next").disabled) onward();
     event.preventDefault();
   }
 }
 
-$("lesson-next").addEventListener("click", next);
-$("lesson-restart").addEventListener("click", () => start(lesson.name));
-$("lesson-back").addEventListener("click", () => {
+/** Shows the list of lessons: a new entry in the history when `push`. */
+function showList(push) {
   $("lesson-run").hidden = true;
   $("lesson-list").hidden = false;
-});
+  opened();
+  address.changed("lessons", push);
+}
+
+/** How a try is written in the address: "move.2.2", "bite.1.2", "hint", "yes", "no" or "show". */
+function tryText(attempt) {
+  if (attempt.try === "move") return `move.${attempt.row}.${attempt.take}`;
+  if (attempt.try === "bite") return `bite.${attempt.row}.${attempt.column}`;
+  return attempt.try;
+}
+
+/** The tries written in an address, or null if they cannot be read. */
+function triesOf(text) {
+  if (text === null || text === "") return [];
+  const words = text.split(",");
+  if (words.length > 200) return null;
+  const tries = [];
+  for (const word of words) {
+    const found = /^(move|bite)\.(\d{1,6})\.(\d{1,9})$/.exec(word);
+    if (found) {
+      const [, kind, row, other] = found;
+      tries.push({ try: kind, row: Number(row), [kind === "move" ? "take" : "column"]: Number(other) });
+    } else if (["hint", "yes", "no", "show"].includes(word)) {
+      tries.push({ try: word });
+    } else {
+      return null;
+    }
+  }
+  return tries;
+}
+
+/** Whether the lesson shown has come to its end. */
+function ended() {
+  return lesson.ended && !$("lesson-run").hidden;
+}
+
+/** The lesson shown, the question reached and the tries at it, as the address writes them. */
+export function where() {
+  if ($("lesson-run").hidden || !lesson.name) return {};
+  const asked = lesson.asked;
+  return {
+    lesson: lesson.name,
+    question: asked?.number ?? "",
+    tries: asked ? asked.tries().map(tryText).join(",") : "",
+    end: ended(),
+  };
+}
+
+/** Shows the lesson, the question and the tries the address's `fields` name. */
+export async function go(fields) {
+  const name = fields.get("lesson");
+  if (name === null) {
+    if (!$("lesson-run").hidden) showList(false);
+    else await opened();
+    return null;
+  }
+  const question = address.count(fields.get("question") ?? "0", 9999);
+  const tries = triesOf(fields.get("tries"));
+  const end = fields.get("end") === "1";
+  if (address.write("lessons", where()) === address.write("lessons", Object.fromEntries(fields))) {
+    return null;
+  }
+  if (name.length > 200 || !/^[\w-]+$/.test(name)) {
+    showList(false);
+    return address.unreadable(["lesson"]);
+  }
+  await start(name, { question: question ?? 0, tries: tries ?? [], end });
+  if ($("lesson-run").hidden) {
+    await opened();
+    return null;
+  }
+  return question === null || tries === null ? address.unreadable(question === null ? ["question"] : ["tries"]) : null;
+}
+
+/** Goes on, as Next or a key asks, and says so in the address. */
+function onward() {
+  next();
+  address.changed("lessons");
+}
+
+$("lesson-next").addEventListener("click", onward);
+$("lesson-restart").addEventListener("click", () => start(lesson.name, null, true));
+$("lesson-back").addEventListener("click", () => showList(true));

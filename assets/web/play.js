@@ -1,7 +1,9 @@
 // Play: a game against the computer. The page keeps only the game's
 // settings, its seed and the pupil's moves; every request sends them all
-// and the server replays the game, so Undo is one move fewer.
+// and the server replays the game, so Undo is one move fewer. The address
+// holds the same (see address.js), so a reload replays the game as it was.
 
+import * as address from "./address.js";
 import { get, post, gameOf } from "./api.js";
 import { Board, takeButtons, showError } from "./board.js";
 import { paragraph, showSaid, showHints, pause } from "./talk.js";
@@ -27,20 +29,27 @@ const game = {
   busy: false,
 };
 
-/** Starts a new game from the form, with a fresh seed. */
-export function newGame() {
+/** The fields of the form that set a game up, as the address names them. */
+const SETUP = ["position", "normal", "take", "level", "first"];
+
+/** The game the form sets up. */
+function settingsOf() {
   const data = new FormData(form);
-  return start({
-    ...gameOf(form),
-    level: data.get("level"),
-    first: data.get("first"),
-  });
+  return { ...gameOf(form), level: data.get("level"), first: data.get("first") };
+}
+
+/**
+ * Starts a new game from the form, with a fresh seed: a new entry in the
+ * history when `push`, as when the class asks for one.
+ */
+export function newGame(push = false) {
+  return start(settingsOf(), push);
 }
 
 /** Starts a game from `settings`, with a fresh seed. When the computer
  * goes first, the starting board shows while it thinks, so the class sees
  * what it started from. */
-async function start(settings) {
+async function start(settings, push = false) {
   if (game.busy) return;
   const seed = Math.floor(Math.random() * 2 ** 32);
   game.busy = true;
@@ -71,6 +80,7 @@ async function start(settings) {
     Object.assign(game, { settings, seed, moves: [], hints: 0, help });
     game.busy = false;
     show(reply);
+    address.changed("play", push);
   } catch (refused) {
     showError($("play-error"), refused.message);
   } finally {
@@ -115,6 +125,7 @@ async function take(choice) {
     game.moves = moves;
     game.hints = 0;
     show(reply);
+    address.changed("play");
   } catch (refused) {
     show(game.reply);
     showError($("play-error"), refused.message);
@@ -139,6 +150,7 @@ async function hint() {
     if (game.hints === reply.hints_total) game.help.shown += 1;
     game.reply.hints = reply.hints;
     showHints($("play-hints"), reply.hints);
+    address.changed("play");
   } catch (refused) {
     showError($("play-error"), refused.message);
   } finally {
@@ -160,6 +172,7 @@ async function undo() {
     game.hints = 0;
     game.busy = false;
     show(reply);
+    address.changed("play");
   } catch (refused) {
     game.help.takenBack -= 1;
     showError($("play-error"), refused.message);
@@ -167,6 +180,91 @@ async function undo() {
     game.busy = false;
     enable();
   }
+}
+
+/**
+ * Goes back to a game as it stood: its settings and seed, the pupil's
+ * `moves`, the `hints` asked for at this move and the `help` had in the
+ * whole game. The server replays it all in one request, with no pause.
+ */
+async function resume(settings, seed, moves, hints, help) {
+  if (game.busy) return;
+  game.busy = true;
+  enable();
+  const before = game.help;
+  game.help = help;
+  try {
+    const reply = await send(settings, seed, moves, hints);
+    Object.assign(game, { settings, seed, moves, hints: reply.hints.length, help });
+    game.busy = false;
+    show(reply);
+  } catch (refused) {
+    game.help = before;
+    showError($("play-error"), refused.message);
+  } finally {
+    game.busy = false;
+    enable();
+  }
+}
+
+/** The game as the address writes it. */
+export function where() {
+  const s = game.settings;
+  if (!s) return address.fieldsOf(form, SETUP);
+  const h = game.help;
+  return {
+    position: s.position,
+    normal: s.normal,
+    take: s.take,
+    level: s.level,
+    first: s.first,
+    seed: game.seed,
+    moves: address.pairsText(game.moves, "row", "take"),
+    hints: game.hints || "",
+    help: h.hints || h.shown || h.takenBack ? `${h.hints}.${h.shown}.${h.takenBack}` : "",
+  };
+}
+
+/**
+ * Shows the game the address's `fields` name, unless it is the one shown;
+ * without a seed, a new game of that setup. Gives the words refusing what
+ * cannot be used, if anything, after starting a game from what can.
+ */
+export async function go(fields) {
+  if ([...fields.keys()].length === 0) {
+    if (!game.settings) await newGame();
+    return null;
+  }
+  const refused = address.fill(form, fields, SETUP);
+  const settings = settingsOf();
+  const bad = [];
+  const seed = fields.has("seed") ? address.count(fields.get("seed"), Number.MAX_SAFE_INTEGER) : null;
+  if (fields.has("seed") && seed === null) bad.push("seed");
+  const moves = address.pairs(fields.get("moves"), "row", "take");
+  if (moves === null) bad.push("moves");
+  const hints = address.count(fields.get("hints") ?? "0", 99);
+  if (hints === null) bad.push("hints");
+  const help = /^(\d{1,6})\.(\d{1,6})\.(\d{1,6})$/.exec(fields.get("help") ?? "0.0.0");
+  if (!help) bad.push("help");
+  if (refused || bad.length > 0 || seed === null) {
+    await start(settings);
+    return refused ?? (bad.length > 0 ? address.unreadable(bad) : null);
+  }
+  const same = game.settings && game.seed === seed
+    && address.write("play", where()) === address.write("play", {
+      ...settings, seed, moves: address.pairsText(moves, "row", "take"),
+      hints: hints || "", help: fields.get("help") ?? "",
+    });
+  if (!same) {
+    const [, used, shown, takenBack] = help.map(Number);
+    await resume(settings, seed, moves, hints, { hints: used, shown, takenBack });
+  }
+  return null;
+}
+
+/** Starts a game the first time Play is opened, if none was. */
+export function opened() {
+  if (!game.settings && !game.busy) newGame();
 }
 
 /** Draws the server's answer: the board, what was said, hints, the end. */
@@ -240,18 +338,18 @@ export function key(event) {
 
 form.addEventListener("submit", (event) => {
   event.preventDefault();
-  newGame();
+  newGame(true);
 });
 for (const preset of form.querySelectorAll(".preset")) {
   preset.addEventListener("click", () => {
     form.elements.position.value = preset.dataset.position;
     form.elements.take.value = preset.dataset.take;
     form.elements.normal.value = "";
-    newGame();
+    newGame(true);
   });
 }
 $("play-take").addEventListener("click", () => take(board.choice()));
 $("play-hint").addEventListener("click", hint);
 $("play-undo").addEventListener("click", undo);
 // The same start, rules and level as the game just played.
-$("play-again").addEventListener("click", () => start(game.settings));
+$("play-again").addEventListener("click", () => start(game.settings, true));

@@ -11,14 +11,16 @@ export class Steps {
    *   steps and "2 / 5" are shown, and the buttons that step
    * @param {() => boolean} shown whether the steps are on the screen now,
    *   so worth fitting to it
+   * @param {() => void} moved called when Back, Next or a key changes the step
    */
-  constructor(parts, shown = () => true) {
+  constructor(parts, shown = () => true, moved = () => {}) {
     this.parts = parts;
     this.shown = shown;
+    this.moved = moved;
     this.steps = [];
     this.at = 0;
-    parts.back.addEventListener("click", () => this.go(this.at - 1));
-    parts.next.addEventListener("click", () => this.go(this.at + 1));
+    parts.back.addEventListener("click", () => this.step(-1));
+    parts.next.addEventListener("click", () => this.step(1));
     new ResizeObserver(() => this.refit()).observe(parts.holder);
     PRINT.addEventListener("change", () => this.refit());
   }
@@ -47,6 +49,13 @@ export class Steps {
     this.parts.next.disabled = at === this.steps.length - 1;
   }
 
+  /** Goes `by` steps on (or back), as the class asks. */
+  step(by) {
+    const at = this.at;
+    this.go(at + by);
+    if (this.at !== at) this.moved();
+  }
+
   /** Fits the step shown to the screen; on paper every step is printed, all at the same size. */
   refit() {
     for (const step of this.steps) unfit(step);
@@ -57,8 +66,8 @@ export class Steps {
 
   /** Steps on with → or Page Down, back with ← or Page Up; says whether the key was one of those. */
   key(event) {
-    if (event.key === "ArrowRight" || event.key === "PageDown") this.go(this.at + 1);
-    else if (event.key === "ArrowLeft" || event.key === "PageUp") this.go(this.at - 1);
+    if (event.key === "ArrowRight" || event.key === "PageDown") this.step(1);
+    else if (event.key === "ArrowLeft" || event.key === "PageUp") this.step(-1);
     else return false;
     return true;
   }

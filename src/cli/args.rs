@@ -26,6 +26,9 @@ const EXAMPLES: &str = indoc! {"
       matchsticks explain 3 5 7            work through the grouping method
       matchsticks explain 3,5,7 --xor      the same, with the binary columns
       matchsticks check 3 5 7 --to 2 5 7   judge a pupil's move
+      matchsticks play 3 5 7               play against the computer
+      matchsticks lesson                   the lessons for a class
+      matchsticks serve --open             the classroom page, in the browser
 "};
 
 const EXPLAIN_EXAMPLES: &str = indoc! {"
@@ -136,6 +139,13 @@ const MANPAGE_EXAMPLES: &str = indoc! {"
       matchsticks manpage | man -l -
 "};
 
+const HELP_EXAMPLES: &str = indoc! {"
+    Examples:
+      matchsticks help                 every command
+      matchsticks help explain         the options of `explain`
+      matchsticks help chomp explain   the options of `chomp explain`
+"};
+
 /// The help after `matchsticks chomp --help`.
 const CHOMP_EXAMPLES: &str = indoc! {"
     Examples:
@@ -181,8 +191,9 @@ const CHOMP_PLAY_EXAMPLES: &str = indoc! {"
 // No styles: clap's help and errors are printed as plain text anyway, and
 // without them every escape in an error is one the user typed, to be shown
 // escaped (`one_line`).
+// `help` is a command of our own, so that `help --help` works too.
 #[command(name = "matchsticks", version, about = ABOUT, after_help = EXAMPLES,
-          styles = clap::builder::Styles::plain())]
+          styles = clap::builder::Styles::plain(), disable_help_subcommand = true)]
 pub struct Cli {
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t, global = true, value_name = "WHEN")]
@@ -232,6 +243,17 @@ pub enum Command {
     /// Print the manual page, in roff for `man`
     #[command(after_help = MANPAGE_EXAMPLES)]
     Manpage,
+    /// Print this message or the help of the given command
+    #[command(after_help = HELP_EXAMPLES)]
+    Help(HelpArgs),
+}
+
+/// `matchsticks help`.
+#[derive(Debug, Args)]
+pub struct HelpArgs {
+    /// The command, and its subcommand if it has one (`chomp explain`)
+    #[arg(value_name = "COMMAND")]
+    pub command: Vec<String>,
 }
 
 /// `matchsticks verify`.

@@ -27,6 +27,7 @@ use crate::request;
 use crate::request::error::Error;
 use crate::rules::game::Chomp;
 use crate::rules::nim::Nim;
+use crate::rules::row_reader::printable;
 use crate::rules::rule::Rule;
 use crate::teach::facts;
 use crate::rules::row_reader::printable;
@@ -87,6 +88,7 @@ pub(crate) fn execute(command: Command, io: &mut Io<'_>) -> Result<u8, Error> {
         Command::Chomp(args) => chomp(args, io),
         Command::Completions(args) => completions(args.shell, io),
         Command::Manpage => manpage(io),
+        Command::Help(args) => help(&args.command, io),
     }
 }
 
@@ -202,23 +204,49 @@ fn completions(shell: clap_complete::Shell, io: &mut Io<'_>) -> Result<u8, Error
     Ok(0)
 }
 
+/// The help of a command, or of the whole program when none is named: the
+/// same words as `--help`.
+fn help(names: &[String], io: &mut Io<'_>) -> Result<u8, Error> {
+    let mut command = Cli::command();
+    command.build();
+    let mut at = &mut command;
+    for name in names {
+        at = at
+            .find_subcommand_mut(name)
+            .ok_or_else(|| Error::NoSuchCommand(printable(&names.join(" "))))?;
+    }
+    write!(io.out, "{}", at.render_long_help())?;
+    Ok(0)
+}
+
 /// The manual page, made from the same definitions: the command as a
-/// whole, then every subcommand with its options, in one page.
+/// whole, then every subcommand with its options (Chomp's own commands
+/// too), in one page.
 fn manpage(io: &mut Io<'_>) -> Result<u8, Error> {
     let mut page = Vec::new();
     let command = Cli::command();
     clap_mangen::Man::new(command.clone()).render(&mut page)?;
     for sub in command.get_subcommands() {
-        let name = format!("matchsticks {}", sub.get_name());
-        let man = clap_mangen::Man::new(sub.clone().bin_name(name.clone()));
-        writeln!(page, ".SH \"{}\"", name.to_uppercase())?;
-        man.render_description_section(&mut page)?;
-        man.render_synopsis_section(&mut page)?;
-        man.render_options_section(&mut page)?;
-        man.render_extra_section(&mut page)?;
+        manpage_section(sub, "matchsticks", &mut page)?;
     }
     io.out.write_all(&page)?;
     Ok(0)
+}
+
+/// One subcommand's part of the manual page, followed by its own
+/// subcommands' parts.
+fn manpage_section(sub: &clap::Command, parent: &str, page: &mut Vec<u8>) -> io::Result<()> {
+    let name = format!("{parent} {}", sub.get_name());
+    let man = clap_mangen::Man::new(sub.clone().bin_name(name.clone()));
+    writeln!(page, ".SH \"{}\"", name.to_uppercase())?;
+    man.render_description_section(page)?;
+    man.render_synopsis_section(page)?;
+    man.render_options_section(page)?;
+    man.render_extra_section(page)?;
+    for inner in sub.get_subcommands() {
+        manpage_section(inner, &name, page)?;
+    }
+    Ok(())
 }
 
 fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {

@@ -1,6 +1,6 @@
 //! The JSON layout: one object per answer, for Nim and Chomp alike. The
 //! facts a program needs (who wins, the moves, the verdict) come from
-//! `teach` beside the document, already named as the README documents
+//! `teach` beside the document, already named as the book documents
 //! them; this layout writes them first, then the document's title and its
 //! steps under `steps`, so a page can draw everything from the JSON alone.
 

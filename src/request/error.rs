@@ -50,6 +50,9 @@ pub enum Error {
     /// A `verify` range past its limits.
     #[error("{0}")]
     Verify(#[from] crate::verify::VerifyError),
+    /// `matchsticks help` was asked about a command there is not.
+    #[error("no command '{0}': `matchsticks help` lists the commands")]
+    NoSuchCommand(String),
     /// The classroom page could not be served.
     #[error("cannot serve the page on {addr}: {source}{}", port_hint(source))]
     Serve {

@@ -35,6 +35,7 @@ pub const ASSETS: &[Asset] = assets![
     "app.css" => CSS,
     "document.css" => CSS,
     "app.js" => JS,
+    "address.js" => JS,
     "api.js" => JS,
     "board.js" => JS,
     "chooser.js" => JS,

@@ -106,7 +106,7 @@ pub struct TooBig {
     pub because: Option<Because>,
 }
 
-/// Why a search's limit is lower than the limit the README names.
+/// Why a search's limit is lower than the limit the book names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Because {
     /// Positions of many rows: the search steps through at most
@@ -123,7 +123,7 @@ pub enum Because {
     },
 }
 
-/// Which limit was hit, named as the README names it.
+/// Which limit was hit, named as the book names it.
 fn whose_limit(because: Option<Because>) -> String {
     match because {
         None => "the search's limit".to_string(),
@@ -140,7 +140,7 @@ fn whose_limit(because: Option<Because>) -> String {
     }
 }
 
-/// 1234567 as "1,234,567", as the README writes its limits.
+/// 1234567 as "1,234,567", as the book writes its limits.
 pub(crate) fn with_commas(n: u128) -> String {
     let digits = n.to_string();
     let mut out = String::new();

@@ -1,7 +1,7 @@
 //! What a program reading about a Nim position needs besides the words:
 //! who wins, the recommended and winning moves, the groups, the verdict on
-//! a move, the table of positions, the buttons the page offers. Each is a value named as the README
-//! documents its JSON, with rows numbered from 1.
+//! a move, the table of positions, the buttons the page offers. Each is a
+//! value named as the book documents its JSON, with rows numbered from 1.
 //!
 //! The facts are worked out here, beside the document, so that the JSON
 //! layout only writes them out: it never picks a method, plays a move or

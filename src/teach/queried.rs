@@ -129,7 +129,7 @@ pub(crate) trait Queried: Teaching {
         share: f64,
     ) -> bool;
 
-    /// The facts of an explanation, named as the README documents its JSON.
+    /// The facts of an explanation, named as the book documents its JSON.
     fn explain_facts(analysis: &Self::Analysis) -> impl Serialize;
 
     /// The facts of a check.

@@ -5,5 +5,6 @@
 #[path = "../shared/mod.rs"]
 mod common;
 
+mod address;
 mod page;
 mod screens;

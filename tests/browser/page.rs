@@ -70,7 +70,10 @@ fn the_page_opens_on_3_5_7_ready_to_play() {
     ] {
         page.press(key);
         page.wait(
-            &format!("!document.getElementById('{part}').hidden && location.hash === '#{part}'"),
+            &format!(
+                "!document.getElementById('{part}').hidden \
+                 && (location.hash + '?').startsWith('#{part}?')"
+            ),
             part,
         );
     }

@@ -102,32 +102,49 @@ ${n.textContent.trim().slice(0, 40)}`; } } \
     )
 }
 
-/// The serious and critical violations axe-core finds in the page as it is
-/// now, one line each: in the element at `within` or the whole page, of
-/// the rule `only` or of every rule.
-fn axe(page: &Page, within: Option<&str>, only: Option<&str>) -> Vec<String> {
-    let context = within.map_or("document".to_string(), |selector| format!("{selector:?}"));
+/// What axe-core finds in the page as it is now, in the element at
+/// `within` or the whole page, of the rule `only` or of every rule: the
+/// serious and critical violations, one line each, and how many
+/// violations it found of any impact.
+fn axe(page: &Page, within: Option<&str>, only: Option<&str>) -> (Vec<String>, usize) {
+    // The whole page but the parts hidden behind other tabs, which axe-core
+    // would walk through only to find them hidden: the same findings, sooner.
+    let context = within.map_or(
+        "{ exclude: [...document.querySelectorAll('.pane[hidden]')].map((p) => ['#' + p.id]) }"
+            .to_string(),
+        |selector| format!("{selector:?}"),
+    );
     let rules = only.map_or(String::new(), |rule| format!(", runOnly: [{rule:?}]"));
     let js = format!(
-        "axe.run({context}, {{ resultTypes: ['violations']{rules} }}).then((found) => \
+        "axe.run({context}, {{ resultTypes: ['violations']{rules} }}).then((found) => [\
          found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical') \
          .flatMap((v) => v.nodes.map((n) => `${{v.id}} at ${{n.target.join(' ')}}: \
-         ${{(n.failureSummary ?? '').split('\\n').slice(1, 2).join('').trim()}}`)))"
+         ${{(n.failureSummary ?? '').split('\\n').slice(1, 2).join('').trim()}}`)), \
+         found.violations.reduce((all, v) => all + v.nodes.length, 0)])"
     );
-    match page.evaluate(&js, true) {
-        Ok(Value::Array(found)) => found
-            .iter()
-            .map(|line| line.as_str().unwrap_or_default().to_string())
-            .collect(),
-        other => panic!("axe-core ran: {other:?}"),
+    let found = page.evaluate(&js, true);
+    match found.as_ref().map(|found| (&found[0], found[1].as_u64())) {
+        Ok((Value::Array(serious), Some(total))) => (
+            serious
+                .iter()
+                .map(|line| line.as_str().unwrap_or_default().to_string())
+                .collect(),
+            usize::try_from(total).expect("a count"),
+        ),
+        _ => panic!("axe-core ran: {found:?}"),
     }
 }
 
 /// Checks the page as it is now on a screen of `width` × `height`: no
 /// sideways scrolling, type large enough, and no serious violation, adding
 /// what is wrong to `wrong` under the name `state`. Gives how many
-/// violations axe-core found.
-fn look(page: &Page, (width, height): (u32, u32), state: &str, wrong: &mut Vec<String>) -> usize {
+/// violations axe-core found: serious or critical, and of any impact.
+fn look(
+    page: &Page,
+    (width, height): (u32, u32),
+    state: &str,
+    wrong: &mut Vec<String>,
+) -> (usize, usize) {
     let at = format!("{width}×{height} {state}");
     if let Some(why) = sideways(page, width) {
         wrong.push(format!("{at}: scrolls sideways, {why}"));
@@ -136,9 +153,9 @@ fn look(page: &Page, (width, height): (u32, u32), state: &str, wrong: &mut Vec<S
     if least < least_type(width, height) {
         wrong.push(format!("{at}: {least}px type at {where_}"));
     }
-    let found = axe(page, None, None);
+    let (found, total) = axe(page, None, None);
     wrong.extend(found.iter().map(|v| format!("{at}: {v}")));
-    found.len()
+    (found.len(), total)
 }
 
 /// Moves the mouse off every control, to the bottom left corner.
@@ -170,7 +187,8 @@ fn every_tab_fits_a_1080p_projector_is_readable_and_has_no_serious_violation() {
 }
 
 /// Opens every tab, and the states beyond each tab's first, on a screen of
-/// `width` × `height`, looks at each (see [`look`]) and saves screenshots.
+/// `width` × `height`, looks at each (see [`look`]) and saves a screenshot
+/// of Play in the middle of a game.
 fn every_tab_on(screen @ (width, height): (u32, u32)) {
     let Some(page) = open("/", width, height) else {
         return;
@@ -180,30 +198,56 @@ fn every_tab_on(screen @ (width, height): (u32, u32)) {
     let mut counts = Vec::new();
     for (tab, ready) in TABS {
         open_tab(&page, tab, ready);
-        // The mouse rests on the tab it clicked, as after every click on a
-        // tab: the header it is in keeps its contrast. Then, with the mouse
-        // away, the whole page is checked.
-        let on = axe(&page, Some(".top"), Some("color-contrast"));
-        let at = format!("{width}×{height} {tab}");
-        wrong.extend(on.iter().map(|v| format!("{at}, mouse on its tab: {v}")));
+        if tab == "play" {
+            // In the middle of a game: a move made, and the computer's
+            // answer with its reason.
+            take_last(&page, "play", "3", "7");
+            page.wait(
+                "document.querySelector('#play-said .said.computer')",
+                "the computer's answer",
+            );
+            // Back to resting on the tab, as the other tabs are checked.
+            let at = page.eval(
+                "(r => [r.left + r.width / 2, r.top + r.height / 2]) \
+                 (document.querySelector(\".tab[data-tab='play']\").getBoundingClientRect())",
+            );
+            page.point_at(
+                at[0].as_f64().unwrap_or_default(),
+                at[1].as_f64().unwrap_or_default(),
+            );
+        }
+        // The whole page is checked once, with the mouse resting on the
+        // tab it clicked, as after every click on a tab; then, with the
+        // mouse away, the tab keeps its contrast too.
+        let (serious, total) = look(&page, screen, tab, &mut wrong);
+        let on = tab_contrast(&page, tab);
         point_away(&page, height);
-        let away = look(&page, screen, tab, &mut wrong);
-        counts.push(format!("{tab}: {} / {away}", on.len()));
-        if matches!(tab, "play" | "explain" | "lessons") {
+        let away = tab_contrast(&page, tab);
+        for (mouse, ratio) in [("on", on), ("away from", away)] {
+            if ratio < 4.5 {
+                wrong.push(format!(
+                    "{width}×{height} {tab}: with the mouse {mouse} its tab, {ratio:.2}:1"
+                ));
+            }
+        }
+        counts.push(format!(
+            "{tab}: {serious} serious or critical of {total}; its tab {on:.1}:1, {away:.1}:1"
+        ));
+        if tab == "play" {
             page.eval("scrollTo(0, 0)");
-            page.shot(&format!("screens-{width}x{height}-{tab}"));
+            page.shot(&format!("screens-{width}x{height}-play"));
         }
     }
     // The states beyond each tab's first are tried on one phone and one
     // projector: the other two lay the page out as these do, and every
     // run of axe-core costs the suite time.
     if [SCREENS[1], SCREENS[2]].contains(&screen) {
-        for (state, count) in states(&page, screen, &mut wrong) {
-            counts.push(format!("{state}: {count}"));
+        for (state, (serious, total)) in states(&page, screen, &mut wrong) {
+            counts.push(format!("{state}: {serious} serious or critical of {total}"));
         }
     }
     eprintln!(
-        "{width}×{height}, serious or critical violations (mouse on the tab / away), \
+        "{width}×{height}, axe-core's violations (with the mouse on the tab), \
          looked at in {:.1?}:\n  {}",
         started.elapsed(),
         counts.join("\n  ")
@@ -215,7 +259,11 @@ fn every_tab_on(screen @ (width, height): (u32, u32)) {
 /// Puts the page into the states beyond each tab's first (a game over with
 /// its review, a move checked, a lesson's question, Chomp's explanation)
 /// and looks at each; gives each state's violation count.
-fn states(page: &Page, screen: (u32, u32), wrong: &mut Vec<String>) -> Vec<(String, usize)> {
+fn states(
+    page: &Page,
+    screen: (u32, u32),
+    wrong: &mut Vec<String>,
+) -> Vec<(String, (usize, usize))> {
     let mut counts = Vec::new();
     let mut look_at = |state: &str| {
         point_away(page, screen.1);
@@ -291,7 +339,7 @@ fn take_last(page: &Page, part: &str, row: &str, sticks: &str) {
 }
 
 #[test]
-fn a_phone_shows_the_board_the_buttons_and_the_answer_together() {
+fn a_phone_shows_the_board_the_buttons_and_the_answer_together_and_a_lesson_fits() {
     for (width, height) in [(360, 640), (390, 844)] {
         let Some(page) = open("/", width, height) else {
             return;
@@ -336,6 +384,49 @@ fn a_phone_shows_the_board_the_buttons_and_the_answer_together() {
             );
         }
         assert_eq!(sideways(&page, width), None);
+
+        // A lesson's drawings, explanations and questions fit the phone
+        // too, without scrolling sideways, in type large enough to read.
+        for (lesson, question) in [
+            ("twenty-one", 0),
+            ("twenty-one", 3),
+            ("three-five-seven", 1),
+            ("why-it-works", 2),
+            ("chomp", 1),
+        ] {
+            page.go(&format!("/#lessons?lesson={lesson}&question={question}"));
+            page.wait(
+                &format!(
+                    "document.getElementById('lesson-title').textContent \
+                     && document.querySelector('#lesson-page .part svg') \
+                     && location.hash.includes('lesson={lesson}') \
+                     && location.hash.includes('question={question}') === ({question} > 0)"
+                ),
+                lesson,
+            );
+            let at = format!("{width}×{height} {lesson} {question}");
+            assert_eq!(sideways(&page, width), None, "{at}");
+            let inside = page.eval(
+                "(p => p.scrollWidth <= p.clientWidth + 1 ? null \
+                   : [...p.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right \
+                       > p.getBoundingClientRect().right + 1).slice(0, 4) \
+                     .map(e => e.tagName + '.' + e.getAttribute('class') + ' ' \
+                       + Math.round(e.getBoundingClientRect().width)).join(', ')) \
+                 (document.getElementById('lesson-page'))",
+            );
+            if !inside.is_null() {
+                page.shot("failed");
+            }
+            assert!(
+                inside.is_null(),
+                "{at}: the lesson scrolls sideways inside: {inside}"
+            );
+            let (least, where_) = smallest_type(&page);
+            assert!(least >= 16.0, "{at}: {least}px type at {where_}");
+            page.shot(&format!(
+                "screens-{width}x{height}-lesson-{lesson}-{question}"
+            ));
+        }
         page.assert_no_errors(true);
     }
 }
@@ -385,25 +476,21 @@ fn words_that_outgrow_their_panel_show_it_and_scroll_by_keyboard() {
     page.assert_no_errors(true);
 }
 
-#[test]
-fn the_active_tab_is_readable_with_the_mouse_on_it() {
-    let Some(page) = open("/", WIDTH, HEIGHT) else {
-        return;
-    };
-    for (tab, ready) in TABS {
-        open_tab(&page, tab, ready);
-        // The mouse rests on the tab it clicked: white on dark, not on pale.
-        let js = format!(
-            "(() => {{ const tab = document.querySelector(\".tab[data-tab='{tab}']\"); \
-             const s = getComputedStyle(tab); return [s.color, s.backgroundColor]; }})()"
-        );
-        let colours = page.eval(&js);
-        let ratio = contrast(
-            colours[0].as_str().unwrap_or_default(),
-            colours[1].as_str().unwrap_or_default(),
-        );
-        assert!(ratio >= 4.5, "{tab}: {colours} is {ratio:.2}:1");
-    }
+/// The contrast of the label of the tab `tab` on its background (or the
+/// first one behind it), as they are now.
+fn tab_contrast(page: &Page, tab: &str) -> f64 {
+    let js = format!(
+        "(() => {{ const tab = document.querySelector(\".tab[data-tab='{tab}']\"); \
+         let e = tab, back = 'rgba(0, 0, 0, 0)'; \
+         while (e && /rgba\\(.*, 0\\)$|transparent/.test(back)) {{ \
+           back = getComputedStyle(e).backgroundColor; e = e.parentElement; }} \
+         return [getComputedStyle(tab).color, back]; }})()"
+    );
+    let colours = page.eval(&js);
+    contrast(
+        colours[0].as_str().unwrap_or_default(),
+        colours[1].as_str().unwrap_or_default(),
+    )
 }
 
 /// The contrast ratio of two colours given as `rgb(r, g, b)`, by WCAG's formula.

@@ -54,17 +54,92 @@ fn the_man_page_names_every_subcommand_and_its_options() {
         page.starts_with(".ie") || page.contains(".TH matchsticks"),
         "{page}"
     );
-    for sub in Cli::command().get_subcommands() {
-        let heading = format!(".SH \"MATCHSTICKS {}\"", sub.get_name().to_uppercase());
-        assert!(page.contains(&heading), "no section for {}", sub.get_name());
+    let mut commands: Vec<(String, clap::Command)> = Cli::command()
+        .get_subcommands()
+        .map(|sub| (sub.get_name().to_owned(), sub.clone()))
+        .collect();
+    let mut seen = 0;
+    // Chomp's own commands are walked too: each has a section of its own,
+    // after its parent's.
+    while let Some((name, sub)) = commands.pop() {
+        seen += 1;
+        let heading = format!(".SH \"MATCHSTICKS {}\"", name.to_uppercase());
+        let at = page
+            .find(&heading)
+            .unwrap_or_else(|| panic!("no section for {name}"));
+        let section = &page[at + heading.len()..];
+        let section = &section[..section.find(".SH \"MATCHSTICKS").unwrap_or(section.len())];
         for arg in sub.get_arguments() {
             if let Some(long) = arg.get_long() {
                 assert!(
-                    page.contains(&format!("\\-\\-{}", long.replace('-', "\\-"))),
-                    "{} --{long} is not in the man page",
-                    sub.get_name()
+                    section.contains(&format!("\\-\\-{}", long.replace('-', "\\-"))),
+                    "{name} --{long} is not in its part of the man page"
                 );
             }
         }
+        for inner in sub.get_subcommands() {
+            commands.push((format!("{name} {}", inner.get_name()), inner.clone()));
+        }
     }
+    assert!(
+        seen > Cli::command().get_subcommands().count(),
+        "no nested commands"
+    );
+}
+
+#[test]
+fn help_names_a_command_and_has_help_of_its_own() {
+    let explain = stdout_of(&["help", "chomp", "explain"]);
+    assert!(
+        explain.contains("Usage: matchsticks chomp explain"),
+        "{explain}"
+    );
+    assert_eq!(explain, stdout_of(&["chomp", "explain", "--help"]));
+    let help = stdout_of(&["help", "--help"]);
+    assert!(help.contains("Usage: matchsticks help"), "{help}");
+    let unknown = matchsticks().args(["help", "nope"]).output().unwrap();
+    assert_eq!(unknown.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(unknown.stderr).unwrap(),
+        "error: no command 'nope': `matchsticks help` lists the commands\n"
+    );
+}
+
+/// The book's install commands, run as written in a home folder that has
+/// none of their folders yet: each must make its file.
+#[test]
+fn the_install_commands_in_the_book_work_in_a_fresh_home() {
+    let page = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/reference.md"),
+    )
+    .unwrap();
+    let start = page.find("```sh\nmkdir -p").expect("the install commands") + "```sh\n".len();
+    let script = &page[start..start + page[start..].find("```").unwrap()];
+    let home = std::env::temp_dir().join(format!("matchsticks-home-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let binary = std::path::Path::new(env!("CARGO_BIN_EXE_matchsticks"));
+    let path = format!(
+        "{}:{}",
+        binary.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let status = Command::new("bash")
+        .args(["-euc", script])
+        .env("HOME", &home)
+        .env("PATH", path)
+        .status()
+        .unwrap();
+    assert!(status.success(), "{script}");
+    for made in [
+        ".local/share/bash-completion/completions/matchsticks",
+        ".zfunc/_matchsticks",
+        ".config/fish/completions/matchsticks.fish",
+        ".local/share/man/man1/matchsticks.1",
+    ] {
+        let file = home.join(made);
+        let size = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
+        assert!(size > 100, "{made} was not made");
+    }
+    std::fs::remove_dir_all(&home).unwrap();
 }

@@ -8,6 +8,7 @@ mod answers;
 mod architecture;
 mod chomp;
 mod completions;
+mod docs;
 mod documents;
 mod exhaustive;
 mod fuzz_corpus;

@@ -5,20 +5,22 @@
 //!
 //! Chromium is found on `PATH` (or named by the `CHROME` variable). Without
 //! it a test says so on the real stderr and passes, so the suite still runs
-//! anywhere; with `CI` set it fails instead, and `.ci/run` installs it. The
-//! tests of one file share one browser while any of them runs, and drive
-//! it over its DevTools protocol: JSON commands on one WebSocket to this
-//! computer, with the client below instead of a browser-driving crate,
-//! which would bring a TLS stack and a C compiler into the build.
+//! anywhere; with `CI` set it fails instead, and `.ci/run` installs it. All
+//! the tests of the binary share one browser, started by the first and
+//! ended when the binary ends, and reuse its tabs: a tab a test is done
+//! with is kept for the next test, which loads the page into it afresh.
+//! They drive it over its DevTools protocol: JSON commands on one
+//! WebSocket to this computer, with the client below instead of a
+//! browser-driving crate, which would bring a TLS stack and a C compiler
+//! into the build.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{Shutdown, SocketAddr, TcpStream};
+use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStderr, Command, Stdio};
+use std::process::{ChildStderr, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak, mpsc};
-use std::thread::JoinHandle;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, mpsc};
 use std::time::{Duration, Instant};
 
 use matchsticks::serve::Server;
@@ -33,15 +35,19 @@ pub const HEIGHT: u32 = 720;
 /// How long to wait for the page to show something before failing.
 pub const PATIENCE: Duration = Duration::from_secs(15);
 
-/// A browser and the server it talks to, shared by the tests that run at
-/// the same time and closed when the last of them finishes.
+/// A browser and the server it talks to, shared by every test of the
+/// binary, with the tabs no test is using now.
 pub struct Shared {
     browser: Browser,
     /// The server the page comes from.
     pub server: Server,
+    /// Tabs a test is done with, each as its target and the id its
+    /// commands carry, ready for the next test.
+    idle: Mutex<Vec<(String, String)>>,
 }
 
-static SHARED: Mutex<Weak<Shared>> = Mutex::new(Weak::new());
+/// The browser every test shares, once the first has started it.
+static SHARED: Mutex<Option<Arc<Shared>>> = Mutex::new(None);
 
 /// The browser to drive, if this computer has one.
 fn chromium() -> Option<PathBuf> {
@@ -78,13 +84,17 @@ fn shared() -> Option<Arc<Shared>> {
         return None;
     };
     let mut slot = SHARED.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(running) = slot.upgrade() {
-        return Some(running);
+    if let Some(running) = slot.as_ref() {
+        return Some(Arc::clone(running));
     }
     let server = Server::start("127.0.0.1:0".parse().unwrap()).expect("the server starts");
     let browser = Browser::launch(&chrome).unwrap_or_else(|e| panic!("Chromium starts: {e}"));
-    let running = Arc::new(Shared { browser, server });
-    *slot = Arc::downgrade(&running);
+    let running = Arc::new(Shared {
+        browser,
+        server,
+        idle: Mutex::new(Vec::new()),
+    });
+    *slot = Some(Arc::clone(&running));
     Some(running)
 }
 
@@ -114,27 +124,33 @@ type Tabs = Arc<Mutex<HashMap<String, Arc<Mutex<Vec<String>>>>>>;
 /// hands each answer to the command waiting for it, and keeps the errors
 /// each tab reports. Commands are written on a second handle to the same
 /// connection, so a test never waits for another test's answer to send.
+///
+/// The browser lives as long as the test binary: a small shell started
+/// with it waits on a pipe from this process, and when the binary ends,
+/// however it ends, the pipe closes and the shell ends the browser and
+/// removes its profile.
 struct Browser {
-    process: Child,
-    profile: PathBuf,
-    connection: TcpStream,
+    /// The pipe the shell waits on; closed only when the binary ends.
+    _lifeline: ChildStdin,
     writer: Mutex<Socket>,
     next_id: AtomicU64,
     waiting: Waiting,
     tabs: Tabs,
-    reader: Option<JoinHandle<()>>,
 }
+
+/// The shell that runs Chromium (`$0`, with its arguments) until its
+/// standard input closes, then ends it and removes its profile.
+const KEEPER: &str = "\"$0\" \"$@\" & browser=$!; read -r _; kill \"$browser\" 2>/dev/null; \
+    wait \"$browser\"; rm -rf \"$PROFILE\"";
 
 impl Browser {
     /// Starts `chrome` and connects to it.
     fn launch(chrome: &Path) -> Result<Browser, String> {
-        static LAUNCHES: AtomicU64 = AtomicU64::new(0);
-        let profile = std::env::temp_dir().join(format!(
-            "matchsticks-chromium-{}-{}",
-            std::process::id(),
-            LAUNCHES.fetch_add(1, Ordering::Relaxed)
-        ));
-        let mut process = Command::new(chrome)
+        let profile =
+            std::env::temp_dir().join(format!("matchsticks-chromium-{}", std::process::id(),));
+        let mut process = Command::new("sh")
+            .args(["-c", KEEPER])
+            .arg(chrome)
             .args([
                 "--headless",
                 // Port 0 lets Chromium choose a free port, on loopback.
@@ -171,37 +187,36 @@ impl Browser {
             .arg(format!("--window-size={WIDTH},{HEIGHT}"))
             .arg(format!("--user-data-dir={}", profile.display()))
             .arg("about:blank")
-            .stdin(Stdio::null())
+            .env("PROFILE", &profile)
+            .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| format!("{}: {e}", chrome.display()))?;
+        let lifeline = process.stdin.take().expect("the shell's stdin");
         let stderr = process.stderr.take().expect("Chromium's stderr");
         let connected = Self::listening(stderr)
             .and_then(|url| Self::open(&url).map_err(|e| format!("{url}: {e}")));
         match connected {
-            Ok((connection, writer, reader)) => {
+            Ok((writer, reader)) => {
                 let waiting: Waiting = Arc::new(Mutex::new(Some(HashMap::new())));
                 let tabs = Tabs::default();
-                let reader = {
+                {
                     let (waiting, tabs) = (Arc::clone(&waiting), Arc::clone(&tabs));
-                    std::thread::spawn(move || read_replies(reader, &waiting, &tabs))
-                };
+                    std::thread::spawn(move || read_replies(reader, &waiting, &tabs));
+                }
                 Ok(Browser {
-                    process,
-                    profile,
-                    connection,
+                    _lifeline: lifeline,
                     writer: Mutex::new(writer),
                     next_id: AtomicU64::new(1),
                     waiting,
                     tabs,
-                    reader: Some(reader),
                 })
             }
             Err(e) => {
-                let _ = process.kill();
+                // Closing the pipe ends the browser.
+                drop(lifeline);
                 let _ = process.wait();
-                let _ = std::fs::remove_dir_all(&profile);
                 Err(e)
             }
         }
@@ -231,9 +246,9 @@ impl Browser {
             .unwrap_or_else(|_| Err(format!("it did not say where it listens in {PATIENCE:?}")))
     }
 
-    /// Opens a WebSocket at `url`, on this computer: the connection, a
-    /// handle to write on, and one to read on.
-    fn open(url: &str) -> std::io::Result<(TcpStream, Socket, Socket)> {
+    /// Opens a WebSocket at `url`, on this computer: a handle to write on,
+    /// and one to read on.
+    fn open(url: &str) -> std::io::Result<(Socket, Socket)> {
         let unexpected = |what: String| std::io::Error::other(what);
         let (address, path) = url
             .strip_prefix("ws://")
@@ -271,12 +286,12 @@ impl Browser {
             return Err(unexpected(format!("the handshake was answered:\n{head}")));
         }
         // The reader waits as long as the browser is quiet: the connection
-        // is shut down when the browser closes, which ends its wait.
+        // closes when the browser ends, with the binary.
         connection.set_read_timeout(None)?;
         let rest = answer[end..].to_vec();
         let reader = Socket::from_partially_read(connection.try_clone()?, rest, Role::Client, None);
-        let writer = Socket::from_raw_socket(connection.try_clone()?, Role::Client, None);
-        Ok((connection, writer, reader))
+        let writer = Socket::from_raw_socket(connection, Role::Client, None);
+        Ok((writer, reader))
     }
 
     /// Sends the command `method` to the browser, or to the tab attached
@@ -365,30 +380,11 @@ fn page_error(event: &Value) -> Option<String> {
     }
 }
 
-impl Drop for Browser {
-    fn drop(&mut self) {
-        // Closed politely, so that Chromium ends its own helper processes,
-        // and killed if it has not gone within a few seconds.
-        let _ = self.call(None, "Browser.close", json!({}));
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while matches!(self.process.try_wait(), Ok(None)) && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let _ = self.process.kill();
-        let _ = self.process.wait();
-        let _ = self.connection.shutdown(Shutdown::Both);
-        if let Some(reader) = self.reader.take() {
-            let _ = reader.join();
-        }
-        let _ = std::fs::remove_dir_all(&self.profile);
-    }
-}
-
 /// One tab showing the page, with every error it reports kept.
 pub struct Page {
     /// The browser and the server, shared with the other tests' pages.
     pub shared: Arc<Shared>,
-    /// The tab, to close it with.
+    /// The tab.
     target: String,
     /// The id its commands carry, given when it was attached.
     attached: String,
@@ -402,14 +398,43 @@ impl Page {
         Page::open_on(path, WIDTH, HEIGHT)
     }
 
-    /// Opens the page at `path` in a new tab on a screen of `width` ×
-    /// `height` (see [`Page::screen`]), or None when there is no browser.
+    /// Opens the page at `path` in a tab of its own (one another test is
+    /// done with, or a new one) on a screen of `width` × `height` (see
+    /// [`Page::screen`]), or None when there is no browser.
     pub fn open_on(path: &str, width: u32, height: u32) -> Option<Page> {
         let shared = shared()?;
+        let idle = lock(&shared.idle).pop();
+        let (target, attached, fresh) = match idle {
+            Some((target, attached)) => (target, attached, false),
+            None => {
+                let (target, attached) = Self::new_tab(&shared);
+                (target, attached, true)
+            }
+        };
+        let errors = Arc::new(Mutex::new(Vec::new()));
+        let page = Page {
+            target,
+            attached,
+            errors: Arc::clone(&errors),
+            shared,
+        };
+        if fresh {
+            page.command("Log.enable", json!({}), "the log is on");
+            page.command("Runtime.enable", json!({}), "the runtime is on");
+        }
+        lock(&page.shared.browser.tabs).insert(page.attached.clone(), errors);
+        page.screen(width, height);
+        page.go(path);
+        page.print(false);
+        Some(page)
+    }
+
+    /// A new tab, in a window of its own so that it stays shown, and keeps
+    /// drawing, while another test works beside it: its target, and the id
+    /// its commands carry.
+    fn new_tab(shared: &Shared) -> (String, String) {
         let browser = &shared.browser;
         let created = browser
-            // A window of its own, so that the tab stays shown, and keeps
-            // drawing, while another test opens a tab beside it.
             .call(
                 None,
                 "Target.createTarget",
@@ -427,28 +452,30 @@ impl Page {
         let attached = attached["sessionId"]
             .as_str()
             .expect("the id for the tab's commands");
-        let errors = Arc::new(Mutex::new(Vec::new()));
-        lock(&browser.tabs).insert(attached.to_string(), Arc::clone(&errors));
-        let page = Page {
-            target: target.to_string(),
-            attached: attached.to_string(),
-            errors,
-            shared,
-        };
-        page.screen(width, height);
-        page.command("Log.enable", json!({}), "the log is on");
-        page.command("Runtime.enable", json!({}), "the runtime is on");
-        let url = format!("http://{}{path}", page.shared.server.addr());
-        let navigated = page.command("Page.navigate", json!({ "url": url }), "the page");
+        (target.to_string(), attached.to_string())
+    }
+
+    /// Loads the page at `path` (such as `/#explain`) from the server, and
+    /// waits until it has loaded.
+    pub fn go(&self, path: &str) {
+        let url = format!("http://{}{path}", self.shared.server.addr());
+        let navigated = self.command("Page.navigate", json!({ "url": url }), "the page");
         assert!(navigated.get("errorText").is_none(), "{url}: {navigated}");
-        let loaded = "location.protocol === 'http:' && document.readyState === 'complete'";
+        self.poll(
+            "location.protocol === 'http:' && document.readyState === 'complete'",
+            &url,
+        );
+    }
+
+    /// Asks the page whether the JavaScript `condition` holds until it
+    /// does, from this side: for while a page is loading, when a wait
+    /// inside it would end with the page it ran in.
+    pub fn poll(&self, condition: &str, what: &str) {
         let start = Instant::now();
-        while page.evaluate(loaded, false) != Ok(Value::Bool(true)) {
-            assert!(start.elapsed() < PATIENCE, "{url} did not load");
-            std::thread::sleep(Duration::from_millis(20));
+        while self.evaluate(condition, false) != Ok(Value::Bool(true)) {
+            assert!(start.elapsed() < PATIENCE, "{what} did not load");
+            std::thread::sleep(Duration::from_millis(5));
         }
-        page.print(false);
-        Some(page)
     }
 
     /// Shows the page on a screen of `width` × `height` CSS pixels: a
@@ -786,13 +813,31 @@ pub fn from_base64(text: &str) -> Vec<u8> {
 }
 
 impl Drop for Page {
+    /// Keeps the tab for the next test, blank, hearing no more from it
+    /// until then: nothing the page left running is heard in the next
+    /// test, and the next page is loaded afresh even where its address
+    /// differs from this one's only after its "#".
     fn drop(&mut self) {
-        let browser = &self.shared.browser;
-        lock(&browser.tabs).remove(&self.attached);
-        let _ = browser.call(
-            None,
-            "Target.closeTarget",
-            json!({ "targetId": self.target }),
+        lock(&self.shared.browser.tabs).remove(&self.attached);
+        let _ = self.shared.browser.call(
+            Some(&self.attached),
+            "Page.navigate",
+            json!({ "url": "about:blank" }),
         );
+        let deadline = Instant::now() + Duration::from_secs(2);
+        let mut blank = false;
+        while !blank && Instant::now() < deadline {
+            blank = self.evaluate("location.href", false) == Ok(Value::from("about:blank"));
+            if !blank {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        if blank {
+            let tab = (self.target.clone(), self.attached.clone());
+            lock(&self.shared.idle).push(tab);
+        } else {
+            let target = json!({ "targetId": self.target });
+            let _ = self.shared.browser.call(None, "Target.closeTarget", target);
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! What a program reading about a Chomp bar needs besides the words: who
 //! wins, the bite to make and every winning bite when they are known, the
 //! strategy, what the search did, the verdict on a bite, and what the page
-//! needs to draw a bar and a bite. Each is a value named as the README
+//! needs to draw a bar and a bite. Each is a value named as the book
 //! documents its JSON, rows and columns counted from 1.
 //!
 //! The facts are worked out here, beside the document, so that the JSON

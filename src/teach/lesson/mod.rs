@@ -95,7 +95,7 @@ pub enum Refused {
 
 impl Refused {
     /// The lesson would `do` more than `limit` `things`, the budget
-    /// called `name` in the README's limits: "by this line the lesson would
+    /// called `name` in the book's limits: "by this line the lesson would
     /// take more than 50,000,000 steps of work (LESSON_WORK), the most one
     /// lesson may: …".
     pub(crate) fn over_budget(

@@ -1,0 +1,326 @@
+//! The page's address in a real browser: a reload in the middle of a game
+//! or of a lesson comes back to it, Back returns to the part or the game
+//! before and never undoes a move, an address made by hand is refused
+//! kindly, and a lesson ends on a page naming the next lesson.
+
+use crate::common;
+
+use common::cdp::Page;
+use serde_json::json;
+
+/// Waits until Play is idle, with nothing greyed out on its board.
+fn play_idle(page: &Page) {
+    page.wait(
+        "document.getElementById('play').getAttribute('aria-busy') === 'false' \
+         && !document.querySelector('#play-board rect.taken')",
+        "Play to be idle",
+    );
+}
+
+/// Takes `n` sticks in a game of one row with take buttons, and waits for
+/// the computer's answer.
+fn take(page: &Page, n: usize) {
+    page.click(&format!("#play-buttons button[data-take='{n}']"));
+    play_idle(page);
+}
+
+/// Loads the page again, as the browser's reload button does.
+fn reload(page: &Page) {
+    // A mark on the page as it is, which the page loaded again lacks.
+    page.eval("window.beforeReload = true");
+    page.command("Page.reload", json!({}), "the reload");
+    page.poll(
+        "!window.beforeReload && document.readyState === 'complete'",
+        "the page again",
+    );
+}
+
+/// The sticks on Play's board and what was said at the last turn, in one line.
+fn game_now(page: &Page) -> String {
+    page.eval(
+        "document.querySelectorAll('#play-board rect[data-row]').length + ' | ' \
+         + document.getElementById('play-said').innerText + ' | ' \
+         + document.getElementById('play-hints').innerText",
+    )
+    .as_str()
+    .unwrap_or_default()
+    .to_string()
+}
+
+/// Goes Back (or Forward, by `by`) in the tab's history and waits until
+/// the address has changed.
+fn history(page: &Page, by: i32) {
+    let before = page.eval("location.hash");
+    page.eval(&format!("history.go({by})"));
+    page.wait(
+        &format!("location.hash !== {before}"),
+        "the address to change",
+    );
+}
+
+#[test]
+fn a_reload_in_the_middle_of_a_game_comes_back_to_it() {
+    let Some(page) = Page::open("/") else { return };
+    page.click("button.preset[data-position='21']");
+    page.wait_count("#play-board rect[data-row]", 21, "21 sticks");
+    play_idle(&page);
+    take(&page, 1);
+    take(&page, 2);
+    page.click("#play-hint");
+    page.wait_count("#play-hints li", 1, "a hint");
+    let before = game_now(&page);
+    let address = page.eval("location.hash");
+    let hash = address.as_str().unwrap_or_default();
+    assert!(
+        hash.starts_with("#play?") && hash.contains("moves=1.1,1.2") && hash.contains("seed="),
+        "{hash}"
+    );
+
+    reload(&page);
+    page.wait(
+        &format!(
+            "document.querySelectorAll('#play-board rect[data-row]').length === {}",
+            before.split(' ').next().unwrap()
+        ),
+        "the game as it was",
+    );
+    play_idle(&page);
+    assert_eq!(game_now(&page), before);
+    assert_eq!(page.eval("location.hash"), address);
+    assert_eq!(
+        page.eval("document.querySelector('#play-setup [name=take]').value"),
+        "1-3"
+    );
+    // The game goes on from there, and Undo takes back the last move before the reload.
+    take(&page, 1);
+    page.click("#play-undo");
+    play_idle(&page);
+    assert_eq!(
+        game_now(&page).split(" | ").next(),
+        before.split(" | ").next()
+    );
+
+    // A link with the same address, opened anew, shows the same game.
+    let link = page.eval("location.hash");
+    let other = Page::open(&format!("/{}", link.as_str().unwrap())).expect("a browser");
+    other.wait(
+        &format!(
+            "document.querySelectorAll('#play-board rect[data-row]').length === {}",
+            before.split(' ').next().unwrap()
+        ),
+        "the game of the link",
+    );
+    page.assert_no_errors(true);
+    other.assert_no_errors(true);
+}
+
+#[test]
+fn a_reload_in_the_middle_of_a_lesson_comes_back_to_its_question() {
+    let Some(page) = Page::open("/#lessons") else {
+        return;
+    };
+    page.start_lesson("copy-cat", "Two equal rows");
+    page.next_until_question();
+    // A wrong try and a hint, then the reload.
+    page.click(".question rect[data-row='1'][data-stick='4']");
+    page.click(".question button.take");
+    page.said(1, "the first answer");
+    page.click(".question button.hint-button");
+    let hint = page.said(2, "the hint");
+    let heading = page.text(".question:not(.done) h3");
+    let hash = page.eval("location.hash");
+    assert_eq!(
+        hash,
+        "#lessons?lesson=copy-cat&question=1&tries=move.1.1,hint"
+    );
+
+    reload(&page);
+    page.wait(
+        "document.querySelectorAll('.said-log .said').length === 2",
+        "the question with its two tries",
+    );
+    assert!(page.shown("#lesson-run"));
+    assert_eq!(page.text(".question:not(.done) h3"), heading);
+    assert_eq!(page.text(".said-log .said:last-child"), hint);
+    assert!(page.is("document.getElementById('lesson-next').disabled"));
+    assert_eq!(page.eval("location.hash"), hash);
+    // It goes on as before: the right move settles it.
+    page.click(".question rect[data-row='2'][data-stick='5']");
+    page.press("Enter");
+    let said = page.said(3, "the verdict");
+    assert!(said.trim_end().ends_with("Well done."), "{said}");
+    assert!(page.is("!document.getElementById('lesson-next').disabled"));
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn back_returns_to_the_part_and_the_game_before_and_never_undoes_a_move() {
+    let Some(page) = Page::open("/") else { return };
+    page.wait_count("#play-board rect[data-row]", 15, "the board of 3 5 7");
+    play_idle(&page);
+    let first = page.eval("location.hash");
+    // A new game of 21: a new entry in the history. Its moves are not.
+    page.click("button.preset[data-position='21']");
+    page.wait_count("#play-board rect[data-row]", 21, "21 sticks");
+    play_idle(&page);
+    let entries = page.eval("history.length");
+    take(&page, 1);
+    take(&page, 1);
+    assert_eq!(
+        page.eval("history.length"),
+        entries,
+        "a move added to the history"
+    );
+    let played = game_now(&page);
+    let at = page.eval("location.hash");
+
+    // Another part, and Back to Play: the game as it was, both moves kept.
+    page.press("e");
+    page.wait(
+        "document.querySelector('#explain-steps .step-holder.current')",
+        "the explanation",
+    );
+    assert!(page.is("location.hash.startsWith('#explain?')"));
+    history(&page, -1);
+    page.wait("!document.getElementById('play').hidden", "Play again");
+    assert!(page.is("document.getElementById('explain').hidden"));
+    assert_eq!(page.eval("location.hash"), at);
+    assert_eq!(game_now(&page), played);
+
+    // Back again: the game before, 3 5 7, not 21 with one move fewer.
+    history(&page, -1);
+    page.wait_count("#play-board rect[data-row]", 15, "3 5 7 again");
+    play_idle(&page);
+    assert_eq!(page.eval("location.hash"), first);
+    // Forward: 21 with its two moves.
+    history(&page, 1);
+    page.wait(
+        &format!(
+            "document.querySelectorAll('#play-board rect[data-row]').length === {}",
+            played.split(' ').next().unwrap()
+        ),
+        "21 after two moves",
+    );
+    play_idle(&page);
+    assert_eq!(game_now(&page), played);
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn an_address_made_by_hand_is_refused_kindly() {
+    let Some(page) = Page::open("/#play?position=%3Cb%3E1%3C%2Fb%3E&seed=x&moves=9.9") else {
+        return;
+    };
+    // The server refuses the rows, and says why on the page.
+    page.wait(
+        "!document.getElementById('play-error').hidden",
+        "the refusal",
+    );
+    let said = page.text("#play-error");
+    assert!(!said.is_empty() && !said.contains('\n'), "{said}");
+    assert_eq!(
+        page.count("#play-error b"),
+        0,
+        "words of the address became HTML"
+    );
+    // What can be read is used, and the page goes on working.
+    page.go("/#play?position=21&take=1-3&level=best&seed=12&moves=zz");
+    page.wait_count("#play-board rect[data-row]", 21, "21 sticks");
+    assert!(page.text("#play-error").contains("\"level\""));
+    play_idle(&page);
+    take(&page, 1);
+    // A move no row allows: the server says so, and the page still works.
+    page.go("/#play?position=3&seed=5&moves=7.1");
+    page.wait(
+        "!document.getElementById('play-error').hidden",
+        "the refusal",
+    );
+    page.go("/#lessons?lesson=no-such-lesson&question=-1");
+    page.wait(
+        "!document.getElementById('lessons-error').hidden",
+        "no lesson",
+    );
+    page.wait(
+        "document.querySelector('button.lesson-choice')",
+        "the list of lessons",
+    );
+    page.go("/#nowhere?x=%00");
+    page.wait_count("#play-board rect[data-row]", 15, "Play, as the page starts");
+    let long = "1,".repeat(5000);
+    page.go(&format!("/#explain?position={long}"));
+    page.wait(
+        "!document.getElementById('explain-error').hidden",
+        "too long",
+    );
+    assert!(page.text("#explain-error").contains("too long"));
+    // Refusals by the server are failed requests, and nothing else.
+    page.assert_no_errors(false);
+}
+
+#[test]
+fn a_lesson_ends_naming_the_next_one_and_the_last_says_it_is_the_last() {
+    let Some(page) = Page::open("/#lessons") else {
+        return;
+    };
+    let next_title = page.evaluate(
+        "new Promise(done => { const look = () => { \
+           const b = document.querySelector(\"button.lesson-choice[data-name='making-groups'] strong\"); \
+           if (b) done(b.textContent); else setTimeout(look, 15); }; look(); })",
+        true,
+    );
+    let next_title = next_title
+        .as_ref()
+        .ok()
+        .and_then(|t| t.as_str())
+        .expect("the next lesson's title")
+        .to_string();
+    page.start_lesson("copy-cat", "Two equal rows");
+    // Both questions answered by showing the answer, then Next to the end.
+    for question in 0..2 {
+        if question > 0 {
+            page.click("#lesson-next");
+        }
+        page.next_until_question();
+        page.click(".question:not(.done) button.reveal");
+        page.wait(
+            "!document.getElementById('lesson-next').disabled",
+            "the answer",
+        );
+    }
+    let mut nexts = 0;
+    while !page.is("document.querySelector('#lesson-page .the-end button')") {
+        nexts += 1;
+        assert!(nexts < 10, "the lesson never ended");
+        page.click("#lesson-next");
+    }
+    let end = page.text("#lesson-page .the-end");
+    assert!(end.contains("The end of the lesson."), "{end}");
+    assert!(end.contains(&format!("Next lesson: {next_title}")), "{end}");
+    assert!(page.is("document.getElementById('lesson-next').disabled"));
+    assert!(page.is("location.hash.endsWith('&end=1')"));
+    page.shot("lesson-end");
+
+    // Its button starts the next lesson; Back returns to this end.
+    page.click("#lesson-page .the-end button.next-lesson-start");
+    page.wait(
+        &format!("document.getElementById('lesson-title').textContent === {next_title:?}"),
+        "the next lesson",
+    );
+    history(&page, -1);
+    page.wait(
+        "document.querySelector('#lesson-page .the-end button.next-lesson-start')",
+        "the end of copy-cat again",
+    );
+
+    // The last lesson says that it is the last.
+    page.go("/#lessons?lesson=chomp&end=1");
+    page.wait(
+        "document.querySelector('#lesson-page .the-end .last-lesson')",
+        "the end of the last lesson",
+    );
+    assert!(
+        page.text("#lesson-page .the-end")
+            .contains("This was the last lesson.")
+    );
+    page.assert_no_errors(true);
+}
