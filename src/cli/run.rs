@@ -30,7 +30,6 @@ use crate::rules::nim::Nim;
 use crate::rules::row_reader::printable;
 use crate::rules::rule::Rule;
 use crate::teach::facts;
-use crate::rules::row_reader::printable;
 use crate::teach::words::count;
 
 /// Runs the command line against the real terminal and returns the exit

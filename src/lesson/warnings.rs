@@ -8,8 +8,8 @@
 //! wrong case). `--strict` makes them errors; the bundled lessons have
 //! none.
 
-use super::games::{keywords, of_game};
 use super::asking::Asking;
+use super::games::{keywords, of_game};
 use super::{Lesson, Part, Question};
 use crate::rules::outcome::Outcome;
 use crate::teach::lesson::{Asks, InLesson};
@@ -125,7 +125,10 @@ fn too_long_between_pauses(lines: &[&str]) -> Vec<Warning> {
         }
         if directive {
             // A drawing: its rows and a blank line.
-            let rows = trimmed.split_whitespace().filter(|w| starts_setup(w)).count();
+            let rows = trimmed
+                .split_whitespace()
+                .filter(|w| starts_setup(w))
+                .count();
             shown += rows.max(2) + 1;
         } else if !trimmed.is_empty() {
             paragraph.push_str(trimmed);
@@ -155,16 +158,19 @@ fn answers_given_away(lines: &[&str], lesson: &Lesson) -> Vec<Warning> {
         let trimmed = line.trim();
         let word = trimmed.split(':').next().unwrap_or("");
         let directive = trimmed.contains(':') && names.contains(&word);
-        if trimmed.is_empty() || directive || trimmed == "pause" {
-            if let Some(first) = at.take() {
-                said.push((first, std::mem::take(&mut text).to_lowercase()));
-            }
+        if (trimmed.is_empty() || directive || trimmed == "pause")
+            && let Some(first) = at.take()
+        {
+            said.push((first, std::mem::take(&mut text).to_lowercase()));
         }
         if matches!(word, "show" | "chomp-show") && directive {
             // A drawing of the question's rows, in the same game, is
             // narration too; a drawing in another game is a contrast.
             let value = trimmed[word.len() + 1..].trim();
-            let words: Vec<&str> = value.split_whitespace().filter(|w| *w != "--groups").collect();
+            let words: Vec<&str> = value
+                .split_whitespace()
+                .filter(|w| *w != "--groups")
+                .collect();
             said.push((i + 1, format!("drawn: {}", words.join(" "))));
         }
         if directive {
@@ -198,7 +204,10 @@ fn answers_given_away(lines: &[&str], lesson: &Lesson) -> Vec<Warning> {
         let Some((asks, outcome, winning, position)) = of_game!(question, q => facts(q)) else {
             continue;
         };
-        let value = questions_values.get(paragraphs_index).cloned().unwrap_or_default();
+        let value = questions_values
+            .get(paragraphs_index)
+            .cloned()
+            .unwrap_or_default();
         paragraphs_index += 1;
         let spelled = spelled(&position);
         let drawn = format!("drawn: {value}");
@@ -248,7 +257,12 @@ fn facts<G: InLesson>(q: &Question<G>) -> Option<(Asks, Outcome, Vec<String>, St
         .iter()
         .map(|mv| mv.to_string().to_lowercase())
         .collect();
-    Some((q.asks, G::outcome(analysis), winning, q.setup.position.to_string()))
+    Some((
+        q.asks,
+        G::outcome(analysis),
+        winning,
+        q.setup.position.to_string(),
+    ))
 }
 
 /// Rows "3 3 3" as a lesson writes them in words: "3, 3 and 3".
@@ -286,7 +300,7 @@ mod tests {
 
     #[test]
     fn narration_that_answers_the_next_question_is_warned_about() {
-        let source = "title: T\n\nRows of 3, 3 and 3 lose for the player to move.\n\ncan-you-win: 3 3 3\nask: Can you win?\nanswer: No.\n\nAt 1 4 6, take 1 from row 3.\n\nquestion: 1 4 6\nanswer: A.\n";
+        let source = "title: T\n\nRows of 3 and 3: the player to move loses.\n\ncan-you-win: 3 3\nask: Can you win?\nanswer: No.\n\nAt 1 4 6, take 1 from row 3.\n\nquestion: 1 4 6\nanswer: A.\n";
         let found = warned(source);
         let lines: Vec<usize> = found.iter().map(|w| w.0).collect();
         assert_eq!(lines, [3, 9], "{found:?}");

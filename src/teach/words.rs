@@ -289,6 +289,18 @@ pub(crate) fn capitalised(text: &str) -> String {
     }
 }
 
+/// The label of the move shown from a lost position: "Only move" when
+/// there is no other, else "Best try".
+pub(crate) fn lost_move_label(position: &Position, game: &Nim) -> &'static str {
+    let mut moves = position.moves_with(&game.takes);
+    let single = moves.next().is_some() && moves.next().is_none();
+    let rows = position.piles().iter().filter(|&&n| n > 0).count();
+    match single && (game.rows_per_move <= 1 || rows <= 1) {
+        true => "Only move",
+        false => "Best try",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -359,17 +371,5 @@ mod tests {
             "take 1 from row 3, take 1 from row 1 and take 2 from row 2"
         );
         assert_eq!(moves_and(&three[..1]), move_words(&mv));
-    }
-}
-
-/// The label of the move shown from a lost position: "Only move" when
-/// there is no other, else "Best try".
-pub(crate) fn lost_move_label(position: &Position, game: &Nim) -> &'static str {
-    let mut moves = position.moves_with(&game.takes);
-    let single = moves.next().is_some() && moves.next().is_none();
-    let rows = position.piles().iter().filter(|&&n| n > 0).count();
-    match single && (game.rows_per_move <= 1 || rows <= 1) {
-        true => "Only move",
-        false => "Best try",
     }
 }

@@ -40,7 +40,8 @@ fn every_lesson_file_is_valid_and_bundled() {
             "lesson names use lowercase letters, digits and hyphens: {stem}"
         );
         let source = std::fs::read(format!("lessons/{name}")).unwrap();
-        let lesson = parse(&source).unwrap_or_else(|problems| panic!("lessons/{name}: {problems:?}"));
+        let lesson =
+            parse(&source).unwrap_or_else(|problems| panic!("lessons/{name}: {problems:?}"));
         // The bundled lessons keep the rules of writing one, as --strict
         // holds a teacher's lesson to them.
         let warned = warnings(&String::from_utf8_lossy(&source), &lesson);

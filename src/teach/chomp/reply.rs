@@ -215,7 +215,9 @@ mod tests {
         check("the third row, first column", Ok((3, 1)));
         check(
             "2 -3",
-            Err(&format!("'2 -3' is not a bite: I read 2, but not '-3'; {how}")),
+            Err(&format!(
+                "'2 -3' is not a bite: I read 2, but not '-3'; {how}"
+            )),
         );
         check(
             "middle",

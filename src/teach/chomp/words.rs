@@ -85,7 +85,7 @@ pub(crate) fn transition(from: &Bar, to: &Bar) -> String {
     }
 }
 
-/// "row 2, column 2 (4x5 → 5,1,1,1)", or for the poison "row 1, column 1,
+/// "row 2, column 2 (5,5,5,5 → 5,1,1,1)", or for the poison "row 1, column 1,
 /// the poisoned square".
 pub(crate) fn bite_from(bar: &Bar, bite: Bite) -> String {
     match bite.is_poison() {
@@ -160,7 +160,7 @@ mod tests {
         assert_eq!(describe(&bar("1x1")), "only the poisoned square");
         assert_eq!(
             bite_from(&bar("4x5"), Bite::new(2, 2)),
-            "row 2, column 2 (4x5 → 5,1,1,1)"
+            "row 2, column 2 (5,5,5,5 → 5,1,1,1)"
         );
         assert_eq!(
             bite_from(&bar("4x5"), Bite::new(1, 1)),

@@ -937,10 +937,7 @@ mod tests {
     fn sets_are_named_for_a_class() {
         assert_eq!(
             (full(1, 3), full(2, 5)),
-            (
-                "a full three".to_string(),
-                "2 full sets of 5".to_string()
-            )
+            ("a full three".to_string(), "2 full sets of 5".to_string())
         );
         assert_eq!(
             (one_to(2), one_to(3)),

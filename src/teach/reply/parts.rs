@@ -12,12 +12,12 @@
 //! game.
 
 use super::answer::Answer;
+use super::spoken::spoken;
 use crate::rules::moves::{IllegalMove, Move};
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 use crate::rules::row_reader::printable;
-use super::spoken::spoken;
 
 /// How to type a move here, for a "Sorry" or the instructions.
 pub(crate) const HOW: &str = "type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2), with commas between rows (\"1 2, 3 1\" takes 2 from row 1 and 1 from row 3), or the rows you leave, one number for each row";
@@ -67,7 +67,10 @@ impl Typed {
         let plain = spoken(line, &[]);
         let words: Vec<&str> = plain.split([' ', ',']).filter(|w| !w.is_empty()).collect();
         // "take 2 from each row": the same count from every row.
-        if words.iter().any(|w| matches!(*w, "each" | "every" | "both")) {
+        if words
+            .iter()
+            .any(|w| matches!(*w, "each" | "every" | "both"))
+        {
             return each(&words, rows);
         }
         // "leave 1 0": the rows after the move.
