@@ -364,6 +364,20 @@ fn main() {
             assert_eq!(http::post(addr, "/page/play", body).status, 200);
         });
     }
+    // A game under a take set on a huge row, at the pupil's 50th move: the
+    // row's pattern is worked out once for the game, not at every turn.
+    let moves = vec![r#"{"row": 1, "take": 1}"#; 50].join(", ");
+    let body = format!(
+        r#"{{"position": "1000000000000000000", "take": "1,3,4", "first": "me", "moves": [{moves}]}}"#
+    );
+    time(
+        "POST /page/play: 10^18 --take 1,3,4, at move 50",
+        runs(20),
+        || {
+            let reply = http::post(addr, "/page/play", &body);
+            assert_eq!(reply.status, 200, "{}", reply.body);
+        },
+    );
     // The longest game the page replays: 100 rows of 20 sticks, every
     // move taking one stick, played to the end and reviewed.
     let long = long_game(100, 20);

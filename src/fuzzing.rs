@@ -332,12 +332,85 @@ pub fn lesson(data: &[u8]) {
 /// 0, 1 (only for `check`'s mistake) or 2, reports an error on one line
 /// per problem, and its JSON parses.
 ///
-/// The input is the arguments, separated by zero bytes; standard input is
-/// empty.
+/// The input is the arguments, separated by zero bytes, and standard input
+/// is empty. An input that starts with [`BUILT`] is read instead with
+/// `arbitrary` into a command that text rarely reaches: `play`, `explain`
+/// or `check` on up to thousands of rows as large as 2^64 - 1, and a game
+/// at any level, seed and first player, whose moves are the rest of the
+/// input as typed lines.
 pub fn cli(data: &[u8]) {
-    let args = data
-        .split(|&b| b == 0)
-        .map(|arg| String::from_utf8_lossy(arg).into_owned());
+    match data.split_first() {
+        Some((&BUILT, rest)) => {
+            let (args, typed) = built_command(rest);
+            run_cli(args, typed);
+        }
+        _ => {
+            let args = data
+                .split(|&b| b == 0)
+                .map(|arg| String::from_utf8_lossy(arg).into_owned())
+                .collect();
+            run_cli(args, b"");
+        }
+    }
+}
+
+/// The first byte of a `cli` case built with `arbitrary`: one that text
+/// never holds.
+const BUILT: u8 = 0xff;
+
+/// A command built from `data`, and what is typed at it.
+fn built_command(data: &[u8]) -> (Vec<String>, &[u8]) {
+    use clap::ValueEnum;
+    let mut input = Input::new(data);
+    let command = ["play", "explain", "check"][input.pick(0..=2usize)];
+    let count = match input.pick(0..=3u8) {
+        0 => input.pick(1..=5000usize),
+        _ => input.pick(1..=6usize),
+    };
+    let mut args: Vec<String> = vec![command.to_string()];
+    args.extend((0..count).map(|_| input.sticks().to_string()));
+    if input.flag() {
+        args.push("--normal".to_string());
+    }
+    if input.pick(0..=3u8) == 0 {
+        let takes = (0..input.pick(1..=3u8)).map(|_| input.pick(1..=9u64).to_string());
+        args.extend(["--take".to_string(), takes.collect::<Vec<_>>().join(",")]);
+    }
+    let name = |v: Option<clap::builder::PossibleValue>| v.map(|v| v.get_name().to_string());
+    match command {
+        "play" => {
+            let levels = crate::play::Level::value_variants();
+            let firsts = crate::play::First::value_variants();
+            let level = &levels[input.pick(0..=levels.len() - 1)];
+            let first = &firsts[input.pick(0..=firsts.len() - 1)];
+            args.extend(
+                ["--level".to_string()]
+                    .into_iter()
+                    .chain(name(level.to_possible_value())),
+            );
+            args.extend(
+                ["--first".to_string()]
+                    .into_iter()
+                    .chain(name(first.to_possible_value())),
+            );
+            args.extend(["--seed".to_string(), input.pick(0..=u64::MAX).to_string()]);
+        }
+        "check" => {
+            let row = input.pick(1..=count + 1);
+            args.extend(["--row".to_string(), row.to_string(), "--remove".to_string()]);
+            args.push(input.sticks().to_string());
+        }
+        _ => {}
+    }
+    if input.flag() {
+        args.extend(["--format".to_string(), "json".to_string()]);
+    }
+    (args, input.rest())
+}
+
+/// Runs the command line `args` with `typed` on standard input, and checks
+/// what [`cli`] says must hold.
+fn run_cli(args: Vec<String>, typed: &[u8]) {
     let words = std::iter::once("matchsticks".to_string()).chain(args);
     let mut cli = match Cli::try_parse_from(words) {
         Ok(cli) => cli,
@@ -363,10 +436,10 @@ pub fn cli(data: &[u8]) {
     }
     let checks = matches!(cli.command, Command::Check(_));
     let mut out = Vec::new();
-    let mut empty: &[u8] = b"";
+    let mut typed = typed;
     let mut io = Io {
         out: &mut out,
-        input: &mut empty,
+        input: &mut typed,
         interactive: false,
         color: false,
         width: cli.width.map_or(80, usize::from),
@@ -821,6 +894,8 @@ fn quick_command(command: &Command) -> bool {
             (&a.rows, &a.takes.take, MOST_STICKS_SEARCHED)
         }
         Command::Table(a) => (&a.rows, &a.takes.take, MOST_STICKS_TABLED),
+        // A game of Nim works each turn out by groups, on rows of any size.
+        Command::Play(a) if a.takes.take.is_none() => return true,
         Command::Play(a) => (&a.rows, &a.takes.take, MOST_STICKS_SEARCHED),
         // Nim without a search.
         _ => return true,

@@ -71,6 +71,19 @@ mod tests {
             ("LONGEST_LINE", console::line::LONGEST_LINE as u64),
             ("LARGEST_LESSON", lesson::LARGEST_LESSON),
             ("LARGEST_TAKE", rules::take_set::LARGEST_TAKE),
+            (
+                "MOST_QUESTIONS",
+                teach::worksheet::settings::MOST_QUESTIONS as u64,
+            ),
+            (
+                "MOST_SHEET_ROWS",
+                teach::worksheet::settings::MOST_SHEET_ROWS as u64,
+            ),
+            (
+                "MOST_SHEET_STICKS",
+                teach::worksheet::settings::MOST_SHEET_STICKS,
+            ),
+            ("MOST_DRAWS", teach::worksheet::pick::MOST_DRAWS as u64),
             ("MOST_POSITIONS", solve::search::MOST_POSITIONS as u64),
             ("MOST_MOVES", solve::search::MOST_MOVES),
             ("MOST_NUMBERS", solve::search::MOST_NUMBERS),

@@ -15,10 +15,11 @@ import * as check from "./check.js";
 import * as lessons from "./lessons.js";
 import * as table from "./table.js";
 import * as chomp from "./chomp.js";
+import * as worksheet from "./worksheet.js";
 
-const parts = { play, explain, check, lessons, table, chomp };
+const parts = { play, explain, check, lessons, table, chomp, worksheet };
 /** The letter that opens each part. */
-const letters = { p: "play", e: "explain", c: "check", l: "lessons", t: "table", m: "chomp" };
+const letters = { p: "play", e: "explain", c: "check", l: "lessons", t: "table", m: "chomp", w: "worksheet" };
 
 let shown = null;
 /** While the page shows what an address names, nothing it does adds to the history. */
@@ -66,6 +67,7 @@ const ERRORS = {
   lessons: "lessons-error",
   table: "table-error",
   chomp: "chomp-error",
+  worksheet: "worksheet-error",
 };
 
 /**

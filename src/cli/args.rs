@@ -9,6 +9,7 @@
 use std::net::IpAddr;
 use std::path::PathBuf;
 
+use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use indoc::indoc;
 
@@ -17,6 +18,7 @@ use crate::play::{First, Level};
 use crate::render::wrap::NARROWEST_SCREEN;
 use crate::rules::row_reader::printable;
 use crate::serve;
+use crate::teach::worksheet::kind::Kind;
 
 const ABOUT: &str =
     "Learn to win Nim with matchsticks, by pairing groups instead of binary numbers";
@@ -101,6 +103,19 @@ const LESSON_EXAMPLES: &str = indoc! {"
     how many to take (\"2 3\" takes 3 sticks from row 2) or the new position,
     hint for a hint, or show for the answer. NAME may also be the lesson's
     number in the list.
+"};
+
+const WORKSHEET_EXAMPLES: &str = indoc! {"
+    Examples:
+      matchsticks worksheet --kind can-you-win --count 10 --seed 7
+      matchsticks worksheet --kind winning-move --count 12 --seed 3 --format html > sheet.html
+      matchsticks worksheet --kind make-groups --count 20 --seed 1 --max-sticks 31
+      matchsticks worksheet --kind twenty-one --count 8 --seed 5
+      matchsticks worksheet --kind take-set --take 1,3,4 --count 8 --seed 2
+
+    The pupils' questions come first, then the answer key on a page of its
+    own. The same seed gives the same sheet: give each pupil their own seed,
+    and keep the keys.
 "};
 
 const VERIFY_EXAMPLES: &str = indoc! {"
@@ -228,6 +243,9 @@ pub enum Command {
     /// List the lessons, run one in class, or check a lesson file
     #[command(after_help = LESSON_EXAMPLES)]
     Lesson(LessonArgs),
+    /// Print a worksheet of practice questions, and its answer key
+    #[command(after_help = WORKSHEET_EXAMPLES)]
+    Worksheet(WorksheetArgs),
     /// Check the method against the search on every small position
     #[command(after_help = VERIFY_EXAMPLES)]
     Verify(VerifyArgs),
@@ -254,6 +272,60 @@ pub struct HelpArgs {
     /// The command, and its subcommand if it has one (`chomp explain`)
     #[arg(value_name = "COMMAND")]
     pub command: Vec<String>,
+}
+
+/// `matchsticks worksheet`.
+#[derive(Debug, Args)]
+pub struct WorksheetArgs {
+    /// What each question asks
+    #[arg(long, value_name = "KIND",
+          value_parser = clap::builder::PossibleValuesParser::new(Kind::NAMES)
+              .map(|name| Kind::from_name(&name).expect("a kind's own name")))]
+    pub kind: Kind,
+
+    /// How many questions
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub count: usize,
+
+    /// The seed that chooses the positions: the same seed gives the same
+    /// sheet
+    #[arg(long, value_name = "S")]
+    pub seed: u64,
+
+    /// How many rows each position has (the default is 3, or 1 for
+    /// make-groups, twenty-one and take-set)
+    #[arg(long, value_name = "R")]
+    pub rows: Option<usize>,
+
+    /// The most sticks a row may have (the default is 7 for can-you-win
+    /// and winning-move, 15 for make-groups, 21 for twenty-one, 20 for
+    /// take-set)
+    #[arg(long, value_name = "M")]
+    pub max_sticks: Option<u64>,
+
+    /// Whoever takes the last stick wins (the default is misère: whoever
+    /// takes the last stick loses)
+    #[arg(long)]
+    pub normal: bool,
+
+    #[command(flatten)]
+    pub takes: TakeArgs,
+
+    /// How to print the sheet
+    #[arg(long, value_enum, default_value_t)]
+    pub format: SheetFormat,
+}
+
+/// Formats a worksheet can be printed in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum SheetFormat {
+    /// Words and sticks, the key after a line across the page
+    #[default]
+    Text,
+    /// A Markdown page, the key after a rule
+    Markdown,
+    /// One HTML page to print, the key on a page of its own
+    Html,
 }
 
 /// `matchsticks verify`.

@@ -8,3 +8,4 @@ pub(crate) mod output;
 pub(crate) mod questions;
 pub(crate) mod run;
 pub(crate) mod words;
+pub(crate) mod worksheet;

@@ -83,6 +83,7 @@ pub(crate) fn execute(command: Command, io: &mut Io<'_>) -> Result<u8, Error> {
         Command::Table(args) => table(args, io),
         Command::Play(args) => play::<Nim>(&args, args.first, args.level, args.seed, io),
         Command::Verify(args) => verify(args, io),
+        Command::Worksheet(args) => super::worksheet::run(&args, io),
         Command::Serve(args) => serve(args, io),
         Command::Chomp(args) => chomp(args, io),
         Command::Completions(args) => completions(args.shell, io),

@@ -64,7 +64,12 @@ pub(crate) fn step_html(step: &Step, level: usize) -> String {
         Some(Reveal::Move) => " data-reveals=\"move\"",
         None => "",
     };
-    let mut out = format!("<section class=\"step\"{reveals}>\n");
+    // The stylesheet starts a step marked `new-page` on a page of its own.
+    let class = match step.frame.new_page {
+        true => "step new-page",
+        false => "step",
+    };
+    let mut out = format!("<section class=\"{class}\"{reveals}>\n");
     if step.frame.heading {
         let _ = writeln!(out, "<h{level}>{}</h{level}>", escape(&step.heading()));
     }

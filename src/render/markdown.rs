@@ -16,6 +16,10 @@ const HANDOUT_WIDTH: usize = 80;
 pub(crate) fn document(doc: &Document, level: usize) -> String {
     let mut out = format!("{} {}\n\n", "#".repeat(level), doc.title);
     for step in &doc.steps {
+        // Markdown has no pages: a thematic break stands for the page break.
+        if step.frame.new_page {
+            out += "---\n\n";
+        }
         if step.frame.heading {
             let _ = write!(out, "{} {}\n\n", "#".repeat(level + 1), step.heading());
         }

@@ -68,6 +68,11 @@ fn lines(text: &str, first: &str, rest: &str, style: Style) -> String {
 /// One step: its heading, if shown, and its blocks.
 fn step_text(step: &Step, style: Style) -> String {
     let mut out = String::new();
+    // A screen has no pages: a rule across it stands for the page break.
+    if step.frame.new_page {
+        out += &"─".repeat(style.width);
+        out.push('\n');
+    }
     if step.frame.heading {
         for line in wrap(&step.heading(), style.width, "", "  ") {
             out += &bold(&line, style.color);

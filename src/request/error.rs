@@ -50,6 +50,9 @@ pub enum Error {
     /// A `verify` range past its limits.
     #[error("{0}")]
     Verify(#[from] crate::verify::VerifyError),
+    /// A worksheet could not be made.
+    #[error("{0}")]
+    Worksheet(#[from] crate::teach::worksheet::SheetError),
     /// `matchsticks help` was asked about a command there is not.
     #[error("no command '{0}': `matchsticks help` lists the commands")]
     NoSuchCommand(String),

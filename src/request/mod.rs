@@ -9,3 +9,4 @@ pub(crate) mod check;
 pub(crate) mod error;
 pub(crate) mod explain;
 pub(crate) mod table;
+pub mod worksheet;

@@ -146,7 +146,30 @@ impl RowReader {
     }
 
     fn feed(&mut self, bytes: &[u8]) -> Result<(), PositionError> {
-        for &b in bytes {
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if b.is_ascii_digit() && self.entry.is_empty() {
+                // The common case, a run of digits that fits in 64 bits and
+                // ends in this chunk, is read straight from it; anything
+                // else is kept as an entry and read when it ends.
+                let start = i;
+                let mut row = Some(0u64);
+                while let Some(&d) = bytes.get(i).filter(|d| d.is_ascii_digit()) {
+                    row = row
+                        .and_then(|n| n.checked_mul(10))
+                        .and_then(|n| n.checked_add(u64::from(d - b'0')));
+                    i += 1;
+                }
+                self.entries += 1;
+                let ended = bytes.get(i).is_some_and(|&b| is_separator(b));
+                match (row, ended) {
+                    (Some(row), true) => self.push(row)?,
+                    _ => self.entry.extend_from_slice(&bytes[start..i]),
+                }
+                continue;
+            }
+            i += 1;
             match b {
                 b',' => {
                     self.end_entry()?;
@@ -181,9 +204,6 @@ impl RowReader {
         if self.entry.is_empty() {
             return Ok(());
         }
-        if self.rows.len() == MOST_ROWS_READ {
-            return Err(PositionError::TooManyRows);
-        }
         // The common case, plain digits that fit in 64 bits, is read here
         // byte by byte; anything else goes through `parse_number`.
         let digits = (self.entry.iter()).try_fold(0u64, |n, &d| match d.is_ascii_digit() {
@@ -194,8 +214,16 @@ impl RowReader {
             Some(row) => row,
             None => self.parsed()?,
         };
-        self.rows.push(row);
         self.entry.clear();
+        self.push(row)
+    }
+
+    /// Keeps `row`, the entry just read, within [`MOST_ROWS_READ`].
+    fn push(&mut self, row: u64) -> Result<(), PositionError> {
+        if self.rows.len() == MOST_ROWS_READ {
+            return Err(PositionError::TooManyRows);
+        }
+        self.rows.push(row);
         self.entry_due = false;
         Ok(())
     }
@@ -233,6 +261,11 @@ impl RowReader {
             (false, false) => Ok(self.rows),
         }
     }
+}
+
+/// Whether `b` separates two entries.
+fn is_separator(b: u8) -> bool {
+    matches!(b, b',' | b' ' | b'\t' | b'\n' | b'\r')
 }
 
 /// The rows in command-line words.

@@ -6,7 +6,7 @@
 
 use axum::http::StatusCode;
 
-use super::params::{ParamError, Params, check_question};
+use super::params::{ParamError, Params, Question, TABLE_PARAMS, check_question};
 use super::reply::Reply;
 use crate::render::json;
 use crate::request;
@@ -19,13 +19,7 @@ use crate::teach::queried::Queried;
 /// `GET /api/chomp/explain?shape=4x5`: what `explain --format json`
 /// prints.
 pub(crate) fn explain<G: Queried>(query: Option<&str>) -> Reply {
-    let known = [
-        &[G::POSITION_WORDS][..],
-        G::RULE_FLAGS,
-        G::RULE_WORDS,
-        G::EXPLAIN_FLAGS,
-    ]
-    .concat();
+    let known = Question::Explain.known::<G>();
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &known)?;
         let position = p.position::<G>()?;
@@ -57,9 +51,8 @@ pub(crate) fn check<G: Queried>(query: Option<&str>) -> Reply {
 
 /// `GET /api/table?position=3,5,7[&normal=1][&take=1-3][&losing=1]`.
 pub(crate) fn table(query: Option<&str>) -> Reply {
-    let known = ["position", "normal", "take", "losing"];
     let answer = || -> Result<String, ParamError> {
-        let p = Params::parse(query, &known)?;
+        let p = Params::parse(query, &TABLE_PARAMS)?;
         let position = p.position::<Nim>()?;
         let tabled = request::table::table(&position, &p.rules::<Nim>()?, p.flag("losing"))?;
         Ok(json::facts(&facts::table(&tabled.entries)))

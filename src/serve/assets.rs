@@ -49,6 +49,7 @@ pub const ASSETS: &[Asset] = assets![
     "table.js" => JS,
     "bar.js" => JS,
     "chomp.js" => JS,
+    "worksheet.js" => JS,
 ];
 
 /// The file at `path`; `/` is the page itself.

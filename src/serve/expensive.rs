@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex, mpsc};
 
 use tokio::sync::{Semaphore, oneshot};
 
-use super::params::Params;
+use super::params::{Params, Question, TABLE_PARAMS};
 use super::reply::Reply;
 use super::sent::Sent;
 use crate::rules::nim::Nim;
@@ -165,11 +165,16 @@ fn asked<G: Queried>(words: &dyn Words, times: u64) -> bool {
     costly().unwrap_or(false)
 }
 
-/// Whether a question about a position of game `G` in a query string (an
+/// Whether `question` about a position of game `G` in a query string (an
 /// explanation, a check, a board) is expensive. A check works out the
-/// position before the move and the one after it.
-pub(crate) fn question<G: Queried>(query: Option<&str>) -> bool {
-    asked::<G>(&Params::any(query), 2)
+/// position before the move and the one after it. A query with a
+/// parameter the question does not know is cheap: its route refuses it
+/// at once, so it never takes a place.
+pub(crate) fn question<G: Queried>(question: Question, query: Option<&str>) -> bool {
+    match Params::parse(query, &question.known::<G>()) {
+        Ok(params) => asked::<G>(&params, 2),
+        Err(_) => false,
+    }
 }
 
 /// Whether a game of `G` as the page sends it is expensive to replay.
@@ -182,7 +187,9 @@ pub(crate) fn game<G: Queried>(body: &[u8]) -> bool {
 
 /// Whether Nim's table of positions in a query string is expensive.
 pub(crate) fn table(query: Option<&str>) -> bool {
-    let p = Params::any(query);
+    let Ok(p) = Params::parse(query, &TABLE_PARAMS) else {
+        return false;
+    };
     match (p.position::<Nim>(), p.rules::<Nim>()) {
         (Ok(start), Ok(game)) => table::costly(&start, &game, share()),
         _ => false,
@@ -279,17 +286,42 @@ mod tests {
             ("take=1-1000", false),
         ];
         for (query, costly) in nim {
-            assert_eq!(question::<Nim>(Some(query)), costly, "{query}");
+            let asked = match query.contains("row=") {
+                true => Question::Check,
+                false => Question::Explain,
+            };
+            assert_eq!(question::<Nim>(asked, Some(query)), costly, "{query}");
         }
         for (shape, costly) in [("4x5", false), ("9x9", false), ("10x10", true)] {
             let query = format!("shape={shape}&bite=1,2");
-            assert_eq!(question::<Chomp>(Some(&query)), costly, "{shape}");
+            assert_eq!(
+                question::<Chomp>(Question::Check, Some(&query)),
+                costly,
+                "{shape}"
+            );
         }
         // Beyond the search a rule answers at once.
-        assert!(!question::<Chomp>(Some("shape=12x12")));
+        assert!(!question::<Chomp>(Question::Explain, Some("shape=12x12")));
         for (query, costly) in [("position=3,5,7", false), ("position=30,30,30,30", true)] {
             assert_eq!(table(Some(query)), costly, "{query}");
         }
+        // The same expensive questions with a parameter their routes do
+        // not know are refused at once, so they are cheap.
+        for (asked, query) in [
+            (
+                Question::Explain,
+                "position=150,150,150&brute_force=1&bogus=1",
+            ),
+            (Question::PageExplain, "position=150,150,150&brute_force=1"),
+            (
+                Question::Check,
+                "position=167,167,167&take=1-1000&to=1,167,167&xor=1",
+            ),
+            (Question::Board, "position=167,167,167&take=1-1000&row=1"),
+        ] {
+            assert!(!question::<Nim>(asked, Some(query)), "{query}");
+        }
+        assert!(!table(Some("position=30,30,30,30&bogus=1")));
     }
 
     #[test]

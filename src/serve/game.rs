@@ -141,9 +141,10 @@ fn replay<G: Queried>(body: &[u8]) -> Result<Value, Refusal> {
 }
 
 /// The help the pupil says they had in the game, for the review, or why
-/// no game of theirs can have had it: at most [`MOST_TAKEN_BACK`] moves
-/// taken back, at most [`HINTS_A_TURN`] hints at each of their turns, and
-/// the answer shown at most once at each.
+/// no game of theirs can have had it: at most [`HINTS_A_TURN`] hints, the
+/// rungs of the ladder, asked for at this move, at most [`MOST_TAKEN_BACK`]
+/// moves taken back, at most [`HINTS_A_TURN`] hints at each of their turns,
+/// and the answer shown at most once at each.
 fn helped<G: Queried>(sent: &Sent<G>) -> Result<Helped, Refusal> {
     let (taken_back, hints, shown) = (sent.taken_back, sent.hints_used, sent.shown);
     let moves = sent.moves.len() as u64;
@@ -156,7 +157,12 @@ fn helped<G: Queried>(sent: &Sent<G>) -> Result<Helped, Refusal> {
             count(turns, "turn")
         )
     };
-    let refused = if taken_back > MOST_TAKEN_BACK {
+    let refused = if sent.hints as u64 > HINTS_A_TURN {
+        format!(
+            "'hints' is {}, but a move has at most {HINTS_A_TURN} hints",
+            sent.hints
+        )
+    } else if taken_back > MOST_TAKEN_BACK {
         format!(
             "'taken_back' is {taken_back}, but a game may take back at most \
              {MOST_TAKEN_BACK}"

@@ -49,6 +49,7 @@ pub(crate) mod page;
 pub(crate) mod params;
 pub(crate) mod reply;
 pub(crate) mod sent;
+pub(crate) mod worksheet;
 
 use self::expensive::Expensive;
 use self::reply::Reply;
@@ -77,6 +78,10 @@ pub fn router() -> Router {
         .route("/page/lessons", get(on.query(lessons::list, |_| false)))
         .route("/page/lesson", get(on.query(lessons::lesson, |_| false)))
         .route(
+            "/page/worksheet",
+            get(on.query(worksheet::sheet, |_| false)),
+        )
+        .route(
             "/page/lesson/answer",
             post(on.body(lessons::answer, |_| false)),
         );
@@ -93,27 +98,28 @@ pub fn router() -> Router {
 /// The routes every game has, under `prefix`: its explanation and check as
 /// JSON and for the page, its board to click, and a game to play.
 fn game_routes<G: Queried>(router: Router, prefix: &str, on: &On) -> Router {
-    let asked = expensive::question::<G>;
+    use self::params::Question;
+    let question = |asked: Question| move |q: Option<&str>| expensive::question::<G>(asked, q);
     router
         .route(
             &format!("/api{prefix}/explain"),
-            get(on.query(api::explain::<G>, asked)),
+            get(on.query(api::explain::<G>, question(Question::Explain))),
         )
         .route(
             &format!("/api{prefix}/check"),
-            get(on.query(api::check::<G>, asked)),
+            get(on.query(api::check::<G>, question(Question::Check))),
         )
         .route(
             &format!("/page{prefix}/explain"),
-            get(on.query(page::explain::<G>, asked)),
+            get(on.query(page::explain::<G>, question(Question::PageExplain))),
         )
         .route(
             &format!("/page{prefix}/check"),
-            get(on.query(page::check::<G>, asked)),
+            get(on.query(page::check::<G>, question(Question::Check))),
         )
         .route(
             &format!("/page{prefix}/board"),
-            get(on.query(page::board_page::<G>, asked)),
+            get(on.query(page::board_page::<G>, question(Question::Board))),
         )
         .route(
             &format!("/page{prefix}/play"),
@@ -134,14 +140,18 @@ type Replying = Pin<Box<dyn Future<Output = Reply> + Send>>;
 impl On {
     /// A handler for a GET request: `answer` gets the query string, and
     /// `costly` says first whether answering is expensive.
-    fn query(
+    fn query<C>(
         &self,
         answer: fn(Option<&str>) -> Reply,
-        costly: fn(Option<&str>) -> bool,
-    ) -> impl Fn(RawQuery) -> Replying + Clone + use<> {
+        costly: C,
+    ) -> impl Fn(RawQuery) -> Replying + Clone + use<C>
+    where
+        C: Fn(Option<&str>) -> bool + Clone + Send + Sync + 'static,
+    {
         let expensive = self.expensive.clone();
         move |RawQuery(query)| {
             let expensive = expensive.clone();
+            let costly = costly.clone();
             let asked = query.clone();
             Box::pin(async move {
                 let costly = move || costly(asked.as_deref());

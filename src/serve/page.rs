@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use super::params::{ParamError, Params, check_question};
+use super::params::{ParamError, Params, Question, TABLE_PARAMS, check_question};
 use super::reply::Reply;
 use crate::render::html;
 use crate::request;
@@ -106,13 +106,7 @@ pub(crate) fn with_facts(mut value: Value, facts: &impl Serialize) -> Value {
 /// `GET /page/chomp/explain?shape=4x5`: the explanation's title, who
 /// wins, and its steps.
 pub(crate) fn explain<G: Queried>(query: Option<&str>) -> Reply {
-    let known = [
-        &[G::POSITION_WORDS][..],
-        G::RULE_FLAGS,
-        G::RULE_WORDS,
-        G::PAGE_EXPLAIN_FLAGS,
-    ]
-    .concat();
+    let known = Question::PageExplain.known::<G>();
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &known)?;
         let position = p.position::<G>()?;
@@ -149,7 +143,7 @@ pub(crate) fn check<G: Queried>(query: Option<&str>) -> Reply {
 /// `GET /page/board?position=21[&normal=1][&take=1-3]`, and
 /// `GET /page/chomp/board?shape=4x5`: a board to click.
 pub(crate) fn board_page<G: Queried>(query: Option<&str>) -> Reply {
-    let known = [&[G::POSITION_WORDS][..], G::RULE_FLAGS, G::RULE_WORDS].concat();
+    let known = Question::Board.known::<G>();
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &known)?;
         let position = p.position::<G>()?;
@@ -162,7 +156,7 @@ pub(crate) fn board_page<G: Queried>(query: Option<&str>) -> Reply {
 /// table as HTML.
 pub(crate) fn table(query: Option<&str>) -> Reply {
     let answer = || -> Result<String, ParamError> {
-        let p = Params::parse(query, &["position", "normal", "take", "losing"])?;
+        let p = Params::parse(query, &TABLE_PARAMS)?;
         let start = p.position::<Nim>()?;
         let game = p.rules::<Nim>()?;
         let losing = p.flag("losing");

@@ -15,6 +15,39 @@ use crate::request::check::{Checked, Refused};
 use crate::request::error::Error;
 use crate::teach::queried::{Queried, Words};
 
+/// The questions a query string may ask of a game, each with the
+/// parameters it knows. A route reads its query by these names, and the
+/// estimate of its cost refuses the same unknown names, so that a request
+/// it will refuse never takes a place for an expensive one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Question {
+    /// `/api/…/explain`.
+    Explain,
+    /// `/page/…/explain`.
+    PageExplain,
+    /// `/api/…/check` and `/page/…/check`.
+    Check,
+    /// `/page/…/board`.
+    Board,
+}
+
+impl Question {
+    /// The parameters this question knows in game `G`.
+    pub(crate) fn known<G: Queried>(self) -> Vec<&'static str> {
+        let position = &[G::POSITION_WORDS][..];
+        let (before, after) = match self {
+            Question::Explain => (&[][..], G::EXPLAIN_FLAGS),
+            Question::PageExplain => (&[][..], G::PAGE_EXPLAIN_FLAGS),
+            Question::Check => (G::MOVE_WORDS, &[][..]),
+            Question::Board => (&[][..], &[][..]),
+        };
+        [position, before, G::RULE_FLAGS, G::RULE_WORDS, after].concat()
+    }
+}
+
+/// The parameters of the table of positions.
+pub(crate) const TABLE_PARAMS: [&str; 4] = ["position", "normal", "take", "losing"];
+
 /// The parameters of one request, by name.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Params {
@@ -46,14 +79,6 @@ impl Params {
             values.insert(name, value);
         }
         Ok(Params { values })
-    }
-
-    /// Reads a query string, keeping every name, for a look at what it
-    /// asks before its route reads it.
-    pub(crate) fn any(query: Option<&str>) -> Params {
-        Params {
-            values: form_urlencoded(query.unwrap_or("")).into_iter().collect(),
-        }
     }
 
     /// The value of `name`, if given.
@@ -154,14 +179,7 @@ type CheckAnswer<G> = Result<Checked<G>, Refused<G>>;
 pub(crate) fn check_question<G: Queried>(
     query: Option<&str>,
 ) -> Result<(G, CheckAnswer<G>), ParamError> {
-    let known = [
-        &[G::POSITION_WORDS][..],
-        G::MOVE_WORDS,
-        G::RULE_FLAGS,
-        G::RULE_WORDS,
-    ]
-    .concat();
-    let p = Params::parse(query, &known)?;
+    let p = Params::parse(query, &Question::Check.known::<G>())?;
     p.needs(&[&[G::POSITION_WORDS][..], G::MOVE_WORDS_NEEDED].concat())?;
     let position = p.position::<G>()?;
     let game = p.rules::<G>()?;

@@ -244,22 +244,13 @@ impl Grouping {
     /// Works through the method for `position` under `rule`.
     pub fn new(position: &Position, rule: Rule) -> Grouping {
         let rows = RowGroups::all(position);
-        // One counter per possible size, the largest first.
-        let mut counts = [0u64; u64::BITS as usize];
-        for row in &rows {
-            let mut marks = row.groups().marks;
-            while marks != 0 {
-                counts[u64::BITS as usize - 1 - marks.trailing_zeros() as usize] += 1;
-                marks &= marks - 1;
-            }
-        }
-        let tally: Vec<SizeCount> = counts
-            .iter()
-            .enumerate()
-            .filter(|&(_, &count)| count > 0)
-            .map(|(zeros, &count)| SizeCount {
-                size: 1 << (u64::BITS as usize - 1 - zeros),
-                count,
+        let counts = marks_counted(&rows);
+        let tally: Vec<SizeCount> = (0..u64::BITS as usize)
+            .rev()
+            .filter(|&bit| counts[bit] > 0)
+            .map(|bit| SizeCount {
+                size: 1 << bit,
+                count: counts[bit],
             })
             .collect();
         let unpaired: Vec<u64> = tally
@@ -341,6 +332,46 @@ impl Grouping {
             _ => Vec::new(),
         }
     }
+}
+
+/// For every byte, eight one-byte counters: 1 where the byte has its bit.
+const SPREAD: [u64; 256] = {
+    let mut spread = [0u64; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            if byte >> bit & 1 == 1 {
+                spread[byte] |= 1 << (8 * bit);
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    spread
+};
+
+/// How many rows have a group of each size, by the size's bit: the tally
+/// of a million rows. Each row's eight bytes are added as eight one-byte
+/// counters each, up to 255 rows at a time before the counters are
+/// emptied, rather than one size at a time.
+fn marks_counted(rows: &[RowGroups]) -> [u64; u64::BITS as usize] {
+    let mut counts = [0u64; u64::BITS as usize];
+    for block in rows.chunks(u8::MAX as usize) {
+        let mut bytes = [0u64; 8];
+        for row in block {
+            let marks = row.groups().marks;
+            for (byte, counters) in bytes.iter_mut().enumerate() {
+                *counters += SPREAD[(marks >> (8 * byte) & 0xff) as usize];
+            }
+        }
+        for (byte, counters) in bytes.iter().enumerate() {
+            for bit in 0..8 {
+                counts[8 * byte + bit] += counters >> (8 * bit) & 0xff;
+            }
+        }
+    }
+    counts
 }
 
 /// Decides what to do, following the method's steps in order.
@@ -452,6 +483,23 @@ fn decisions(
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    proptest! {
+        /// The counters a byte at a time count what a size at a time
+        /// counts, past the 255 rows one block of counters holds.
+        #[test]
+        fn the_tally_counts_each_size_over_all_rows(
+            rows in prop::collection::vec(any::<u64>(), 0..700),
+        ) {
+            let rows: Vec<RowGroups> = rows.into_iter().map(|sticks| RowGroups { sticks }).collect();
+            let counted = marks_counted(&rows);
+            for (bit, &count) in counted.iter().enumerate() {
+                let size = 1u64 << bit;
+                let rows_with_it = rows.iter().filter(|r| r.groups().contains(size)).count();
+                prop_assert_eq!(count, rows_with_it as u64, "size {}", size);
+            }
+        }
+    }
 
     #[test]
     fn splits() {

@@ -16,7 +16,12 @@
 //! Moore's Nim a move may take from up to K rows; such a move is sorted and
 //! numbered afresh, so it costs more and its budget shrinks with the rows.
 
+use std::sync::Arc;
+
+use super::grundy::Grundy;
 use super::lattice::{Lattice, Limits, Over};
+use super::one_row::RowPattern;
+use super::periodic::NoRepeat;
 use crate::rules::moves::Move;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
@@ -481,6 +486,18 @@ pub struct Solver {
     blocks: Vec<Block>,
     /// Moves tried so far, in all searches.
     tried: u64,
+    /// The game's pattern of lost row sizes and its Grundy values, worked
+    /// out the first time a position asks for them and kept for the rest
+    /// of the game: on a huge row each is most of a turn's work.
+    kept: Kept,
+}
+
+/// What a game keeps of its takes' working, and how often it was done.
+#[derive(Debug, Default)]
+struct Kept {
+    pattern: Option<Arc<RowPattern>>,
+    grundy: Option<Arc<Grundy>>,
+    worked: u32,
 }
 
 impl Solver {
@@ -502,7 +519,44 @@ impl Solver {
             budget,
             blocks: Vec::new(),
             tried: 0,
+            kept: Kept::default(),
         }
+    }
+
+    /// The pattern of lost row sizes of `game`, kept when it is this
+    /// solver's game.
+    pub(crate) fn pattern(&mut self, game: &Nim) -> Result<Arc<RowPattern>, NoRepeat> {
+        if *game != self.game {
+            return RowPattern::new(game).map(Arc::new);
+        }
+        if let Some(kept) = &self.kept.pattern {
+            return Ok(kept.clone());
+        }
+        self.kept.worked += 1;
+        let pattern = Arc::new(RowPattern::new(game)?);
+        self.kept.pattern = Some(pattern.clone());
+        Ok(pattern)
+    }
+
+    /// The Grundy values of `game`, kept when it is this solver's game.
+    pub(crate) fn grundy(&mut self, game: &Nim) -> Result<Arc<Grundy>, NoRepeat> {
+        if *game != self.game {
+            return Grundy::new(game).map(Arc::new);
+        }
+        if let Some(kept) = &self.kept.grundy {
+            return Ok(kept.clone());
+        }
+        self.kept.worked += 1;
+        let grundy = Arc::new(Grundy::new(game)?);
+        self.kept.grundy = Some(grundy.clone());
+        Ok(grundy)
+    }
+
+    /// How many times this solver has worked out a pattern or Grundy
+    /// values for its game.
+    #[cfg(test)]
+    pub(crate) fn patterns_worked(&self) -> u32 {
+        self.kept.worked
     }
 
     /// How many positions are remembered (a position remembered in two

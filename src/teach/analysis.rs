@@ -178,8 +178,8 @@ impl Analysis {
         let worked = match Way::of(&position, &game) {
             Way::Moore => Worked::by_moore(&position, &game, count)?,
             Way::Grouping => Worked::by_grouping(&position, game.rule),
-            Way::OneRow(pile) => Worked::by_pattern(&position, &game, pile)?,
-            Way::Grundy => Worked::by_grundy(&position, &game)?,
+            Way::OneRow(pile) => Worked::by_pattern(&position, &game, pile, solver)?,
+            Way::Grundy => Worked::by_grundy(&position, &game, solver)?,
             Way::Search => Worked::by_search(&position, solver)?,
         };
         let mut analysis = Analysis {

@@ -22,3 +22,4 @@ pub mod table_doc;
 pub mod teaching;
 pub mod verdict;
 pub(crate) mod words;
+pub mod worksheet;

@@ -508,6 +508,32 @@ impl Queried for Nim {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::game::Game;
+
+    /// A game on huge rows under a take set, a hundred turns long, each
+    /// turn worked out and judged as a game does: the pattern of lost
+    /// sizes (one row) or the Grundy values (several rows, normal play)
+    /// are worked out once for the whole game, not at every turn.
+    #[test]
+    fn a_game_under_a_take_set_works_its_pattern_out_once() {
+        let huge = 1_000_000_000_000_000_000;
+        for (rule, takes, rows) in [
+            (Rule::Misere, "1,3,4", vec![huge]),
+            (Rule::Normal, "1-3", vec![huge]),
+            (Rule::Normal, "1,3,4", vec![huge, huge - 7, 12_345]),
+        ] {
+            let game = Nim::with_takes(rule, TakeSet::parse(takes).unwrap());
+            let mut position = Position::new(rows);
+            let mut memo = game.memo(&position).unwrap();
+            for _ in 0..100 {
+                let analysis = game.analyse(&position, &mut memo).unwrap();
+                let mv = Nim::best(&analysis).expect("a huge row has a move");
+                game.judge(&analysis, &mv, &mut memo).unwrap();
+                position = game.play(&position, &mv).unwrap();
+            }
+            assert_eq!(memo.solver.patterns_worked(), 1, "{rule:?} {takes}");
+        }
+    }
 
     #[test]
     fn a_bad_take_set_is_quoted_on_one_line() {

@@ -21,3 +21,4 @@ mod search;
 mod solvers_agree;
 mod verify;
 mod widths;
+mod worksheets;

@@ -152,3 +152,37 @@ fn every_lesson_fits_at_every_width() {
         }
     }
 }
+
+#[test]
+fn every_worksheet_fits_80_columns() {
+    use matchsticks::request::worksheet::worksheet;
+    use matchsticks::teach::worksheet::kind::Kind;
+    use matchsticks::teach::worksheet::settings::{MOST_SHEET_ROWS, MOST_SHEET_STICKS, Settings};
+    for name in Kind::NAMES {
+        let kind = Kind::from_name(name).unwrap();
+        let one_row = matches!(kind, Kind::TwentyOne | Kind::TakeSet | Kind::MakeGroups);
+        for (rows, most) in [
+            (None, None),
+            (Some(MOST_SHEET_ROWS), Some(MOST_SHEET_STICKS)),
+        ] {
+            let settings = Settings {
+                kind,
+                count: 12,
+                seed: 5,
+                rows: if one_row { None } else { rows },
+                max_sticks: most,
+                take: (kind == Kind::TakeSet).then(|| TakeSet::parse("2,3,5").unwrap()),
+                rule: Rule::Misere,
+            };
+            let sheet = worksheet(&settings).unwrap();
+            let out = text::document(&sheet.document, Style::plain(80));
+            for line in out.lines() {
+                assert!(
+                    columns(line) <= 80,
+                    "{name}: {} columns: {line:?}",
+                    columns(line)
+                );
+            }
+        }
+    }
+}

@@ -835,6 +835,61 @@ fn expensive_requests_past_the_limit_are_refused_while_cheap_ones_answer() {
     assert_eq!(reply.status, 200, "{}", reply.body);
 }
 
+/// An expensive question with a parameter its route does not know is
+/// refused with 400 without taking one of the places for expensive
+/// requests: while every place is busy it still gets 400, never 503.
+#[test]
+fn unknown_parameters_are_refused_before_they_take_a_place() {
+    const SENT: usize = 8;
+    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = server.addr();
+    let ready = std::sync::Arc::new(std::sync::Barrier::new(SENT + 1));
+    let sent: Vec<_> = (0..SENT)
+        .map(|_| {
+            let ready = ready.clone();
+            std::thread::spawn(move || {
+                ready.wait();
+                common::http::get(addr, "/api/chomp/explain?shape=11x11")
+            })
+        })
+        .collect();
+    ready.wait();
+    let unknown = [
+        ("/api/chomp/explain?shape=11x11&bogus=1", "bogus"),
+        ("/page/chomp/explain?shape=11x11&rows=3", "rows"),
+        ("/api/chomp/check?shape=11x11&bite=1,2&xor=1", "xor"),
+        ("/page/chomp/board?shape=11x11&bite=1,2", "bite"),
+        ("/api/explain?position=150,150,150&brute_force=1&x=1", "x"),
+        ("/page/table?position=30,30,30,30&rows=1", "rows"),
+    ];
+    let mut while_busy = 0;
+    for round in 0..200 {
+        if sent.iter().all(|s| s.is_finished()) {
+            break;
+        }
+        let (path, name) = unknown[round % unknown.len()];
+        let reply = common::http::get(addr, path);
+        assert_eq!(reply.status, 400, "{path}: {}", reply.body);
+        let error = reply.error();
+        assert!(
+            error.starts_with(&format!(
+                "unknown parameter '{name}': the parameters here are "
+            )),
+            "{error}"
+        );
+        while_busy += usize::from(sent.iter().any(|s| !s.is_finished()));
+    }
+    assert!(
+        while_busy > 0,
+        "no request was refused while the places were busy"
+    );
+    let statuses: Vec<u16> = sent.into_iter().map(|s| s.join().unwrap().status).collect();
+    assert!(
+        statuses.contains(&503),
+        "the places were never all taken: {statuses:?}"
+    );
+}
+
 /// A game's help as the page sends it, for the review: each count is held
 /// to what a game of its moves allows.
 #[test]
@@ -878,7 +933,10 @@ fn the_help_a_game_says_it_had_is_held_to_what_the_game_allows() {
         format!("'shown' is {shown}, but {game}, with the answer shown at most once at each")
     };
     let taken_back = |n| format!("'taken_back' is {n}, but a game may take back at most 10000");
+    let asked = |n| format!("'hints' is {n}, but a move has at most 4 hints");
     let refused = [
+        (format!(r#", "hints": {most}"#), asked(most)),
+        (r#", "hints": 5"#.to_string(), asked(5)),
         (format!(r#", "taken_back": {most}"#), taken_back(most)),
         (r#", "taken_back": 10001"#.to_string(), taken_back(10_001)),
         (format!(r#", "hints_used": {most}"#), hints(most, 0, 2)),

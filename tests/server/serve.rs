@@ -437,7 +437,7 @@ fn a_game_gives_hints_one_at_a_time_and_takes_moves_back() {
     assert!(total >= 2);
     let one = ask(json!([]), 1);
     assert_eq!(one["hints"].as_array().unwrap().len(), 1);
-    let all = ask(json!([]), 99);
+    let all = ask(json!([]), total);
     assert_eq!(all["hints"].as_array().unwrap().len(), total);
     // The last hint is the move.
     let last = all["hints"][total - 1]
@@ -889,7 +889,7 @@ fn a_game_of_chomp_gives_hints_takes_bites_back_and_refuses_illegal_bites() {
     let total = fresh["hints_total"].as_u64().unwrap() as usize;
     assert_eq!(total, 4);
     assert_eq!(ask(json!([]), 1)["hints"].as_array().unwrap().len(), 1);
-    let all = ask(json!([]), 99)["hints"].clone();
+    let all = ask(json!([]), total)["hints"].clone();
     assert_eq!(all.as_array().unwrap().len(), total);
     // Only the last hint names the bite.
     assert!(all[total - 1].as_str().unwrap().contains("row 2, column 2"));
@@ -1028,4 +1028,40 @@ fn the_chomp_lesson_asks_for_bites_and_judges_them_as_chomp_check_does() {
     );
     assert_eq!(after.status, 400);
     assert_eq!(after.error(), "try 2 comes after the question was answered");
+}
+
+#[test]
+fn the_worksheet_tab_gets_the_sheet_the_command_line_prints() {
+    let sheet = get("/page/worksheet?kind=winning-move&count=5&seed=9&normal=1").json();
+    let fragment = sheet["html"].as_str().unwrap();
+    assert!(fragment.contains("class=\"step new-page\""));
+    // The page sets the sheet a heading level lower than a page of its own.
+    let as_printed = fragment
+        .replace("h3>", "hX>")
+        .replace("h2>", "h1>")
+        .replace("hX>", "h2>");
+    let args = [
+        "worksheet",
+        "--kind",
+        "winning-move",
+        "--count",
+        "5",
+        "--seed",
+        "9",
+        "--normal",
+        "--format",
+        "html",
+    ];
+    let out = common::matchsticks().args(args).output().unwrap();
+    assert!(String::from_utf8(out.stdout).unwrap().contains(&as_printed));
+
+    let over = get("/page/worksheet?kind=can-you-win&count=41&seed=1");
+    assert_eq!(over.status, 400);
+    assert_eq!(over.error(), "a worksheet has 1 to 40 questions, not 41");
+    assert_eq!(get("/page/worksheet?kind=take-set&seed=1").status, 400);
+    assert_eq!(get("/page/worksheet?kind=odd&seed=1").status, 400);
+    assert_eq!(
+        get("/page/worksheet?kind=make-groups").error(),
+        "missing parameter 'seed'"
+    );
 }

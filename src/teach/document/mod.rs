@@ -83,6 +83,9 @@ pub struct Frame {
     pub indent: bool,
     /// Whether a blank line separates the step from what comes before.
     pub gap: bool,
+    /// Whether the step starts a new page when printed, behind a divider
+    /// on a screen: a worksheet's answer key.
+    pub new_page: bool,
 }
 
 impl Frame {
@@ -91,30 +94,43 @@ impl Frame {
         heading: true,
         indent: true,
         gap: true,
+        new_page: false,
     };
     /// No heading; the blocks set in like a step's.
     pub(crate) const BARE: Frame = Frame {
         heading: false,
         indent: true,
         gap: true,
+        new_page: false,
     };
     /// No heading, at the margin: a closing summary.
     pub(crate) const CLOSING: Frame = Frame {
         heading: false,
         indent: false,
         gap: true,
+        new_page: false,
     };
     /// No heading, at the margin, straight under what comes before.
     pub(crate) const LEAD: Frame = Frame {
         heading: false,
         indent: false,
         gap: false,
+        new_page: false,
+    };
+    /// A heading on a new page, the blocks at the margin: an answer key
+    /// kept apart from the questions.
+    pub(crate) const NEW_PAGE: Frame = Frame {
+        heading: true,
+        indent: false,
+        gap: true,
+        new_page: true,
     };
     /// No heading, set in, straight under what comes before.
     pub(crate) const FOLLOW: Frame = Frame {
         heading: false,
         indent: true,
         gap: false,
+        new_page: false,
     };
 }
 

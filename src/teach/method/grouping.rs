@@ -197,17 +197,36 @@ fn pair_lines(g: &Grouping) -> Vec<PairLine> {
         Plan::Unpaired(m) => Some((m.largest, m.pile + 1)),
         _ => None,
     };
-    // For each size, largest first: the first rows holding a group of it
-    // (enough for the pairs drawn and one more), and the last such row.
-    // Sizes are powers of two, so each has its place by its zeros.
+    // For each size drawn: the first rows holding a group of it (enough
+    // for the pairs drawn and one more), and the last such row. Sizes are
+    // powers of two, so each has its place by its zeros. The rows are read
+    // from the front and from the back only until every size drawn has
+    // its rows, a few rows out of a million.
+    let drawn: u64 = (g.tally.iter().take(PAIR_SIZES_DRAWN)).fold(0, |all, t| all | t.size);
     let mut found: Vec<(Vec<usize>, usize)> = vec![(Vec::new(), 0); u64::BITS as usize];
+    let mut wanted = drawn;
     for (i, row) in g.rows.iter().enumerate() {
-        for size in row.groups().iter() {
-            let (first, last) = &mut found[size.trailing_zeros() as usize];
-            if first.len() <= 2 * PAIRS_DRAWN {
-                first.push(i + 1);
+        if wanted == 0 {
+            break;
+        }
+        let still = wanted;
+        for size in row.groups().iter().filter(|&size| still & size != 0) {
+            let first = &mut found[size.trailing_zeros() as usize].0;
+            first.push(i + 1);
+            if first.len() > 2 * PAIRS_DRAWN {
+                wanted &= !size;
             }
-            *last = i + 1;
+        }
+    }
+    let mut wanted = drawn;
+    for (i, row) in g.rows.iter().enumerate().rev() {
+        if wanted == 0 {
+            break;
+        }
+        let still = wanted;
+        for size in row.groups().iter().filter(|&size| still & size != 0) {
+            found[size.trailing_zeros() as usize].1 = i + 1;
+            wanted &= !size;
         }
     }
     g.tally

@@ -8,6 +8,8 @@
 //! method, so the analysis can pick a method and work a position out here
 //! without reaching up to what is said of it.
 
+use std::sync::Arc;
+
 use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
@@ -32,13 +34,13 @@ pub enum Method {
     OneRow {
         /// The row with the sticks (the first row when none has any).
         pile: usize,
-        /// The lost and won counts.
-        pattern: RowPattern,
+        /// The lost and won counts, kept for the whole game.
+        pattern: Arc<RowPattern>,
     },
     /// Several rows, normal play, under a take set.
     Grundy {
-        /// The Grundy value of every row size.
-        grundy: Grundy,
+        /// The Grundy value of every row size, kept for the whole game.
+        grundy: Arc<Grundy>,
         /// The grouping method applied to the rows' Grundy values.
         pairing: Grouping,
     },
@@ -61,7 +63,7 @@ impl Method {
     /// The pattern of lost counts, for a single row under a take set.
     pub(crate) fn pattern(&self) -> Option<&RowPattern> {
         match self {
-            Method::OneRow { pattern, .. } => Some(pattern),
+            Method::OneRow { pattern, .. } => Some(pattern.as_ref()),
             _ => None,
         }
     }
@@ -144,12 +146,14 @@ impl Worked {
     }
 
     /// A single row (row `pile`) under a take set, by its pattern.
+    /// The pattern is `solver`'s, worked out once for the game.
     pub(crate) fn by_pattern(
         position: &Position,
         game: &Nim,
         pile: usize,
+        solver: &mut Solver,
     ) -> Result<Worked, NoRepeat> {
-        let pattern = RowPattern::new(game)?;
+        let pattern = solver.pattern(game)?;
         // A position with no rows at all has no row to look at: nothing
         // can be taken, as from an empty row.
         let n = position.piles().get(pile).copied().unwrap_or(0);
@@ -169,8 +173,13 @@ impl Worked {
     }
 
     /// Several rows in normal play under a take set, by Grundy values.
-    pub(crate) fn by_grundy(position: &Position, game: &Nim) -> Result<Worked, NoRepeat> {
-        let grundy = Grundy::new(game)?;
+    /// The values are `solver`'s, worked out once for the game.
+    pub(crate) fn by_grundy(
+        position: &Position,
+        game: &Nim,
+        solver: &mut Solver,
+    ) -> Result<Worked, NoRepeat> {
+        let grundy = solver.grundy(game)?;
         let values: Vec<u64> = position.piles().iter().map(|&n| grundy.of(n)).collect();
         let total = nim_sum(&values);
         let pairing = Grouping::new(&Position::new(values.clone()), Rule::Normal);
