@@ -491,6 +491,10 @@ pub struct LessonArgs {
     #[arg(long, value_name = "PATH", conflicts_with_all = ["auto", "format"])]
     pub check: Option<PathBuf>,
 
+    /// With --check: treat the lesson-writing warnings as errors (exit 2)
+    #[arg(long, requires = "check")]
+    pub strict: bool,
+
     /// Print the whole lesson without waiting, answers revealed
     #[arg(long)]
     pub auto: bool,

@@ -264,6 +264,19 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     let lesson = match (&args.check, &args.file, &args.name) {
         (Some(path), _, _) => {
             let lesson = lesson::read_file(path)?;
+            let source = std::fs::read(path).unwrap_or_default();
+            let found = lesson::warnings::warnings(&String::from_utf8_lossy(&source), &lesson);
+            let kind = match args.strict {
+                true => "error",
+                false => "warning",
+            };
+            for warning in &found {
+                let at = format!("{}:{}", path.display(), warning.line);
+                writeln!(io.out, "{at}: {kind}: {}", printable(&warning.text))?;
+            }
+            if args.strict && !found.is_empty() {
+                return Ok(2);
+            }
             let summary = format!(
                 "{}: a valid lesson, \"{}\": {}, {}\n",
                 path.display(),

@@ -16,6 +16,7 @@ use super::line::{Line, LineError, read_line};
 use crate::render::text;
 use crate::rules::row_reader::printable;
 use crate::teach::document::Block;
+use crate::teach::reply::answer::one_number;
 use crate::teach::reply::{Otherwise, Reading, Replies, Said};
 
 /// What came of asking.
@@ -31,6 +32,8 @@ pub enum Reply<M> {
     Hint,
     /// The answer, please.
     Show,
+    /// "Why?": the reason for the last verdict, or else the first hint.
+    Why,
     /// Take back the last move.
     Undo,
     /// Stop.
@@ -64,6 +67,9 @@ pub struct Question<'a, G: Replies> {
     /// The winning moves, which an example of how to type a move must not
     /// give away.
     pub winning: &'a [G::Move],
+    /// The row the question names ("How many do you take from row 1?"),
+    /// so a bare count is taken from it.
+    pub row: Option<u64>,
 }
 
 impl<G: Replies> Clone for Question<'_, G> {
@@ -97,7 +103,13 @@ impl<G: Replies> Question<'_, G> {
     /// What the game makes of a line that is not a command or a yes or a
     /// no.
     fn read(&self, line: &str) -> Reading<G::Move> {
-        self.game.read(self.position, self.winning, line)
+        match (self.row, one_number(line)) {
+            (Some(row), Some(take)) => {
+                let line = format!("take {take} from row {row}");
+                self.game.read(self.position, self.winning, &line)
+            }
+            _ => self.game.read(self.position, self.winning, line),
+        }
     }
 }
 
@@ -146,6 +158,7 @@ fn command<M>(said: Said) -> Option<Reply<M>> {
         Said::Show => Some(Reply::Show),
         Said::Undo => Some(Reply::Undo),
         Said::Quit => Some(Reply::Quit),
+        Said::Why => Some(Reply::Why),
         Said::Empty | Said::Stuck | Said::Help | Said::Yes | Said::No => None,
     }
 }
@@ -187,7 +200,11 @@ pub fn ask<G: Replies>(
             Some(Said::Yes) if question.yes_no != YesNo::Never => return Ok(Reply::Yes),
             Some(Said::No) if question.yes_no != YesNo::Never => return Ok(Reply::No),
             // A yes-or-no question is answered first; the move comes after.
-            _ if question.yes_no == YesNo::Only => ONLY_YES_OR_NO.to_string(),
+            _ if question.yes_no == YesNo::Only => match Said::leading(&text) {
+                Some(Said::Yes) => return Ok(Reply::Yes),
+                Some(Said::No) => return Ok(Reply::No),
+                _ => ONLY_YES_OR_NO.to_string(),
+            },
             Some(_) => format!(
                 "This question wants a {}: {}.",
                 G::MOVE,
@@ -314,15 +331,13 @@ mod tests {
         MultiMove::from(Move { pile, take })
     }
 
-    /// Asks at `rows` in misère Nim with `typed` as the pupil's lines, and
-    /// returns the reply and what was shown, prompts and echoes included.
-    fn run(rows: &[u64], yes_no: bool, typed: &str, width: usize) -> (Reply<MultiMove>, String) {
-        let yes_no = match yes_no {
-            true => YesNo::Only,
-            false => YesNo::Never,
-        };
-        let position = Position::new(rows.to_vec());
-        let game = Nim::new(Rule::Misere);
+    /// Asks `question` with `typed` as the pupil's lines, and returns the
+    /// reply and what was shown, prompts and echoes included.
+    fn talk<G: Replies>(
+        question: Question<'_, G>,
+        typed: &str,
+        width: usize,
+    ) -> (Reply<G::Move>, String) {
         let mut out = Vec::new();
         let mut input = typed.as_bytes();
         let mut io = Io {
@@ -332,15 +347,46 @@ mod tests {
             color: false,
             width,
         };
+        let reply = ask(&mut io, question).unwrap();
+        (reply, String::from_utf8(out).unwrap())
+    }
+
+    /// Asks at `rows` in misère Nim with `typed` as the pupil's lines, and
+    /// returns the reply and what was shown, prompts and echoes included.
+    fn run(rows: &[u64], yes_no: bool, typed: &str, width: usize) -> (Reply<MultiMove>, String) {
+        let yes_no = match yes_no {
+            true => YesNo::Only,
+            false => YesNo::Never,
+        };
+        let position = Position::new(rows.to_vec());
+        let game = Nim::new(Rule::Misere);
         let question = Question {
             prompt: "> ",
             position: &position,
             game: &game,
             yes_no,
             winning: &[one(0, 1)],
+            row: None,
         };
-        let reply = ask(&mut io, question).unwrap();
-        (reply, String::from_utf8(out).unwrap())
+        talk(question, typed, width)
+    }
+
+    #[test]
+    fn a_bare_count_is_taken_from_the_row_the_question_names() {
+        let position = Position::new(vec![6, 5, 7]);
+        let game = Nim::new(Rule::Misere);
+        let question = Question {
+            prompt: "> ",
+            position: &position,
+            game: &game,
+            yes_no: YesNo::Also,
+            winning: &[],
+            row: Some(1),
+        };
+        let (reply, _) = talk(question, "three\n", 80);
+        assert_eq!(reply, Reply::Move(one(0, 3)));
+        let (reply, _) = talk(question, "why?\n", 80);
+        assert_eq!(reply, Reply::Why);
     }
 
     fn said(rows: &[u64], yes_no: bool, line: &str) -> String {
@@ -369,13 +415,13 @@ mod tests {
                 &[3, 5, 7],
                 false,
                 "banana",
-                "Sorry, I can't read that: type the row and how many to take, like 2 3.",
+                "Sorry, I can't read that: type the row and how many to take, like 2 3. Or type hint for a clue.",
             ),
             (
                 &[21],
                 false,
                 "lots",
-                "Sorry, I can't read that: type how many sticks to take, like 2.",
+                "Sorry, I can't read that: type how many sticks to take, like 2. Or type hint for a clue.",
             ),
             (
                 &[3, 5, 7],
@@ -487,15 +533,6 @@ mod tests {
     /// Asks for a bite of `shape` with `typed` as the pupil's lines, and
     /// returns what was shown and the reply.
     fn session(typed: &str, shape: &str) -> (String, Reply<Bite>) {
-        let mut out = Vec::new();
-        let mut input = typed.as_bytes();
-        let mut io = Io {
-            out: &mut out,
-            input: &mut input,
-            interactive: false,
-            color: false,
-            width: 80,
-        };
         let bar = shape.parse().unwrap();
         let question = Question {
             prompt: "> ",
@@ -503,9 +540,10 @@ mod tests {
             game: &Chomp,
             yes_no: YesNo::Never,
             winning: &[Bite::new(2, 2)],
+            row: None,
         };
-        let reply = ask(&mut io, question).unwrap();
-        (String::from_utf8(out).unwrap(), reply)
+        let (reply, out) = talk(question, typed, 80);
+        (out, reply)
     }
 
     #[test]
@@ -523,7 +561,7 @@ mod tests {
         let (out, _) = session("middle\n", "2x2");
         assert!(
             out.replace('\n', " ")
-                .contains("such as 2 1 for row 2, column 1. Try again."),
+                .contains("such as 2 1 for row 2, column 1. Try again, or type hint"),
             "{out}"
         );
         let (_, reply) = session("1,1\nyes\n", "4x5");
@@ -542,7 +580,10 @@ mod tests {
         assert_eq!(reply, Reply::Hint);
         let (out, reply) = session("1 1\nmiddle\n3 3\n", "4x5");
         assert_eq!(reply, Reply::Move(Bite::new(3, 3)));
-        assert!(out.contains("Sorry: 'middle' is not a number"), "{out}");
+        assert!(
+            out.contains("Sorry: 'middle' is not a row or a column"),
+            "{out}"
+        );
         // A yes or a no where a bite is wanted is not a bite.
         let (out, _) = session("yes\nq\n", "4x5");
         assert!(

@@ -19,6 +19,7 @@ pub mod games;
 pub(crate) mod handout;
 pub mod parse;
 pub mod runner;
+pub mod warnings;
 
 use crate::rules::row_reader::printable;
 use crate::teach::lesson::{Asks, InLesson, Setup};

@@ -152,13 +152,17 @@ impl Runner<'_, '_> {
             return self.reveal(&asking);
         }
         let winning = G::winning(asking.analysis());
+        let row = named_row(q.asked());
         let question = |yes_no| ask::Question {
             prompt: "> ",
             position: &setup.position,
             game: &setup.game,
             yes_no,
             winning: &winning,
+            row,
         };
+        // The last verdict's reason, for a pupil who asks why.
+        let mut why: Option<String> = None;
         let instructions = match q.asks {
             Asks::CanYouWin => "Type yes or no, or hint, show or q.".to_string(),
             Asks::Move => format!(
@@ -176,6 +180,14 @@ impl Runner<'_, '_> {
             });
             let response = match ask::ask(self.io, question)? {
                 Reply::Hint => asking.hint(),
+                Reply::Why => match &why {
+                    Some(reason) => {
+                        let reason = reason.clone();
+                        self.say(&reason)?;
+                        continue;
+                    }
+                    None => asking.hint(),
+                },
                 Reply::Show => break,
                 Reply::Quit => return Ok(Flow::Quit),
                 Reply::End => {
@@ -190,6 +202,9 @@ impl Runner<'_, '_> {
                 Reply::No => asking.yes_no(false),
                 Reply::Move(mv) => asking.play(mv).map_err(LessonError::game)?,
             };
+            if let Some(verdict) = response.verdict() {
+                why = verdict.reason();
+            }
             self.respond(&asking, &response)?;
             if asking.settled() {
                 break;
@@ -221,4 +236,14 @@ impl Runner<'_, '_> {
         self.paragraph(&format!("Answer: {}", answer.answer))?;
         self.paragraph(&answer.words)
     }
+}
+
+/// The row a question names, as in "How many do you take from row 1?", so
+/// that a bare count is taken from it; `None` when it names none.
+fn named_row(asked: &str) -> Option<u64> {
+    let words: Vec<&str> = asked.split_whitespace().collect();
+    words.windows(3).find_map(|w| match w {
+        ["from", "row", n] => n.trim_end_matches(['?', '.', ',', '!']).parse().ok(),
+        _ => None,
+    })
 }

@@ -527,6 +527,14 @@ mod tests {
             unglued(&nim),
             "matchsticks play 3 4 6 --level beginner --seed 9"
         );
+        // Every flag that shapes the game is in it, or it replays another.
+        let mut moore = Nim::new(Rule::Misere);
+        moore.rows_per_move = 2;
+        let moore = self::setup(&[3, 4, 6], moore, First::Me, Level::Beginner, 9);
+        assert_eq!(
+            unglued(&moore),
+            "matchsticks play 3 4 6 --rows-per-move 2 --level beginner --seed 9"
+        );
     }
 
     #[test]

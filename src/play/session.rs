@@ -114,6 +114,7 @@ impl<G: Replies> Session<'_, '_, G> {
             game: &game,
             yes_no: YesNo::Never,
             winning: &winning,
+            row: None,
         };
         // How to type a move, once, just above the first prompt, with an
         // example from the board the pupil moves on.
@@ -124,7 +125,7 @@ impl<G: Replies> Session<'_, '_, G> {
         loop {
             match ask::ask(self.io, question)? {
                 Reply::Quit | Reply::End => return Ok(false),
-                Reply::Hint => match ladder.get(shown) {
+                Reply::Hint | Reply::Why => match ladder.get(shown) {
                     Some(hint) => {
                         shown += 1;
                         self.game.hint_given();

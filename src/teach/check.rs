@@ -14,6 +14,9 @@ use crate::solve::one_row::RowPattern;
 /// The comfort after a lost position.
 const ANY_MOVE: &str = "So any move will do: keep going and hope your opponent slips.";
 
+/// What a lost position's last move is told: the game is over, and lost.
+const GAME_OVER: &str = "You made the last move, so the game is over and you lose.";
+
 /// The steps of a verdict, in Nim and in Chomp alike: the move `shown`,
 /// the verdict with its mark and `why`, then what `next` when there is
 /// anything to say.
@@ -96,6 +99,13 @@ pub(crate) fn right(a: &Analysis) -> String {
 /// "mistake: " or "lost anyway: ".
 pub(crate) fn reason(j: &Judgement) -> String {
     match j.verdict {
+        // The move ended the game, and a lost position's last move loses:
+        // there is nothing left to keep going with.
+        Verdict::LostAnyway if j.after.is_over() => format!(
+            "from {} no move could win, because {} {GAME_OVER}",
+            position(j.position()),
+            j.before.method.why_lost(j)
+        ),
         Verdict::LostAnyway => format!(
             "from {} no move could win, because {} {ANY_MOVE}",
             position(j.position()),

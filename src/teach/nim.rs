@@ -200,6 +200,9 @@ impl Teaching for Nim {
         if let Some(takes) = take_flag(&self.takes) {
             command += &format!(" --take {takes}");
         }
+        if self.rows_per_move > 1 {
+            command += &format!(" --rows-per-move {}", self.rows_per_move);
+        }
         if self.rule == Rule::Normal {
             command += " --normal";
         }

@@ -5,6 +5,7 @@
 //! Binary never appears here.
 
 use crate::rules::multi_move::MultiMove;
+use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 
 /// A number with its thousands set apart: "2,000,000".
@@ -285,6 +286,18 @@ pub(crate) fn capitalised(text: &str) -> String {
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+/// The label of the move shown from a lost position: "Only move" when
+/// there is no other, else "Best try".
+pub(crate) fn lost_move_label(position: &Position, game: &Nim) -> &'static str {
+    let mut moves = position.moves_with(&game.takes);
+    let single = moves.next().is_some() && moves.next().is_none();
+    let rows = position.piles().iter().filter(|&&n| n > 0).count();
+    match single && (game.rows_per_move <= 1 || rows <= 1) {
+        true => "Only move",
+        false => "Best try",
     }
 }
 

@@ -111,6 +111,12 @@ pub(crate) fn answer(a: &BarAnalysis) -> String {
 /// "lost anyway: ".
 pub(crate) fn reason(j: &BiteJudgement) -> String {
     match j.verdict {
+        // Eating the poison ends the game, whatever the bar was.
+        Verdict::LostAnyway if j.bite.is_poison() => format!(
+            "from {} no bite could win: {}. You ate the poisoned square, so the game is over and you lose.",
+            j.before.bar,
+            why_lost(&j.before)
+        ),
         Verdict::LostAnyway => format!(
             "from {} no bite could win: {}. Any bite is fine; keep going and hope your opponent slips.",
             j.before.bar,
@@ -136,7 +142,7 @@ fn why_lost(a: &BarAnalysis) -> String {
             "the bottom row is one square shorter than the top, and your opponent can keep it so"
                 .to_string()
         }
-        _ => "a search of every game says so".to_string(),
+        _ => "every bite leaves your opponent a bar they can win, as a search of every game from here finds".to_string(),
     }
 }
 
@@ -180,7 +186,7 @@ fn why_won(a: &BarAnalysis) -> String {
             "the bar left is a rectangle, and on a rectangle the first player can always win"
                 .to_string()
         }
-        _ => "a search of every game says so".to_string(),
+        _ => "a search of every game from here finds them a winning bite".to_string(),
     }
 }
 

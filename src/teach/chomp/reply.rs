@@ -14,6 +14,7 @@
 use crate::rules::bar::{Bar, Bite, IllegalBite};
 use crate::rules::game::Chomp;
 use crate::rules::row_reader::printable;
+use crate::teach::reply::spoken::spoken;
 use crate::teach::reply::{Otherwise, Reading, Replies};
 
 /// The example in the hint every unclear bite ends with; at a prompt it
@@ -39,7 +40,7 @@ pub(crate) fn parse_bite(text: &str) -> Result<Bite, UnclearBite> {
         text: printable(text.trim()),
         problem,
     };
-    let lower = text.to_lowercase();
+    let lower = spoken(text, &[]);
     // Letters and digits run together ("r2c3") are split apart.
     let mut spaced = String::new();
     let mut last: Option<char> = None;
@@ -77,7 +78,12 @@ pub(crate) fn parse_bite(text: &str) -> Result<Bite, UnclearBite> {
             }
             other => {
                 let other = printable(other);
-                return Err(unclear(format!("'{other}' is not a number; {HOW}")));
+                let read: Vec<String> = row.iter().chain(&column).map(usize::to_string).collect();
+                return Err(unclear(match read.as_slice() {
+                    [] => format!("'{other}' is not a row or a column; {HOW}"),
+                    [one] => format!("I read {one}, but not '{other}'; {HOW}"),
+                    [..] => format!("I read {}, but not '{other}'; {HOW}", read.join(" and ")),
+                }));
             }
         }
     }
@@ -100,7 +106,9 @@ pub(crate) fn example_bite(bar: &Bar, winning: &[Bite]) -> Option<Bite> {
             b.row.abs_diff(2) + b.column.abs_diff(3),
         )
     };
-    bar.bites().filter(|b| !b.is_poison()).min_by_key(score)
+    bar.bites()
+        .filter(|b| !b.is_poison() && !winning.contains(b))
+        .min_by_key(score)
 }
 
 /// How to type a bite, with an example from `bar`: "Type the row and the
@@ -111,8 +119,7 @@ pub(crate) fn how_to_bite(bar: &Bar, winning: &[Bite]) -> String {
             "Type the row and the column of the square to bite: {} {} bites {b}.",
             b.row, b.column
         ),
-        None => "Type the row and the column of the square to bite: 1 1 bites the poisoned square."
-            .to_string(),
+        None => "Type the row and the column of the square to bite.".to_string(),
     }
 }
 
@@ -132,7 +139,9 @@ impl Replies for Chomp {
             Ok(bite) => bite,
             Err(unclear) => {
                 let problem = fitted(unclear.problem, bar, winning);
-                return Reading::Unclear(format!("Sorry: {problem}. Try again."));
+                return Reading::Unclear(format!(
+                    "Sorry: {problem}. Try again, or type hint for a clue."
+                ));
             }
         };
         if let Err(illegal) = bar.bite(bite) {
@@ -160,7 +169,7 @@ impl Replies for Chomp {
 fn fitted(words: String, bar: &Bar, winning: &[Bite]) -> String {
     match example_bite(bar, winning) {
         Some(b) => words.replace(EXAMPLE, &format!("such as {} {} for {b}", b.row, b.column)),
-        None => words,
+        None => words.replace(&format!(", {EXAMPLE}"), ""),
     }
 }
 
@@ -199,16 +208,21 @@ mod tests {
                 "'2 3 4' is not a bite: it names too many numbers; {how}"
             )),
         );
-        check(
-            "two 3",
-            Err(&format!(
-                "'two 3' is not a bite: 'two' is not a number; {how}"
-            )),
-        );
+        check("two 3", Ok((2, 3)));
+        check("bite 2 2", Ok((2, 2)));
+        check("I bite 2 2", Ok((2, 2)));
+        check("2nd row 2nd column", Ok((2, 2)));
+        check("the third row, first column", Ok((3, 1)));
         check(
             "2 -3",
             Err(&format!(
-                "'2 -3' is not a bite: '-3' is not a number; {how}"
+                "'2 -3' is not a bite: I read 2, but not '-3'; {how}"
+            )),
+        );
+        check(
+            "middle",
+            Err(&format!(
+                "'middle' is not a bite: 'middle' is not a row or a column; {how}"
             )),
         );
         check(
@@ -232,8 +246,8 @@ mod tests {
         // On 2x3 the bite 2 3 wins, so another is shown.
         assert_eq!(example("2x3", &[(2, 3)]), Some((2, 1)));
         assert_eq!(example("1x4", &[(1, 2)]), Some((1, 3)));
-        // When every bite but the poison wins, one of them has to do.
-        assert_eq!(example("1x2", &[(1, 2)]), Some((1, 2)));
+        // When every bite but the poison wins, no example is shown.
+        assert_eq!(example("1x2", &[(1, 2)]), None);
         assert_eq!(example("1x1", &[]), None);
         assert_eq!(
             how_to_bite(&"3x3".parse().unwrap(), &[Bite::new(2, 2)]),

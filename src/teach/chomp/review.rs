@@ -201,7 +201,7 @@ mod tests {
         let lines = doc.steps[0].lines();
         assert_eq!(
             lines[1],
-            "threw away a win: the winning bite was row 2, column 2 (3x3 → 3,1,1)."
+            "threw away a win: the winning bite was row 2, column 2 (3,3,3 → 3,1,1)."
         );
         assert_eq!(
             doc.steps[1].lines(),

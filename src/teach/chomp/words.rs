@@ -66,12 +66,26 @@ pub(crate) fn titled(bar: &Bar) -> String {
     )
 }
 
-/// "4x5 → 5,1,1,1": a bar before and after a bite.
+/// "4x5 → 5,1,1,1": a bar before and after a bite. When one of them is
+/// not a rectangle, both are written as their row lengths, "2,1 → 1,1",
+/// so the two sides are read the same way.
 pub(crate) fn transition(from: &Bar, to: &Bar) -> String {
-    format!("{} → {}", shape(from), shape(to))
+    let lengths = |bar: &Bar| match (bar.is_eaten(), bar.is_rectangle(), shape(bar)) {
+        (false, true, shown) if shown.len() <= LONGEST_SHAPE => bar
+            .row_lengths()
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(","),
+        (_, _, shown) => shown,
+    };
+    match from.is_rectangle() && to.is_rectangle() {
+        true => format!("{} → {}", shape(from), shape(to)),
+        false => format!("{} → {}", lengths(from), lengths(to)),
+    }
 }
 
-/// "row 2, column 2 (4x5 → 5,1,1,1)", or for the poison "row 1, column 1,
+/// "row 2, column 2 (5,5,5,5 → 5,1,1,1)", or for the poison "row 1, column 1,
 /// the poisoned square".
 pub(crate) fn bite_from(bar: &Bar, bite: Bite) -> String {
     match bite.is_poison() {
@@ -146,7 +160,7 @@ mod tests {
         assert_eq!(describe(&bar("1x1")), "only the poisoned square");
         assert_eq!(
             bite_from(&bar("4x5"), Bite::new(2, 2)),
-            "row 2, column 2 (4x5 → 5,1,1,1)"
+            "row 2, column 2 (5,5,5,5 → 5,1,1,1)"
         );
         assert_eq!(
             bite_from(&bar("4x5"), Bite::new(1, 1)),

@@ -13,7 +13,7 @@ use serde::Serialize;
 pub(crate) mod drawn_bar;
 
 use self::drawn_bar::DrawnBar;
-use super::words::{move_words, transition};
+use super::words::{capitalised, move_words, transition};
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::position::Position;
@@ -30,6 +30,18 @@ pub struct Document {
     pub title: String,
     /// The steps, in the order they are shown.
     pub steps: Vec<Step>,
+}
+
+impl Document {
+    /// The verdict's words, "Mistake: your opponent can …", when the
+    /// document has a verdict: what a pupil who asks why is told again.
+    pub(crate) fn reason(&self) -> Option<String> {
+        let mut blocks = self.steps.iter().flat_map(|s| &s.blocks);
+        blocks.find_map(|b| match b {
+            Block::Verdict { label, text, .. } => Some(format!("{}: {text}", capitalised(label))),
+            _ => None,
+        })
+    }
 }
 
 /// One step of an explanation.

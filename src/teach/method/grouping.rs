@@ -437,7 +437,7 @@ fn plan(g: &Grouping, position: &Position, game: &Nim) -> Vec<Block> {
     if let Some(mv) = g.recommended() {
         let label = match g.outcome() {
             Outcome::Win => "Move",
-            Outcome::Lose => "Best try",
+            Outcome::Lose => crate::teach::words::lost_move_label(position, game),
         };
         blocks.push(Block::labelled_move(
             position,

@@ -18,7 +18,7 @@ pub(crate) fn steps(a: &Analysis, grundy: &Grundy, pairing: &Grouping) -> Vec<St
     let mut worth = vec![
         board::for_game(&a.position, &a.game, None),
         Block::sentence(format!(
-            "When the last {} wins, a row acts like a Nim row of its Grundy value: the smallest number that none of its moves lead to.",
+            "When the last {} wins, a row acts like a Nim row of its Grundy value: the smallest value that none of the rows it can reach has. A row no move can take from has value 0.",
             match a.game.takes.allows(1) {
                 true => "stick",
                 false => "move",

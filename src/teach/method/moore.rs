@@ -37,14 +37,6 @@ fn set_name(set: u64) -> String {
     }
 }
 
-/// "1 three", "2 threes", "2 sets of 4".
-fn sets(n: u64, set: u64) -> String {
-    match n {
-        1 => format!("1 {}", set_name(set)),
-        n => format!("{n} {}", plural(set)),
-    }
-}
-
 /// "full pairs", "full threes", "full sets of 4".
 fn full_sets(set: u64) -> String {
     format!("full {}", plural(set))
@@ -209,15 +201,17 @@ fn tally_lines(tally: &[SizeTally], set: u64) -> Vec<TallyLine> {
         .collect()
 }
 
-/// "3 → 1 three", "4 → 1 three, 1 left over", "2 → 2 left over".
+/// "3 in all, a full three", "4 in all, a full three and 1 left over",
+/// "2 in all, not a full three, so 2 are left over".
 fn tally_counts(t: &SizeTally, set: u64) -> String {
-    let full = t.count / set;
-    let words = match (full, t.left_over) {
-        (0, left) => format!("{left} left over"),
-        (full, 0) => sets(full, set),
-        (full, left) => format!("{}, {left} left over", sets(full, set)),
+    let full_sets = t.count / set;
+    let words = match (full_sets, t.left_over) {
+        (0, 1) => format!("not {}, so it is left over", full(1, set)),
+        (0, left) => format!("not {}, so {left} are left over", full(1, set)),
+        (n, 0) => full(n, set),
+        (n, left) => format!("{} and {left} left over", full(n, set)),
     };
-    format!("{} → {words}", t.count)
+    format!("{} in all, {words}", t.count)
 }
 
 /// Step 3: is any group left over, or is this the endgame?
@@ -283,7 +277,10 @@ fn plan(m: &Moore, position: &Position, game: &Nim) -> Vec<Block> {
     };
     if let Some(mv) = m.recommended() {
         let won = m.outcome() == Outcome::Win;
-        let label = if won { "Move" } else { "Best try" };
+        let label = match won {
+            true => "Move",
+            false => words::lost_move_label(position, game),
+        };
         blocks.push(Block::told_move(
             position,
             game,
@@ -769,7 +766,7 @@ pub(crate) fn hints(a: &Analysis, m: &Moore, mv: &MultiMove) -> Vec<String> {
     let mut stages = first_hints(m, mv);
     let label = match a.outcome {
         Outcome::Win => "Move",
-        Outcome::Lose => "Best try",
+        Outcome::Lose => words::lost_move_label(&a.position, &a.game),
     };
     stages.push(format!(
         "{label}: {} ({} → {}).",
@@ -939,14 +936,8 @@ mod tests {
     #[test]
     fn sets_are_named_for_a_class() {
         assert_eq!(
-            (sets(1, 3), sets(2, 3), sets(2, 4), full(1, 3), full(2, 5)),
-            (
-                "1 three".to_string(),
-                "2 threes".to_string(),
-                "2 sets of 4".to_string(),
-                "a full three".to_string(),
-                "2 full sets of 5".to_string()
-            )
+            (full(1, 3), full(2, 5)),
+            ("a full three".to_string(), "2 full sets of 5".to_string())
         );
         assert_eq!(
             (one_to(2), one_to(3)),

@@ -33,7 +33,7 @@ pub(crate) fn steps(a: &Analysis) -> Vec<Step> {
     if let Some(mv) = &a.best {
         let label = match a.outcome {
             Outcome::Win => "Move",
-            Outcome::Lose => "Best try",
+            Outcome::Lose => crate::teach::words::lost_move_label(&a.position, &a.game),
         };
         let shown =
             Block::labelled_move(&a.position, &a.game, mv, a.outcome == Outcome::Win, label);

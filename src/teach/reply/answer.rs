@@ -22,7 +22,8 @@
 //! asked which was meant. With empty rows left out, the row and the count
 //! come first; after `leave` the numbers are the rows.
 
-use super::{Said, plain};
+use super::Said;
+use super::spoken::spoken;
 use crate::rules::moves::{IllegalMove, Move};
 use crate::rules::nim::Nim;
 use crate::rules::position::Position;
@@ -49,24 +50,8 @@ pub enum Answer {
     /// The rows to leave: `leave 17`, `leave 3 3`; read as a row and a
     /// count only when they cannot be the rows after the move.
     Leave(Vec<u64>),
-    /// Yes.
-    Yes,
-    /// No.
-    No,
-    /// Ask for the next hint.
-    Hint,
-    /// Reveal the answer.
-    Show,
-    /// Take back the last moves.
-    Undo,
-    /// Stop.
-    Quit,
-    /// "I don't know": a nudge towards a hint.
-    Stuck,
-    /// "help" or "?": how to answer.
-    Help,
-    /// Nothing typed.
-    Empty,
+    /// Words that mean the same in every game: a command, yes or no.
+    Said(Said),
     /// Something that is none of the above.
     Unclear,
 }
@@ -105,22 +90,6 @@ pub enum Meant {
     Unclear,
 }
 
-impl From<Said> for Answer {
-    fn from(said: Said) -> Answer {
-        match said {
-            Said::Empty => Answer::Empty,
-            Said::Hint => Answer::Hint,
-            Said::Show => Answer::Show,
-            Said::Undo => Answer::Undo,
-            Said::Quit => Answer::Quit,
-            Said::Stuck => Answer::Stuck,
-            Said::Help => Answer::Help,
-            Said::Yes => Answer::Yes,
-            Said::No => Answer::No,
-        }
-    }
-}
-
 /// One word or number of a typed move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Token {
@@ -136,9 +105,15 @@ enum Token {
 impl Answer {
     /// Reads a line as typed.
     pub fn parse(line: &str) -> Answer {
+        Answer::parse_at(line, &[])
+    }
+
+    /// Reads a line as typed at a board of `rows`, which says what "the
+    /// last row" and "the big row" are.
+    pub(crate) fn parse_at(line: &str, rows: &[u64]) -> Answer {
         match Said::parse(line) {
-            Some(said) => Answer::from(said),
-            None => match tokens(&plain(line)) {
+            Some(said) => Answer::Said(said),
+            None => match tokens(&spoken(line, rows)) {
                 Some(tokens) => from_tokens(&tokens),
                 None => Answer::Unclear,
             },
@@ -255,6 +230,8 @@ fn from_tokens(tokens: &[Token]) -> Answer {
         | [Row(row) | Number(row), Take, Number(take)]
         | [Take, Number(take), From, Row(row) | Number(row)]
         | [Take, Number(take), Row(row)]
+        | [From, Row(row) | Number(row), Take, Number(take)]
+        | [From, Row(row), Number(take)]
         | [Number(take), From, Row(row) | Number(row)] => Answer::Take { row, take },
         [Take, Number(take)] => Answer::HowMany(take),
         [Take, All] | [All] => Answer::All(None),
@@ -491,28 +468,28 @@ mod tests {
             ("Leave 3, 3.", Answer::Leave(vec![3, 3])),
             ("leave", Answer::Unclear),
             ("leave row 2", Answer::Unclear),
-            ("I'm stuck", Answer::Stuck),
-            ("HINT", Answer::Hint),
-            ("show", Answer::Show),
-            ("q", Answer::Quit),
-            ("undo", Answer::Undo),
-            ("Yes", Answer::Yes),
-            ("Yes!", Answer::Yes),
-            ("yeah", Answer::Yes),
-            ("yess", Answer::Yes),
-            ("yep.", Answer::Yes),
-            ("n", Answer::No),
-            ("nope", Answer::No),
-            ("Nooo!", Answer::No),
-            ("nah", Answer::No),
-            ("I don't know", Answer::Stuck),
-            ("I don’t know.", Answer::Stuck),
-            ("dunno", Answer::Stuck),
-            ("?", Answer::Help),
-            ("help", Answer::Help),
-            ("What do I type?", Answer::Help),
-            ("", Answer::Empty),
-            ("   ", Answer::Empty),
+            ("I'm stuck", Answer::Said(Said::Stuck)),
+            ("HINT", Answer::Said(Said::Hint)),
+            ("show", Answer::Said(Said::Show)),
+            ("q", Answer::Said(Said::Quit)),
+            ("undo", Answer::Said(Said::Undo)),
+            ("Yes", Answer::Said(Said::Yes)),
+            ("Yes!", Answer::Said(Said::Yes)),
+            ("yeah", Answer::Said(Said::Yes)),
+            ("yess", Answer::Said(Said::Yes)),
+            ("yep.", Answer::Said(Said::Yes)),
+            ("n", Answer::Said(Said::No)),
+            ("nope", Answer::Said(Said::No)),
+            ("Nooo!", Answer::Said(Said::No)),
+            ("nah", Answer::Said(Said::No)),
+            ("I don't know", Answer::Said(Said::Stuck)),
+            ("I don’t know.", Answer::Said(Said::Stuck)),
+            ("dunno", Answer::Said(Said::Stuck)),
+            ("?", Answer::Said(Said::Help)),
+            ("help", Answer::Said(Said::Help)),
+            ("What do I type?", Answer::Said(Said::Help)),
+            ("", Answer::Said(Said::Empty)),
+            ("   ", Answer::Said(Said::Empty)),
             ("two", numbers(&[2])),
             ("take two from row three", take(3, 2)),
             ("4 six", numbers(&[4, 6])),
@@ -527,11 +504,11 @@ mod tests {
             ("r", Answer::Unclear),
             ("row row 2 1", Answer::Unclear),
             ("r2x 1", Answer::Unclear),
-            ("no i cant", Answer::No),
-            ("No, I can't.", Answer::No),
-            ("yes i can", Answer::Yes),
-            ("Yesss I can!", Answer::Yes),
-            ("no I don't know", Answer::Stuck),
+            ("no i cant", Answer::Said(Said::No)),
+            ("No, I can't.", Answer::Said(Said::No)),
+            ("yes i can", Answer::Said(Said::Yes)),
+            ("Yesss I can!", Answer::Said(Said::Yes)),
+            ("no I don't know", Answer::Said(Said::Stuck)),
             ("banana 3", Answer::Unclear),
             ("-1 2", Answer::Unclear),
             ("row", Answer::Unclear),
@@ -539,6 +516,18 @@ mod tests {
             ("99999999999999999999", Answer::Unclear),
             ("all", Answer::All(None)),
             ("hitn", Answer::Unclear),
+            ("from row 3 take 5", take(3, 5)),
+            ("row 3: 5", take(3, 5)),
+            ("take 5 off row 3", take(3, 5)),
+            ("remove 5", Answer::HowMany(5)),
+            ("I'd take 2", Answer::HowMany(2)),
+            ("tkae 1", Answer::HowMany(1)),
+            ("all of them", Answer::All(None)),
+            ("take them all", Answer::All(None)),
+            ("no wait, 2 2", numbers(&[2, 2])),
+            ("ok 2 then", numbers(&[2])),
+            ("second row 3", take(2, 3)),
+            ("3rd row, 1", take(3, 1)),
         ];
         for (line, expected) in cases {
             assert_eq!(Answer::parse(line), expected, "{line:?}");

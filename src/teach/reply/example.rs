@@ -1,10 +1,11 @@
 //! An example of how to type a move, fitted to the position on the board.
 //!
 //! "Like 2 3" only helps if 2 3 is a move here, so the example is always a
-//! legal move that reads back as itself. It is never a winning move when
-//! another will do, so that showing how to type does not give the answer
-//! away, and its row and count differ when they can, so a pupil sees which
-//! number is which.
+//! legal move that reads back as itself. It is never a winning move, nor
+//! the answer to the question asked, so that showing how to type does not
+//! give the answer away: where every move wins, no example is given. Its
+//! row and count differ when they can, so a pupil sees which number is
+//! which.
 
 use super::answer::{Answer, Meant, only_row};
 use crate::rules::moves::Move;
@@ -60,16 +61,16 @@ pub(crate) fn example(position: &Position, game: &Nim, winning: &[Move], fit: Fi
         })
         .filter(|&mv| position.play_with(mv, &game.takes).is_ok())
         .filter(|&mv| reads_back(mv, position, game, fit))
+        .filter(|mv| !winning.contains(mv))
         .collect();
-    // The first of the best: not winning, not the end of the game, a row
-    // typed apart from its count, more than 1.
+    // The first of the best: not the end of the game, a row typed apart
+    // from its count, more than 1.
     let row_typed = only_row(position).is_none();
     candidates.into_iter().min_by_key(|&mv| {
         let after = position
             .play_with(mv, &game.takes)
             .expect("candidates are legal");
         (
-            winning.contains(&mv),
             after.moves_with(&game.takes).next().is_none(),
             row_typed && mv.row() as u64 == mv.take,
             mv.take == 1,
@@ -126,8 +127,8 @@ mod tests {
             // Taking all 3 would end the game at once.
             (&[3], &nim, Fit::Any, "1"),
             (&[0, 5, 0], &nim, Fit::Any, "2"),
-            // A pupil who typed "3" at 1 1 1 1 may have meant row 3.
-            (&[1, 1, 1, 1], &nim, Fit::Row(3), "3 1"),
+            // A pupil who typed "3" at 1 1 1 may have meant row 3.
+            (&[1, 1, 1], &nim, Fit::Row(3), "3 1"),
             (&[1, 3, 5], &nim, Fit::Take(3), "2 3"),
             (&[1, 3, 5], &nim, Fit::All, "2 all"),
         ];
@@ -138,6 +139,43 @@ mod tests {
                 "{rows:?} {fit:?}"
             );
         }
-        assert_eq!(shown(&[0, 0], nim, Fit::Any), None);
+        assert_eq!(shown(&[0, 0], nim.clone(), Fit::Any), None);
+        // "4" at 6 5 7: every move taking 4 wins, so the example takes
+        // another count, or there is none of that kind.
+        assert_eq!(shown(&[6, 5, 7], nim.clone(), Fit::Take(4)), None);
+        // At 1 1 1 1 every move wins: no example at all.
+        assert_eq!(shown(&[1, 1, 1, 1], nim, Fit::Any), None);
+    }
+
+    proptest::proptest! {
+        /// No example, of any kind, is ever a winning move.
+        #[test]
+        fn no_example_is_a_winning_move(
+            rows in proptest::collection::vec(0u64..8, 1..5),
+            normal: bool,
+            fit in 0u64..4,
+            n in 1u64..8,
+        ) {
+            let rule = match normal {
+                true => Rule::Normal,
+                false => Rule::Misere,
+            };
+            let game = Nim::new(rule);
+            let p = Position::new(rows);
+            let a = Analysis::new(p.clone(), game.clone(), Extras::default()).unwrap();
+            let winning: Vec<Move> =
+                a.winning_moves().iter().filter_map(MultiMove::single).collect();
+            let fit = match fit {
+                0 => Fit::Any,
+                1 => Fit::Row(n),
+                2 => Fit::Take(n),
+                _ => Fit::All,
+            };
+            if let Some(mv) = example(&p, &game, &winning, fit) {
+                let after = p.play_with(mv, &game.takes).unwrap();
+                let left = Analysis::new(after, game.clone(), Extras::default()).unwrap();
+                proptest::prop_assert_eq!(left.outcome, crate::rules::outcome::Outcome::Win);
+            }
+        }
     }
 }

@@ -13,14 +13,89 @@ pub mod answer;
 pub(crate) mod example;
 pub(crate) mod nim;
 pub(crate) mod parts;
+pub(crate) mod spoken;
 
 use super::teaching::Teaching;
 
 /// Words for yes, and for no, as pupils type them.
 const YES: &[&str] = &[
-    "yes", "y", "yeah", "yep", "yup", "yea", "ya", "sure", "ok", "okay", "right", "true",
+    "yes",
+    "y",
+    "yeah",
+    "yep",
+    "yup",
+    "yea",
+    "ya",
+    "sure",
+    "ok",
+    "okay",
+    "right",
+    "true",
+    "i think so",
+    "of course",
+    "ofc",
+    "definitely",
+    "i can",
+    "yes i can",
+    "probably",
+    "probably yes",
+    "i think yes",
+    "i think i can",
+    "i guess so",
+    "i can win",
+    "yes please",
 ];
-const NO: &[&str] = &["no", "n", "nope", "nah", "not", "false"];
+const NO: &[&str] = &[
+    "no",
+    "n",
+    "nope",
+    "nah",
+    "not",
+    "false",
+    "i can't",
+    "i cant",
+    "i cannot",
+    "cannot",
+    "can't",
+    "cant",
+    "probably not",
+    "i don't think so",
+    "i dont think so",
+    "no way",
+    "i think not",
+    "i can't win",
+    "i cant win",
+    "no i can't",
+    "of course not",
+];
+
+/// Ways of asking why.
+const WHY: &[&str] = &[
+    "why",
+    "but why",
+    "how come",
+    "why not",
+    "why is that",
+    "why is it",
+    "why so",
+    "explain",
+];
+
+/// Ways of asking to be told the answer.
+const SHOW: &[&str] = &[
+    "show",
+    "s",
+    "answer",
+    "show me",
+    "tell me",
+    "just tell me",
+    "i give up",
+    "give up",
+    "the answer",
+    "what is the answer",
+    "what's the answer",
+    "whats the answer",
+];
 
 /// Ways a pupil asks how to answer.
 const HELP: &[&str] = &[
@@ -51,11 +126,16 @@ const STUCK: &[&str] = &[
     "stuck",
     "i'm stuck",
     "im stuck",
+    "maybe",
+    "perhaps",
+    "no clue",
+    "i have no clue",
+    "i have no idea",
 ];
 
 /// A line that means the same in every game: not a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Said {
+pub enum Said {
     /// Nothing typed.
     Empty,
     /// Ask for the next hint.
@@ -70,6 +150,8 @@ pub(crate) enum Said {
     Stuck,
     /// "help" or "?": how to answer.
     Help,
+    /// "Why?": the reason for the last verdict, or else a first hint.
+    Why,
     /// Yes.
     Yes,
     /// No.
@@ -81,23 +163,61 @@ impl Said {
     /// final `!` or `.`; a yes or a no with more words after it, `no I
     /// can't`, is read by its first word. `None` for anything else, which
     /// may be a move.
-    pub(crate) fn parse(line: &str) -> Option<Said> {
+    pub fn parse(line: &str) -> Option<Said> {
         let lower = line.trim().to_lowercase().replace('’', "'");
         let words = plain(line);
         Some(match words.as_str() {
             "" if lower.is_empty() => Said::Empty,
             "" if lower.contains('?') => Said::Help,
-            "hint" | "h" | "clue" | "a hint" | "hint please" => Said::Hint,
-            "show" | "s" | "answer" | "show me" | "tell me" => Said::Show,
             "undo" | "u" | "back" | "take back" => Said::Undo,
             "quit" | "q" | "exit" | "stop" => Said::Quit,
             w if STUCK.contains(&w) => Said::Stuck,
+            w if SHOW.contains(&w) || asks_answer(w) => Said::Show,
+            w if asks_hint(w) => Said::Hint,
+            w if WHY.contains(&w) => Said::Why,
             w if HELP.contains(&w) => Said::Help,
             w if YES.contains(&w) || YES.contains(&collapsed(w).as_str()) => Said::Yes,
             w if NO.contains(&w) || NO.contains(&collapsed(w).as_str()) => Said::No,
             w => return yes_no_first(w),
         })
     }
+}
+
+impl Said {
+    /// A yes or a no said first, whatever follows it: "yes, take 1 from
+    /// row 2" answers a yes-or-no question with yes, where no move is
+    /// asked for.
+    pub(crate) fn leading(line: &str) -> Option<Said> {
+        let words = plain(line);
+        let first = words.split([' ', ',']).next().map(collapsed)?;
+        match () {
+            _ if YES.contains(&first.as_str()) => Some(Said::Yes),
+            _ if NO.contains(&first.as_str()) => Some(Said::No),
+            _ => None,
+        }
+    }
+}
+
+/// Whether words that name no number ask for a hint: "hint", "can I
+/// have a hint", "another hint", "a clue please".
+fn asks_hint(words: &str) -> bool {
+    let hint = |w: &str| matches!(w, "hint" | "hints" | "clue" | "clues");
+    words == "h" || !names_number(words) && words.split([' ', ',']).any(hint)
+}
+
+/// Whether words ask to be shown the answer: "show me the answer", "can
+/// you tell me the answer".
+fn asks_answer(words: &str) -> bool {
+    let has = |w: &str| words.split([' ', ',']).any(|x| x == w);
+    (has("answer") || has("solution")) && (has("show") || has("tell") || has("give") || has("see"))
+}
+
+/// Whether words name a number, in digits or in words: then they may be a
+/// move, and a yes, a no or a hint in front of it does not swallow it.
+fn names_number(words: &str) -> bool {
+    words.split([' ', ',']).any(|w| {
+        w.bytes().any(|b| b.is_ascii_digit()) || crate::teach::words::word_number(w).is_some()
+    })
 }
 
 /// A line as the readers take it: lowercase, one space between words, and
@@ -124,6 +244,10 @@ fn collapsed(word: &str) -> String {
 /// move is typed with is a yes or a no, so this never hides a move.
 fn yes_no_first(words: &str) -> Option<Said> {
     let (first, rest) = words.split_once([' ', ','])?;
+    // "no wait, 2 2", "ok 2 then": the move after it is the reply.
+    if names_number(rest) {
+        return None;
+    }
     let first = collapsed(first);
     let rest = rest.trim_matches([' ', ',']);
     match () {
@@ -218,14 +342,30 @@ mod tests {
             ("Yesss!", Some(Said::Yes)),
             ("nope", Some(Said::No)),
             ("no I can't", Some(Said::No)),
-            ("yeah, row 2", Some(Said::Yes)),
+            ("yeah, row 2", None),
             ("2 3", None),
             ("take 3 from row 2", None),
             ("...", None),
             ("banana", None),
+            ("no wait, 2 2", None),
+            ("ok 2 then", None),
+            ("I think so", Some(Said::Yes)),
+            ("maybe", Some(Said::Stuck)),
+            ("probably not", Some(Said::No)),
+            ("I can't", Some(Said::No)),
+            ("of course", Some(Said::Yes)),
+            ("why?", Some(Said::Why)),
+            ("can I have a hint", Some(Said::Hint)),
+            ("another hint", Some(Said::Hint)),
+            ("show me the answer", Some(Said::Show)),
+            ("no clue", Some(Said::Stuck)),
         ];
         for (line, said) in cases {
             assert_eq!(Said::parse(line), said, "{line:?}");
         }
+        // Where only yes or no will do, the first word answers.
+        assert_eq!(Said::leading("yeah, row 2"), Some(Said::Yes));
+        assert_eq!(Said::leading("no wait, 2 2"), Some(Said::No));
+        assert_eq!(Said::leading("2 2"), None);
     }
 }

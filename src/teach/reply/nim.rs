@@ -16,7 +16,7 @@ use crate::rules::moves::{IllegalMove, Move};
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::position::Position;
-use crate::teach::words::{and_list, position as rows};
+use crate::teach::words::{and_list, capitalised, position as rows};
 
 impl Replies for Nim {
     fn instructions(&self, position: &Position, winning: &[MultiMove]) -> String {
@@ -46,14 +46,17 @@ struct Typing<'a> {
     position: &'a Position,
     /// The winning moves from one row, which an example keeps back.
     winning: Vec<Move>,
+    /// Every winning move, from one row or several.
+    all_winning: &'a [MultiMove],
 }
 
 impl<'a> Typing<'a> {
-    fn new(game: &'a Nim, position: &'a Position, winning: &[MultiMove]) -> Typing<'a> {
+    fn new(game: &'a Nim, position: &'a Position, winning: &'a [MultiMove]) -> Typing<'a> {
         Typing {
             game,
             position,
             winning: winning.iter().filter_map(MultiMove::single).collect(),
+            all_winning: winning,
         }
     }
 
@@ -101,19 +104,51 @@ impl<'a> Typing<'a> {
             (None, _) => "Type the row and how many sticks to take.".to_string(),
         };
         match self.game.rows_per_move > 1 && self.position.len() > 1 {
-            true => format!("{one_row}{SEVERAL_ROWS}"),
+            true => format!("{one_row}{}", self.several_rows()),
             false => one_row,
         }
     }
 
+    /// How to take from several rows, said after how to take from one,
+    /// with rows of this board: " To take from several rows, put commas
+    /// between them: "1 2, 3 1" takes 2 from row 1 and 1 from row 3." No
+    /// part of it names a row the board does not have.
+    fn several_rows(&self) -> String {
+        let piles = self.position.piles();
+        let rows: Vec<usize> = (0..piles.len()).filter(|&i| piles[i] > 0).take(2).collect();
+        let [a, b] = rows[..] else {
+            return String::new();
+        };
+        let winning = |take: u64| {
+            let parts = vec![Move { pile: a, take }, Move { pile: b, take: 1 }];
+            self.all_winning.contains(&MultiMove::new(parts))
+        };
+        let Some(take_a) = [2, 1]
+            .into_iter()
+            .find(|&take| take <= piles[a] && !winning(take))
+        else {
+            return " To take from several rows, put commas between them.".to_string();
+        };
+        format!(
+            " To take from several rows, put commas between them: \"{} {take_a}, {} 1\" takes {take_a} from row {} and 1 from row {}.",
+            a + 1,
+            b + 1,
+            a + 1,
+            b + 1
+        )
+    }
+
     /// What to say to a line that is not understood.
     fn unclear(&self) -> String {
-        format!("Sorry, I can't read that: {}.", self.how_to_move())
+        format!(
+            "Sorry, I can't read that: {}. Or type hint for a clue.",
+            self.how_to_move()
+        )
     }
 
     /// A line read as a move from one row.
     fn one_row(&self, line: &str) -> Reading<MultiMove> {
-        let answer = Answer::parse(line);
+        let answer = Answer::parse_at(line, self.position.piles());
         let meant = answer.resolve(self.position, self.game);
         let words = match (answer, meant) {
             (Answer::Unclear, _) => return Reading::Unclear(self.unclear()),
@@ -128,6 +163,17 @@ impl<'a> Typing<'a> {
             (answer, Some(Meant::Illegal(illegal))) => {
                 let nudge = leave_instead(&answer, self.position, self.game);
                 format!("{}{nudge} Try again.", illegal.refusal())
+            }
+            // No row has that many: saying which row would not help.
+            (_, Some(Meant::WhichRow { take: Some(n) }))
+                if n > self.position.len() as u64
+                    && self.position.piles().iter().all(|&has| has < n) =>
+            {
+                format!(
+                    "No row has {n} sticks: the biggest has {}. {}.",
+                    self.position.piles().iter().max().copied().unwrap_or(0),
+                    capitalised(&self.how_to_move())
+                )
             }
             (answer, Some(Meant::WhichRow { take })) => {
                 // A bare number may have been meant as the row; "take 3"
@@ -202,9 +248,6 @@ impl<'a> Typing<'a> {
         }
     }
 }
-
-/// How to take from several rows, said after how to take from one.
-const SEVERAL_ROWS: &str = " To take from several rows, put commas between them: \"1 2, 3 1\" takes 2 from row 1 and 1 from row 3.";
 
 /// "1 stick", "3 sticks".
 fn sticks(n: u64) -> String {

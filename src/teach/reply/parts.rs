@@ -12,11 +12,12 @@
 //! game.
 
 use super::answer::Answer;
+use super::spoken::spoken;
 use crate::rules::moves::{IllegalMove, Move};
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::position::Position;
-use crate::rules::row_reader::parse_number;
+use crate::rules::row_reader::printable;
 
 /// How to type a move here, for a "Sorry" or the instructions.
 pub(crate) const HOW: &str = "type a move as ROW COUNT (\"2 3\" takes 3 sticks from row 2), with commas between rows (\"1 2, 3 1\" takes 2 from row 1 and 1 from row 3), or the rows you leave, one number for each row";
@@ -63,7 +64,25 @@ pub(crate) enum Meant {
 impl Typed {
     /// Reads a line of numbers typed at a position with `rows` rows.
     pub(crate) fn parse(line: &str, rows: usize) -> Typed {
-        let spaced = line.to_lowercase().replace(" and ", ",");
+        let plain = spoken(line, &[]);
+        let words: Vec<&str> = plain.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+        // "take 2 from each row": the same count from every row.
+        if words
+            .iter()
+            .any(|w| matches!(*w, "each" | "every" | "both"))
+        {
+            return each(&words, rows);
+        }
+        // "leave 1 0": the rows after the move.
+        if let Answer::Leave(left) = Answer::parse(&plain) {
+            return match left.len() == rows {
+                true => Typed::To(Position::new(left)),
+                false => Typed::Unclear(format!(
+                    "to say the rows you leave, give one number for each of the {rows} rows"
+                )),
+            };
+        }
+        let spaced = plain.replace(" and ", ",");
         let groups: Vec<Vec<&str>> = spaced
             .split(',')
             .map(|g| g.split_whitespace().collect::<Vec<_>>())
@@ -74,12 +93,12 @@ impl Typed {
             .iter()
             .map(|g| match Answer::parse(&g.join(" ")) {
                 Answer::Take { row, take } => Ok(vec![row, take]),
-                _ => g.iter().map(|w| parse_number(w, "number")).collect(),
+                _ => g.iter().map(|w| w.parse::<u64>().map_err(|_| *w)).collect(),
             })
             .collect();
         let numbers = match numbers {
             Ok(numbers) => numbers,
-            Err(e) => return Typed::Unclear(e.to_string()),
+            Err(word) => return Typed::Unclear(not_read(&plain, word)),
         };
         let all: Vec<u64> = numbers.concat();
         let pairs = numbers.len() >= 2 && numbers.iter().all(|g| g.len() == 2);
@@ -133,6 +152,34 @@ impl Typed {
             }
             Typed::Unclear(why) => return Err(why.clone()),
         })
+    }
+}
+
+/// "take 2 from each row": that count from every one of `rows` rows.
+fn each(words: &[&str], rows: usize) -> Typed {
+    let numbers: Vec<u64> = words.iter().filter_map(|w| w.parse().ok()).collect();
+    match numbers.as_slice() {
+        [take] => Typed::Takes((1..=rows as u64).map(|row| (row, *take)).collect()),
+        _ => Typed::Unclear(format!(
+            "say how many to take from each row, like take 1 from each row; {HOW}"
+        )),
+    }
+}
+
+/// Why a line was not read, saying what was understood and what was not:
+/// "I read 2 and 3, but not 'banana'".
+fn not_read(plain: &str, word: &str) -> String {
+    let read: Vec<u64> = plain
+        .split([' ', ','])
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let shown = printable(word);
+    match read.as_slice() {
+        [] => format!("I could not read '{shown}' as a move; {HOW}"),
+        read => format!(
+            "I read {}, but not '{shown}'; {HOW}",
+            crate::teach::words::and_list(read)
+        ),
     }
 }
 
@@ -194,6 +241,16 @@ mod tests {
             );
         }
         assert_eq!(Typed::parse("3", 3), Typed::Bare(3));
+        // Moore's games in a pupil's words.
+        assert_eq!(Typed::parse("leave 1 0", 2), to(&[1, 0]));
+        assert_eq!(
+            Typed::parse("take 2 from each row", 3),
+            takes(&[(1, 2), (2, 2), (3, 2)])
+        );
+        assert_eq!(
+            Typed::parse("2 take", 3),
+            Typed::Unclear(format!("I read 2, but not 'take'; {HOW}"))
+        );
         for (line, rows) in [("1 2 3 1", 3), ("1 2, 3 1 4", 3), ("x", 3), ("-1", 3)] {
             assert!(
                 matches!(Typed::parse(line, rows), Typed::Unclear(_)),
