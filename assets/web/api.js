@@ -12,12 +12,30 @@ export class Refused extends Error {
 /** The words shown when the server cannot be reached at all. */
 const UNREACHABLE = "The page cannot reach matchsticks: is it still running?";
 
-/** Fetches, turning a lost connection into a Refused with plain words. */
+/** How many requests are out: while any is, the page says it is busy. */
+let out = 0;
+
+function busy(change) {
+  out += change;
+  document.body.setAttribute("aria-busy", out > 0 ? "true" : "false");
+}
+
+/**
+ * Fetches and reads the reply, turning a lost connection into a Refused
+ * with plain words.
+ */
 async function ask(url, options) {
+  busy(+1);
   try {
-    return await fetch(url, options);
-  } catch {
-    throw new Refused(0, UNREACHABLE);
+    let reply;
+    try {
+      reply = await fetch(url, options);
+    } catch {
+      throw new Refused(0, UNREACHABLE);
+    }
+    return await answer(reply);
+  } finally {
+    busy(-1);
   }
 }
 
@@ -38,16 +56,16 @@ export async function get(path, params = {}) {
     }
   }
   const text = query.toString();
-  return answer(await ask(text ? `${path}?${text}` : path));
+  return ask(text ? `${path}?${text}` : path);
 }
 
 /** POST `body` as JSON to `path`. */
 export async function post(path, body) {
-  return answer(await ask(path, {
+  return ask(path, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
-  }));
+  });
 }
 
 /** The game named by a setup form: its rows, rule and take set. */

@@ -6,10 +6,14 @@
 import * as address from "./address.js";
 import { get, post, gameOf } from "./api.js";
 import { Board, takeButtons, showError } from "./board.js";
-import { paragraph, showSaid, showHints, pause } from "./talk.js";
+import { paragraph, showSaid, showHints, pause, still } from "./talk.js";
 
 /** How long the computer seems to think before its move is shown, in ms. */
 const THINKING = 700;
+
+/** How long the starting board stays before the computer's first move,
+ * in ms, even where the system asks for less motion. */
+const START_SHOWN = 700;
 
 const $ = (id) => document.getElementById(id);
 
@@ -64,7 +68,7 @@ async function start(settings, push = false) {
       board.lock();
       takeButtons($("play-buttons"), [], () => {});
       $("play-said").replaceChildren(paragraph("Thinking…", "thinking"));
-      await pause(THINKING);
+      await still(START_SHOWN);
     }
     // A new game's counters start at nought, in the request too.
     const help = { hints: 0, shown: 0, takenBack: 0 };

@@ -42,5 +42,13 @@ const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
  * where the system was asked for less motion.
  */
 export function pause(ms) {
-  return new Promise((done) => setTimeout(done, calm.matches ? 0 : ms));
+  return still(calm.matches ? 0 : ms);
+}
+
+/**
+ * Waits `ms` milliseconds whatever the system asked for: a board held
+ * still so the class can read it is not motion.
+ */
+export function still(ms) {
+  return new Promise((done) => setTimeout(done, ms));
 }

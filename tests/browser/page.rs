@@ -387,7 +387,7 @@ fn a_game_of_chomp_is_played_to_the_end_by_clicking_and_a_bite_checked() {
     assert_contains(
         &page.text("#chomp-verdict"),
         &[
-            "3x4 → 4,4,3",
+            "4,4,4 → 4,4,3",
             "mistake",
             "Your opponent's winning reply",
             "Winning bites you had: row 2, column 3.",
@@ -462,7 +462,7 @@ fn a_chomp_question_in_a_lesson_is_answered_by_clicking_a_square() {
     page.press("ArrowDown");
     page.press("Enter");
     let said = page.said(3, "the verdict");
-    assert!(said.contains("2x2 → 2,1"), "{said}");
+    assert!(said.contains("2,2 → 2,1"), "{said}");
     assert!(said.trim_end().ends_with("Well done."), "{said}");
     let answer = page.text(".question .answer");
     assert!(

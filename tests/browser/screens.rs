@@ -60,7 +60,10 @@ fn open(path: &str, width: u32, height: u32) -> Option<Page> {
 fn open_tab(page: &Page, tab: &str, ready: &str) {
     page.click(&format!(".tab[data-tab='{tab}']"));
     page.wait(
-        &format!("!document.getElementById('{tab}').hidden && document.querySelector({ready:?})"),
+        &format!(
+            "!document.getElementById('{tab}').hidden && document.querySelector({ready:?}) \
+             && document.body.getAttribute('aria-busy') !== 'true'"
+        ),
         &format!("the {tab} tab"),
     );
 }

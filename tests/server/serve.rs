@@ -680,8 +680,8 @@ fn bad_chomp_input_gets_400_with_the_command_lines_message() {
         ("/page/chomp/explain?shape=4x", &["chomp", "explain", "4x"]),
         ("/page/chomp/board?shape=3x0", &["chomp", "explain", "3x0"]),
         (
-            "/api/chomp/check?shape=4x5&bite=two+3",
-            &["chomp", "check", "4x5", "--bite", "two 3"],
+            "/api/chomp/check?shape=4x5&bite=two+x",
+            &["chomp", "check", "4x5", "--bite", "two x"],
         ),
         (
             "/page/chomp/check?shape=4x5&bite=2",
