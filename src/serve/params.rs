@@ -6,7 +6,8 @@
 //! Each game names its own parameters: Nim's `position=3,5,7` (commas or
 //! spaces), `normal=1`, `take=1-3`, and for a move either `to=2,5,7` or
 //! `row=3&remove=2`; Chomp's `shape=4x5` and `bite=2,3`. A flag is on when
-//! it is present with any value but `0` or `false`.
+//! it is present with any value but `0` or `false`. A parameter given twice
+//! is refused, as a JSON body's field given twice is.
 
 use std::collections::BTreeMap;
 
@@ -60,6 +61,9 @@ pub(crate) enum ParamError {
     /// A parameter the request does not know.
     #[error("unknown parameter '{0}': the parameters here are {1}")]
     Unknown(String, String),
+    /// A parameter given more than once, which could mean either value.
+    #[error("repeated parameter '{0}': give each parameter once")]
+    Repeated(String),
     /// A parameter the request needs.
     #[error("missing parameter '{0}'")]
     Missing(&'static str),
@@ -69,12 +73,16 @@ pub(crate) enum ParamError {
 }
 
 impl Params {
-    /// Reads a query string, allowing only the names in `known`.
+    /// Reads a query string, allowing only the names in `known`, each once,
+    /// as a JSON body allows each field once.
     pub(crate) fn parse(query: Option<&str>, known: &[&str]) -> Result<Params, ParamError> {
         let mut values = BTreeMap::new();
         for (name, value) in form_urlencoded(query.unwrap_or("")) {
             if !known.contains(&name.as_str()) {
                 return Err(ParamError::Unknown(name, known.join(", ")));
+            }
+            if values.contains_key(&name) {
+                return Err(ParamError::Repeated(name));
             }
             values.insert(name, value);
         }
@@ -225,6 +233,14 @@ mod tests {
         assert_eq!(
             unknown.to_string(),
             "unknown parameter 'rows': the parameters here are position"
+        );
+        let twice = Params::parse(
+            Some("position=3&normal=1&position=5"),
+            &["position", "normal"],
+        );
+        assert_eq!(
+            twice.unwrap_err().to_string(),
+            "repeated parameter 'position': give each parameter once"
         );
     }
 }

@@ -980,3 +980,50 @@ fn the_help_a_game_says_it_had_is_held_to_what_the_game_allows() {
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     }
 }
+
+/// A query parameter given twice could mean either value: it is refused by
+/// name on every route that reads a query, as a JSON body's field given
+/// twice is, and never taken as the last or the first.
+#[test]
+fn a_parameter_given_twice_is_refused_by_name() {
+    let cases = [
+        ("/api/explain?position=3&position=5", "position"),
+        ("/api/explain?position=3,5,7&xor=1&xor=0", "xor"),
+        ("/api/check?position=3,5,7&row=1&remove=1&row=2", "row"),
+        ("/api/table?position=3,5&losing=1&losing=1", "losing"),
+        ("/api/chomp/explain?shape=4x5&shape=2x2", "shape"),
+        ("/api/chomp/check?shape=4x5&bite=2,3&bite=1,1", "bite"),
+        ("/page/explain?position=3,4,5&take=1-3&take=1-2", "take"),
+        ("/page/board?position=21&normal=1&normal=1", "normal"),
+        ("/page/check?position=3,5,7&to=2,5,7&to=3,4,7", "to"),
+        ("/page/table?position=3,5&position=3,5", "position"),
+        ("/page/worksheet?kind=can-you-win&seed=1&seed=2", "seed"),
+        ("/page/lesson?name=copy-cat&name=copy-cat", "name"),
+        // Refused at once, so never expensive.
+        (
+            "/api/explain?position=150,150,150&brute_force=1&brute_force=1",
+            "brute_force",
+        ),
+    ];
+    for (path, name) in cases {
+        let answer = call(request("GET", path).body(Body::empty()).unwrap());
+        assert_eq!(
+            answer.status,
+            StatusCode::BAD_REQUEST,
+            "{path}: {}",
+            answer.body
+        );
+        assert_eq!(
+            answer.error(),
+            format!("repeated parameter '{name}': give each parameter once"),
+            "{path}"
+        );
+    }
+    // Each once is fine, in any order.
+    let once = call(
+        request("GET", "/api/explain?xor=1&position=3,5,7")
+            .body(Body::empty())
+            .unwrap(),
+    );
+    assert_eq!(once.status, StatusCode::OK, "{}", once.body);
+}
