@@ -6,10 +6,14 @@
 //! needs no preflight), or reach it under a name of its own that it points
 //! at this computer (DNS rebinding). So `check` refuses a `Host` that is
 //! not one of this computer's names or the address the request came in
-//! at, an `Origin` other than the server itself, a POST body that is not
-//! JSON, and an announced body over [`MOST_BODY_BYTES`] before a byte of
-//! it is read. `headers` tells the browser to run only the page's own
-//! files, never inside another site's frame, and to send no referrer.
+//! at, or names another port; an `Origin` other than the server itself,
+//! and a request the browser marks as another site's; a POST body that
+//! is not JSON; a body sent in chunks, whose size no one announced; and
+//! an announced body over [`MOST_BODY_BYTES`] before a byte of it is read.
+//! Each header these rest on must come once, so that no reader of the
+//! request can take another one. `headers` tells the browser to run only
+//! the page's own files, never inside another site's frame, and to send
+//! no referrer.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::OnceLock;
@@ -17,10 +21,10 @@ use std::sync::OnceLock;
 use axum::extract::Request;
 use axum::http::header::{
     CONTENT_LENGTH, CONTENT_SECURITY_POLICY, CONTENT_TYPE, HOST, ORIGIN, REFERRER_POLICY,
-    X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
+    TRANSFER_ENCODING, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
 };
 use axum::http::uri::Authority;
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, Version};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use tower_http::set_header::response::SetMultipleResponseHeadersLayer;
@@ -60,27 +64,45 @@ pub(crate) async fn check(request: Request, next: Next) -> Response {
     }
 }
 
-/// Why `request` is refused, if it is: a foreign `Host` or `Origin` (403),
-/// a POST that is not JSON (415), or a body announced over the cap (413).
+/// Why `request` is refused, if it is: a `Host` missing from an HTTP/1.1
+/// request or given twice (400), a foreign `Host`, port or `Origin`, or a
+/// request a browser says another site made (403), a POST that is not JSON
+/// (415), a body sent in chunks (411) or in a coding not read here (501),
+/// or a body announced over the cap (413). A header that decides one of
+/// these is refused when given twice, so that no two readers of the
+/// request can take different ones.
 fn refusal(request: &Request) -> Option<Reply> {
-    let arrived = request.extensions().get::<ArrivedAt>().map(|a| a.0.ip());
+    let arrived = request.extensions().get::<ArrivedAt>().map(|a| a.0);
     let headers = request.headers();
-    let host = match host(request) {
+    let host = match host(request, arrived) {
         Ok(host) => host,
-        Err(()) => return Some(forbidden(WRONG_HOST)),
+        Err(refused) => return Some(refused),
     };
-    if let Some(host) = &host
-        && !is_this_computer(host.host(), arrived)
-    {
-        return Some(forbidden(WRONG_HOST));
+    let mut origins = headers.get_all(ORIGIN).iter();
+    match (origins.next(), origins.next()) {
+        (None, _) => {}
+        (Some(_), Some(_)) => return Some(forbidden(TWO_ORIGINS)),
+        (Some(origin), None) => {
+            if !host.as_ref().is_some_and(|host| same_site(origin, host)) {
+                return Some(forbidden(OTHER_SITE));
+            }
+        }
     }
-    if let Some(origin) = headers.get(ORIGIN)
-        && !host.as_ref().is_some_and(|host| same_site(origin, host))
+    if headers
+        .get_all(SEC_FETCH_SITE)
+        .iter()
+        .any(|site| site.as_bytes().eq_ignore_ascii_case(b"cross-site"))
     {
         return Some(forbidden(OTHER_SITE));
     }
     if request.method() == Method::POST && !is_json(headers) {
-        return Some(Reply::refused(StatusCode::UNSUPPORTED_MEDIA_TYPE, NOT_JSON));
+        return Some(Reply::error_with(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            NOT_JSON,
+        ));
+    }
+    if let Some(refused) = in_chunks(headers) {
+        return Some(refused);
     }
     if announced(headers).is_some_and(|length| length > MOST_BODY_BYTES as u64) {
         return Some(Reply::refused(StatusCode::PAYLOAD_TOO_LARGE, ""));
@@ -90,31 +112,84 @@ fn refusal(request: &Request) -> Option<Reply> {
 
 const WRONG_HOST: &str = "this server answers only to this computer's own names and addresses: \
      open the page at the address matchsticks serve printed";
+const WRONG_PORT: &str = "this server answers only at the port it listens on: \
+     open the page at the address matchsticks serve printed";
+const NO_HOST: &str = "an HTTP/1.1 request must name its host (Host)";
+const TWO_HOSTS: &str = "the request names its host (Host) more than once: name it once";
 const OTHER_SITE: &str = "requests from other sites are refused: \
      open the page at the address matchsticks serve printed";
+const TWO_ORIGINS: &str = "the request names where it comes from (Origin) more than once, \
+     and is refused as if from another site";
 const NOT_JSON: &str = "a request body must be sent as application/json";
+const CHUNKED: &str = "a request body must be sent whole, with its length (Content-Length), \
+     not in chunks (Transfer-Encoding)";
+
+/// The header a browser sends to say which site made a request; `cross-site`
+/// is another site's page, even where the browser sends no `Origin` (an
+/// image or a link).
+const SEC_FETCH_SITE: HeaderName = HeaderName::from_static("sec-fetch-site");
 
 fn forbidden(why: &str) -> Reply {
-    Reply::refused(StatusCode::FORBIDDEN, why)
+    Reply::error_with(StatusCode::FORBIDDEN, why)
 }
 
 /// The host the request names, in its `Host` header or in its target; both,
-/// when both are given, must agree. `Err` when either cannot be read.
-fn host(request: &Request) -> Result<Option<Authority>, ()> {
-    let header = match request.headers().get(HOST) {
-        Some(value) => Some(authority(value.as_bytes()).ok_or(())?),
-        None => None,
+/// when both are given, must agree. An HTTP/1.1 request must have exactly
+/// one `Host` (400); a host that cannot be read, names another computer,
+/// or names a port other than the one the request `arrived` at is
+/// refused (403).
+fn host(request: &Request, arrived: Option<SocketAddr>) -> Result<Option<Authority>, Reply> {
+    let headers = request.headers();
+    let header = match headers.get_all(HOST).iter().count() {
+        0 if request.version() == Version::HTTP_11 => {
+            return Err(Reply::error_with(StatusCode::BAD_REQUEST, NO_HOST));
+        }
+        0 => None,
+        1 => {
+            let value = headers.get(HOST).map(HeaderValue::as_bytes);
+            Some(
+                value
+                    .and_then(authority)
+                    .ok_or_else(|| forbidden(WRONG_HOST))?,
+            )
+        }
+        _ => return Err(Reply::error_with(StatusCode::BAD_REQUEST, TWO_HOSTS)),
     };
-    match (header, request.uri().authority()) {
-        (Some(header), Some(target)) if !same_authority(&header, target) => Err(()),
-        (header, target) => Ok(header.or_else(|| target.cloned())),
+    let host = match (header, request.uri().authority()) {
+        (Some(header), Some(target)) if !same_authority(&header, target) => {
+            return Err(forbidden(WRONG_HOST));
+        }
+        (header, target) => header.or_else(|| target.cloned()),
+    };
+    if let Some(host) = &host {
+        if !is_this_computer(host.host(), arrived.map(|a| a.ip())) {
+            return Err(forbidden(WRONG_HOST));
+        }
+        let port = port(host);
+        if port.is_none() || arrived.is_some_and(|a| port != Some(a.port())) {
+            return Err(forbidden(WRONG_PORT));
+        }
     }
+    Ok(host)
 }
 
 fn authority(bytes: &[u8]) -> Option<Authority> {
     let authority = Authority::try_from(bytes).ok()?;
     // A name, not a user and password.
     (!authority.as_str().contains('@')).then_some(authority)
+}
+
+/// The port an authority names: the one written after its host, or 80
+/// when none is; `None` when what follows the host is not a port.
+fn port(authority: &Authority) -> Option<u16> {
+    let rest = &authority.as_str()[authority.host().len()..];
+    match rest.strip_prefix(':') {
+        None if rest.is_empty() => Some(80),
+        Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            digits.parse().ok()
+        }
+        _ => None,
+    }
 }
 
 /// Whether `host` (without its port) names this computer: `localhost`, its
@@ -156,18 +231,41 @@ fn same_site(origin: &HeaderValue, host: &Authority) -> bool {
 /// Two authorities name the same server: the same host, whatever its case,
 /// and the same port, 80 when none is written.
 fn same_authority(a: &Authority, b: &Authority) -> bool {
-    a.host().eq_ignore_ascii_case(b.host())
-        && a.port_u16().unwrap_or(80) == b.port_u16().unwrap_or(80)
+    a.host().eq_ignore_ascii_case(b.host()) && port(a).is_some() && port(a) == port(b)
 }
 
 /// Whether the body is declared as JSON (`application/json`, with any
-/// parameters such as a charset).
+/// parameters such as a charset), once.
 fn is_json(headers: &HeaderMap) -> bool {
+    if headers.get_all(CONTENT_TYPE).iter().count() > 1 {
+        return false;
+    }
     let Some(kind) = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
         return false;
     };
     let essence = kind.split(';').next().unwrap_or_default().trim();
     essence.eq_ignore_ascii_case("application/json")
+}
+
+/// A body sent with `Transfer-Encoding`: in chunks, whose length is not
+/// announced (411), or in a coding this server does not read, such as
+/// `gzip, chunked` (501). The page sends its bodies whole; a body in
+/// chunks could hide a size no one checked before reading began.
+fn in_chunks(headers: &HeaderMap) -> Option<Reply> {
+    let mut codings = headers.get_all(TRANSFER_ENCODING).iter().peekable();
+    codings.peek()?;
+    let plain = codings.all(|value| {
+        value.to_str().is_ok_and(|value| {
+            value
+                .split(',')
+                .all(|coding| coding.trim().eq_ignore_ascii_case("chunked"))
+        })
+    });
+    let status = match plain {
+        true => StatusCode::LENGTH_REQUIRED,
+        false => StatusCode::NOT_IMPLEMENTED,
+    };
+    Some(Reply::error_with(status, CHUNKED))
 }
 
 /// The body's length as the request announces it, when it does.
@@ -234,6 +332,23 @@ mod tests {
     }
 
     #[test]
+    fn a_port_is_the_number_after_the_host_or_80() {
+        let cases: &[(&str, Option<u16>)] = &[
+            ("localhost", Some(80)),
+            ("localhost:8357", Some(8357)),
+            ("[::1]", Some(80)),
+            ("[::1]:8357", Some(8357)),
+            ("localhost:", None),
+            ("localhost:8357abc", None),
+            ("localhost:65536", None),
+            ("localhost:18446744073709551615", None),
+        ];
+        for &(text, expected) in cases {
+            assert_eq!(port(&authority_of(text)), expected, "{text}");
+        }
+    }
+
+    #[test]
     fn json_is_application_json_with_any_parameters() {
         let cases: &[(&str, bool)] = &[
             ("application/json", true),
@@ -248,5 +363,9 @@ mod tests {
             assert_eq!(is_json(&headers), expected, "{kind}");
         }
         assert!(!is_json(&HeaderMap::new()));
+        let mut twice = HeaderMap::new();
+        twice.append(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        twice.append(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        assert!(!is_json(&twice));
     }
 }

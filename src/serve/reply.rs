@@ -46,6 +46,11 @@ impl Reply {
         Reply::json_with(StatusCode::BAD_REQUEST, error_body(&why))
     }
 
+    /// `status` and `{"error": why}`, with the words as they are.
+    pub(crate) fn error_with(status: StatusCode, why: &str) -> Reply {
+        Reply::json_with(status, error_body(why))
+    }
+
     /// A move that is not allowed: 422 and `{"error": why}`.
     pub(crate) fn illegal(why: String) -> Reply {
         Reply::json_with(StatusCode::UNPROCESSABLE_ENTITY, error_body(&why))

@@ -42,10 +42,16 @@ impl Answer {
 
 /// Hands `request` to the router in this process, as a connection that
 /// arrived at 127.0.0.1:8357 would, and waits at most ten seconds.
-fn call(mut request: Request<Body>) -> Answer {
+fn call(request: Request<Body>) -> Answer {
+    call_at(request, "127.0.0.1:8357")
+}
+
+/// Hands `request` to the router as a connection that arrived at `at`
+/// would.
+fn call_at(mut request: Request<Body>, at: &str) -> Answer {
     request
         .extensions_mut()
-        .insert(ArrivedAt("127.0.0.1:8357".parse().unwrap()));
+        .insert(ArrivedAt(at.parse().unwrap()));
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -143,42 +149,215 @@ fn requests_from_other_sites_are_refused() {
 
 #[test]
 fn only_this_computers_names_and_address_are_answered() {
-    let at = |host: &str| {
+    let at = |host: &str, arrived: &str| {
         let request = Request::get("/api/explain?position=3,5,7")
             .header(header::HOST, host)
             .body(Body::empty())
             .unwrap();
-        call(request).status
+        let answer = call_at(request, arrived);
+        (answer.status, answer.body)
     };
     let mut ours = vec![
-        "localhost".to_string(),
         "localhost:8357".to_string(),
-        "127.0.0.1".to_string(),
+        "LOCALHOST:8357".to_string(),
         "127.0.0.1:8357".to_string(),
     ];
     ours.extend(names().iter().map(|name| format!("{name}:8357")));
     for host in &ours {
-        assert_eq!(at(host), StatusCode::OK, "{host}");
+        assert_eq!(at(host, "127.0.0.1:8357").0, StatusCode::OK, "{host}");
     }
-    for host in [
-        "evil.example",
-        "evil.example:8357",
-        "localhost.evil.example",
-        "127.0.0.2:8357",
-        "192.168.1.5",
-        "[::1]:8357",
-        "user@localhost",
-        "",
+    // Without a port a host names port 80, where that is the port listened on.
+    for host in ["localhost", "127.0.0.1", "localhost:80"] {
+        assert_eq!(at(host, "127.0.0.1:80").0, StatusCode::OK, "{host}");
+    }
+    let wrong_host = "this server answers only to this computer's own names and addresses";
+    let wrong_port = "this server answers only at the port it listens on";
+    for (host, why) in [
+        ("evil.example", wrong_host),
+        ("evil.example:8357", wrong_host),
+        ("localhost.evil.example", wrong_host),
+        ("127.0.0.2:8357", wrong_host),
+        ("192.168.1.5", wrong_host),
+        ("[::1]:8357", wrong_host),
+        ("user@localhost", wrong_host),
+        ("", wrong_host),
+        // The right computer at another port, or at no port that can be.
+        ("localhost", wrong_port),
+        ("127.0.0.1", wrong_port),
+        ("localhost:8358", wrong_port),
+        ("127.0.0.1:1", wrong_port),
+        ("localhost:8357abc", wrong_port),
+        ("localhost:18446744073709551615", wrong_port),
+        ("localhost:", wrong_port),
+        ("localhost:+8357", wrong_port),
     ] {
-        assert_eq!(at(host), StatusCode::FORBIDDEN, "{host}");
+        let (status, body) = at(host, "127.0.0.1:8357");
+        assert_eq!(status, StatusCode::FORBIDDEN, "{host}: {body}");
+        assert!(body.contains(why), "{host}: {body}");
     }
     assert!(names().iter().any(|name| name == "localhost"));
     // A target in absolute form names its host too.
     let absolute = Request::get("http://evil.example/api/explain?position=3")
-        .header(header::HOST, "localhost")
+        .header(header::HOST, "localhost:8357")
         .body(Body::empty())
         .unwrap();
     assert_eq!(call(absolute).status, StatusCode::FORBIDDEN);
+}
+
+/// The headers that decide whether a request is let in are read once: given
+/// twice, a reader that took the other one would decide differently, so
+/// the request is refused. An HTTP/1.1 request must name its host, and a
+/// request a browser says another site made is refused though it carries
+/// no `Origin`.
+#[test]
+fn headers_that_decide_are_given_once() {
+    let ours = "localhost:8357";
+    let game = |headers: &[(&str, &str)]| {
+        let mut builder = Request::post("/page/play");
+        for &(name, value) in headers {
+            builder = builder.header(name, value);
+        }
+        call(builder.body(Body::from(GAME)).unwrap())
+    };
+    let json = ("content-type", "application/json");
+    type Headers<'a> = &'a [(&'a str, &'a str)];
+    let cases: &[(Headers, StatusCode, &str)] = &[
+        (&[("host", ours), json], StatusCode::OK, ""),
+        (
+            &[("host", ours), ("host", "evil.example"), json],
+            StatusCode::BAD_REQUEST,
+            "the request names its host (Host) more than once: name it once",
+        ),
+        (
+            &[("host", ours), ("host", ours), json],
+            StatusCode::BAD_REQUEST,
+            "the request names its host (Host) more than once: name it once",
+        ),
+        (
+            &[json],
+            StatusCode::BAD_REQUEST,
+            "an HTTP/1.1 request must name its host (Host)",
+        ),
+        (
+            &[
+                ("host", ours),
+                ("origin", "http://localhost:8357"),
+                ("origin", "http://evil.example"),
+                json,
+            ],
+            StatusCode::FORBIDDEN,
+            "the request names where it comes from (Origin) more than once, \
+             and is refused as if from another site",
+        ),
+        (
+            &[("host", ours), json, ("content-type", "text/plain")],
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "a request body must be sent as application/json",
+        ),
+        (
+            &[("host", ours), json, json],
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "a request body must be sent as application/json",
+        ),
+        (
+            &[("host", ours), ("sec-fetch-site", "cross-site"), json],
+            StatusCode::FORBIDDEN,
+            "requests from other sites are refused: \
+             open the page at the address matchsticks serve printed",
+        ),
+        (
+            &[("host", ours), ("sec-fetch-site", "same-origin"), json],
+            StatusCode::OK,
+            "",
+        ),
+    ];
+    for (headers, status, error) in cases {
+        let answer = game(headers);
+        assert_eq!(answer.status, *status, "{headers:?}: {}", answer.body);
+        if !error.is_empty() {
+            assert_eq!(answer.error(), *error, "{headers:?}");
+        }
+    }
+    // HTTP/1.0 had no Host; a request in it may leave it out.
+    let old = Request::get("/api/explain?position=3,5,7")
+        .version(axum::http::Version::HTTP_10)
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(call(old).status, StatusCode::OK);
+}
+
+/// A body is read only whole, with its length announced: one in chunks, or
+/// in a coding this server does not read, is refused before any of it is
+/// read, however big its chunks say they are.
+#[test]
+fn bodies_in_chunks_are_refused_before_they_are_read() {
+    let chunked = |coding: &str| {
+        let request = request("POST", "/page/play")
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::TRANSFER_ENCODING, coding)
+            .body(Body::new(Silent))
+            .unwrap();
+        call(request)
+    };
+    let why = "a request body must be sent whole, with its length (Content-Length), \
+               not in chunks (Transfer-Encoding)";
+    for (coding, status) in [
+        ("chunked", StatusCode::LENGTH_REQUIRED),
+        ("Chunked", StatusCode::LENGTH_REQUIRED),
+        ("gzip, chunked", StatusCode::NOT_IMPLEMENTED),
+        ("identity", StatusCode::NOT_IMPLEMENTED),
+    ] {
+        let answer = chunked(coding);
+        assert_eq!(answer.status, status, "{coding}: {}", answer.body);
+        assert_eq!(answer.error(), why, "{coding}");
+    }
+    // Over a socket, whatever the chunks say, the refusal comes at once.
+    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = server.addr();
+    let post = |headers: &str, body: &str| {
+        format!(
+            "POST /page/play HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n{headers}\r\n{body}"
+        )
+    };
+    for (sent, status) in [
+        (
+            post("Transfer-Encoding: chunked\r\n", "ffffffffffffffff\r\nabc"),
+            411,
+        ),
+        (
+            post(
+                "Transfer-Encoding: gzip, chunked\r\n",
+                "2\r\n{}\r\n0\r\n\r\n",
+            ),
+            501,
+        ),
+        (
+            post(
+                "Transfer-Encoding: chunked\r\nContent-Length: 2\r\n",
+                "2\r\n{}\r\n0\r\n\r\n",
+            ),
+            411,
+        ),
+        (
+            post(
+                "Content-Length: 2\r\nTransfer-Encoding: chunked\r\n",
+                "2\r\n{}\r\n0\r\n\r\n",
+            ),
+            411,
+        ),
+    ] {
+        let started = Instant::now();
+        assert_eq!(
+            exchange(addr, sent.as_bytes()),
+            Heard::Status(status),
+            "{sent}"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "{sent}: {:?}",
+            started.elapsed()
+        );
+    }
 }
 
 /// A body that never sends a byte.
