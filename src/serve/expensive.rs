@@ -9,8 +9,13 @@
 //!
 //! The estimate is written once, for every game's questions: read the
 //! position, the rules and the extras from the request's words, as the
-//! route will, and ask the game. A request whose words cannot be read is
-//! cheap, since its route refuses it at once.
+//! route will, and ask the game. A question whose position the page would
+//! draw in more than [`LONG_DRAWING`] bytes is expensive too, whatever its
+//! work: its reply lists and draws up to a thousand rows, up to tens of
+//! megabytes, and laying them out takes most of a second; a few of them
+//! at once are all the memory a server should hold. A request whose words
+//! cannot be read, or that its route refuses for its rows, is cheap, since
+//! it is refused at once.
 
 use std::num::NonZeroUsize;
 use std::panic::AssertUnwindSafe;
@@ -18,12 +23,14 @@ use std::sync::{Arc, Mutex, mpsc};
 
 use tokio::sync::{Semaphore, oneshot};
 
+use super::page::MOST_ROWS_PLAYED;
 use super::params::{Params, Question, TABLE_PARAMS};
 use super::reply::Reply;
 use super::sent::Sent;
 use crate::rules::nim::Nim;
 use crate::teach::queried::{Queried, Words};
 use crate::teach::table;
+use crate::teach::words::MOST_LISTED;
 
 /// The share of one of its budgets, in percent, past which a request is
 /// expensive: a search's positions or moves, a Chomp search's shapes, the
@@ -40,6 +47,25 @@ pub(crate) const MOST_EXPENSIVE: usize = 3;
 /// The seconds a refused expensive request is told to wait: about how long
 /// the longest takes.
 const RETRY_AFTER: u64 = 1;
+
+/// The bytes of the page's drawing of a position past which a question
+/// about it is expensive, reckoned by [`drawn_bytes`].
+pub(crate) const LONG_DRAWING: u64 = 256 * 1024;
+
+/// Roughly the most bytes the page's drawing of a position with these
+/// rows (sticks or squares, row by row) takes: a row, its label and its
+/// frame about 500, and each stick, square or bundle of sticks drawn about
+/// 250, a row being drawn in at most 100 of them (its groups and the
+/// bundles of its count), and at most [`MOST_LISTED`] rows being drawn.
+/// An explanation or a check draws its rows again in its steps, a few
+/// times at most; this is the scale of its reply, not its length.
+fn drawn_bytes(rows: &[u64]) -> u64 {
+    const ROW: u64 = 500;
+    const PIECE: u64 = 250;
+    const PIECES_A_ROW: u64 = 100;
+    let drawn = rows.iter().take(MOST_LISTED);
+    drawn.map(|&row| ROW + PIECE * row.min(PIECES_A_ROW)).sum()
+}
 
 /// How many times a game of `moves` moves of the pupil's works its
 /// positions out: each of up to 2 × `moves` + 2 turns up to four times
@@ -154,13 +180,19 @@ fn busy(most: usize) -> Reply {
 }
 
 /// Whether the question in `words` about a position of game `G`, worked
-/// out `times` over, is expensive.
-fn asked<G: Queried>(words: &dyn Words, times: u64) -> bool {
+/// out `times` over, is expensive. Its route refuses a position of more
+/// than `refused_past` rows at once.
+fn asked<G: Queried>(words: &dyn Words, times: u64, refused_past: Option<usize>) -> bool {
     let costly = || -> Option<bool> {
         let position = G::position(&words.words(G::POSITION_WORDS)?, None).ok()?;
         let game = G::rules(words).ok()?;
         let extras = game.extras(words).ok()?;
-        Some(game.costly(&position, &extras, times, share()))
+        let rows = G::rows(&position);
+        if refused_past.is_some_and(|most| rows.len() > most) {
+            return Some(false);
+        }
+        let long = drawn_bytes(&rows) > LONG_DRAWING;
+        Some(long || game.costly(&position, &extras, times, share()))
     };
     costly().unwrap_or(false)
 }
@@ -169,10 +201,12 @@ fn asked<G: Queried>(words: &dyn Words, times: u64) -> bool {
 /// explanation, a check, a board) is expensive. A check works out the
 /// position before the move and the one after it. A query with a
 /// parameter the question does not know is cheap: its route refuses it
-/// at once, so it never takes a place.
+/// at once, so it never takes a place; so is a board to click of more
+/// rows than the page draws.
 pub(crate) fn question<G: Queried>(question: Question, query: Option<&str>) -> bool {
+    let refused_past = question.draws_board().then_some(MOST_ROWS_PLAYED);
     match Params::parse(query, &question.known::<G>()) {
-        Ok(params) => asked::<G>(&params, 2),
+        Ok(params) => asked::<G>(&params, 2, refused_past),
         Err(_) => false,
     }
 }
@@ -180,7 +214,11 @@ pub(crate) fn question<G: Queried>(question: Question, query: Option<&str>) -> b
 /// Whether a game of `G` as the page sends it is expensive to replay.
 pub(crate) fn game<G: Queried>(body: &[u8]) -> bool {
     match serde_json::from_slice::<Sent<G>>(body) {
-        Ok(sent) => asked::<G>(&sent.words, turns_worked(sent.moves.len())),
+        Ok(sent) => asked::<G>(
+            &sent.words,
+            turns_worked(sent.moves.len()),
+            Some(MOST_ROWS_PLAYED),
+        ),
         Err(_) => false,
     }
 }
@@ -302,6 +340,52 @@ mod tests {
         }
         // Beyond the search a rule answers at once.
         assert!(!question::<Chomp>(Question::Explain, Some("shape=12x12")));
+        // A position drawn long on the page is expensive, whatever its work,
+        // unless its route refuses it at once for its rows.
+        let rows = |n: usize, size: u64| vec![size.to_string(); n].join(",");
+        let huge = rows(1000, u64::MAX);
+        let many = rows(101, 1);
+        let drawn = [
+            (Question::Explain, format!("position={huge}"), true),
+            (
+                Question::PageExplain,
+                format!("position={huge}&xor=1"),
+                true,
+            ),
+            (
+                Question::Check,
+                format!("position={huge}&row=1&remove=1"),
+                true,
+            ),
+            (
+                Question::PageCheck,
+                format!("position={huge}&row=1&remove=1"),
+                false,
+            ),
+            (Question::Board, format!("position={huge}"), false),
+            (
+                Question::Board,
+                format!("position={}", rows(100, u64::MAX)),
+                true,
+            ),
+            (Question::Board, format!("position={many}"), false),
+            (Question::PageExplain, format!("position={many}"), false),
+            (Question::Board, format!("position={}", rows(100, 1)), false),
+            (Question::Board, format!("position={}", rows(100, 40)), true),
+        ];
+        for (asked, query, costly) in drawn {
+            assert_eq!(
+                question::<Nim>(asked, Some(&query)),
+                costly,
+                "{asked:?} {}",
+                &query[..40]
+            );
+        }
+        assert!(question::<Chomp>(
+            Question::PageExplain,
+            Some("shape=64x64")
+        ));
+        assert!(!question::<Chomp>(Question::Board, Some("shape=20x20")));
         for (query, costly) in [("position=3,5,7", false), ("position=30,30,30,30", true)] {
             assert_eq!(table(Some(query)), costly, "{query}");
         }
@@ -322,6 +406,16 @@ mod tests {
             assert!(!question::<Nim>(asked, Some(query)), "{query}");
         }
         assert!(!table(Some("position=30,30,30,30&bogus=1")));
+    }
+
+    #[test]
+    fn a_drawing_is_reckoned_by_its_rows_and_what_each_is_drawn_in() {
+        assert_eq!(drawn_bytes(&[3, 5, 7]), 3 * 500 + 15 * 250);
+        assert_eq!(drawn_bytes(&[u64::MAX]), 500 + 100 * 250);
+        assert_eq!(drawn_bytes(&vec![1; 5000]), 1000 * 750);
+        // A class's positions are drawn short; a hundred huge rows, long.
+        assert!(drawn_bytes(&[40; 5]) < LONG_DRAWING);
+        assert!(drawn_bytes(&[u64::MAX; 100]) > LONG_DRAWING);
     }
 
     #[test]
@@ -349,6 +443,11 @@ mod tests {
         for (words, n, costly) in nim {
             let body = format!(r#"{{{words}, "moves": [{}]}}"#, moves(n));
             assert_eq!(game::<Nim>(body.as_bytes()), costly, "{body}");
+        }
+        let rows = |n: usize| vec![u64::MAX.to_string(); n].join(" ");
+        for (n, costly) in [(100, true), (101, false)] {
+            let body = format!(r#"{{"position": "{}", "moves": []}}"#, rows(n));
+            assert_eq!(game::<Nim>(body.as_bytes()), costly, "{n} rows");
         }
         assert!(!game::<Chomp>(br#"{"shape": "8x8", "bites": []}"#));
         assert!(game::<Chomp>(br#"{"shape": "11x11", "bites": []}"#));

@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use super::page::{drawn_board, with_facts};
+use super::page::{MOST_ROWS_PLAYED, drawn_board, with_facts};
 use super::params::ParamError;
 use super::reply::Reply;
 use super::sent::{Sent, moves_name};
@@ -16,10 +16,6 @@ use crate::request::error::Error;
 use crate::teach::queried::{Queried, Words};
 use crate::teach::review::{self, HINTS_A_TURN, MOST_TAKEN_BACK, Side};
 use crate::teach::words::count;
-
-/// The most rows a game on the page may have, so that replaying a long
-/// game stays well within a second.
-pub(crate) const MOST_ROWS_PLAYED: usize = 100;
 
 /// Why a game could not be replayed: bad input (400) or a move that is not
 /// allowed (422).

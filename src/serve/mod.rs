@@ -115,7 +115,7 @@ fn game_routes<G: Queried>(router: Router, prefix: &str, on: &On) -> Router {
         )
         .route(
             &format!("/page{prefix}/check"),
-            get(on.query(page::check::<G>, question(Question::Check))),
+            get(on.query(page::check::<G>, question(Question::PageCheck))),
         )
         .route(
             &format!("/page{prefix}/board"),

@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use super::params::{ParamError, Params, Question, TABLE_PARAMS, check_question};
+use super::params::{ParamError, Params, Question, TABLE_PARAMS, check_question, within_rows};
 use super::reply::Reply;
 use crate::render::html;
 use crate::request;
@@ -45,6 +45,12 @@ pub(crate) fn explanation(doc: &Document, outcome: Outcome) -> String {
     })
     .to_string()
 }
+
+/// The most rows a board on the page may have, in a game or a check: a
+/// board is drawn to click, and a board of more rows is not one a class
+/// can play; replaying a long game stays well within a second, and a
+/// reply that draws one stays within a few megabytes.
+pub(crate) const MOST_ROWS_PLAYED: usize = 100;
 
 /// A move or a bite checked, as the page shows it: the verdict, its
 /// reasons as HTML, and the board after it.
@@ -124,10 +130,10 @@ pub(crate) fn explain<G: Queried>(query: Option<&str>) -> Reply {
 /// `GET /page/check?position=3,5,7&to=2,5,7` (or `&row=1&remove=1`), and
 /// `GET /page/chomp/check?shape=4x5&bite=2,3`: the verdict and its reasons
 /// as HTML, and the board after the move. An illegal move gets 422 and
-/// why.
+/// why; a board of more than [`MOST_ROWS_PLAYED`] rows, 400.
 pub(crate) fn check<G: Queried>(query: Option<&str>) -> Reply {
     let answer = || -> Result<Result<String, String>, ParamError> {
-        let (game, checked) = check_question::<G>(query)?;
+        let (game, checked) = check_question::<G>(query, Some(MOST_ROWS_PLAYED))?;
         let checked = match checked {
             Ok(checked) => checked,
             Err(Refused::Illegal { illegal, .. }) => return Ok(Err(G::refusal(&illegal))),
@@ -141,12 +147,14 @@ pub(crate) fn check<G: Queried>(query: Option<&str>) -> Reply {
 }
 
 /// `GET /page/board?position=21[&normal=1][&take=1-3]`, and
-/// `GET /page/chomp/board?shape=4x5`: a board to click.
+/// `GET /page/chomp/board?shape=4x5`: a board to click, of at most
+/// [`MOST_ROWS_PLAYED`] rows.
 pub(crate) fn board_page<G: Queried>(query: Option<&str>) -> Reply {
     let known = Question::Board.known::<G>();
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &known)?;
         let position = p.position::<G>()?;
+        within_rows::<G>(&position, MOST_ROWS_PLAYED)?;
         Ok(board(&position, &p.rules::<G>()?)?.to_string())
     };
     Reply::json_or_error(answer())

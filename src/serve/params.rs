@@ -26,8 +26,10 @@ pub(crate) enum Question {
     Explain,
     /// `/page/…/explain`.
     PageExplain,
-    /// `/api/…/check` and `/page/…/check`.
+    /// `/api/…/check`.
     Check,
+    /// `/page/…/check`, whose reply draws the board after the move.
+    PageCheck,
     /// `/page/…/board`.
     Board,
 }
@@ -39,10 +41,15 @@ impl Question {
         let (before, after) = match self {
             Question::Explain => (&[][..], G::EXPLAIN_FLAGS),
             Question::PageExplain => (&[][..], G::PAGE_EXPLAIN_FLAGS),
-            Question::Check => (G::MOVE_WORDS, &[][..]),
+            Question::Check | Question::PageCheck => (G::MOVE_WORDS, &[][..]),
             Question::Board => (&[][..], &[][..]),
         };
         [position, before, G::RULE_FLAGS, G::RULE_WORDS, after].concat()
+    }
+
+    /// Whether its reply draws a board to click.
+    pub(crate) fn draws_board(self) -> bool {
+        matches!(self, Question::PageCheck | Question::Board)
     }
 }
 
@@ -64,6 +71,14 @@ pub(crate) enum ParamError {
     /// A parameter given more than once, which could mean either value.
     #[error("repeated parameter '{0}': give each parameter once")]
     Repeated(String),
+    /// A board to click of more rows than the page draws.
+    #[error("a board on the page may have at most {most} rows; this one has {rows}")]
+    TooManyRows {
+        /// The rows of the position.
+        rows: usize,
+        /// The most a board may have.
+        most: usize,
+    },
     /// A parameter the request needs.
     #[error("missing parameter '{0}'")]
     Missing(&'static str),
@@ -177,19 +192,35 @@ fn decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// Refuses a board to click of more than `most` rows.
+pub(crate) fn within_rows<G: Queried>(
+    position: &G::Position,
+    most: usize,
+) -> Result<(), ParamError> {
+    match G::rows(position).len() {
+        rows if rows > most => Err(ParamError::TooManyRows { rows, most }),
+        _ => Ok(()),
+    }
+}
+
 /// A move judged, or refused with why.
 type CheckAnswer<G> = Result<Checked<G>, Refused<G>>;
 
 /// A check question from a query string, for `/api/…/check` and
 /// `/page/…/check` alike: the game's rules, and the move judged or
 /// refused. Every word the question needs is asked for before any is
-/// read.
+/// read, and a position of more than `most_rows` rows is refused before
+/// anything is worked out.
 pub(crate) fn check_question<G: Queried>(
     query: Option<&str>,
+    most_rows: Option<usize>,
 ) -> Result<(G, CheckAnswer<G>), ParamError> {
     let p = Params::parse(query, &Question::Check.known::<G>())?;
     p.needs(&[&[G::POSITION_WORDS][..], G::MOVE_WORDS_NEEDED].concat())?;
     let position = p.position::<G>()?;
+    if let Some(most) = most_rows {
+        within_rows::<G>(&position, most)?;
+    }
     let game = p.rules::<G>()?;
     let typed = p.typed::<G>()?;
     let checked = request::check::check(&game, position, &typed);

@@ -1206,3 +1206,38 @@ fn a_parameter_given_twice_is_refused_by_name() {
     );
     assert_eq!(once.status, StatusCode::OK, "{}", once.body);
 }
+
+/// A board is drawn to click: one of more rows than a game on the page may
+/// have is refused before anything is worked out, as such a game is.
+#[test]
+fn a_board_of_more_rows_than_a_game_may_have_is_refused() {
+    let rows = |n: usize| vec!["7"; n].join(",");
+    for (path, n) in [
+        (format!("/page/board?position={}", rows(101)), 101),
+        (
+            format!("/page/check?position={}&row=1&remove=1", rows(101)),
+            101,
+        ),
+        (
+            format!("/page/check?position={}&to=6,{}", rows(3100), rows(3099)),
+            3100,
+        ),
+    ] {
+        let answer = call(request("GET", &path).body(Body::empty()).unwrap());
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
+        assert_eq!(
+            answer.error(),
+            format!("a board on the page may have at most 100 rows; this one has {n}")
+        );
+    }
+    for path in [
+        format!("/page/board?position={}", rows(100)),
+        format!("/page/check?position={}&row=1&remove=1", rows(100)),
+        // The explanation is read, not clicked: any rows the command line
+        // explains.
+        format!("/page/explain?position={}", rows(3100)),
+    ] {
+        let answer = call(request("GET", &path).body(Body::empty()).unwrap());
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    }
+}
