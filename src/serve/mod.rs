@@ -13,6 +13,7 @@
 //! - `lessons`: the bundled lessons, a question at a time;
 //! - `expensive`: how much a request may cost, and the few places for
 //!   the expensive ones;
+//! - `sending`: the room for long replies while they are sent;
 //! - [`assets`]: the page's own files.
 //!
 //! Every game has the same routes, written once and listed for each game
@@ -22,7 +23,8 @@
 //!
 //! Work that searches runs away from the threads that answer the network,
 //! each request within the same budgets as the command line, and only a
-//! few expensive requests at once. Request bodies are capped at
+//! few expensive requests at once; long replies are sent only within a
+//! few megabytes between them. Request bodies are capped at
 //! [`MOST_BODY_BYTES`], and no request reads or writes a file.
 
 use std::future::Future;
@@ -48,6 +50,7 @@ pub(crate) mod lessons;
 pub(crate) mod page;
 pub(crate) mod params;
 pub(crate) mod reply;
+pub(crate) mod sending;
 pub(crate) mod sent;
 pub(crate) mod worksheet;
 
@@ -88,10 +91,12 @@ pub fn router() -> Router {
     // The games: one line each.
     let router = game_routes::<Nim>(router, "", &on);
     let router = game_routes::<Chomp>(router, "/chomp", &on);
+    let sending = sending::Sending::new();
     router
         .fallback(get(assets::file))
         .layer(DefaultBodyLimit::max(MOST_BODY_BYTES))
         .layer(axum::middleware::from_fn(guard::check))
+        .layer(axum::middleware::from_fn_with_state(sending, sending::hold))
         .layer(guard::headers())
 }
 

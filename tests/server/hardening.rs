@@ -1241,3 +1241,71 @@ fn a_board_of_more_rows_than_a_game_may_have_is_refused() {
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     }
 }
+
+/// Replies the server holds while their clients read them: a long one
+/// left unread keeps the room for long replies, so more long ones are
+/// refused at once with 503 instead of piling up in memory, while short
+/// ones are answered all along; once its client has gone, there is room
+/// again. A thousand of the largest rows explained for the page make the
+/// longest reply there is, about 24 MB.
+#[test]
+fn long_replies_are_sent_a_few_at_a_time() {
+    const SENT: usize = 8;
+    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = server.addr();
+    let huge = vec![u64::MAX.to_string(); 1000].join(",");
+    let long = format!("/page/explain?position={huge}");
+    let asked = format!("GET {long} HTTP/1.1\r\nHost: {addr}\r\n\r\n");
+    // Sent at once and never read.
+    let unread: Vec<_> = (0..SENT)
+        .map(|_| {
+            let asked = asked.clone();
+            std::thread::spawn(move || {
+                let mut stream = TcpStream::connect(addr).unwrap();
+                stream
+                    .set_read_timeout(Some(Duration::from_secs(30)))
+                    .unwrap();
+                stream.write_all(asked.as_bytes()).unwrap();
+                let heard = heard(&mut stream);
+                (stream, heard)
+            })
+        })
+        .collect();
+    let cheap = common::http::get(addr, "/api/explain?position=3,5,7");
+    assert_eq!(cheap.status, 200, "{}", cheap.body);
+    let unread: Vec<_> = unread.into_iter().map(|u| u.join().unwrap()).collect();
+    let answered = unread.iter().filter(|u| u.1 == Heard::Status(200)).count();
+    let statuses: Vec<_> = unread.iter().map(|u| &u.1).collect();
+    assert_eq!(answered, 1, "{statuses:?}");
+    assert!(
+        unread
+            .iter()
+            .all(|u| matches!(u.1, Heard::Status(200 | 503))),
+        "{statuses:?}"
+    );
+    // The long reply unread holds the room: another is refused by it.
+    let refused = common::http::get(addr, &long);
+    assert_eq!(refused.status, 503, "{}", refused.body);
+    assert_eq!(refused.headers["retry-after"], "1");
+    assert_eq!(
+        refused.error(),
+        "the server is already sending 32 MB of long replies, the most it holds at once: \
+         try again in a moment"
+    );
+    let cheap = common::http::get(addr, "/page/board?position=3,5,7");
+    assert_eq!(cheap.status, 200, "{}", cheap.body);
+    // Its client gone, a long reply is sent again, and read whole.
+    drop(unread);
+    let mut again = None;
+    for _ in 0..100 {
+        let reply = common::http::get(addr, &long);
+        if reply.status == 200 {
+            again = Some(reply);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let again = again.expect("room again once the unread reply's client had gone");
+    assert!(again.body.len() > 20_000_000, "{}", again.body.len());
+    assert_eq!(again.json()["outcome"], "lose");
+}
