@@ -104,7 +104,7 @@ mod tests {
             ("MOST_VERIFIED", verify::MOST_VERIFIED as u64),
             ("MOST_VERIFIED_MOVES", verify::MOST_VERIFIED_MOVES as u64),
             ("MOST_BODY_BYTES", serve::MOST_BODY_BYTES as u64),
-            ("LARGEST_HEAD", serve::connections::LARGEST_HEAD as u64),
+            ("LARGEST_HEAD", serve::head::LARGEST_HEAD as u64),
             (
                 "MOST_CONNECTIONS",
                 serve::connections::MOST_CONNECTIONS as u64,

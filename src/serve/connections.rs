@@ -14,6 +14,12 @@
 //! pupil; the same happens when the system has no descriptor left for a
 //! new connection. Only when every connection is busy answering is a new
 //! one turned away.
+//!
+//! hyper reads each request's line and headers, and refuses one it cannot
+//! read with a bare reply of its own, written while no request is being
+//! answered. The connection sets that reply aside and sends the one
+//! `head::refusal` makes in its place, with the headers every reply
+//! carries and the words for what could not be read.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -41,6 +47,7 @@ use tokio::time::{Instant, sleep, sleep_until};
 use tower::ServiceExt;
 
 use super::guard::ArrivedAt;
+use super::head::{self, LARGEST_HEAD, MOST_HEADERS};
 
 /// The most connections open at once: a class of sixty, each with a
 /// stream of events and a request under way, and room to spare.
@@ -60,10 +67,6 @@ pub const BODY_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long a reply may wait for the client to read it before the
 /// connection is closed.
 pub(crate) const SEND_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// The most bytes a request's line and headers may take (the long query
-/// of a big position included); more gets 431.
-pub const LARGEST_HEAD: usize = 64 * 1024;
 
 /// How long to wait before accepting again when the system refuses a new
 /// connection, having closed the one that waited longest.
@@ -154,6 +157,11 @@ struct State {
     since: Instant,
     /// Since when a write has waited for the client to read.
     blocked: Option<Instant>,
+    /// Whether a request has been handed to the routes and its reply has
+    /// not all gone yet: whatever is written meanwhile is that reply, and
+    /// whatever is written at another time is hyper's own refusal of a
+    /// request it could not read.
+    replying: bool,
 }
 
 impl Watched {
@@ -164,6 +172,7 @@ impl Watched {
                 phase: Phase::Idle,
                 since: Instant::now(),
                 blocked: None,
+                replying: false,
             }),
             changed: Notify::new(),
             closed: AtomicBool::new(false),
@@ -181,6 +190,24 @@ impl Watched {
             state.since = Instant::now();
             drop(state);
             self.changed.notify_one();
+        }
+    }
+
+    /// A request was handed to the routes; its reply is under way.
+    fn replies(&self) {
+        self.state().replying = true;
+    }
+
+    fn is_replying(&self) -> bool {
+        self.state().replying
+    }
+
+    /// Everything written so far has gone: once a reply's body has ended,
+    /// so has the reply.
+    fn flushed(&self) {
+        let mut state = self.state();
+        if matches!(state.phase, Phase::Idle | Phase::Head) {
+            state.replying = false;
         }
     }
 
@@ -289,15 +316,14 @@ impl Connection {
         let watched = Arc::clone(&self.watched);
         let router = self.router.clone();
         let service = service_fn(move |request| {
+            watched.replies();
             answer(request, router.clone(), Arc::clone(&watched), arrived)
         });
-        let io = TokioIo::new(Stream {
-            stream,
-            watched: Arc::clone(&self.watched),
-        });
+        let io = TokioIo::new(Stream::new(stream, Arc::clone(&self.watched)));
         let connection = http1::Builder::new()
             .max_buf_size(LARGEST_HEAD)
             .max_header_size(LARGEST_HEAD)
+            .max_headers(MOST_HEADERS)
             .serve_connection(io, service);
         let mut connection = pin!(connection);
         let mut stopping = false;
@@ -430,34 +456,115 @@ impl Body for Reply {
 }
 
 /// The socket, noting when a request's first byte arrives and when a
-/// write waits for the client.
+/// write waits for the client; keeping what has arrived of a request's
+/// line and headers until a route has it, so that hyper's bare refusal of
+/// one it could not read is set aside and a reply that says why is sent in
+/// its place.
 struct Stream {
     stream: TcpStream,
     watched: Arc<Watched>,
+    /// What has arrived of the request's line and headers while no reply
+    /// is under way, up to one byte more than hyper reads.
+    head: Vec<u8>,
+    /// The reply sent in place of hyper's refusal, and how much of it is
+    /// written.
+    refusal: Option<(Vec<u8>, usize)>,
 }
 
 impl Stream {
-    fn wrote<T>(&self, written: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
-        let mut state = self.watched.state();
-        match (&written, state.blocked) {
-            (Poll::Pending, None) => state.blocked = Some(Instant::now()),
-            (Poll::Ready(_), Some(_)) => state.blocked = None,
-            _ => {}
+    fn new(stream: TcpStream, watched: Arc<Watched>) -> Stream {
+        Stream {
+            stream,
+            watched,
+            head: Vec::new(),
+            refusal: None,
         }
-        written
     }
+
+    /// Keeps `arrived` as part of a request's head, when no reply is under
+    /// way; forgets the last head when one is.
+    fn arrived(&mut self, arrived: &[u8]) {
+        if self.watched.is_replying() {
+            self.head = Vec::new();
+            return;
+        }
+        let room = (LARGEST_HEAD + 1).saturating_sub(self.head.len());
+        self.head
+            .extend_from_slice(&arrived[..arrived.len().min(room)]);
+    }
+
+    /// Sets what hyper writes aside when it is its own refusal of a request
+    /// it could not read, written while no reply is under way, and makes
+    /// the reply sent in its place: then how many bytes it wrote, as if
+    /// they were written; `None` when it is a reply.
+    fn set_aside(&mut self, bufs: &[&[u8]]) -> Option<usize> {
+        if self.refusal.is_none() {
+            if self.watched.is_replying() {
+                self.head = Vec::new();
+                return None;
+            }
+            let line: Vec<u8> = bufs
+                .iter()
+                .flat_map(|b| b.iter())
+                .take(12)
+                .copied()
+                .collect();
+            let status = line.get(9..12).and_then(|s| std::str::from_utf8(s).ok());
+            let status = status.and_then(|s| s.parse().ok()).unwrap_or(400);
+            self.refusal = Some((head::refusal(status, &self.head), 0));
+            self.head = Vec::new();
+        }
+        Some(bufs.iter().map(|b| b.len()).sum())
+    }
+
+    /// Writes the reply sent in place of hyper's refusal, if there is one.
+    fn send_refusal(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let Stream {
+            stream,
+            watched,
+            refusal,
+            ..
+        } = self;
+        while let Some((bytes, written)) = refusal.as_mut()
+            && *written < bytes.len()
+        {
+            let sent = wrote(
+                watched,
+                Pin::new(&mut *stream).poll_write(cx, &bytes[*written..]),
+            );
+            match std::task::ready!(sent)? {
+                0 => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                n => *written += n,
+            }
+        }
+        Poll::Ready(Ok(()))
+    }
+}
+
+/// Notes whether a write waits for the client.
+fn wrote<T>(watched: &Watched, written: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
+    let mut state = watched.state();
+    match (&written, state.blocked) {
+        (Poll::Pending, None) => state.blocked = Some(Instant::now()),
+        (Poll::Ready(_), Some(_)) => state.blocked = None,
+        _ => {}
+    }
+    written
 }
 
 impl AsyncRead for Stream {
     fn poll_read(
-        mut self: Pin<&mut Self>,
+        self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
         let before = buf.filled().len();
-        let read = Pin::new(&mut self.stream).poll_read(cx, buf);
-        if buf.filled().len() > before {
-            self.watched.heard();
+        let read = Pin::new(&mut this.stream).poll_read(cx, buf);
+        let arrived = &buf.filled()[before..];
+        if !arrived.is_empty() {
+            this.watched.heard();
+            this.arrived(arrived);
         }
         read
     }
@@ -465,33 +572,53 @@ impl AsyncRead for Stream {
 
 impl AsyncWrite for Stream {
     fn poll_write(
-        mut self: Pin<&mut Self>,
+        self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        let written = Pin::new(&mut self.stream).poll_write(cx, buf);
-        self.wrote(written)
+        let this = self.get_mut();
+        if let Some(set_aside) = this.set_aside(&[buf]) {
+            return Poll::Ready(Ok(set_aside));
+        }
+        wrote(
+            &this.watched,
+            Pin::new(&mut this.stream).poll_write(cx, buf),
+        )
     }
 
     fn poll_write_vectored(
-        mut self: Pin<&mut Self>,
+        self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        let written = Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
-        self.wrote(written)
+        let this = self.get_mut();
+        let slices: Vec<&[u8]> = bufs.iter().map(|b| &**b).collect();
+        if let Some(set_aside) = this.set_aside(&slices) {
+            return Poll::Ready(Ok(set_aside));
+        }
+        let written = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
+        wrote(&this.watched, written)
     }
 
     fn is_write_vectored(&self) -> bool {
         self.stream.is_write_vectored()
     }
 
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_flush(cx)
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        std::task::ready!(this.send_refusal(cx))?;
+        let flushed = std::task::ready!(Pin::new(&mut this.stream).poll_flush(cx));
+        if flushed.is_ok() {
+            this.watched.flushed();
+        }
+        Poll::Ready(flushed)
     }
 
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_shutdown(cx)
+    /// Sends the last reply and closes the writing half.
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        std::task::ready!(this.send_refusal(cx))?;
+        Pin::new(&mut this.stream).poll_shutdown(cx)
     }
 }
 
@@ -508,6 +635,7 @@ mod tests {
             phase,
             since: now - Duration::from_secs(ago),
             blocked: blocked.map(|ago| now - Duration::from_secs(ago)),
+            replying: false,
         };
         Arc::new(watched)
     }
@@ -530,6 +658,24 @@ mod tests {
             let w = watched(0, phase, ago, blocked);
             assert_eq!(w.is_overdue(), overdue, "{phase:?} {ago} {blocked:?}");
         }
+    }
+
+    #[test]
+    fn a_reply_is_under_way_from_its_request_until_all_of_it_has_gone() {
+        let w = watched(0, Phase::Idle, 0, None);
+        assert!(!w.is_replying());
+        w.replies();
+        w.enter(Phase::Body);
+        for phase in [Phase::Body, Phase::Answering] {
+            w.enter(phase);
+            w.flushed();
+            assert!(w.is_replying(), "{phase:?}");
+        }
+        // Its body has ended: the next flush sends the last of it.
+        w.enter(Phase::Idle);
+        assert!(w.is_replying());
+        w.flushed();
+        assert!(!w.is_replying());
     }
 
     #[test]

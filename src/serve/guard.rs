@@ -45,15 +45,22 @@ pub struct ArrivedAt(pub SocketAddr);
 pub const POLICY: &str = "default-src 'self'; img-src 'self' data:; object-src 'none'; \
      base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/// The headers every reply carries, whatever answered it.
+/// The headers every reply carries: no sniffing of its type, the policy,
+/// no frame of another site, and no referrer.
+pub(crate) const SECURITY_HEADERS: [(HeaderName, &str); 4] = [
+    (X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (CONTENT_SECURITY_POLICY, POLICY),
+    (X_FRAME_OPTIONS, "DENY"),
+    (REFERRER_POLICY, "no-referrer"),
+];
+
+/// The layer that gives every reply the routes make [`SECURITY_HEADERS`],
+/// whatever answered it; the connections give them to the refusals of
+/// requests that never reached a route.
 pub(crate) fn headers() -> SetMultipleResponseHeadersLayer<Response> {
-    let fixed = |value| HeaderValue::from_static(value);
-    SetMultipleResponseHeadersLayer::overriding(vec![
-        (X_CONTENT_TYPE_OPTIONS, fixed("nosniff")).into(),
-        (CONTENT_SECURITY_POLICY, fixed(POLICY)).into(),
-        (X_FRAME_OPTIONS, fixed("DENY")).into(),
-        (REFERRER_POLICY, fixed("no-referrer")).into(),
-    ])
+    let headers =
+        SECURITY_HEADERS.map(|(name, value)| (name, HeaderValue::from_static(value)).into());
+    SetMultipleResponseHeadersLayer::overriding(headers.into())
 }
 
 /// Lets a request through to the routes, or refuses it at once.
@@ -121,7 +128,7 @@ const OTHER_SITE: &str = "requests from other sites are refused: \
 const TWO_ORIGINS: &str = "the request names where it comes from (Origin) more than once, \
      and is refused as if from another site";
 const NOT_JSON: &str = "a request body must be sent as application/json";
-const CHUNKED: &str = "a request body must be sent whole, with its length (Content-Length), \
+pub(crate) const CHUNKED: &str = "a request body must be sent whole, with its length (Content-Length), \
      not in chunks (Transfer-Encoding)";
 
 /// The header a browser sends to say which site made a request; `cross-site`

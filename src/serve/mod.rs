@@ -46,6 +46,7 @@ pub mod connections;
 pub(crate) mod expensive;
 pub(crate) mod game;
 pub mod guard;
+pub mod head;
 pub(crate) mod lessons;
 pub(crate) mod page;
 pub(crate) mod params;

@@ -19,9 +19,10 @@ use axum::body::{Body, Bytes};
 use axum::http::{Request, StatusCode, header};
 use hyper::body::Frame;
 use matchsticks::serve::connections::{
-    BODY_TIMEOUT, HEADER_TIMEOUT, IDLE_TIMEOUT, LARGEST_HEAD, MOST_CONNECTIONS,
+    BODY_TIMEOUT, HEADER_TIMEOUT, IDLE_TIMEOUT, MOST_CONNECTIONS,
 };
 use matchsticks::serve::guard::{ArrivedAt, POLICY, names};
+use matchsticks::serve::head::LARGEST_HEAD;
 use matchsticks::serve::{MOST_BODY_BYTES, Server, router};
 use serde_json::Value;
 use tower::ServiceExt;
@@ -1308,4 +1309,121 @@ fn long_replies_are_sent_a_few_at_a_time() {
     let again = again.expect("room again once the unread reply's client had gone");
     assert!(again.body.len() > 20_000_000, "{}", again.body.len());
     assert_eq!(again.json()["outcome"], "lose");
+}
+
+/// Requests hyper cannot read are refused before any route sees them; the
+/// refusal is still a whole reply, with the headers every reply carries
+/// and `{"error": ...}` saying what could not be read, and a body
+/// announced over the cap gets 413 however long its length is written.
+#[test]
+fn requests_that_cannot_be_read_are_refused_in_words_with_every_header() {
+    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = server.addr();
+    let post = |headers: &str| {
+        format!(
+            "POST /page/play HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n{headers}\r\n{{}}"
+        )
+    };
+    let many = "X-A: b\r\n".repeat(101);
+    let cases: Vec<(String, u16, &str)> = vec![
+        (
+            "\u{16}\u{3}\u{1}\u{2}\0\u{1}\r\n\r\n".to_string(),
+            400,
+            "the request's method or address could not be read",
+        ),
+        (
+            format!("GET /\u{1b}[2J HTTP/1.1\r\nHost: {addr}\r\n\r\n"),
+            400,
+            "the request's method or address could not be read",
+        ),
+        (
+            format!("GET / HTTP/1.2\r\nHost: {addr}\r\n\r\n"),
+            400,
+            "the request is not HTTP/1.1 or HTTP/1.0",
+        ),
+        (
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\nX: a\r\n b\r\n\r\n"),
+            400,
+            "a header of the request could not be read",
+        ),
+        (
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\n{many}\r\n"),
+            431,
+            "the request has more than 100 headers, the most read",
+        ),
+        (
+            format!(
+                "GET / HTTP/1.1\r\nHost: {addr}\r\nX-Long: {}\r\n\r\n",
+                "x".repeat(LARGEST_HEAD)
+            ),
+            431,
+            "the request's line and headers are longer than 64 KB, the most read",
+        ),
+        (
+            post("Content-Length: ten\r\n"),
+            400,
+            "the request's length (Content-Length) is not a whole number of bytes",
+        ),
+        (
+            post("Content-Length: 2\r\nContent-Length: 3\r\n"),
+            400,
+            "the request gives two different lengths (Content-Length)",
+        ),
+        (
+            post("Content-Length: 18446744073709551615\r\n"),
+            413,
+            "the request is bigger than 64 KB, the most read",
+        ),
+        (
+            post("Content-Length: 99999999999999999999999\r\n"),
+            413,
+            "the request is bigger than 64 KB, the most read",
+        ),
+        (
+            post("Transfer-Encoding: identity\r\nContent-Length: 2\r\n"),
+            501,
+            "a request body must be sent whole, with its length (Content-Length), \
+             not in chunks (Transfer-Encoding)",
+        ),
+    ];
+    for (sent, status, error) in cases {
+        let what = format!("{:?}", &sent[..sent.len().min(60)]);
+        let reply = whole_reply(addr, sent.as_bytes());
+        assert_eq!(reply.status, status, "{what}: {}", reply.body);
+        assert_eq!(reply.error(), error, "{what}");
+        assert_eq!(reply.headers["content-type"], "application/json", "{what}");
+        assert_eq!(reply.headers["x-content-type-options"], "nosniff", "{what}");
+        assert_eq!(reply.headers["content-security-policy"], POLICY, "{what}");
+        assert_eq!(reply.headers["x-frame-options"], "DENY", "{what}");
+        assert_eq!(reply.headers["referrer-policy"], "no-referrer", "{what}");
+        assert_eq!(reply.headers["connection"], "close", "{what}");
+    }
+    // A request read well after one that was not is answered as ever.
+    let reply = common::http::get(addr, "/api/explain?position=3,5,7");
+    assert_eq!(reply.status, 200, "{}", reply.body);
+}
+
+/// Sends `bytes` on a new connection, the server maybe closing before all
+/// are written, and reads the whole reply within ten seconds.
+fn whole_reply(addr: SocketAddr, bytes: &[u8]) -> common::http::Reply {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let _ = stream.write_all(bytes);
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    let raw = String::from_utf8(raw).unwrap();
+    let (head, body) = raw.split_once("\r\n\r\n").expect("a whole reply");
+    let mut lines = head.lines();
+    let status = lines.next().unwrap()[9..12].parse().unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(": "))
+        .map(|(k, v)| (k.to_ascii_lowercase(), v.to_string()))
+        .collect();
+    common::http::Reply {
+        status,
+        headers,
+        body: body.to_string(),
+    }
 }
