@@ -19,7 +19,11 @@
 //! read with a bare reply of its own, written while no request is being
 //! answered. The connection sets that reply aside and sends the one
 //! `head::refusal` makes in its place, with the headers every reply
-//! carries and the words for what could not be read.
+//! carries and the words for what could not be read. A connection that
+//! ends after a reply reads and drops what its client still sends, for
+//! `LINGER` at most, before it closes: a body refused unread may still
+//! be arriving, and closing on it would reset the connection before the
+//! client read the refusal.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -455,11 +459,20 @@ impl Body for Reply {
     }
 }
 
+/// How long, after a reply that ends its connection, what the client still
+/// sends is read and dropped before the connection closes: a body refused
+/// before it was read may still be arriving, and closing with bytes unread
+/// resets the connection, and the client may never read the reply.
+const LINGER: Duration = Duration::from_secs(1);
+
+/// The most bytes read and dropped then.
+const MOST_LINGERED: usize = 1024 * 1024;
+
 /// The socket, noting when a request's first byte arrives and when a
 /// write waits for the client; keeping what has arrived of a request's
 /// line and headers until a route has it, so that hyper's bare refusal of
 /// one it could not read is set aside and a reply that says why is sent in
-/// its place.
+/// its place; and reading what the client still sends before it closes.
 struct Stream {
     stream: TcpStream,
     watched: Arc<Watched>,
@@ -469,6 +482,9 @@ struct Stream {
     /// The reply sent in place of hyper's refusal, and how much of it is
     /// written.
     refusal: Option<(Vec<u8>, usize)>,
+    /// Until when, and for how many more bytes, what the client sends after
+    /// the last reply is read and dropped.
+    lingering: Option<(Pin<Box<tokio::time::Sleep>>, usize)>,
 }
 
 impl Stream {
@@ -478,6 +494,7 @@ impl Stream {
             watched,
             head: Vec::new(),
             refusal: None,
+            lingering: None,
         }
     }
 
@@ -538,6 +555,28 @@ impl Stream {
             }
         }
         Poll::Ready(Ok(()))
+    }
+
+    /// Reads and drops what the client still sends, until it is done, or
+    /// for [`LINGER`] or [`MOST_LINGERED`] bytes.
+    fn linger(&mut self, cx: &mut Context<'_>) -> Poll<()> {
+        let Some((until, left)) = &mut self.lingering else {
+            return Poll::Ready(());
+        };
+        let mut scratch = [0; 8192];
+        while *left > 0 {
+            let mut dropped = ReadBuf::new(&mut scratch);
+            match Pin::new(&mut self.stream).poll_read(cx, &mut dropped) {
+                Poll::Ready(Ok(())) if !dropped.filled().is_empty() => {
+                    *left = left.saturating_sub(dropped.filled().len());
+                }
+                Poll::Ready(_) => break,
+                Poll::Pending if until.as_mut().poll(cx).is_pending() => return Poll::Pending,
+                Poll::Pending => break,
+            }
+        }
+        *left = 0;
+        Poll::Ready(())
     }
 }
 
@@ -614,11 +653,15 @@ impl AsyncWrite for Stream {
         Poll::Ready(flushed)
     }
 
-    /// Sends the last reply and closes the writing half.
+    /// Sends the last reply, closes the writing half, and lingers.
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         let this = self.get_mut();
         std::task::ready!(this.send_refusal(cx))?;
-        Pin::new(&mut this.stream).poll_shutdown(cx)
+        if this.lingering.is_none() {
+            std::task::ready!(Pin::new(&mut this.stream).poll_shutdown(cx))?;
+            this.lingering = Some((Box::pin(sleep(LINGER)), MOST_LINGERED));
+        }
+        this.linger(cx).map(Ok)
     }
 }
 

@@ -1427,3 +1427,34 @@ fn whole_reply(addr: SocketAddr, bytes: &[u8]) -> common::http::Reply {
         body: body.to_string(),
     }
 }
+
+/// A body refused before it is read may still be arriving when the refusal
+/// is sent. The server reads and drops what follows for a while before it
+/// closes, so that its client, still sending, reads the refusal and the
+/// end of the connection rather than a reset.
+#[test]
+fn a_body_refused_unread_is_let_arrive_so_the_refusal_is_read() {
+    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = server.addr();
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let head = format!(
+        "POST /page/play HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    assert_eq!(heard(&mut stream), Heard::Status(413));
+    // The client goes on sending its body after the refusal has come.
+    let piece = vec![b' '; 64 * 1024];
+    for sent in 0..10 {
+        std::thread::sleep(Duration::from_millis(20));
+        if let Err(e) = stream.write_all(&piece) {
+            panic!("the connection was cut after {sent} pieces: {e}");
+        }
+    }
+    stream.shutdown(Shutdown::Write).unwrap();
+    let mut rest = Vec::new();
+    let ended = stream.read_to_end(&mut rest);
+    assert!(ended.is_ok(), "{ended:?}");
+}
