@@ -598,12 +598,22 @@ impl AsyncRead for Stream {
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
         let this = self.get_mut();
+        // Refused: hyper reads no more, and closes.
+        if this.refusal.is_some() {
+            return Poll::Ready(Ok(()));
+        }
         let before = buf.filled().len();
         let read = Pin::new(&mut this.stream).poll_read(cx, buf);
         let arrived = &buf.filled()[before..];
         if !arrived.is_empty() {
             this.watched.heard();
             this.arrived(arrived);
+            // A head hyper would not answer is answered here, and hyper
+            // never sees it.
+            if let Some(refusal) = head::unanswered(&this.head) {
+                this.refusal = Some((refusal, 0));
+                buf.set_filled(before);
+            }
         }
         read
     }

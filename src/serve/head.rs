@@ -32,7 +32,33 @@ pub const MOST_HEADERS: usize = 100;
 /// past [`LARGEST_HEAD`]): the connection is closed after it.
 pub(crate) fn refusal(refused: u16, read: &[u8]) -> Vec<u8> {
     let (status, why) = why(refused, read);
-    let body = Reply::error_with(status, &why).body;
+    whole(status, &why)
+}
+
+/// The reply, in full, to a head hyper would wait on or close without a
+/// word, when what has arrived of it (`read`) is one: empty lines where
+/// the request's line should be (one may come before it, but not two), or
+/// the start of HTTP/2, which hyper does not speak here. `None` for
+/// anything else, hyper's to read.
+pub(crate) fn unanswered(read: &[u8]) -> Option<Vec<u8>> {
+    let empty = read.iter().all(|b| matches!(b, b'\r' | b'\n'));
+    if empty && read.iter().filter(|&&b| b == b'\n').count() >= 2 {
+        return Some(whole(
+            StatusCode::BAD_REQUEST,
+            "the request's line is empty",
+        ));
+    }
+    if read.starts_with(b"PRI * HTTP/2.0\r\n") {
+        let why = "this server speaks HTTP/1.1, not HTTP/2";
+        return Some(whole(StatusCode::BAD_REQUEST, why));
+    }
+    None
+}
+
+/// A refusal in full: `status`, the headers every reply carries, and
+/// `{"error": why}`.
+fn whole(status: StatusCode, why: &str) -> Vec<u8> {
+    let body = Reply::error_with(status, why).body;
     let mut out = format!(
         "HTTP/1.1 {} {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
          connection: close\r\ndate: {}\r\n",
@@ -189,6 +215,28 @@ mod tests {
             let (got, why) = why(refused, read.as_bytes());
             assert_eq!(got.as_u16(), status, "{read:.60?}: {why}");
             assert!(why.contains(words), "{read:.60?}: {why}");
+        }
+    }
+
+    #[test]
+    fn empty_lines_and_http_2_are_answered_at_once() {
+        let status = |read: &[u8]| {
+            let reply = unanswered(read)?;
+            Some(String::from_utf8(reply).unwrap()[9..12].to_string())
+        };
+        assert_eq!(status(b"\r\n\r\n").as_deref(), Some("400"));
+        assert_eq!(status(b"\n\n").as_deref(), Some("400"));
+        assert_eq!(
+            status(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n").as_deref(),
+            Some("400")
+        );
+        for read in [
+            &b"\r\n"[..],
+            b"\r\nGET / HTTP/1.1\r\n\r\n",
+            b"PRI * HTTP/2",
+            b"GET /",
+        ] {
+            assert_eq!(status(read), None, "{read:?}");
         }
     }
 

@@ -1326,6 +1326,13 @@ fn requests_that_cannot_be_read_are_refused_in_words_with_every_header() {
     };
     let many = "X-A: b\r\n".repeat(101);
     let cases: Vec<(String, u16, &str)> = vec![
+        // Neither waits for the head's deadline: no head is coming.
+        ("\r\n\r\n".to_string(), 400, "the request's line is empty"),
+        (
+            "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".to_string(),
+            400,
+            "this server speaks HTTP/1.1, not HTTP/2",
+        ),
         (
             "\u{16}\u{3}\u{1}\u{2}\0\u{1}\r\n\r\n".to_string(),
             400,
@@ -1388,7 +1395,13 @@ fn requests_that_cannot_be_read_are_refused_in_words_with_every_header() {
     ];
     for (sent, status, error) in cases {
         let what = format!("{:?}", &sent[..sent.len().min(60)]);
+        let started = Instant::now();
         let reply = whole_reply(addr, sent.as_bytes());
+        assert!(
+            started.elapsed() < HEADER_TIMEOUT,
+            "{what}: {:?}",
+            started.elapsed()
+        );
         assert_eq!(reply.status, status, "{what}: {}", reply.body);
         assert_eq!(reply.error(), error, "{what}");
         assert_eq!(reply.headers["content-type"], "application/json", "{what}");
