@@ -197,9 +197,12 @@ impl Watched {
         }
     }
 
-    /// A request was handed to the routes; its reply is under way.
+    /// A request was handed to the routes, its body to be read: its reply
+    /// is under way, and stays so until it has all gone, whatever is
+    /// flushed before the routes first look at it.
     fn replies(&self) {
         self.state().replying = true;
+        self.enter(Phase::Body);
     }
 
     fn is_replying(&self) -> bool {
@@ -715,10 +718,11 @@ mod tests {
 
     #[test]
     fn a_reply_is_under_way_from_its_request_until_all_of_it_has_gone() {
-        let w = watched(0, Phase::Idle, 0, None);
+        let w = watched(0, Phase::Head, 0, None);
         assert!(!w.is_replying());
         w.replies();
-        w.enter(Phase::Body);
+        w.flushed();
+        assert!(w.is_replying());
         for phase in [Phase::Body, Phase::Answering] {
             w.enter(phase);
             w.flushed();
