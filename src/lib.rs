@@ -105,6 +105,7 @@ mod tests {
             ("MOST_VERIFIED_MOVES", verify::MOST_VERIFIED_MOVES as u64),
             ("MOST_BODY_BYTES", serve::MOST_BODY_BYTES as u64),
             ("LARGEST_HEAD", serve::head::LARGEST_HEAD as u64),
+            ("MOST_HEADERS", serve::head::MOST_HEADERS as u64),
             (
                 "MOST_CONNECTIONS",
                 serve::connections::MOST_CONNECTIONS as u64,
@@ -124,7 +125,13 @@ mod tests {
             ("MOST_TRIES", serve::lessons::MOST_TRIES as u64),
             ("MOST_TAKEN_BACK", teach::review::MOST_TAKEN_BACK),
             ("EXPENSIVE_PERCENT", serve::expensive::EXPENSIVE_PERCENT),
+            ("LONG_DRAWING", serve::expensive::LONG_DRAWING),
             ("MOST_EXPENSIVE", serve::expensive::MOST_EXPENSIVE as u64),
+            ("LARGE_REPLY", serve::sending::LARGE_REPLY as u64),
+            (
+                "MOST_SENDING_BYTES",
+                serve::sending::MOST_SENDING_BYTES as u64,
+            ),
             ("LARGEST_SEARCH", solve::chomp::LARGEST_SEARCH),
             ("LARGEST_SIDE", rules::bar::LARGEST_SIDE as u64),
         ];
