@@ -128,8 +128,8 @@ const OTHER_SITE: &str = "requests from other sites are refused: \
 const TWO_ORIGINS: &str = "the request names where it comes from (Origin) more than once, \
      and is refused as if from another site";
 const NOT_JSON: &str = "a request body must be sent as application/json";
-pub(crate) const CHUNKED: &str = "a request body must be sent whole, with its length (Content-Length), \
-     not in chunks (Transfer-Encoding)";
+pub(crate) const CHUNKED: &str = "a request body must be sent whole, \
+     with its length (Content-Length), not in chunks (Transfer-Encoding)";
 
 /// The header a browser sends to say which site made a request; `cross-site`
 /// is another site's page, even where the browser sends no `Origin` (an
