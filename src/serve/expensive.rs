@@ -40,8 +40,9 @@ pub(crate) const EXPENSIVE_PERCENT: u64 = 5;
 
 /// The most expensive requests worked on at once, when the computer has
 /// this many cores or more; otherwise one per core. Each holds a core until
-/// it is done, and up to about 60 MB (a pattern of takes that repeats
-/// late), so that three keep the server within 200 MB.
+/// it is done, and up to about 65 MB while it works (a pattern of takes
+/// that repeats late, or a thousand of the largest rows drawn for the
+/// page), so that three keep the server's work within 200 MB.
 pub(crate) const MOST_EXPENSIVE: usize = 3;
 
 /// The seconds a refused expensive request is told to wait: about how long
