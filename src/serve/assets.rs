@@ -50,6 +50,7 @@ pub const ASSETS: &[Asset] = assets![
     "bar.js" => JS,
     "chomp.js" => JS,
     "worksheet.js" => JS,
+    "events.js" => JS,
     "game.js" => JS,
 ];
 
