@@ -50,8 +50,13 @@ pub const ASSETS: &[Asset] = assets![
     "bar.js" => JS,
     "chomp.js" => JS,
     "worksheet.js" => JS,
+    "teacher.html" => HTML,
+    "pupil.html" => HTML,
+    "class.css" => CSS,
     "events.js" => JS,
     "game.js" => JS,
+    "teacher.js" => JS,
+    "pupil.js" => JS,
 ];
 
 /// The file at `path`; `/` is the page itself.
