@@ -16,7 +16,8 @@
 //!   check with [`teach::check::check`];
 //! - [`render`]: layouts of those documents as text, Markdown, HTML or
 //!   JSON;
-//! - [`serve`]: the classroom page's [`serve::Server`];
+//! - [`serve`]: the classroom page's [`serve::Server`], which may serve a
+//!   class too ([`serve::Server::start_class`]);
 //! - [`cli`]: the command line ([`cli::args::Cli`] and [`run`]), which the
 //!   binary hands over to at once.
 //!
@@ -135,6 +136,7 @@ mod tests {
             ("MOST_TASK_TRIES", class::MOST_TASK_TRIES as u64),
             ("ANSWER_BURST", u64::from(class::limit::ANSWER_BURST)),
             ("ANSWERS_A_SECOND", u64::from(class::limit::ANSWERS_A_SECOND)),
+            ("KEEP_ALIVE", serve::class::KEEP_ALIVE.as_secs()),
         ];
         let book = std::fs::read_to_string(
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/limits.md"),
