@@ -16,7 +16,8 @@
 //!   check with [`teach::check::check`];
 //! - [`render`]: layouts of those documents as text, Markdown, HTML or
 //!   JSON;
-//! - [`serve`]: the classroom page's [`serve::Server`];
+//! - [`serve`]: the classroom page's [`serve::Server`], which may serve a
+//!   class too ([`serve::Server::start_class`]);
 //! - [`cli`]: the command line ([`cli::args::Cli`] and [`run`]), which the
 //!   binary hands over to at once.
 //!
@@ -28,6 +29,7 @@
 
 #![forbid(unsafe_code)]
 
+pub(crate) mod class;
 pub mod cli;
 #[cfg(feature = "testing")]
 pub mod console;
@@ -64,7 +66,7 @@ mod tests {
     #[test]
     fn the_book_states_every_limit_as_the_code_has_it() {
         use crate::teach::words::with_commas;
-        use crate::{console, lesson, play, rules, serve, solve, teach, verify};
+        use crate::{class, console, lesson, play, rules, serve, solve, teach, verify};
         let limits: &[(&str, u64)] = &[
             ("MOST_ROWS_READ", rules::row_reader::MOST_ROWS_READ as u64),
             ("MOST_BYTES_READ", rules::row_reader::MOST_BYTES_READ as u64),
@@ -127,6 +129,14 @@ mod tests {
             ("MOST_EXPENSIVE", serve::expensive::MOST_EXPENSIVE as u64),
             ("LARGEST_SEARCH", solve::chomp::LARGEST_SEARCH),
             ("LARGEST_SIDE", rules::bar::LARGEST_SIDE as u64),
+            ("MOST_PUPILS", class::pupil::MOST_PUPILS as u64),
+            ("LONGEST_NAME", class::pupil::LONGEST_NAME as u64),
+            ("MOST_TASKS", class::MOST_TASKS as u64),
+            ("MOST_TASK_ROWS", class::task::MOST_TASK_ROWS as u64),
+            ("MOST_TASK_TRIES", class::MOST_TASK_TRIES as u64),
+            ("ANSWER_BURST", u64::from(class::limit::ANSWER_BURST)),
+            ("ANSWERS_A_SECOND", u64::from(class::limit::ANSWERS_A_SECOND)),
+            ("KEEP_ALIVE", serve::class::KEEP_ALIVE.as_secs()),
         ];
         let book = std::fs::read_to_string(
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/limits.md"),
