@@ -57,6 +57,7 @@ pub const ASSETS: &[Asset] = assets![
     "game.js" => JS,
     "teacher.js" => JS,
     "pupil.js" => JS,
+    "panels.js" => JS,
 ];
 
 /// The file at `path`; `/` is the page itself.
