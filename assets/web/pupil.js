@@ -10,6 +10,7 @@ import { get, post } from "./api.js";
 import { Board, showError, takeButtons } from "./board.js";
 import { ChompBar } from "./bar.js";
 import { listen } from "./events.js";
+import { keepReachable } from "./panels.js";
 import { BITE_THINKING, drawBarGame, drawGame, showTheirBite, thinkOver, THINKING } from "./game.js";
 import { paragraph, showHints } from "./talk.js";
 
@@ -253,7 +254,7 @@ function show(now, here) {
   $("task-review").replaceChildren();
   $("task").querySelector(".stage").classList.remove("over");
   showHints($("task-hints"), here.hints ?? []);
-  if (now.kind === "game") {
+  if (now.kind === "game" && now.open) {
     resumeGame(here.game?.moves ?? [], here.game?.hints ?? 0);
   } else {
     fresh();
@@ -322,11 +323,26 @@ async function send(body) {
     heardAnswer(reply, true);
   } catch (refused) {
     drawing().clear();
-    showError($("task-error"), refused.message);
+    await refusedBy(refused);
   } finally {
     task.busy = false;
     enable();
   }
+}
+
+/**
+ * Says what the server refused, in its words; when the task has moved on
+ * (closed, or another set), first shows where the pupil stands now.
+ */
+async function refusedBy(refused) {
+  if (refused.status === 409) {
+    try {
+      restore(await get("/api/class/me", {}, pupil()));
+    } catch {
+      // Shown as it was; the words below still say why.
+    }
+  }
+  showError($("task-error"), refused.message);
 }
 
 /**
@@ -359,12 +375,17 @@ function heardAnswer(reply, now) {
     drawing().markTaken();
     drawing().lock();
   } else {
-    if (reply.verdict) box.append(paragraph(reply.verdict, "verdict-word"));
-    box.append(paragraph(reply.reason ?? "", "verdict-line"));
+    // A yes or a no: its verdict, marked as a move's is, then why.
+    const verdict = paragraph(reply.verdict ?? "", "verdict-word");
+    if (MARKS[reply.verdict]) verdict.prepend(markOf(MARKS[reply.verdict]));
+    box.append(verdict, paragraph(reply.reason ?? "", "verdict-line"));
   }
   said.append(box);
   if (now) said.scrollIntoView({ block: "nearest" });
 }
+
+/** The marks of a yes or a no's verdict, as a move's verdict is marked. */
+const MARKS = { good: "✓", mistake: "✗" };
 
 /** The kinds of block that only draw the position, which the board shows already. */
 const DRAWINGS = ["rows", "bar"];
@@ -393,7 +414,7 @@ async function hint() {
     showHints($("task-hints"), reply.hints);
     showError($("task-error"), null);
   } catch (refused) {
-    showError($("task-error"), refused.message);
+    await refusedBy(refused);
   } finally {
     task.busy = false;
     enable();
@@ -455,7 +476,7 @@ async function playMove(choice) {
     showGame(reply);
   } catch (refused) {
     showGame(task.reply);
-    showError($("task-error"), refused.message);
+    await refusedBy(refused);
   } finally {
     task.busy = false;
     enable();
@@ -473,7 +494,7 @@ async function gameHint() {
     reply.hints = more.hints;
     showHints($("task-hints"), more.hints);
   } catch (refused) {
-    showError($("task-error"), refused.message);
+    await refusedBy(refused);
   } finally {
     task.busy = false;
     enable();
@@ -521,7 +542,7 @@ function enable() {
   const finished = !now.open || task.done;
   const yesNo = now.kind === "can-you-win";
   $("task-yes").hidden = $("task-no").hidden = !yesNo || finished;
-  $("task-take").hidden = yesNo || finished || over;
+  $("task-take").hidden = yesNo || finished || over || task.showing;
   $("task-buttons").hidden = finished;
   $("task-hint").hidden = finished || over;
   $("task-again").hidden = finished || (game ? !task.reply?.over : !task.showing);
@@ -537,6 +558,7 @@ function enable() {
   if (finished) drawing().lock();
 }
 
+keepReachable($("main"), ".talk, .pane");
 $("join-form").addEventListener("submit", join);
 $("task-take").addEventListener("click", () => answerMove(drawing().choice()));
 $("task-yes").addEventListener("click", () => mayAnswer() && send({ task: task.now.id, answer: "yes" }));

@@ -14,6 +14,7 @@ import { get, post, file } from "./api.js";
 import { showError, button } from "./board.js";
 import { listen } from "./events.js";
 import { enlarge } from "./fit.js";
+import { keepReachable } from "./panels.js";
 import { Steps } from "./steps.js";
 import { paragraph } from "./talk.js";
 
@@ -42,10 +43,8 @@ function takeKey() {
   return key || null;
 }
 
-const key = takeKey();
-
-/** The header every teacher's request carries. */
-const teacher = { "X-Teacher": key ?? "" };
+/** The header every teacher's request carries, with the key once there is one. */
+const teacher = { "X-Teacher": "" };
 
 /** What each kind of task asks, as its heading. */
 const KINDS = {
@@ -67,6 +66,9 @@ const GAMES = {
   lost: { mark: "✗", word: "lost" },
   playing: { mark: "…", word: "playing" },
 };
+
+/** The stream of the class's events, while it is listened to. */
+const me = { stream: null };
 
 const state = {
   view: null,
@@ -121,8 +123,6 @@ function noKey(why) {
   $("no-key-why").textContent = why;
   show("no-key");
 }
-
-const me = { stream: null };
 
 // ---- Joining ----------------------------------------------------------------
 
@@ -424,6 +424,8 @@ async function closeAndReveal() {
     const closed = task.open ? await post("/api/class/close", {}, teacher) : null;
     const explained = closed?.reveal
       ?? await get(task.game === "chomp" ? "/page/chomp/explain" : "/page/explain", explainParams(task));
+    // Another task may have been set meanwhile: its board stays.
+    if (state.task?.id !== task.id) return;
     state.revealed = task.id;
     $("task-board").hidden = true;
     $("reveal").hidden = false;
@@ -651,8 +653,13 @@ $("lesson-back").addEventListener("click", () => lessonStep(-1));
 $("lesson-next").addEventListener("click", () => lessonStep(1));
 $("results").addEventListener("click", results);
 new ResizeObserver(fitBoard).observe($("task-board"));
+keepReachable($("main"), ".steps, .lesson-page, .tally, .pane");
 
+/** Opens the class with the key in the address or kept for this tab, or says how to. */
 async function open() {
+  const key = takeKey();
+  teacher["X-Teacher"] = key ?? "";
+  me.stream?.stop();
   if (!key) {
     noKey("This page was opened without the class's key.");
     return;
@@ -671,5 +678,12 @@ async function open() {
   show(state.task ? "task" : "joining");
   me.stream = listen("/api/class/events", teacher, heard, connection);
 }
+
+// A key pasted into the address of this tab changes only its fragment,
+// which loads nothing: it is taken the same way, and the class opened
+// with it.
+window.addEventListener("hashchange", () => {
+  if (/(?:^#|&)key=/.test(location.hash)) open();
+});
 
 open();
