@@ -247,7 +247,7 @@ function show(now, here) {
   $("task-ask").textContent = now.question ?? "";
   $("task-ask").hidden = !now.question;
   $("task-game").textContent = now.title ?? "";
-  $("task-board").hidden = board.controls.hidden = chomp;
+  $("task-board").hidden = chomp;
   $("task-bar").hidden = !chomp;
   $("task-said").replaceChildren();
   $("task-result").hidden = true;
@@ -544,6 +544,8 @@ function enable() {
   $("task-yes").hidden = $("task-no").hidden = !yesNo || finished;
   $("task-take").hidden = yesNo || finished || over || task.showing;
   $("task-buttons").hidden = finished;
+  // The Row and Take fields only while sticks can be chosen.
+  board.controls.hidden = now.game === "chomp" || yesNo || finished || task.showing || over;
   $("task-hint").hidden = finished || over;
   $("task-again").hidden = finished || (game ? !task.reply?.over : !task.showing);
   $("task-again").textContent = game ? "Play again" : "Try again";

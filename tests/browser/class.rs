@@ -61,6 +61,23 @@ fn looked(page: &Page, screen: (u32, u32), state: &str, wrong: &mut Vec<String>)
     )
 }
 
+/// Fails unless everything at each of `selectors` is shown whole on the
+/// screen of `page`, with no scrolling.
+fn on_screen(page: &Page, selectors: &[&str]) {
+    for selector in selectors {
+        let js = format!(
+            "[...document.querySelectorAll({selector:?})].every((e) => {{ \
+             const r = e.getBoundingClientRect(); \
+             return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight \
+               && r.left >= 0 && r.right <= innerWidth; }})"
+        );
+        if !page.is(&js) {
+            page.shot("failed");
+            panic!("{selector} is not all on the screen");
+        }
+    }
+}
+
 /// Takes the last sticks of `row` from `from` on a pupil's board, and
 /// presses Take.
 fn take(page: &Page, row: u32, from: u32) {
@@ -145,21 +162,29 @@ fn a_class_answers_a_task_and_the_projector_tallies_it_and_reveals_why() {
     load_axe(&ann);
     counts.push(looked(&ann, SMALL_PHONE, "pupil, waiting", &mut wrong));
 
-    // A task: a winning move in 2 6 9, one try.
+    // A task: a winning move in 1 2 3 6 9, one try; five rows, the most
+    // a phone must show with its buttons and the verdict.
     teacher.click("#to-setting");
-    fill(&teacher, "#task-form input[name=position]", "2 6 9");
+    fill(&teacher, "#task-form input[name=position]", "1 2 3 6 9");
     teacher.click("#set-task");
     teacher.wait(
         "!document.getElementById('task').hidden && document.querySelector('#task-board svg')",
         "the task on the projector",
     );
     for pupil in [&sam, &ann] {
-        pupil.wait_count("#task-board rect[data-row]", 17, "the board of 2 6 9");
+        pupil.wait_count("#task-board rect[data-row]", 21, "the board of 1 2 3 6 9");
     }
-    // Sam takes 5 from row 3, leaving 2 6 4: good. Ann takes 4, leaving
-    // 2 6 5: a mistake.
-    take(&sam, 3, 5);
-    take(&ann, 3, 6);
+    // Sam takes 3 from row 5, leaving 1 2 3 6 6: good. Ann takes 4,
+    // leaving 1 2 3 6 5: a mistake.
+    take(&sam, 5, 7);
+    ann.click("#task-board rect[data-row='5'][data-stick='6']");
+    // On the small phone, every stick and the buttons are on the screen
+    // together, and then the verdict with the sticks.
+    on_screen(
+        &ann,
+        &["#task-board rect[data-row]", "#task-take", "#task-hint"],
+    );
+    ann.click("#task-take");
     sam.wait(
         "document.querySelector('#task-said .verdict-box.good')",
         "Sam's verdict",
@@ -172,6 +197,11 @@ fn a_class_answers_a_task_and_the_projector_tallies_it_and_reveals_why() {
     assert!(ann.text("#task-said").contains("mistake"));
     // One try: no more answers, and no Take to press.
     assert!(!ann.shown("#task-take"));
+    on_screen(
+        &ann,
+        &["#task-board rect[data-row]", "#task-said .verdict-line"],
+    );
+    ann.shot("class-pupil-360x640");
 
     // The projector: both answered, one good and one mistake, each move
     // with its pupils and the mistake with its reason.
@@ -184,7 +214,7 @@ fn a_class_answers_a_task_and_the_projector_tallies_it_and_reveals_why() {
     assert_eq!(teacher.count("#tally-moves li"), 2);
     let mistake = teacher.text("#tally-moves li.mistake");
     assert!(
-        mistake.contains("take 4 from row 3") && mistake.contains("1 pupil"),
+        mistake.contains("take 4 from row 5") && mistake.contains("1 pupil"),
         "{mistake}"
     );
     assert!(teacher.is("document.querySelector('#tally-moves li.mistake .reason')"));
@@ -199,7 +229,7 @@ fn a_class_answers_a_task_and_the_projector_tallies_it_and_reveals_why() {
     ann.reload();
     ann.wait(
         "document.querySelector('#task-said .verdict-box.mistake') \
-         && document.querySelectorAll('#task-board rect[data-row]').length === 17",
+         && document.querySelectorAll('#task-board rect[data-row]').length === 21",
         "Ann's task again",
     );
     load_axe(&ann);
