@@ -135,7 +135,10 @@ mod tests {
             ("MOST_TASK_ROWS", class::task::MOST_TASK_ROWS as u64),
             ("MOST_TASK_TRIES", class::MOST_TASK_TRIES as u64),
             ("ANSWER_BURST", u64::from(class::limit::ANSWER_BURST)),
-            ("ANSWERS_A_SECOND", u64::from(class::limit::ANSWERS_A_SECOND)),
+            (
+                "ANSWERS_A_SECOND",
+                u64::from(class::limit::ANSWERS_A_SECOND),
+            ),
             ("KEEP_ALIVE", serve::class::KEEP_ALIVE.as_secs()),
         ];
         let book = std::fs::read_to_string(

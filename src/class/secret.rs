@@ -95,8 +95,7 @@ mod tests {
             assert_eq!(code.len(), CODE_LENGTH);
             assert!(
                 code.chars()
-                    .all(|c| (c.is_ascii_uppercase() || c.is_ascii_digit())
-                        && !"0O1I".contains(c)),
+                    .all(|c| (c.is_ascii_uppercase() || c.is_ascii_digit()) && !"0O1I".contains(c)),
                 "{code}"
             );
         }
