@@ -22,14 +22,17 @@
 //!   binary hands over to at once.
 //!
 //! The layers that talk to a class (the prompt, lessons, games against the
-//! computer and the requests shared by the command line and the page) are
-//! private. The `testing` feature opens them to the tests that drive them
+//! computer, the requests shared by the command line and the page, and a
+//! class of pupils' devices) are private. The `testing` feature opens them to the tests that drive them
 //! from outside; `fuzzing` adds the checks the fuzz targets and the corpus
 //! test run, and `arbitrary`. Neither is part of the tool itself.
 
 #![forbid(unsafe_code)]
 
-pub(crate) mod class;
+#[cfg(feature = "testing")]
+pub mod class;
+#[cfg(not(feature = "testing"))]
+mod class;
 pub mod cli;
 #[cfg(feature = "testing")]
 pub mod console;

@@ -29,13 +29,13 @@ use std::time::Instant;
 use serde_json::{Map, Value, json};
 
 pub(crate) mod limit;
-pub(crate) mod pupil;
+pub mod pupil;
 pub(crate) mod qr;
 pub(crate) mod results;
 pub(crate) mod secret;
 pub(crate) mod standing;
 pub(crate) mod tally;
-pub(crate) mod task;
+pub mod task;
 
 use self::pupil::{NotJoined, PupilId, Roll};
 use self::results::{Done, Mark};
@@ -57,7 +57,7 @@ pub(crate) const MOST_TASK_TRIES: usize = 100;
 
 /// Why a request of the class was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Refusal {
+pub enum Refusal {
     /// No class has the code given.
     Unknown(String),
     /// The request cannot be read, or asks for what cannot be.
@@ -156,7 +156,7 @@ pub(crate) struct Playing {
 
 /// A class.
 #[derive(Debug)]
-pub(crate) struct Class {
+pub struct Class {
     code: String,
     key: Secret,
     /// The pupils' address.
@@ -175,7 +175,7 @@ pub(crate) struct Class {
 impl Class {
     /// A class with a new code and key, whose pupils join at `address`
     /// (`http://192.168.1.20:8357`) followed by `/join/CODE`.
-    pub(crate) fn open(address: &str) -> Result<Class, NoRandom> {
+    pub fn open(address: &str) -> Result<Class, NoRandom> {
         let code = secret::code()?;
         let key = Secret::new()?;
         let join = format!("{address}/join/{code}");
@@ -196,7 +196,7 @@ impl Class {
     }
 
     /// The join code.
-    pub(crate) fn code(&self) -> &str {
+    pub fn code(&self) -> &str {
         &self.code
     }
 
@@ -226,7 +226,7 @@ impl Class {
     }
 
     /// The pupil whose token is `token`, or a refusal.
-    pub(crate) fn pupil(&self, token: Option<&str>) -> Result<PupilId, Refusal> {
+    pub fn pupil(&self, token: Option<&str>) -> Result<PupilId, Refusal> {
         token.and_then(|t| self.roll.find(t)).ok_or_else(|| {
             Refusal::Forbidden(
                 "this device has not joined the class: open the pupils' address and join"
@@ -237,7 +237,7 @@ impl Class {
 
     /// `POST /api/class/join`: a pupil joins with the code and a name, and
     /// is given their token.
-    pub(crate) fn join(&mut self, body: &[u8], now: Instant) -> Result<Value, Refusal> {
+    pub fn join(&mut self, body: &[u8], now: Instant) -> Result<Value, Refusal> {
         #[derive(serde::Deserialize)]
         #[serde(deny_unknown_fields)]
         struct Joining {
@@ -275,7 +275,7 @@ impl Class {
     }
 
     /// Sets `task`, closing the one before; answers with its number.
-    pub(crate) fn set(&mut self, mut task: Task, now: Instant) -> Result<u64, Refusal> {
+    pub fn set(&mut self, mut task: Task, now: Instant) -> Result<u64, Refusal> {
         self.room_for_a_task()?;
         if let Some(before) = self.current.take() {
             self.done.push(before.done());
@@ -356,12 +356,7 @@ impl Class {
     }
 
     /// `POST /api/class/answer`: a move, or a yes or a no, judged.
-    pub(crate) fn answer(
-        &mut self,
-        pupil: PupilId,
-        body: &[u8],
-        now: Instant,
-    ) -> Result<String, Refusal> {
+    pub fn answer(&mut self, pupil: PupilId, body: &[u8], now: Instant) -> Result<String, Refusal> {
         let body = object(body, "answer")?;
         let current = self.answering(pupil, &body, now)?;
         let (id, kind, tries) = (current.task.id, current.task.kind, current.task.tries);
@@ -470,12 +465,7 @@ impl Class {
     }
 
     /// `POST /api/class/hint`: one more hint, and every hint so far.
-    pub(crate) fn hint(
-        &mut self,
-        pupil: PupilId,
-        body: &[u8],
-        now: Instant,
-    ) -> Result<Value, Refusal> {
+    pub fn hint(&mut self, pupil: PupilId, body: &[u8], now: Instant) -> Result<Value, Refusal> {
         let body = object(body, "hint")?;
         if let Some(unknown) = body.keys().find(|k| *k != "task") {
             return Err(Refusal::Bad(format!(
@@ -672,7 +662,7 @@ impl Class {
     }
 
     /// `GET /api/class/tally`.
-    pub(crate) fn tally(&self) -> Value {
+    pub fn tally(&self) -> Value {
         let joined = self.roll.len();
         let Some(current) = &self.current else {
             return tally::empty(joined);
@@ -705,7 +695,7 @@ impl Class {
     }
 
     /// `GET /api/class/results.csv`: every pupil's line at every task.
-    pub(crate) fn results(&self) -> String {
+    pub fn results(&self) -> String {
         let mut tasks = self.done.clone();
         tasks.extend(self.current.as_ref().map(Current::done));
         results::csv(&self.roll.names(), &tasks)

@@ -83,7 +83,7 @@ impl Tries {
 /// A task as the teacher's page asks for it.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct Asked {
+pub struct Asked {
     kind: String,
     game: Option<String>,
     position: Option<String>,
@@ -99,7 +99,7 @@ pub(crate) struct Asked {
 
 impl Asked {
     /// The task in a request's body, or why it cannot be read.
-    pub(crate) fn read(body: &[u8]) -> Result<Asked, String> {
+    pub fn read(body: &[u8]) -> Result<Asked, String> {
         serde_json::from_slice(body).map_err(|e| format!("the task could not be read: {e}"))
     }
 
@@ -480,7 +480,7 @@ pub(crate) fn plain(text: &str) -> String {
 
 /// A task, set.
 #[derive(Debug)]
-pub(crate) struct Task {
+pub struct Task {
     /// Its number in the class, from 1.
     pub(crate) id: u64,
     pub(crate) kind: Kind,
@@ -499,7 +499,7 @@ impl Task {
     /// The task `asked` for, read and worked out; or why it cannot be set,
     /// in the words the command line would use. It is numbered when it is
     /// set.
-    pub(crate) fn new(asked: &Asked) -> Result<Task, String> {
+    pub fn new(asked: &Asked) -> Result<Task, String> {
         let tries = match asked.tries.as_deref() {
             None | Some("one") => Tries::One,
             Some("until-right") => Tries::UntilRight,
