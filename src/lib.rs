@@ -22,14 +22,17 @@
 //!   binary hands over to at once.
 //!
 //! The layers that talk to a class (the prompt, lessons, games against the
-//! computer and the requests shared by the command line and the page) are
-//! private. The `testing` feature opens them to the tests that drive them
+//! computer, the requests shared by the command line and the page, and a
+//! class of pupils' devices) are private. The `testing` feature opens them to the tests that drive them
 //! from outside; `fuzzing` adds the checks the fuzz targets and the corpus
 //! test run, and `arbitrary`. Neither is part of the tool itself.
 
 #![forbid(unsafe_code)]
 
-pub(crate) mod class;
+#[cfg(feature = "testing")]
+pub mod class;
+#[cfg(not(feature = "testing"))]
+mod class;
 pub mod cli;
 #[cfg(feature = "testing")]
 pub mod console;
@@ -135,7 +138,10 @@ mod tests {
             ("MOST_TASK_ROWS", class::task::MOST_TASK_ROWS as u64),
             ("MOST_TASK_TRIES", class::MOST_TASK_TRIES as u64),
             ("ANSWER_BURST", u64::from(class::limit::ANSWER_BURST)),
-            ("ANSWERS_A_SECOND", u64::from(class::limit::ANSWERS_A_SECOND)),
+            (
+                "ANSWERS_A_SECOND",
+                u64::from(class::limit::ANSWERS_A_SECOND),
+            ),
             ("KEEP_ALIVE", serve::class::KEEP_ALIVE.as_secs()),
         ];
         let book = std::fs::read_to_string(

@@ -29,13 +29,13 @@ use std::time::Instant;
 use serde_json::{Map, Value, json};
 
 pub(crate) mod limit;
-pub(crate) mod pupil;
+pub mod pupil;
 pub(crate) mod qr;
 pub(crate) mod results;
 pub(crate) mod secret;
 pub(crate) mod standing;
 pub(crate) mod tally;
-pub(crate) mod task;
+pub mod task;
 
 use self::pupil::{NotJoined, PupilId, Roll};
 use self::results::{Done, Mark};
@@ -57,7 +57,7 @@ pub(crate) const MOST_TASK_TRIES: usize = 100;
 
 /// Why a request of the class was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Refusal {
+pub enum Refusal {
     /// No class has the code given.
     Unknown(String),
     /// The request cannot be read, or asks for what cannot be.
@@ -109,9 +109,8 @@ impl Current {
 
     /// Whether the position can be won, for a yes-or-no task.
     fn wins(&self) -> Option<bool> {
-        (self.task.kind == Kind::CanYouWin).then(|| {
-            of_game!(&self.task.worked, w => w.yes_no(true, false).right)
-        })
+        (self.task.kind == Kind::CanYouWin)
+            .then(|| of_game!(&self.task.worked, w => w.yes_no(true, false).right))
     }
 
     /// What is kept of it once it is over.
@@ -157,7 +156,7 @@ pub(crate) struct Playing {
 
 /// A class.
 #[derive(Debug)]
-pub(crate) struct Class {
+pub struct Class {
     code: String,
     key: Secret,
     /// The pupils' address.
@@ -176,7 +175,7 @@ pub(crate) struct Class {
 impl Class {
     /// A class with a new code and key, whose pupils join at `address`
     /// (`http://192.168.1.20:8357`) followed by `/join/CODE`.
-    pub(crate) fn open(address: &str) -> Result<Class, NoRandom> {
+    pub fn open(address: &str) -> Result<Class, NoRandom> {
         let code = secret::code()?;
         let key = Secret::new()?;
         let join = format!("{address}/join/{code}");
@@ -197,7 +196,7 @@ impl Class {
     }
 
     /// The join code.
-    pub(crate) fn code(&self) -> &str {
+    pub fn code(&self) -> &str {
         &self.code
     }
 
@@ -227,7 +226,7 @@ impl Class {
     }
 
     /// The pupil whose token is `token`, or a refusal.
-    pub(crate) fn pupil(&self, token: Option<&str>) -> Result<PupilId, Refusal> {
+    pub fn pupil(&self, token: Option<&str>) -> Result<PupilId, Refusal> {
         token.and_then(|t| self.roll.find(t)).ok_or_else(|| {
             Refusal::Forbidden(
                 "this device has not joined the class: open the pupils' address and join"
@@ -238,7 +237,7 @@ impl Class {
 
     /// `POST /api/class/join`: a pupil joins with the code and a name, and
     /// is given their token.
-    pub(crate) fn join(&mut self, body: &[u8], now: Instant) -> Result<Value, Refusal> {
+    pub fn join(&mut self, body: &[u8], now: Instant) -> Result<Value, Refusal> {
         #[derive(serde::Deserialize)]
         #[serde(deny_unknown_fields)]
         struct Joining {
@@ -276,7 +275,7 @@ impl Class {
     }
 
     /// Sets `task`, closing the one before; answers with its number.
-    pub(crate) fn set(&mut self, mut task: Task, now: Instant) -> Result<u64, Refusal> {
+    pub fn set(&mut self, mut task: Task, now: Instant) -> Result<u64, Refusal> {
         self.room_for_a_task()?;
         if let Some(before) = self.current.take() {
             self.done.push(before.done());
@@ -357,12 +356,7 @@ impl Class {
     }
 
     /// `POST /api/class/answer`: a move, or a yes or a no, judged.
-    pub(crate) fn answer(
-        &mut self,
-        pupil: PupilId,
-        body: &[u8],
-        now: Instant,
-    ) -> Result<String, Refusal> {
+    pub fn answer(&mut self, pupil: PupilId, body: &[u8], now: Instant) -> Result<String, Refusal> {
         let body = object(body, "answer")?;
         let current = self.answering(pupil, &body, now)?;
         let (id, kind, tries) = (current.task.id, current.task.kind, current.task.tries);
@@ -414,7 +408,8 @@ impl Class {
                     to: Some(judged.to),
                     mark: judged.verdict.into(),
                 });
-                standing.done = tries == Tries::One || judged.verdict != crate::teach::verdict::Verdict::Mistake;
+                standing.done = tries == Tries::One
+                    || judged.verdict != crate::teach::verdict::Verdict::Mistake;
                 judged.reply
             }
             Kind::CanYouWin => {
@@ -435,7 +430,11 @@ impl Class {
                 }
                 let said = of_game!(worked, w => w.yes_no(yes, keep_back));
                 current.tried.said(pupil, yes);
-                let mark = if said.right { Mark::Good } else { Mark::Mistake };
+                let mark = if said.right {
+                    Mark::Good
+                } else {
+                    Mark::Mistake
+                };
                 let answer = if yes { "yes" } else { "no" };
                 let standing = current.standing(pupil);
                 standing.tried.push(Tried {
@@ -466,12 +465,7 @@ impl Class {
     }
 
     /// `POST /api/class/hint`: one more hint, and every hint so far.
-    pub(crate) fn hint(
-        &mut self,
-        pupil: PupilId,
-        body: &[u8],
-        now: Instant,
-    ) -> Result<Value, Refusal> {
+    pub fn hint(&mut self, pupil: PupilId, body: &[u8], now: Instant) -> Result<Value, Refusal> {
         let body = object(body, "hint")?;
         if let Some(unknown) = body.keys().find(|k| *k != "task") {
             return Err(Refusal::Bad(format!(
@@ -668,7 +662,7 @@ impl Class {
     }
 
     /// `GET /api/class/tally`.
-    pub(crate) fn tally(&self) -> Value {
+    pub fn tally(&self) -> Value {
         let joined = self.roll.len();
         let Some(current) = &self.current else {
             return tally::empty(joined);
@@ -701,7 +695,7 @@ impl Class {
     }
 
     /// `GET /api/class/results.csv`: every pupil's line at every task.
-    pub(crate) fn results(&self) -> String {
+    pub fn results(&self) -> String {
         let mut tasks = self.done.clone();
         tasks.extend(self.current.as_ref().map(Current::done));
         results::csv(&self.roll.names(), &tasks)
@@ -841,7 +835,10 @@ mod tests {
         assert!(matches!(join(&code, " SAM "), Err(Refusal::Conflict(_))));
         assert!(matches!(join(&code, ""), Err(Refusal::Bad(_))));
         assert_eq!(join(&code, " <b>Al</b> ").unwrap()["name"], "<b>Al</b>");
-        assert_eq!(room.class.names(), json!({ "joined": 2, "names": ["Sam", "<b>Al</b>"] }));
+        assert_eq!(
+            room.class.names(),
+            json!({ "joined": 2, "names": ["Sam", "<b>Al</b>"] })
+        );
     }
 
     #[test]
@@ -851,12 +848,18 @@ mod tests {
         let illegal = room.answer(0, json!({ "task": id, "to": [3, 5, 8] }));
         assert!(matches!(illegal, Err(Refusal::Illegal(_))), "{illegal:?}");
         assert_eq!(room.class.tally()["answered"], 0);
-        let mistake = room.answer(0, json!({ "task": id, "to": [3, 5, 5] })).unwrap();
+        let mistake = room
+            .answer(0, json!({ "task": id, "to": [3, 5, 5] }))
+            .unwrap();
         assert_eq!(mistake["verdict"], "mistake");
         assert!(mistake.get("winning_moves").is_some());
         let again = room.answer(0, json!({ "task": id, "to": [2, 5, 7] }));
-        assert_eq!(conflict(again), "you have answered task 1, and it takes one try");
-        room.answer(1, json!({ "task": id, "to": [3, 5, 5] })).unwrap();
+        assert_eq!(
+            conflict(again),
+            "you have answered task 1, and it takes one try"
+        );
+        room.answer(1, json!({ "task": id, "to": [3, 5, 5] }))
+            .unwrap();
         let tally = room.class.tally();
         assert_eq!(tally["answered"], 2);
         assert_eq!(tally["verdicts"]["mistake"], 2);
@@ -864,7 +867,10 @@ mod tests {
         assert_eq!(tally["moves"][0]["move"], "take 2 from row 3");
         // Answers to another task, or to a closed one, are refused.
         let other = room.answer(1, json!({ "task": id + 1, "to": [2, 5, 7] }));
-        assert_eq!(conflict(other), "task 2 is not the task set now, which is task 1");
+        assert_eq!(
+            conflict(other),
+            "task 2 is not the task set now, which is task 1"
+        );
         room.class.close().unwrap();
         let closed = room.answer(1, json!({ "task": id, "to": [2, 5, 7] }));
         assert_eq!(conflict(closed), "task 1 is closed: wait for the next one");
@@ -875,12 +881,16 @@ mod tests {
     fn until_right_counts_every_move_tried_and_the_latest_answer() {
         let mut room = Room::new(&["Sam"]);
         let id = room.set(r#"{"kind": "move", "position": "3 5 7", "tries": "until-right"}"#);
-        let mistake = room.answer(0, json!({ "task": id, "to": [3, 5, 5] })).unwrap();
+        let mistake = room
+            .answer(0, json!({ "task": id, "to": [3, 5, 5] }))
+            .unwrap();
         assert!(mistake.get("winning_moves").is_none());
         assert_eq!(room.class.tally()["verdicts"]["mistake"], 1);
         let hinted = room.hint(0, id).unwrap();
         assert_eq!(hinted["hints"].as_array().unwrap().len(), 1);
-        let good = room.answer(0, json!({ "task": id, "to": [2, 5, 7] })).unwrap();
+        let good = room
+            .answer(0, json!({ "task": id, "to": [2, 5, 7] }))
+            .unwrap();
         assert_eq!(good["verdict"], "good");
         let tally = room.class.tally();
         assert_eq!(
@@ -901,7 +911,12 @@ mod tests {
         assert_eq!(me["hints"], hinted["hints"]);
         assert_eq!(me["done"], true);
         let csv = room.class.results();
-        assert!(csv.ends_with("\"Sam\",1,\"3 5 7 (last stick loses)\",\"take 1 from row 1\",good,2,1,3\r\n"), "{csv}");
+        assert!(
+            csv.ends_with(
+                "\"Sam\",1,\"3 5 7 (last stick loses)\",\"take 1 from row 1\",good,2,1,3\r\n"
+            ),
+            "{csv}"
+        );
     }
 
     #[test]
@@ -940,7 +955,10 @@ mod tests {
         ];
         for body in cases {
             let refused = room.answer(0, body.clone());
-            assert!(matches!(refused, Err(Refusal::Bad(_))), "{body}: {refused:?}");
+            assert!(
+                matches!(refused, Err(Refusal::Bad(_))),
+                "{body}: {refused:?}"
+            );
         }
         let id = room.set(r#"{"kind": "game", "position": "3 5 7"}"#);
         let game = room.answer(0, json!({ "task": id, "to": [2, 5, 7] }));
@@ -960,7 +978,9 @@ mod tests {
         }
         let refused = room.class.answer(pupil, body.as_bytes(), now);
         assert_eq!(refused, Err(Refusal::TooMany));
-        let hint = room.class.hint(pupil, json!({ "task": id }).to_string().as_bytes(), now);
+        let hint = room
+            .class
+            .hint(pupil, json!({ "task": id }).to_string().as_bytes(), now);
         assert_eq!(hint, Err(Refusal::TooMany));
         let later = now + Duration::from_millis(500);
         assert!(room.class.answer(pupil, body.as_bytes(), later).is_ok());
@@ -986,7 +1006,10 @@ mod tests {
         let moved = play(&mut room, one.clone(), 0).unwrap();
         assert_eq!(moved.seed, seed);
         room.class.played(pupil, &moved, Some(false), room.now);
-        assert_eq!(room.class.tally()["games"], json!({ "won": 0, "lost": 1, "playing": 0 }));
+        assert_eq!(
+            room.class.tally()["games"],
+            json!({ "won": 0, "lost": 1, "playing": 0 })
+        );
         // A game lost is shown again, or begun again with no moves.
         assert!(play(&mut room, one.clone(), 0).is_ok());
         let taken_back = play(&mut room, json!([{ "row": 2, "take": 1 }]), 0);
@@ -1016,10 +1039,17 @@ mod tests {
         for _ in 0..MOST_TASKS {
             room.set(r#"{"kind": "move", "position": "1 2"}"#);
         }
-        assert!(matches!(room.class.room_for_a_task(), Err(Refusal::Conflict(_))));
-        let task = Task::new(&task::Asked::read(br#"{"kind": "move", "position": "1 2"}"#).unwrap());
+        assert!(matches!(
+            room.class.room_for_a_task(),
+            Err(Refusal::Conflict(_))
+        ));
+        let task =
+            Task::new(&task::Asked::read(br#"{"kind": "move", "position": "1 2"}"#).unwrap());
         let now = room.tick();
-        assert!(matches!(room.class.set(task.unwrap(), now), Err(Refusal::Conflict(_))));
+        assert!(matches!(
+            room.class.set(task.unwrap(), now),
+            Err(Refusal::Conflict(_))
+        ));
         let csv = room.class.results();
         assert_eq!(csv.lines().count(), 1 + 2 * MOST_TASKS);
         assert!(csv.contains("\r\n\"'=1+1\",500,\"1 2 (last stick loses)\",\"\",none,0,0,0\r\n"));

@@ -16,7 +16,7 @@ pub(crate) const MOST_PUPILS: usize = 60;
 pub(crate) const LONGEST_NAME: usize = 20;
 
 /// A pupil, by their place in the class: the order they joined in.
-pub(crate) type PupilId = usize;
+pub type PupilId = usize;
 
 /// A pupil.
 #[derive(Debug)]

@@ -9,10 +9,7 @@ use qrcode::render::svg;
 /// dark squares on white with the quiet zone around them.
 pub(crate) fn svg(text: &str) -> Result<String, qrcode::types::QrError> {
     let code = QrCode::new(text.as_bytes())?;
-    let drawn = code
-        .render::<svg::Color>()
-        .min_dimensions(240, 240)
-        .build();
+    let drawn = code.render::<svg::Color>().min_dimensions(240, 240).build();
     Ok(match drawn.find("<svg") {
         Some(at) => drawn[at..].to_string(),
         None => drawn,

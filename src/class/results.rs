@@ -83,7 +83,11 @@ pub(crate) fn csv(names: &[&str], tasks: &[Done]) -> String {
                 hints: 0,
                 seconds: 0,
             };
-            let record = task.records.get(id).and_then(Option::as_ref).unwrap_or(&none);
+            let record = task
+                .records
+                .get(id)
+                .and_then(Option::as_ref)
+                .unwrap_or(&none);
             let _ = write!(
                 out,
                 "{},{},{},{},{},{},{},{}\r\n",

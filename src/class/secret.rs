@@ -22,7 +22,7 @@ pub(crate) const CODE_LENGTH: usize = 4;
 const CODE_SYMBOLS: &[u8; 32] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /// The system could not give random numbers.
-pub(crate) type NoRandom = getrandom::Error;
+pub type NoRandom = getrandom::Error;
 
 /// A key or a token, in hex; it never shows itself in a debug print.
 #[derive(Clone, PartialEq, Eq)]
@@ -95,8 +95,7 @@ mod tests {
             assert_eq!(code.len(), CODE_LENGTH);
             assert!(
                 code.chars()
-                    .all(|c| (c.is_ascii_uppercase() || c.is_ascii_digit())
-                        && !"0O1I".contains(c)),
+                    .all(|c| (c.is_ascii_uppercase() || c.is_ascii_digit()) && !"0O1I".contains(c)),
                 "{code}"
             );
         }

@@ -83,7 +83,7 @@ impl Tries {
 /// A task as the teacher's page asks for it.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct Asked {
+pub struct Asked {
     kind: String,
     game: Option<String>,
     position: Option<String>,
@@ -99,7 +99,7 @@ pub(crate) struct Asked {
 
 impl Asked {
     /// The task in a request's body, or why it cannot be read.
-    pub(crate) fn read(body: &[u8]) -> Result<Asked, String> {
+    pub fn read(body: &[u8]) -> Result<Asked, String> {
         serde_json::from_slice(body).map_err(|e| format!("the task could not be read: {e}"))
     }
 
@@ -302,7 +302,8 @@ impl<G: InLesson + Queried> Worked<G> {
         let rows = G::rows(&position).len();
         if rows > MOST_TASK_ROWS {
             return Err(format!(
-                "a task may have at most {MOST_TASK_ROWS} rows (MOST_TASK_ROWS); this one has {rows}"
+                "a task may have at most {MOST_TASK_ROWS} rows (MOST_TASK_ROWS); \
+                 this one has {rows}"
             ));
         }
         if let Some(why) = nothing_to_play(&game, &position) {
@@ -479,7 +480,7 @@ pub(crate) fn plain(text: &str) -> String {
 
 /// A task, set.
 #[derive(Debug)]
-pub(crate) struct Task {
+pub struct Task {
     /// Its number in the class, from 1.
     pub(crate) id: u64,
     pub(crate) kind: Kind,
@@ -498,7 +499,7 @@ impl Task {
     /// The task `asked` for, read and worked out; or why it cannot be set,
     /// in the words the command line would use. It is numbered when it is
     /// set.
-    pub(crate) fn new(asked: &Asked) -> Result<Task, String> {
+    pub fn new(asked: &Asked) -> Result<Task, String> {
         let tries = match asked.tries.as_deref() {
             None | Some("one") => Tries::One,
             Some("until-right") => Tries::UntilRight,
@@ -512,10 +513,9 @@ impl Task {
         let which = games::named(asked.game.as_deref())?;
         let fields = |names: &[(&str, bool)]| -> Result<(), String> {
             match names.iter().find(|(_, given)| *given) {
-                Some((name, _)) => Err(format!(
-                    "a task of kind '{}' takes no '{name}'",
-                    asked.kind
-                )),
+                Some((name, _)) => {
+                    Err(format!("a task of kind '{}' takes no '{name}'", asked.kind))
+                }
                 None => Ok(()),
             }
         };
@@ -555,7 +555,10 @@ impl Task {
                     ("rows_per_move", asked.rows_per_move.is_some()),
                 ];
                 fields(&given)?;
-                let name = asked.lesson.as_deref().ok_or("a lesson's task needs 'lesson'")?;
+                let name = asked
+                    .lesson
+                    .as_deref()
+                    .ok_or("a lesson's task needs 'lesson'")?;
                 let number = asked.question.ok_or("a lesson's task needs 'question'")?;
                 let found = lesson::bundled(name).map_err(|e| e.to_string())?;
                 let questions = found.questions();
@@ -592,8 +595,7 @@ impl Task {
                 ));
             }
         };
-        let mut described =
-            of_game!(&worked, w => w.describe(kind, asked_words.as_deref()))?;
+        let mut described = of_game!(&worked, w => w.describe(kind, asked_words.as_deref()))?;
         let title = described["title"].as_str().unwrap_or_default().to_string();
         let (level, first) = match kind {
             Kind::Game { level, first } => (Some(level), Some(first)),
@@ -646,8 +648,8 @@ impl Task {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request::check::check as api_check;
     use crate::lesson::games::OfGame;
+    use crate::request::check::check as api_check;
     use crate::rules::game::{Chomp, Game};
     use crate::rules::nim::Nim;
 
@@ -690,7 +692,10 @@ mod tests {
         let json = game.json(false);
         assert_eq!(json["take"], json!([1, 2, 3]));
         assert_eq!(json["rule"], "normal");
-        assert_eq!((&json["level"], &json["first"]), (&json!("good"), &json!("computer")));
+        assert_eq!(
+            (&json["level"], &json["first"]),
+            (&json!("good"), &json!("computer"))
+        );
         assert_eq!(json["tries"], "until-right");
         assert!(game.words.is_some());
         let bar = task(r#"{"kind": "can-you-win", "game": "chomp", "position": "4x5"}"#).unwrap();
@@ -712,7 +717,9 @@ mod tests {
         assert!(["move", "can-you-win"].contains(&json["kind"].as_str().unwrap()));
         let missing = task(r#"{"kind": "lesson", "lesson": "copy-cat", "question": 99}"#);
         assert!(
-            missing.unwrap_err().starts_with("the lesson 'copy-cat' has no question 99: it has "),
+            missing
+                .unwrap_err()
+                .starts_with("the lesson 'copy-cat' has no question 99: it has "),
         );
         let unknown = task(r#"{"kind": "lesson", "lesson": "copy-kat", "question": 1}"#);
         assert_eq!(
@@ -891,7 +898,11 @@ mod tests {
         assert_eq!(won.yes_no(false, false).reason, "you can win.");
         assert_eq!(won.yes_no(false, true).reason, NOT_QUITE);
         assert!(lost.yes_no(false, true).right);
-        assert!(lost.yes_no(true, false).reason.ends_with("no move wins here."));
+        assert!(
+            lost.yes_no(true, false)
+                .reason
+                .ends_with("no move wins here.")
+        );
         // Before its answer, a yes-or-no task gives only the hint that
         // tells nothing of who wins.
         assert_eq!(won.ladder().len(), 1);

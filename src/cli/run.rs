@@ -227,7 +227,8 @@ fn class(args: ServeArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         }
         if opened.no_network {
             eprintln!(
-                "warning: this computer is on no network, so no other device can join: connect it to the classroom's network and start the class again"
+                "warning: this computer is on no network, so no other device can join: \
+                 connect it to the classroom's network and start the class again"
             );
         }
         if args.open

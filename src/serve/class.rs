@@ -125,10 +125,18 @@ impl Room {
         }
         if listener == Listener::Teacher {
             if changed(|v| v.pupils) {
-                events.push(Event::default().event("pupils").data(class.names().to_string()));
+                events.push(
+                    Event::default()
+                        .event("pupils")
+                        .data(class.names().to_string()),
+                );
             }
             if changed(|v| v.tally) {
-                events.push(Event::default().event("tally").data(class.tally().to_string()));
+                events.push(
+                    Event::default()
+                        .event("tally")
+                        .data(class.tally().to_string()),
+                );
             }
         }
         events
@@ -331,7 +339,9 @@ async fn close(
         body(bytes)?;
         let closed = blocking(&shared.room, |class| {
             let id = class.close()?;
-            let reveal = class.reveal().map(|(doc, outcome)| explanation(&doc, outcome));
+            let reveal = class
+                .reveal()
+                .map(|(doc, outcome)| explanation(&doc, outcome));
             let reveal = reveal.and_then(|text| serde_json::from_str::<Value>(&text).ok());
             Ok(json!({ "id": id, "reveal": reveal }))
         });
@@ -494,9 +504,7 @@ async fn events(State(shared): State<Shared>, listener: Listener) -> Response {
 
 /// The next event for a listener, waiting until something changes; the
 /// stream ends with the class.
-async fn next_event(
-    mut listening: Listening,
-) -> Option<(Result<Event, Infallible>, Listening)> {
+async fn next_event(mut listening: Listening) -> Option<(Result<Event, Infallible>, Listening)> {
     loop {
         if let Some(event) = listening.waiting.pop_front() {
             return Some((Ok(event), listening));
@@ -510,9 +518,8 @@ async fn next_event(
         }
         let before = listening.sent.replace(changes.versions);
         let (room, listener) = (Arc::clone(&listening.room), listening.listener);
-        let events = tokio::task::spawn_blocking(move || {
-            room.events(listener, before, changes.versions)
-        });
+        let events =
+            tokio::task::spawn_blocking(move || room.events(listener, before, changes.versions));
         listening.waiting.extend(events.await.ok()?);
     }
 }

@@ -99,7 +99,9 @@ impl Expensive {
         costly: impl FnOnce() -> bool + Send + 'static,
         answer: impl FnOnce() -> Reply + Send + 'static,
     ) -> Reply {
-        self.work(costly, answer).await.unwrap_or_else(|refused| refused)
+        self.work(costly, answer)
+            .await
+            .unwrap_or_else(|refused| refused)
     }
 
     /// Does `work` as [`Expensive::answer`] does, and gives what it made;
