@@ -261,6 +261,10 @@ function show(now, here) {
     if (here.reply) heardAnswer(here.reply, false);
   }
   chosen(null);
+  // Ready for the arrow keys, unless the pupil is typing somewhere.
+  if (document.activeElement === document.body && now.kind !== "can-you-win") {
+    drawing().root.focus({ preventScroll: true });
+  }
 }
 
 /** The task's board afresh, ready for a try. */

@@ -230,6 +230,7 @@ async function submitted(event) {
     await startLesson(form.elements.lesson.value);
   } else if (await setTask(taskOfForm(), $("setting-error"))) {
     show("task");
+    $("close-reveal").focus({ preventScroll: true });
   }
 }
 
