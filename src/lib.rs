@@ -16,18 +16,23 @@
 //!   check with [`teach::check::check`];
 //! - [`render`]: layouts of those documents as text, Markdown, HTML or
 //!   JSON;
-//! - [`serve`]: the classroom page's [`serve::Server`];
+//! - [`serve`]: the classroom page's [`serve::Server`], which may serve a
+//!   class too ([`serve::Server::start_class`]);
 //! - [`cli`]: the command line ([`cli::args::Cli`] and [`run`]), which the
 //!   binary hands over to at once.
 //!
 //! The layers that talk to a class (the prompt, lessons, games against the
-//! computer and the requests shared by the command line and the page) are
-//! private. The `testing` feature opens them to the tests that drive them
+//! computer, the requests shared by the command line and the page, and a
+//! class of pupils' devices) are private. The `testing` feature opens them to the tests that drive them
 //! from outside; `fuzzing` adds the checks the fuzz targets and the corpus
 //! test run, and `arbitrary`. Neither is part of the tool itself.
 
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "testing")]
+pub mod class;
+#[cfg(not(feature = "testing"))]
+mod class;
 pub mod cli;
 #[cfg(feature = "testing")]
 pub mod console;
@@ -64,7 +69,7 @@ mod tests {
     #[test]
     fn the_book_states_every_limit_as_the_code_has_it() {
         use crate::teach::words::with_commas;
-        use crate::{console, lesson, play, rules, serve, solve, teach, verify};
+        use crate::{class, console, lesson, play, rules, serve, solve, teach, verify};
         let limits: &[(&str, u64)] = &[
             ("MOST_ROWS_READ", rules::row_reader::MOST_ROWS_READ as u64),
             ("MOST_BYTES_READ", rules::row_reader::MOST_BYTES_READ as u64),
@@ -127,6 +132,17 @@ mod tests {
             ("MOST_EXPENSIVE", serve::expensive::MOST_EXPENSIVE as u64),
             ("LARGEST_SEARCH", solve::chomp::LARGEST_SEARCH),
             ("LARGEST_SIDE", rules::bar::LARGEST_SIDE as u64),
+            ("MOST_PUPILS", class::pupil::MOST_PUPILS as u64),
+            ("LONGEST_NAME", class::pupil::LONGEST_NAME as u64),
+            ("MOST_TASKS", class::MOST_TASKS as u64),
+            ("MOST_TASK_ROWS", class::task::MOST_TASK_ROWS as u64),
+            ("MOST_TASK_TRIES", class::MOST_TASK_TRIES as u64),
+            ("ANSWER_BURST", u64::from(class::limit::ANSWER_BURST)),
+            (
+                "ANSWERS_A_SECOND",
+                u64::from(class::limit::ANSWERS_A_SECOND),
+            ),
+            ("KEEP_ALIVE", serve::class::KEEP_ALIVE.as_secs()),
         ];
         let book = std::fs::read_to_string(
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/limits.md"),

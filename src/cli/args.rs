@@ -136,9 +136,12 @@ const SERVE_EXAMPLES: &str = indoc! {"
       matchsticks serve --open           the same, opened in the browser
       matchsticks serve --port 0         any free port
       matchsticks serve --host 0.0.0.0   open to the classroom network
+      matchsticks serve --class --open   a class: pupils answer on their own devices
 
     The page needs no network: everything it uses is inside matchsticks.
-    Ctrl-C stops the server.
+    With --class it prints the teacher's address and the pupils' address
+    with its join code; the class is kept in memory only. Ctrl-C stops the
+    server, and ends the class.
 "};
 
 const COMPLETIONS_EXAMPLES: &str = indoc! {"
@@ -378,14 +381,22 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = serve::DEFAULT_PORT, value_name = "N")]
     pub port: u16,
 
-    /// The address to listen on. The default serves this computer only;
-    /// any other address lets other computers on the network in
-    #[arg(long, default_value_t = serve::DEFAULT_HOST, value_name = "ADDR")]
-    pub host: IpAddr,
+    /// The address to listen on. The default serves this computer only
+    /// (127.0.0.1), or with --class every address of it (0.0.0.0); any
+    /// address but 127.0.0.1 lets other computers on the network in
+    #[arg(long, value_name = "ADDR")]
+    pub host: Option<IpAddr>,
 
-    /// Open the page in the default browser
+    /// Open the page in the default browser (with --class, the teacher's
+    /// page)
     #[arg(long)]
     pub open: bool,
+
+    /// Open a class on this computer's network: the pupils join on their
+    /// own devices with a code, and the teacher sets them tasks and sees
+    /// how they answer
+    #[arg(long)]
+    pub class: bool,
 }
 
 /// `matchsticks completions`.

@@ -157,12 +157,16 @@ fn verify(args: VerifyArgs, io: &mut Io<'_>) -> Result<u8, Error> {
 /// Serves the classroom page until Ctrl-C. The address is printed as soon
 /// as the server listens, so a script can read it from the first line.
 fn serve(args: ServeArgs, io: &mut Io<'_>) -> Result<u8, Error> {
-    let addr = SocketAddr::new(args.host, args.port);
+    if args.class {
+        return class(args, io);
+    }
+    let host = args.host.unwrap_or(crate::serve::DEFAULT_HOST);
+    let addr = SocketAddr::new(host, args.port);
     // An address for every computer on the network is shown as this
     // computer's own, which a browser here can open.
-    let shown = |port| match args.host.is_unspecified() {
+    let shown = |port| match host.is_unspecified() {
         true => SocketAddr::new(crate::serve::DEFAULT_HOST, port),
-        false => SocketAddr::new(args.host, port),
+        false => SocketAddr::new(host, port),
     };
     let mut written = Ok(());
     crate::serve::serve(addr, |bound| {
@@ -176,10 +180,9 @@ fn serve(args: ServeArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         if written.is_err() {
             return ControlFlow::Break(());
         }
-        if !args.host.is_loopback() {
+        if !host.is_loopback() {
             eprintln!(
-                "warning: listening on {}: any computer that can reach this one on the network can open the page",
-                args.host
+                "warning: listening on {host}: any computer that can reach this one on the network can open the page"
             );
         }
         if args.open
@@ -192,6 +195,52 @@ fn serve(args: ServeArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     .map_err(|source| Error::Serve { addr, source })?;
     written?;
     writeln!(io.out, "Stopped.")?;
+    Ok(0)
+}
+
+/// Opens a class until Ctrl-C: where it listens, then the teacher's and
+/// the pupils' addresses, as soon as it does. The teacher's key is printed
+/// here and nowhere else.
+fn class(args: ServeArgs, io: &mut Io<'_>) -> Result<u8, Error> {
+    let host = args.host.unwrap_or(crate::serve::CLASS_HOST);
+    let addr = SocketAddr::new(host, args.port);
+    let listening = match host {
+        host if host.is_unspecified() => {
+            "A class is open on every address of this computer (--host chooses one).".to_string()
+        }
+        host if host.is_loopback() => {
+            format!("A class is open on {host} only, which no other device can reach.")
+        }
+        host => format!("A class is open on {host} only."),
+    };
+    let mut written = Ok(());
+    crate::serve::serve_class(addr, |opened| {
+        written = (|| {
+            writeln!(io.out, "{listening}")?;
+            writeln!(io.out, "teacher: {}", opened.teacher)?;
+            writeln!(io.out, "pupils:  {}", opened.pupils)?;
+            writeln!(io.out, "Ctrl-C ends the class.")?;
+            io.out.flush()
+        })();
+        if written.is_err() {
+            return ControlFlow::Break(());
+        }
+        if opened.no_network {
+            eprintln!(
+                "warning: this computer is on no network, so no other device can join: \
+                 connect it to the classroom's network and start the class again"
+            );
+        }
+        if args.open
+            && let Err(e) = browser::open(&opened.teacher)
+        {
+            eprintln!("warning: cannot open a browser ({e}): open the teacher's address yourself");
+        }
+        ControlFlow::Continue(())
+    })
+    .map_err(|source| Error::Serve { addr, source })?;
+    written?;
+    writeln!(io.out, "The class has ended.")?;
     Ok(0)
 }
 

@@ -213,6 +213,16 @@ impl<'q, G: InLesson> Asking<'q, G> {
     }
 }
 
+/// Every hint a question gives, in the order it gives them: the teacher's
+/// `hints` first, then the game's `stages` from as far as those stood
+/// for, and for a yes-or-no question only as far as tells nothing of who
+/// wins. A class hands them out one at a time, to each pupil on their
+/// own, as a lesson does.
+pub(crate) fn ladder(hints: &[String], stages: Vec<String>, asks: Asks) -> Vec<String> {
+    let mut hints = Hints::new(hints, stages, asks);
+    std::iter::from_fn(|| hints.next()).collect()
+}
+
 /// A question's hints, one at a time: the teacher's first, then the tool's
 /// stages, carrying on from as many stages as the teacher's hints stood for
 /// rather than starting again. While a yes-or-no question waits for its
@@ -282,6 +292,7 @@ mod tests {
     use crate::rules::multi_move::MultiMove;
     use crate::rules::nim::Nim;
     use crate::teach::lesson::{Directive, Setup, Work};
+    use crate::teach::teaching::Teaching;
 
     fn question(source: &str) -> Question<Nim> {
         let lesson = parse(source.as_bytes()).unwrap();
@@ -340,6 +351,22 @@ mod tests {
         let right = asking.play(one(0, 1)).unwrap();
         assert!(matches!(right, Response::Good(_)));
         assert!(asking.settled());
+    }
+
+    #[test]
+    fn the_ladder_is_the_hints_a_question_gives_one_by_one() {
+        let q = question("title: t\nquestion: 3 5 7\nhint: Look at the 4s.\nanswer: Well.\n");
+        let mut asking = Asking::new(&q).unwrap();
+        let given: Vec<String> = std::iter::from_fn(|| match asking.hint() {
+            Response::Hint(hint) => Some(hint),
+            _ => None,
+        })
+        .collect();
+        let stages = Nim::hints(asking.analysis());
+        assert_eq!(ladder(&q.hints, stages.clone(), Asks::Move), given);
+        // Before its yes or no, a yes-or-no question gives only the first
+        // stage, which tells nothing of who wins.
+        assert_eq!(ladder(&[], stages.clone(), Asks::CanYouWin), stages[..1]);
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //! route will, and ask the game. A request whose words cannot be read is
 //! cheap, since its route refuses it at once.
 
+use std::marker::PhantomData;
 use std::num::NonZeroUsize;
 use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Mutex, mpsc};
@@ -21,7 +22,10 @@ use tokio::sync::{Semaphore, oneshot};
 use super::params::{Params, Question, TABLE_PARAMS};
 use super::reply::Reply;
 use super::sent::Sent;
+use crate::class::task::Asked;
+use crate::lesson::games::of_game;
 use crate::rules::nim::Nim;
+use crate::teach::lesson::InLesson;
 use crate::teach::queried::{Queried, Words};
 use crate::teach::table;
 
@@ -95,33 +99,49 @@ impl Expensive {
         costly: impl FnOnce() -> bool + Send + 'static,
         answer: impl FnOnce() -> Reply + Send + 'static,
     ) -> Reply {
+        self.work(costly, answer)
+            .await
+            .unwrap_or_else(|refused| refused)
+    }
+
+    /// Does `work` as [`Expensive::answer`] does, and gives what it made;
+    /// or the reply that refuses it (503 with every place taken, 500 when
+    /// the work stopped unfinished).
+    pub(crate) async fn work<T: Send + 'static>(
+        &self,
+        costly: impl FnOnce() -> bool + Send + 'static,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Reply> {
         let told = tokio::task::spawn_blocking(move || match costly() {
-            false => Ok(answer()),
-            true => Err(answer),
+            false => Ok(work()),
+            true => Err(work),
         });
         match told.await {
-            Ok(Ok(reply)) => reply,
-            Ok(Err(answer)) => self.in_place(answer).await,
-            Err(_) => Reply::failed(),
+            Ok(Ok(done)) => Ok(done),
+            Ok(Err(work)) => self.in_place(work).await,
+            Err(_) => Err(Reply::failed()),
         }
     }
 
-    /// Answers with `answer` in a free place, or with 503.
-    async fn in_place(&self, answer: impl FnOnce() -> Reply + Send + 'static) -> Reply {
+    /// Does `work` in a free place, or refuses it with 503.
+    async fn in_place<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Reply> {
         let Ok(place) = self.places.clone().try_acquire_owned() else {
-            return busy(self.most);
+            return Err(busy(self.most));
         };
         let (reply, replied) = oneshot::channel();
         // The place is held until the work is done, even when the client
         // has gone: its thread is busy until then.
         let job: Job = Box::new(move || {
-            let answered = answer();
+            let done = work();
             drop(place);
-            let _ = reply.send(answered);
+            let _ = reply.send(done);
         });
         match self.jobs.send(job) {
-            Ok(()) => replied.await.unwrap_or_else(|_| Reply::failed()),
-            Err(_) => Reply::failed(),
+            Ok(()) => replied.await.map_err(|_| Reply::failed()),
+            Err(_) => Err(Reply::failed()),
         }
     }
 }
@@ -183,6 +203,32 @@ pub(crate) fn game<G: Queried>(body: &[u8]) -> bool {
         Ok(sent) => asked::<G>(&sent.words, turns_worked(sent.moves.len())),
         Err(_) => false,
     }
+}
+
+/// Whether setting the class's task `asked` is expensive: its position
+/// worked out once for every pupil's answers, once explained for the
+/// reveal, and drawn. A lesson's question is bundled, and cheap.
+pub(crate) fn task(asked: &Asked) -> bool {
+    match asked.which() {
+        Some(which) => of_game!(which, game => task_of(game, asked, 3)),
+        None => false,
+    }
+}
+
+/// Whether a game task's start is too expensive to be replayed, as every
+/// pupil's move in it is, as a cheap request: where a game on the page
+/// would be expensive with no move made yet.
+pub(crate) fn game_task(asked: &Asked) -> bool {
+    match asked.which() {
+        Some(which) if asked.is_game() => {
+            of_game!(which, game => task_of(game, asked, turns_worked(0)))
+        }
+        _ => false,
+    }
+}
+
+fn task_of<G: InLesson + Queried>(_: PhantomData<G>, task: &Asked, times: u64) -> bool {
+    asked::<G>(&task.words::<G>(), times)
 }
 
 /// Whether Nim's table of positions in a query string is expensive.

@@ -5,13 +5,13 @@
 
 use serde_json::{Value, json};
 
-use super::page::{drawn_board, with_facts};
 use super::params::ParamError;
 use super::reply::Reply;
 use super::sent::{Sent, moves_name};
 use crate::play::replay::{Helped, Replay, ReplayError, Setup, Where};
-use crate::play::{First, Level, PlayError};
+use crate::play::{First, Level, PlayError, choice};
 use crate::render::html;
+use crate::request::board::{drawn_board, with_facts};
 use crate::request::error::Error;
 use crate::teach::queried::{Queried, Words};
 use crate::teach::review::{self, HINTS_A_TURN, MOST_TAKEN_BACK, Side};
@@ -69,6 +69,11 @@ pub(crate) fn play<G: Queried>(body: &[u8]) -> Reply {
 fn replay<G: Queried>(body: &[u8]) -> Result<Value, Refusal> {
     let sent: Sent<G> = serde_json::from_slice(body)
         .map_err(|e| Refusal::Bad(format!("the game could not be read: {e}")))?;
+    replayed(&sent)
+}
+
+/// Where the game `sent` stands, replayed; or why it cannot be replayed.
+pub(crate) fn replayed<G: Queried>(sent: &Sent<G>) -> Result<Value, Refusal> {
     let words = sent.words.words(G::POSITION_WORDS).unwrap_or_default();
     let start = G::position(&words, None).map_err(Error::game)?;
     let rows = G::rows(&start).len();
@@ -88,7 +93,7 @@ fn replay<G: Queried>(body: &[u8]) -> Result<Value, Refusal> {
         seed: sent.seed,
         seed_given: true,
     };
-    let helped = helped(&sent)?;
+    let helped = helped(sent)?;
     let mut replay = Replay::of(
         setup,
         &sent.moves,
@@ -194,22 +199,4 @@ pub(crate) fn side(side: Side) -> &'static str {
         Side::Pupil => "pupil",
         Side::Computer => "computer",
     }
-}
-
-/// One of a command-line choice's values, named as on the command line, or
-/// why it is none of them.
-pub(crate) fn choice<T: clap::ValueEnum + Default>(
-    value: Option<&str>,
-    name: &str,
-) -> Result<T, String> {
-    let Some(value) = value else {
-        return Ok(T::default());
-    };
-    T::from_str(value, true).map_err(|_| {
-        let names: Vec<String> = T::value_variants()
-            .iter()
-            .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_string()))
-            .collect();
-        format!("'{value}' is not a {name}: choose {}", names.join(", "))
-    })
 }

@@ -7,18 +7,17 @@
 //! Input is read and refused exactly as by the JSON API.
 
 use axum::http::StatusCode;
-use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::params::{ParamError, Params, Question, TABLE_PARAMS, check_question};
 use super::reply::Reply;
 use crate::render::html;
 use crate::request;
+use crate::request::board::board;
 use crate::request::check::Refused;
-use crate::request::error::Error;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
-use crate::teach::document::{Block, Document};
+use crate::teach::document::Document;
 use crate::teach::queried::Queried;
 use crate::teach::verdict::Verdict;
 
@@ -69,37 +68,6 @@ pub(crate) fn check_reply(answer: Result<Result<String, String>, ParamError>) ->
         ),
         Err(e) => Reply::error(e),
     }
-}
-
-/// The board for `position` in its game, drawn to click as the terminal
-/// draws it (Nim's rows in their groups or the blocks of their pattern, a
-/// bar's squares), with the facts the page needs beside it.
-pub(crate) fn board<G: Queried>(position: &G::Position, game: &G) -> Result<Value, Error> {
-    let drawn = game.drawn(position).map_err(Error::game)?;
-    Ok(drawn_board(position, game, &drawn))
-}
-
-/// The board for `position` in its game, already `drawn`: its rows, its
-/// title, the drawing as HTML, whether the game is over there, and the
-/// game's own facts (the takes to offer as buttons, the squares).
-pub(crate) fn drawn_board<G: Queried>(position: &G::Position, game: &G, drawn: &Block) -> Value {
-    let board = json!({
-        "rows": G::rows(position),
-        "game": game.title(position),
-        "board": html::block_html(drawn, 3),
-        "over": game.is_over(position),
-    });
-    with_facts(board, &game.board_facts(position))
-}
-
-/// `value`, an object, with the fields of `facts` added.
-pub(crate) fn with_facts(mut value: Value, facts: &impl Serialize) -> Value {
-    let facts = serde_json::to_value(facts).expect("facts are plain data");
-    match (&mut value, facts) {
-        (Value::Object(fields), Value::Object(more)) => fields.extend(more),
-        _ => unreachable!("a board and its facts are objects"),
-    }
-    value
 }
 
 /// `GET /page/explain?position=3,5,7[&normal=1][&take=1-3][&xor=1]`, and

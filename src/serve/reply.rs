@@ -73,6 +73,20 @@ impl Reply {
         }
     }
 
+    /// 429: a client sends faster than it may, and should wait
+    /// `retry_after` seconds.
+    pub(crate) fn too_many(why: &str, retry_after: u64) -> Reply {
+        Reply {
+            retry_after: Some(retry_after),
+            ..Reply::json_with(StatusCode::TOO_MANY_REQUESTS, error_body(why))
+        }
+    }
+
+    /// Any other refusal: the status, and why.
+    pub(crate) fn status(status: StatusCode, why: &str) -> Reply {
+        Reply::json_with(status, error_body(why))
+    }
+
     /// Work that stopped without an answer: 500.
     pub(crate) fn failed() -> Reply {
         let why = "the answer could not be worked out";
