@@ -45,6 +45,7 @@ use super::sent::{Given, Sent};
 use super::{assets, network};
 use crate::class::limit::RETRY_AFTER;
 use crate::class::pupil::PupilId;
+use crate::class::secret::Secret;
 use crate::class::task::{Asked, Task};
 use crate::class::{Class, Playing, Refusal, Versions};
 use crate::lesson::games::of_game;
@@ -108,11 +109,11 @@ impl Room {
     }
 
     /// The join code, the teacher's key and the pupils' address.
-    pub(crate) fn access(&self) -> (String, String, String) {
+    pub(crate) fn access(&self) -> (String, Secret, String) {
         let class = self.class();
         (
             class.code().to_string(),
-            class.key().to_string(),
+            class.key().clone(),
             class.join_address().to_string(),
         )
     }
@@ -563,7 +564,7 @@ pub(crate) fn open(bound: SocketAddr) -> io::Result<(Arc<Room>, Opened)> {
     let room = Room::open(&base)?;
     let (_, key, pupils) = room.access();
     let opened = Opened {
-        teacher: format!("{base}/teacher#key={key}"),
+        teacher: format!("{base}/teacher#key={}", key.as_str()),
         pupils,
         no_network: !found,
     };
