@@ -201,8 +201,8 @@ impl Class {
     }
 
     /// The teacher's key.
-    pub(crate) fn key(&self) -> &str {
-        self.key.as_str()
+    pub(crate) fn key(&self) -> &Secret {
+        &self.key
     }
 
     /// The pupils' address.
@@ -810,15 +810,13 @@ mod tests {
     fn the_key_and_the_tokens_let_in_only_their_holders() {
         let room = Room::new(&["Sam"]);
         let class = &room.class;
-        assert!(class.teacher(Some(class.key())).is_ok());
-        let wrong = "0".repeat(class.key().len());
+        let key = class.key().as_str();
+        assert!(class.teacher(Some(key)).is_ok());
+        let wrong = "0".repeat(key.len());
         for key in [None, Some(""), Some(wrong.as_str()), Some(class.code())] {
             assert!(matches!(class.teacher(key), Err(Refusal::Forbidden(_))));
         }
-        assert!(matches!(
-            class.pupil(Some(class.key())),
-            Err(Refusal::Forbidden(_))
-        ));
+        assert!(matches!(class.pupil(Some(key)), Err(Refusal::Forbidden(_))));
         assert!(matches!(class.pupil(None), Err(Refusal::Forbidden(_))));
     }
 

@@ -11,9 +11,11 @@
 //! work, so it never waits for one or gets 503; setting a task, which works
 //! its position out, goes through the places as any expensive request.
 //!
-//! The events are one `watch` channel of how many times each part of the
-//! class has changed: a listener that falls behind gets only the latest,
-//! so nothing queues up, whatever the class does.
+//! The events come from two `watch` channels of how many times each part
+//! of the class has changed: every change for the teacher, only the task's
+//! for the pupils, so that an answer wakes no pupil's stream. A listener
+//! that falls behind gets only the latest, so nothing queues up, whatever
+//! the class does.
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
@@ -43,6 +45,7 @@ use super::sent::{Given, Sent};
 use super::{assets, network};
 use crate::class::limit::RETRY_AFTER;
 use crate::class::pupil::PupilId;
+use crate::class::secret::Secret;
 use crate::class::task::{Asked, Task};
 use crate::class::{Class, Playing, Refusal, Versions};
 use crate::lesson::games::of_game;
@@ -52,12 +55,13 @@ use crate::teach::queried::Queried;
 /// changed, so that neither end takes a quiet class for a lost connection.
 pub(crate) const KEEP_ALIVE: Duration = Duration::from_secs(5);
 
-/// A class, as the server holds it: the class itself, and the channel that
-/// tells its listeners what changed.
+/// A class, as the server holds it: the class itself, and the channels
+/// that tell its listeners what changed: the teacher, and the pupils.
 #[derive(Debug)]
 pub(crate) struct Room {
     class: Mutex<Class>,
-    changes: watch::Sender<Changes>,
+    teacher: watch::Sender<Changes>,
+    pupils: watch::Sender<Changes>,
 }
 
 /// What the listeners are told: the class's versions, and whether the
@@ -73,10 +77,10 @@ impl Room {
     /// `http://192.168.1.20:8357`.
     pub(crate) fn open(address: &str) -> io::Result<Arc<Room>> {
         let class = Class::open(address).map_err(io::Error::other)?;
-        let (changes, _) = watch::channel(Changes::default());
         Ok(Arc::new(Room {
             class: Mutex::new(class),
-            changes,
+            teacher: watch::channel(Changes::default()).0,
+            pupils: watch::channel(Changes::default()).0,
         }))
     }
 
@@ -90,20 +94,26 @@ impl Room {
         let done = change(&mut class);
         let versions = class.versions();
         drop(class);
-        self.changes.send_if_modified(|changes| {
-            let changed = changes.versions != versions;
-            changes.versions = versions;
-            changed
-        });
+        let to_pupils = Versions {
+            task: versions.task,
+            ..Versions::default()
+        };
+        for (channel, versions) in [(&self.teacher, versions), (&self.pupils, to_pupils)] {
+            channel.send_if_modified(|changes| {
+                let changed = changes.versions != versions;
+                changes.versions = versions;
+                changed
+            });
+        }
         done
     }
 
     /// The join code, the teacher's key and the pupils' address.
-    pub(crate) fn access(&self) -> (String, String, String) {
+    pub(crate) fn access(&self) -> (String, Secret, String) {
         let class = self.class();
         (
             class.code().to_string(),
-            class.key().to_string(),
+            class.key().clone(),
             class.join_address().to_string(),
         )
     }
@@ -111,7 +121,17 @@ impl Room {
     /// Ends the class: every stream of events ends, so the server can
     /// stop.
     pub(crate) fn end(&self) {
-        self.changes.send_modify(|changes| changes.ended = true);
+        for channel in [&self.teacher, &self.pupils] {
+            channel.send_modify(|changes| changes.ended = true);
+        }
+    }
+
+    /// The changes `listener` hears of.
+    fn listen(&self, listener: Listener) -> watch::Receiver<Changes> {
+        match listener {
+            Listener::Teacher => self.teacher.subscribe(),
+            Listener::Pupil(_) => self.pupils.subscribe(),
+        }
     }
 
     /// What a listener is to be sent, now that the class is at `now` and
@@ -490,7 +510,7 @@ struct Listening {
 /// they change. A comment every [`KEEP_ALIVE`] keeps a quiet stream open.
 async fn events(State(shared): State<Shared>, listener: Listener) -> Response {
     let listening = Listening {
-        changes: shared.room.changes.subscribe(),
+        changes: shared.room.listen(listener),
         room: shared.room,
         listener,
         sent: None,
@@ -544,7 +564,7 @@ pub(crate) fn open(bound: SocketAddr) -> io::Result<(Arc<Room>, Opened)> {
     let room = Room::open(&base)?;
     let (_, key, pupils) = room.access();
     let opened = Opened {
-        teacher: format!("{base}/teacher#key={key}"),
+        teacher: format!("{base}/teacher#key={}", key.as_str()),
         pupils,
         no_network: !found,
     };

@@ -61,6 +61,7 @@ pub(crate) mod worksheet;
 use self::class::{Opened, Room};
 use self::expensive::Expensive;
 use self::reply::Reply;
+use crate::class::secret::Secret;
 use crate::rules::game::Chomp;
 use crate::rules::nim::Nim;
 use crate::teach::queried::Queried;
@@ -215,8 +216,9 @@ pub struct Server {
     addr: SocketAddr,
     stop: Option<oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<io::Result<()>>>,
-    /// A class's join code and teacher's key, when it serves one.
-    class: Option<(String, String)>,
+    /// A class's join code and teacher's key, when it serves one; the key
+    /// never shows in a debug print.
+    class: Option<(String, Secret)>,
 }
 
 impl Server {

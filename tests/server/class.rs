@@ -275,6 +275,8 @@ fn the_teachers_key_and_the_pupils_tokens_are_asked_for() {
     assert_eq!(key_in_address.status, 403);
     let token_in_address = class.get(&format!("/api/class/events?pupil={unknown}"));
     assert_eq!(token_in_address.status, 403);
+    // The key shows nowhere but where the server gives it.
+    assert!(!format!("{:?}", class.server).contains(class.key()));
     // The teacher and the pupil are let in.
     assert_eq!(class.teacher("GET", "/api/class/tally", None).status, 200);
     let me = class.as_pupil(&token, "GET", "/api/class/me", None);
