@@ -8,7 +8,7 @@
 use super::analysis::BarAnalysis;
 use super::check::{BiteJudgement, answer};
 use super::explain::explain;
-use super::reply::parse_bite;
+use super::reply::parse_given_bite;
 use super::teaching::ChompError;
 use super::words::{drawn, shapes as shapes_in_words, titled};
 use crate::rules::bar::{Bar, Bite};
@@ -138,7 +138,7 @@ fn bar_setup(
                 let text = given
                     .next()
                     .ok_or("has --bite without a square after it, such as 3,4")?;
-                bite = Some(parse_bite(text).map_err(|e| format!("has a bad --bite: {e}"))?);
+                bite = Some(parse_given_bite(text).map_err(|e| format!("has a bad --bite: {e}"))?);
             }
             option if option.starts_with("--") => {
                 return Err(match options {
