@@ -11,6 +11,8 @@ use std::io::BufRead;
 
 use super::position::Position;
 
+use super::commas::with_commas;
+
 /// Why some words are not a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
@@ -44,10 +46,16 @@ pub enum PositionError {
         problem: Box<PositionError>,
     },
     /// A stream holds more rows than the tool reads.
-    #[error("more than {MOST_ROWS_READ} rows: that is the most the tool reads")]
+    #[error(
+        "more than {} rows: that is the most the tool reads",
+        with_commas(MOST_ROWS_READ as u128)
+    )]
     TooManyRows,
     /// A stream is longer than the tool reads.
-    #[error("more than {MOST_BYTES_READ} bytes of rows: that is the most the tool reads")]
+    #[error(
+        "more than {} bytes (64 MiB) of rows: that is the most the tool reads",
+        with_commas(MOST_BYTES_READ as u128)
+    )]
     TooMuchInput,
     /// The stream could not be read.
     #[error("cannot read the rows: {0}")]

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::commas::with_commas;
 use super::row_reader::printable;
 
 /// The largest take a set may name. Outcomes are computed upward one count
@@ -40,7 +41,11 @@ pub enum BadTakeSet {
     #[error("the range {from}-{to} runs backwards: write {to}-{from}")]
     Backwards { from: u64, to: u64 },
     /// A take is bigger than the limit.
-    #[error("{0} is too many to take in one move: takes go up to {LARGEST_TAKE}")]
+    #[error(
+        "{} is too many to take in one move: takes go up to {}",
+        .0,
+        with_commas(u128::from(LARGEST_TAKE))
+    )]
     TooBig(u64),
 }
 

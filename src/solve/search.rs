@@ -22,6 +22,7 @@ use super::grundy::Grundy;
 use super::lattice::{Lattice, Limits, Over};
 use super::one_row::RowPattern;
 use super::periodic::NoRepeat;
+use crate::rules::commas::with_commas;
 use crate::rules::moves::Move;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
@@ -143,19 +144,6 @@ fn whose_limit(because: Option<Because>) -> String {
             with_commas(u128::from(MOST_MOVES))
         ),
     }
-}
-
-/// 1234567 as "1,234,567", as the book writes its limits.
-pub(crate) fn with_commas(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 impl From<Over> for TooBig {

@@ -9,7 +9,7 @@ use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 
 /// A number with its thousands set apart: "2,000,000".
-pub(crate) use crate::solve::search::with_commas;
+pub(crate) use crate::rules::commas::with_commas;
 
 /// "once", "twice", "three times", "11 times".
 pub(crate) fn times(n: u64) -> String {

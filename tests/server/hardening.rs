@@ -208,7 +208,7 @@ fn a_body_announced_over_the_cap_is_refused_before_it_is_read() {
     assert_eq!(refused.status, StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(
         refused.error(),
-        "the request is bigger than 64 KB, the most read"
+        "the request is bigger than 65,536 bytes (64 KB), the most read"
     );
     // Over a socket: the reply comes while the body is still unsent.
     let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
@@ -932,7 +932,7 @@ fn the_help_a_game_says_it_had_is_held_to_what_the_game_allows() {
         let game = game(taken_back, turns);
         format!("'shown' is {shown}, but {game}, with the answer shown at most once at each")
     };
-    let taken_back = |n| format!("'taken_back' is {n}, but a game may take back at most 10000");
+    let taken_back = |n| format!("'taken_back' is {n}, but a game may take back at most 10,000");
     let asked = |n| format!("'hints' is {n}, but a move has at most 4 hints");
     let refused = [
         (format!(r#", "hints": {most}"#), asked(most)),
