@@ -98,9 +98,10 @@ impl Budget {
 /// The search would need more than its budget.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "this game is too big to search move by move: it has more than {} {what}, {}; try smaller rows",
+    "{}: it has more than {} {what}, {}; try smaller rows",
+    too_big_to(*because),
     with_commas(u128::from(*limit)),
-    whose_limit(*because)
+    whose_limit(what, *because)
 )]
 pub struct TooBig {
     /// What ran out: "positions", "moves", or for a table "row sizes to
@@ -127,12 +128,25 @@ pub enum Because {
         /// The rows of each position.
         rows: usize,
     },
+    /// A table's own limits, lower than the search's: the positions it
+    /// lists (`TABLE_LIMIT`) and the row sizes it prints (`TABLE_NUMBERS`).
+    Table,
+}
+
+/// What is too big: a game to search, or a table to print.
+fn too_big_to(because: Option<Because>) -> &'static str {
+    match because {
+        Some(Because::Table) => "this table is too big to print",
+        _ => "this game is too big to search move by move",
+    }
 }
 
 /// Which limit was hit, named as the book names it.
-fn whose_limit(because: Option<Because>) -> String {
+fn whose_limit(what: &str, because: Option<Because>) -> String {
     match because {
         None => "the search's limit".to_string(),
+        Some(Because::Table) if what == "positions" => "the most a table lists".to_string(),
+        Some(Because::Table) => "the most a table prints (positions times rows)".to_string(),
         Some(Because::ManyRows { rows }) => format!(
             "the most a search holds with {} rows, since it steps through at most {} row sizes (positions times rows)",
             with_commas(rows as u128),
