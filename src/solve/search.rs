@@ -561,6 +561,12 @@ impl Solver {
         self.kept.worked
     }
 
+    /// How many moves its searches have tried so far.
+    #[cfg(test)]
+    pub(crate) fn tried(&self) -> u64 {
+        self.tried
+    }
+
     /// How many positions are remembered (a position remembered in two
     /// searches counts twice).
     #[cfg(test)]

@@ -64,6 +64,8 @@ impl InLesson for Nim {
     /// working out the patterns of each game with a set of takes costs,
     /// measured the first time the lesson meets the game.
     type Budget = (u64, HashMap<Nim, u64>);
+    /// The search the tries are judged with, when the question has a try.
+    type Kept = Option<Solver>;
 
     const DRAWN: &'static str = "The rows";
     const THEN_MOVE: &'static str = "So what do you take?";
@@ -188,8 +190,24 @@ impl InLesson for Nim {
         }
     }
 
-    fn judged(analysis: &Analysis, mv: &MultiMove) -> Result<Judgement, JudgeError> {
-        Judgement::from_analysis(analysis.clone(), mv.clone())
+    /// The first try searches the question's position, when its method is
+    /// the search, and every later try finds what its move leaves there.
+    fn judged(
+        analysis: &Analysis,
+        kept: &mut Option<Solver>,
+        mv: &MultiMove,
+    ) -> Result<Judgement, JudgeError> {
+        let solver = kept.get_or_insert_with(|| {
+            let (position, game) = (&analysis.position, &analysis.game);
+            let mut solver = Solver::for_game(game.clone(), Budget::default());
+            if Way::of(position, game) == Way::Search {
+                // Within the budget the lesson charged; were it not, each
+                // try would search on its own.
+                let _ = solver.solve(position.piles());
+            }
+            solver
+        });
+        Judgement::using(analysis.clone(), mv.clone(), solver)
     }
 
     fn right(analysis: &Analysis) -> String {
