@@ -63,6 +63,9 @@ pub(crate) enum ParamError {
     /// A parameter the request needs.
     #[error("missing parameter '{0}'")]
     Missing(&'static str),
+    /// A parameter given more than once, which would leave one unread.
+    #[error("the parameter '{0}' is given more than once: give it once")]
+    Twice(String),
     /// What the command line would say about the same input.
     #[error("{0}")]
     Input(#[from] Error),
@@ -75,6 +78,9 @@ impl Params {
         for (name, value) in form_urlencoded(query.unwrap_or("")) {
             if !known.contains(&name.as_str()) {
                 return Err(ParamError::Unknown(name, known.join(", ")));
+            }
+            if values.contains_key(&name) {
+                return Err(ParamError::Twice(name));
             }
             values.insert(name, value);
         }

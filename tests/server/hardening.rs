@@ -980,3 +980,100 @@ fn the_help_a_game_says_it_had_is_held_to_what_the_game_allows() {
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     }
 }
+
+/// Two readers of one request (a proxy, the server) must see the same
+/// request: a header the guard reads may not be given twice, a request
+/// must name its host, and its body is framed by its length or in plain
+/// chunks, never both and no other way. Query parameters may not be
+/// given twice either.
+#[test]
+fn a_request_must_say_each_thing_once_and_plainly() {
+    let game = |more: &[(&str, &str)]| {
+        let mut builder = request("POST", "/page/play");
+        for (name, value) in more {
+            builder = builder.header(*name, *value);
+        }
+        call(builder.body(Body::from(GAME)).unwrap())
+    };
+    let json = ("content-type", "application/json");
+    let here = "http://localhost:8357";
+    let twice = |name: &str| format!("the request has more than one '{name}' header: send one");
+    let cases: Vec<(Answer, StatusCode, String)> = vec![
+        (game(&[json]), StatusCode::OK, String::new()),
+        (
+            game(&[json, ("host", "evil.example")]),
+            StatusCode::BAD_REQUEST,
+            twice("host"),
+        ),
+        (
+            game(&[json, ("origin", here), ("origin", "http://evil.example")]),
+            StatusCode::BAD_REQUEST,
+            twice("origin"),
+        ),
+        (
+            game(&[json, ("content-type", "text/plain")]),
+            StatusCode::BAD_REQUEST,
+            twice("content-type"),
+        ),
+        (
+            game(&[json, ("content-length", "39"), ("content-length", "39")]),
+            StatusCode::BAD_REQUEST,
+            twice("content-length"),
+        ),
+        (
+            game(&[json, ("transfer-encoding", "gzip, chunked")]),
+            StatusCode::NOT_IMPLEMENTED,
+            "a request body is read as it is, or in chunks, and no other way".to_string(),
+        ),
+        (
+            game(&[
+                json,
+                ("transfer-encoding", "chunked"),
+                ("content-length", "39"),
+            ]),
+            StatusCode::BAD_REQUEST,
+            "the request gives both its length and chunks: send one".to_string(),
+        ),
+    ];
+    for (i, (answer, status, error)) in cases.into_iter().enumerate() {
+        assert_eq!(answer.status, status, "case {i}: {}", answer.body);
+        if !error.is_empty() {
+            assert_eq!(answer.error(), error, "case {i}");
+        }
+        assert_eq!(answer.headers[header::X_FRAME_OPTIONS], "DENY", "case {i}");
+    }
+    // A request over a connection names its host, with a port that is one.
+    let at = |host: Option<&str>| {
+        let mut builder = Request::get("/api/explain?position=3");
+        if let Some(host) = host {
+            builder = builder.header(header::HOST, host);
+        }
+        call(builder.body(Body::empty()).unwrap())
+    };
+    let nameless = at(None);
+    assert_eq!(nameless.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        nameless.error(),
+        "the request names no host: send a Host header, as every HTTP/1.1 request does"
+    );
+    for host in [
+        "localhost:8357abc",
+        "localhost:99999",
+        "localhost:18446744073709551615",
+        "localhost:",
+    ] {
+        assert_eq!(at(Some(host)).status, StatusCode::FORBIDDEN, "{host}");
+    }
+    // A server may be reached at another port, when the teacher forwards it.
+    assert_eq!(at(Some("localhost:9000")).status, StatusCode::OK);
+    let doubled = call(
+        request("GET", "/api/explain?position=3&position=5")
+            .body(Body::empty())
+            .unwrap(),
+    );
+    assert_eq!(doubled.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        doubled.error(),
+        "the parameter 'position' is given more than once: give it once"
+    );
+}
