@@ -125,6 +125,8 @@ mod tests {
             ("MOST_TAKEN_BACK", teach::review::MOST_TAKEN_BACK),
             ("EXPENSIVE_PERCENT", serve::expensive::EXPENSIVE_PERCENT),
             ("MOST_EXPENSIVE", serve::expensive::MOST_EXPENSIVE as u64),
+            ("MOST_CHEAP", serve::expensive::MOST_CHEAP as u64),
+            ("MOST_REPLY_BYTES", serve::connections::MOST_REPLY_BYTES),
             ("LARGEST_SEARCH", solve::chomp::LARGEST_SEARCH),
             ("LARGEST_SIDE", rules::bar::LARGEST_SIDE as u64),
         ];

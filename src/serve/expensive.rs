@@ -37,6 +37,12 @@ pub(crate) const EXPENSIVE_PERCENT: u64 = 5;
 /// late), so that three keep the server within 200 MB.
 pub(crate) const MOST_EXPENSIVE: usize = 3;
 
+/// The most cheap requests worked on at once; more wait their turn, each
+/// for a few milliseconds. Each takes at most a few megabytes while it is
+/// worked out, so these too stay well within the server's memory however
+/// many clients ask at once.
+pub(crate) const MOST_CHEAP: usize = 16;
+
 /// The seconds a refused expensive request is told to wait: about how long
 /// the longest takes.
 const RETRY_AFTER: u64 = 1;

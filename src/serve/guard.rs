@@ -62,6 +62,18 @@ pub(crate) fn headers() -> SetMultipleResponseHeadersLayer<Response> {
     )
 }
 
+/// A reply made outside the router, by the server's connections: `reply`
+/// with [`SECURE`], as the router's replies have them.
+pub(crate) fn secured(reply: Reply) -> Response {
+    let mut response = reply.into_response();
+    for (name, value) in SECURE {
+        response
+            .headers_mut()
+            .insert(name, HeaderValue::from_static(value));
+    }
+    response
+}
+
 /// Lets a request through to the routes, or refuses it at once.
 pub(crate) async fn check(request: Request, next: Next) -> Response {
     match refusal(&request) {
