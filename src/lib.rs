@@ -117,6 +117,7 @@ mod tests {
             ("BODY_TIMEOUT", serve::connections::BODY_TIMEOUT.as_secs()),
             ("SEND_TIMEOUT", serve::connections::SEND_TIMEOUT.as_secs()),
             ("MOST_ROWS_PLAYED", serve::game::MOST_ROWS_PLAYED as u64),
+            ("LARGEST_DRAWING", serve::params::LARGEST_DRAWING),
             (
                 "MOST_REPLAYED_MOVES",
                 play::replay::MOST_REPLAYED_MOVES as u64,

@@ -1200,6 +1200,36 @@ fn a_request_must_say_each_thing_once_and_plainly() {
     );
 }
 
+/// The page draws a position of at most `LARGEST_DRAWING` rows and groups:
+/// a bigger one would make a reply of tens of megabytes. The command
+/// line's JSON, much smaller, takes it.
+#[test]
+fn the_page_draws_positions_within_its_limit() {
+    let rows = |n: usize| vec!["18446744073709551615"; n].join(",");
+    // 153 rows of 64 groups are 9,945 rows and groups; 154 are 10,010.
+    for path in ["/page/explain", "/page/board", "/page/check"] {
+        let query = |n| match path {
+            "/page/check" => format!("{path}?position={}&row=1&remove=1", rows(n)),
+            _ => format!("{path}?position={}", rows(n)),
+        };
+        let drawn = call(request("GET", &query(153)).body(Body::empty()).unwrap());
+        assert_eq!(drawn.status, StatusCode::OK, "{path}: {}", drawn.error());
+        let refused = call(request("GET", &query(154)).body(Body::empty()).unwrap());
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{path}");
+        assert_eq!(
+            refused.error(),
+            "the page draws at most 10,000 rows and groups of a position, and this one has \
+             10,010: use fewer or smaller rows, or the command line",
+            "{path}"
+        );
+    }
+    let api = format!("/api/explain?position={}", rows(1000));
+    assert_eq!(
+        call(request("GET", &api).body(Body::empty()).unwrap()).status,
+        StatusCode::OK
+    );
+}
+
 /// Replies wait in memory until their clients read them. Clients that ask
 /// for big replies and never read them fill the room for big replies, and
 /// then one more gets 503 at once, while small replies are answered all

@@ -314,6 +314,12 @@ impl Queried for Chomp {
         bar.row_lengths().iter().map(|&n| n as u64).collect()
     }
 
+    fn pieces(bar: &Bar) -> u64 {
+        bar.row_lengths().iter().map(|&n| n as u64).sum()
+    }
+
+    const PIECES: &'static str = "squares";
+
     fn title(&self, bar: &Bar) -> String {
         titled(bar)
     }
