@@ -84,14 +84,7 @@ pub(crate) fn block_html(block: &Block, level: usize) -> String {
     match block {
         Block::Sentence { text } => format!("<p>{}</p>\n", escape(text)),
         Block::Note { text } => paragraphs(text),
-        Block::Move(m) => format!(
-            "<p class=\"move\" data-to=\"{}\">{}</p>\n",
-            m.to.iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(","),
-            escape(&m.text)
-        ),
+        Block::Move(m) => format!("<p class=\"move\">{}</p>\n", escape(&m.text)),
         Block::Verdict {
             verdict,
             mark,
