@@ -162,18 +162,28 @@ impl RowReader {
                 // ends in this chunk, is read straight from it; anything
                 // else is kept as an entry and read when it ends.
                 let start = i;
-                let mut row = Some(0u64);
-                while let Some(&d) = bytes.get(i).filter(|d| d.is_ascii_digit()) {
-                    row = row
-                        .and_then(|n| n.checked_mul(10))
-                        .and_then(|n| n.checked_add(u64::from(d - b'0')));
-                    i += 1;
-                }
+                let run = bytes[i..].iter().position(|d| !d.is_ascii_digit());
+                i = run.map_or(bytes.len(), |run| i + run);
+                let digits = &bytes[start..i];
+                let value = |n: u64, d: &u8| n * 10 + u64::from(d - b'0');
+                // Nineteen digits always fit in 64 bits; more are checked.
+                let row = match digits.len() {
+                    0..=19 => Some(digits.iter().fold(0, value)),
+                    _ => digits.iter().try_fold(0u64, |n, &d| {
+                        n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+                    }),
+                };
                 self.entries += 1;
-                let ended = bytes.get(i).is_some_and(|&b| is_separator(b));
-                match (row, ended) {
-                    (Some(row), true) => self.push(row)?,
-                    _ => self.entry.extend_from_slice(&bytes[start..i]),
+                match (row, bytes.get(i)) {
+                    (Some(row), Some(&b)) if is_separator(b) => {
+                        self.push(row)?;
+                        // A space or a line end after a row ends nothing
+                        // more: the entry is read.
+                        if matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
+                            i += 1;
+                        }
+                    }
+                    _ => self.entry.extend_from_slice(digits),
                 }
                 continue;
             }
