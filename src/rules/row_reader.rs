@@ -162,17 +162,9 @@ impl RowReader {
                 // ends in this chunk, is read straight from it; anything
                 // else is kept as an entry and read when it ends.
                 let start = i;
-                let run = bytes[i..].iter().position(|d| !d.is_ascii_digit());
-                i = run.map_or(bytes.len(), |run| i + run);
+                let (run, row) = digits(&bytes[i..]);
+                i += run;
                 let digits = &bytes[start..i];
-                let value = |n: u64, d: &u8| n * 10 + u64::from(d - b'0');
-                // Nineteen digits always fit in 64 bits; more are checked.
-                let row = match digits.len() {
-                    0..=19 => Some(digits.iter().fold(0, value)),
-                    _ => digits.iter().try_fold(0u64, |n, &d| {
-                        n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
-                    }),
-                };
                 self.entries += 1;
                 match (row, bytes.get(i)) {
                     (Some(row), Some(&b)) if is_separator(b) => {
@@ -282,6 +274,55 @@ impl RowReader {
 }
 
 /// Whether `b` separates two entries.
+/// The run of digits `bytes` starts with: its length, and its value when
+/// it fits in 64 bits. Eight digits at a time while there are eight, then
+/// one at a time; nineteen digits always fit, and past them each digit is
+/// checked.
+fn digits(bytes: &[u8]) -> (usize, Option<u64>) {
+    let mut value = 0u64;
+    let mut len = 0;
+    while len < 16
+        && let Some(word) = bytes.get(len..len + 8)
+    {
+        let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        match eight_digits(word) {
+            Some(eight) => value = value * 100_000_000 + eight,
+            None => break,
+        }
+        len += 8;
+    }
+    let mut fits = true;
+    while let Some(&d) = bytes.get(len).filter(|d| d.is_ascii_digit()) {
+        let d = u64::from(d - b'0');
+        match len < 19 {
+            true => value = value * 10 + d,
+            false => match value.checked_mul(10).and_then(|v| v.checked_add(d)) {
+                Some(more) => value = more,
+                None => fits = false,
+            },
+        }
+        len += 1;
+    }
+    (len, fits.then_some(value))
+}
+
+/// The value of eight ASCII digits read as a little-endian word, or `None`
+/// when a byte is not a digit.
+fn eight_digits(word: u64) -> Option<u64> {
+    const ZEROS: u64 = 0x3030_3030_3030_3030;
+    // A byte is a digit when it is at least '0' and adding 0x46 leaves it
+    // below 0x80 (at most '9'): neither sets a byte's top bit.
+    let low = word.wrapping_sub(ZEROS);
+    let high = word.wrapping_add(0x4646_4646_4646_4646);
+    if (low | high) & 0x8080_8080_8080_8080 != 0 {
+        return None;
+    }
+    // Pairs, then fours, then all eight: the first byte is the first digit.
+    let pairs = (low.wrapping_mul(10) + (low >> 8)) & 0x00ff_00ff_00ff_00ff;
+    let fours = (pairs.wrapping_mul(100) + (pairs >> 16)) & 0x0000_ffff_0000_ffff;
+    Some((fours.wrapping_mul(10_000) + (fours >> 32)) & 0xffff_ffff)
+}
+
 fn is_separator(b: u8) -> bool {
     matches!(b, b',' | b' ' | b'\t' | b'\n' | b'\r')
 }
@@ -328,6 +369,35 @@ mod tests {
 
     fn stream(text: &str) -> Result<Vec<u64>, String> {
         from_stream(&mut text.as_bytes()).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_run_of_digits_is_read_eight_at_a_time_as_one_at_a_time() {
+        let mut texts: Vec<String> = vec![
+            "0".into(),
+            "12345678".into(),
+            "123456789".into(),
+            "18446744073709551615".into(),
+            "18446744073709551616".into(),
+            "99999999999999999999".into(),
+            "0000000000000000000000000042".into(),
+            "1234567/".into(),
+            "12345678:9".into(),
+        ];
+        // Every digit, and every byte after a run, at each place.
+        for len in 1..=21 {
+            for b in (0..=255u8).step_by(7) {
+                let mut text = "9".repeat(len).into_bytes();
+                text.push(b);
+                texts.push(String::from_utf8_lossy(&text).into_owned());
+            }
+        }
+        for text in texts {
+            let bytes = text.as_bytes();
+            let run = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            let value = text[..run].parse::<u64>().ok();
+            assert_eq!(digits(bytes), (run, value), "{text:?}");
+        }
     }
 
     #[test]
