@@ -337,8 +337,15 @@ pub(crate) fn from_words<S: AsRef<str>>(words: &[S]) -> Result<Vec<u64>, Positio
     reader.finish()
 }
 
+/// The bytes asked of a stream of rows at a time.
+const STREAM_CHUNK: usize = 1 << 20;
+
 /// The rows in a stream, within [`MOST_ROWS_READ`] and [`MOST_BYTES_READ`].
 pub(crate) fn from_stream(input: &mut dyn BufRead) -> Result<Vec<u64>, PositionError> {
+    // The stream is read to its end, so a big buffer of its own takes
+    // nothing from whoever reads it next, and asks the system for the rows
+    // in a few large reads rather than thousands of small ones.
+    let mut input = std::io::BufReader::with_capacity(STREAM_CHUNK, input);
     let mut reader = RowReader::new(true);
     let mut read = 0usize;
     loop {
