@@ -630,6 +630,22 @@ fn malformed(addr: SocketAddr) -> Vec<(String, Vec<u8>)> {
             "a bad query",
             format!("GET /api/explain?position=%ff%fe HTTP/1.1\r\nHost: {addr}\r\n\r\n"),
         ),
+        (
+            "two hosts",
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\nHost: evil.example\r\n\r\n"),
+        ),
+        (
+            "no host",
+            "GET /api/explain?position=3 HTTP/1.1\r\n\r\n".to_string(),
+        ),
+        (
+            "a parameter twice",
+            format!("GET /api/explain?position=3&position=5 HTTP/1.1\r\nHost: {addr}\r\n\r\n"),
+        ),
+        (
+            "a NUL in a header",
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\nX: a\u{0}b\r\n\r\n"),
+        ),
     ];
     cases
         .drain(..)
