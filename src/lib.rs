@@ -122,6 +122,7 @@ mod tests {
             ("BODY_TIMEOUT", serve::connections::BODY_TIMEOUT.as_secs()),
             ("SEND_TIMEOUT", serve::connections::SEND_TIMEOUT.as_secs()),
             ("MOST_ROWS_PLAYED", serve::game::MOST_ROWS_PLAYED as u64),
+            ("LARGEST_DRAWING", serve::params::LARGEST_DRAWING),
             (
                 "MOST_REPLAYED_MOVES",
                 play::replay::MOST_REPLAYED_MOVES as u64,
@@ -130,6 +131,8 @@ mod tests {
             ("MOST_TAKEN_BACK", teach::review::MOST_TAKEN_BACK),
             ("EXPENSIVE_PERCENT", serve::expensive::EXPENSIVE_PERCENT),
             ("MOST_EXPENSIVE", serve::expensive::MOST_EXPENSIVE as u64),
+            ("MOST_CHEAP", serve::expensive::MOST_CHEAP as u64),
+            ("MOST_REPLY_BYTES", serve::connections::MOST_REPLY_BYTES),
             ("LARGEST_SEARCH", solve::chomp::LARGEST_SEARCH),
             ("LARGEST_SIDE", rules::bar::LARGEST_SIDE as u64),
             ("MOST_PUPILS", class::pupil::MOST_PUPILS as u64),

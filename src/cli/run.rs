@@ -108,8 +108,11 @@ fn verify(args: VerifyArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         (true, _) => vec![Rule::Misere, Rule::Normal],
         (false, normal) => vec![Rule::from_normal_flag(normal)],
     };
-    let mut game = questions::rules::<Nim>(&args)?;
-    game.rows_per_move = args.rows_per_move;
+    // Read as every other command reads it: a set of takes with moves
+    // from several rows is refused, as no shortcut works it out.
+    let game = questions::rules::<Nim>(&args)?
+        .with_rows_per_move(args.rows_per_move)
+        .map_err(Error::game)?;
     let range = crate::verify::Range {
         rows: args.max_rows,
         sticks: args.max_sticks,

@@ -17,10 +17,11 @@ use crate::teach::verdict::Verdict;
 use crate::teach::words::capitalised;
 
 /// A question in progress.
-#[derive(Clone, Debug)]
 pub struct Asking<'q, G: InLesson> {
     question: &'q Question<G>,
     analysis: G::Analysis,
+    /// What the tries so far worked out, so the next is judged at once.
+    kept: G::Kept,
     hints: Hints,
     asks: Asks,
     settled: bool,
@@ -121,6 +122,7 @@ impl<'q, G: InLesson> Asking<'q, G> {
         Ok(Asking {
             question,
             analysis,
+            kept: G::Kept::default(),
             hints,
             asks: question.asks,
             settled: false,
@@ -177,7 +179,7 @@ impl<'q, G: InLesson> Asking<'q, G> {
     /// back, and the next hint; a good move, or any move from a lost
     /// position, settles the question.
     pub fn play(&mut self, mv: G::Move) -> Result<Response, G::Error> {
-        let j = G::judged(&self.analysis, &mv)?;
+        let j = G::judged(&self.analysis, &mut self.kept, &mv)?;
         let shown = |verdict| G::as_shown(verdict, &j, self.question.groups_shown);
         let response = match G::verdict(&j) {
             Verdict::Mistake => {
@@ -291,8 +293,10 @@ mod tests {
     use crate::rules::moves::Move;
     use crate::rules::multi_move::MultiMove;
     use crate::rules::nim::Nim;
+    use crate::teach::chomp::check::BiteJudgement;
     use crate::teach::lesson::{Directive, Setup, Work};
     use crate::teach::teaching::Teaching;
+    use crate::teach::verdict::Judgement;
 
     fn question(source: &str) -> Question<Nim> {
         let lesson = parse(source.as_bytes()).unwrap();
@@ -460,6 +464,38 @@ mod tests {
             answer: "Copy.".to_string(),
             groups_shown: false,
         }
+    }
+
+    #[test]
+    fn every_try_is_judged_as_on_its_own_with_the_search_made_once() {
+        // Misère with a set of takes on several rows: the search.
+        let q = question("title: t\nquestion: 6 7 9 --take 1,3,4\nanswer: Well.\n");
+        let analysis = q.setup.analysis().unwrap();
+        let mut kept = None;
+        let mut searched = None;
+        for mv in analysis.position.moves_with(&analysis.game.takes) {
+            let mv = MultiMove::from(mv);
+            let tried = Nim::judged(&analysis, &mut kept, &mv).unwrap();
+            let alone = Judgement::from_analysis(analysis.clone(), mv.clone()).unwrap();
+            assert_eq!(tried.verdict, alone.verdict, "{mv:?}");
+            assert_eq!(tried.after, alone.after, "{mv:?}");
+            // Every position a move leaves was found by the first search.
+            let tried = kept.as_ref().expect("a try keeps its search").tried();
+            assert!(tried > 0);
+            assert_eq!(*searched.get_or_insert(tried), tried, "{mv:?}");
+        }
+        let q = bar_question("4x5", &[]);
+        let analysis = q.setup.analysis().unwrap();
+        let mut kept = None;
+        for row in 1..=4 {
+            for column in 1..=5 {
+                let bite = Bite::new(row, column);
+                let tried = Chomp::judged(&analysis, &mut kept, &bite).unwrap();
+                let alone = BiteJudgement::new(&analysis.bar, bite, None).unwrap();
+                assert_eq!(tried, alone, "{bite}");
+            }
+        }
+        assert!(matches!(kept, Some(Some(_))), "the bar's search is kept");
     }
 
     #[test]

@@ -14,6 +14,11 @@
 //! pupil; the same happens when the system has no descriptor left for a
 //! new connection. Only when every connection is busy answering is a new
 //! one turned away.
+//!
+//! A reply waits in memory until its client has read it, so the replies
+//! of clients that read slowly, or not at all, could fill the memory. At
+//! most [`MOST_REPLY_BYTES`] of replies bigger than [`SMALL_REPLY`] are
+//! held at once; one more is answered 503 with `Retry-After` instead.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -23,7 +28,7 @@ use std::net::SocketAddr;
 use std::pin::{Pin, pin};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::task::{Context, Poll};
+use std::task::{Context, Poll, ready};
 use std::time::Duration;
 
 use axum::Router;
@@ -40,7 +45,8 @@ use tokio::task::JoinSet;
 use tokio::time::{Instant, sleep, sleep_until};
 use tower::ServiceExt;
 
-use super::guard::ArrivedAt;
+use super::guard::{ArrivedAt, SECURE, secured};
+use crate::rules::commas::with_commas;
 
 /// The most connections open at once: a class of sixty, each with a
 /// stream of events and a request under way, and room to spare.
@@ -65,6 +71,14 @@ pub(crate) const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 /// of a big position included); more gets 431.
 pub const LARGEST_HEAD: usize = 64 * 1024;
 
+/// The most bytes of big replies (over [`SMALL_REPLY`]) held at once while
+/// their clients read them: a few of the biggest the page makes.
+pub const MOST_REPLY_BYTES: u64 = 24 * 1024 * 1024;
+
+/// A reply this small is always sent: the page's own files, and every
+/// ordinary answer. [`MOST_CONNECTIONS`] of them hold at most 14 MB.
+pub(crate) const SMALL_REPLY: u64 = 64 * 1024;
+
 /// How long to wait before accepting again when the system refuses a new
 /// connection, having closed the one that waited longest.
 const ACCEPT_PAUSE: Duration = Duration::from_millis(20);
@@ -78,6 +92,7 @@ pub(super) async fn serve(
     stop: impl Future<Output = ()>,
 ) -> io::Result<()> {
     let open = Arc::new(Open::default());
+    let held = Arc::new(Held::default());
     let (stopping, stopped) = watch::channel(false);
     let mut tasks = JoinSet::new();
     let mut stop = pin!(stop);
@@ -93,6 +108,7 @@ pub(super) async fn serve(
                             watched,
                             router: router.clone(),
                             open: Arc::clone(&open),
+                            held: Arc::clone(&held),
                             stopped: stopped.clone(),
                         };
                         tasks.spawn(connection.run(stream));
@@ -145,6 +161,9 @@ struct Watched {
     /// Told of every change of phase, and of being closed.
     changed: Notify,
     closed: AtomicBool,
+    /// The bytes of a big reply it has still to write, held in
+    /// [`MOST_REPLY_BYTES`].
+    owed: AtomicU64,
 }
 
 #[derive(Debug)]
@@ -167,6 +186,7 @@ impl Watched {
             }),
             changed: Notify::new(),
             closed: AtomicBool::new(false),
+            owed: AtomicU64::new(0),
         }
     }
 
@@ -275,11 +295,97 @@ fn longest_waiting(all: &HashMap<u64, Arc<Watched>>) -> Option<Arc<Watched>> {
         .map(|(_, w)| Arc::clone(w))
 }
 
+/// The bytes of big replies not yet written to their sockets, on every
+/// connection. A reply is handed to hyper whole, and hyper keeps it until
+/// the client has taken all of it, so a reply is held until its last byte
+/// is written, not only until it is made.
+#[derive(Debug, Default)]
+struct Held {
+    bytes: AtomicU64,
+}
+
+impl Held {
+    /// Room for a reply of `size` bytes, owed by `watched` until it has
+    /// written them or closes; `false` when it would pass
+    /// [`MOST_REPLY_BYTES`].
+    fn hold(&self, watched: &Watched, size: u64) -> bool {
+        let room = self
+            .bytes
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |held| {
+                held.checked_add(size)
+                    .filter(|&total| total <= MOST_REPLY_BYTES)
+            });
+        if room.is_ok() {
+            watched.owed.fetch_add(size, Ordering::AcqRel);
+        }
+        room.is_ok()
+    }
+
+    /// `written` bytes of what `watched` owes were written (or, at its
+    /// close, will never be).
+    fn paid(&self, watched: &Watched, written: u64) {
+        let owed = watched
+            .owed
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |owed| {
+                Some(owed.saturating_sub(written))
+            })
+            .unwrap_or(0);
+        let paid = owed.min(written);
+        if paid > 0 {
+            self.bytes.fetch_sub(paid, Ordering::AcqRel);
+        }
+    }
+}
+
+/// The server's reply to a request hyper could not read and answered with
+/// `status`: the same status, why in words, and [`SECURE`]; the
+/// connection closes after it, as hyper's would.
+fn unread(status: u16) -> Vec<u8> {
+    let why = match status {
+        431 => format!(
+            "the request's line and headers are bigger than {} bytes (64 KB), or more than \
+             100 headers, the most read",
+            with_commas(LARGEST_HEAD as u128)
+        ),
+        414 => "the request's address is longer than the server reads".to_string(),
+        _ => "the request could not be read: send an HTTP/1.1 request, its line and \
+              headers in plain text"
+            .to_string(),
+    };
+    let body = serde_json::json!({ "error": why }).to_string() + "\n";
+    let reason = hyper::StatusCode::from_u16(status)
+        .ok()
+        .and_then(|s| s.canonical_reason())
+        .unwrap_or("Bad Request");
+    let mut reply = format!(
+        "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\n\
+         content-length: {}\r\nconnection: close\r\n",
+        body.len()
+    );
+    for (name, value) in SECURE {
+        reply += &format!("{name}: {value}\r\n");
+    }
+    reply += "\r\n";
+    reply += &body;
+    reply.into_bytes()
+}
+
+/// 503: the big replies being sent already hold all the room for them.
+fn too_much_held() -> Response<AxumBody> {
+    let why = format!(
+        "the server is already sending {} bytes of big replies, the most it holds at once: \
+         try again in a moment",
+        with_commas(u128::from(MOST_REPLY_BYTES))
+    );
+    secured(super::reply::Reply::busy(&why, 1))
+}
+
 /// A connection being served.
 struct Connection {
     watched: Arc<Watched>,
     router: Router,
     open: Arc<Open>,
+    held: Arc<Held>,
     stopped: watch::Receiver<bool>,
 }
 
@@ -288,12 +394,16 @@ impl Connection {
         let arrived = stream.local_addr().ok();
         let watched = Arc::clone(&self.watched);
         let router = self.router.clone();
+        let held = Arc::clone(&self.held);
         let service = service_fn(move |request| {
-            answer(request, router.clone(), Arc::clone(&watched), arrived)
+            let (router, watched, held) = (router.clone(), Arc::clone(&watched), held.clone());
+            answer(request, router, watched, held, arrived)
         });
         let io = TokioIo::new(Stream {
             stream,
             watched: Arc::clone(&self.watched),
+            held: Arc::clone(&self.held),
+            own: None,
         });
         let connection = http1::Builder::new()
             .max_buf_size(LARGEST_HEAD)
@@ -327,16 +437,20 @@ impl Connection {
             }
         }
         self.open.remove(self.watched.id);
+        // What it never wrote is held no longer.
+        self.held.paid(&self.watched, u64::MAX);
     }
 }
 
 /// Hands a request to the router, following it through its phases: its
 /// body is being read until it ends, and the reply is being sent until
-/// its body ends or is dropped.
+/// its body ends or is dropped. A big reply is sent only when there is
+/// room for it within [`MOST_REPLY_BYTES`].
 async fn answer(
     request: Request<Incoming>,
     router: Router,
     watched: Arc<Watched>,
+    held: Arc<Held>,
     arrived: Option<SocketAddr>,
 ) -> Result<Response<Reply>, Infallible> {
     watched.enter(Phase::Body);
@@ -353,6 +467,11 @@ async fn answer(
     };
     let Ok(response) = router.oneshot(Request::from_parts(parts, body)).await;
     watched.enter(Phase::Answering);
+    let size = response.body().size_hint().upper().unwrap_or(0);
+    let response = match size > SMALL_REPLY && !held.hold(&watched, size) {
+        true => too_much_held(),
+        false => response,
+    };
     Ok(response.map(|body| Reply {
         body,
         sent: Some(Sent(watched)),
@@ -431,21 +550,100 @@ impl Body for Reply {
 
 /// The socket, noting when a request's first byte arrives and when a
 /// write waits for the client.
+///
+/// When a request cannot be read as HTTP at all (a broken request line or
+/// header, a head past [`LARGEST_HEAD`]), hyper answers it itself, before
+/// any route sees it, with a bare status and no body. That reply is
+/// written here instead as the server's own: the same status, the
+/// headers every reply carries ([`SECURE`]), and why in words.
 struct Stream {
     stream: TcpStream,
     watched: Arc<Watched>,
+    held: Arc<Held>,
+    /// The server's reply in place of hyper's own, and how much of it is
+    /// sent.
+    own: Option<(Vec<u8>, usize)>,
 }
 
 impl Stream {
-    fn wrote<T>(&self, written: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
-        let mut state = self.watched.state();
-        match (&written, state.blocked) {
-            (Poll::Pending, None) => state.blocked = Some(Instant::now()),
-            (Poll::Ready(_), Some(_)) => state.blocked = None,
-            _ => {}
-        }
-        written
+    /// Whether `buf`, written while no request is being answered, is
+    /// hyper's own reply to a request it could not read: a status line
+    /// whose head lacks the headers the router puts on every reply.
+    fn unread_reply(&self, buf: &[u8]) -> Option<u16> {
+        let waiting = matches!(self.watched.state().phase, Phase::Idle | Phase::Head);
+        let status = buf.strip_prefix(b"HTTP/1.1 ")?.get(..3)?;
+        let head = buf.split(|&b| b == b'\n').take_while(|line| *line != b"\r");
+        let ours = head.into_iter().any(|line| {
+            line.to_ascii_lowercase()
+                .starts_with(SECURE[0].0.as_str().as_bytes())
+        });
+        let status = std::str::from_utf8(status).ok()?.parse().ok()?;
+        (waiting && !ours).then_some(status)
     }
+
+    /// Sends what is left of the server's own reply.
+    fn send_own(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let Stream {
+            stream,
+            watched,
+            own,
+            ..
+        } = self;
+        let Some((reply, sent)) = own else {
+            return Poll::Ready(Ok(()));
+        };
+        while *sent < reply.len() {
+            let written = Pin::new(&mut *stream).poll_write(cx, &reply[*sent..]);
+            match noted(watched, written) {
+                Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                Poll::Ready(Ok(n)) => *sent += n,
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+        Poll::Ready(Ok(()))
+    }
+
+    /// Writes `bufs` (all `len` bytes of them), or the server's reply in
+    /// place of hyper's own.
+    fn write_or_replace(
+        &mut self,
+        cx: &mut Context<'_>,
+        first: &[u8],
+        len: usize,
+        write: impl FnOnce(Pin<&mut TcpStream>, &mut Context<'_>) -> Poll<io::Result<usize>>,
+    ) -> Poll<io::Result<usize>> {
+        if self.own.is_none()
+            && let Some(status) = self.unread_reply(first)
+        {
+            self.own = Some((unread(status), 0));
+        }
+        if self.own.is_some() {
+            // Hyper's own bytes are dropped: the server's go instead.
+            return self.send_own(cx).map_ok(|()| len);
+        }
+        let written = write(Pin::new(&mut self.stream), cx);
+        if let Poll::Ready(Ok(n)) = written {
+            self.held.paid(&self.watched, n as u64);
+        }
+        self.wrote(written)
+    }
+
+    fn wrote<T>(&self, written: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
+        noted(&self.watched, written)
+    }
+}
+
+/// Notes on `watched` whether a write waits for the client, and since
+/// when.
+fn noted<T>(watched: &Watched, written: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
+    let mut state = watched.state();
+    match (&written, state.blocked) {
+        (Poll::Pending, None) => state.blocked = Some(Instant::now()),
+        (Poll::Ready(_), Some(_)) => state.blocked = None,
+        _ => {}
+    }
+    written
 }
 
 impl AsyncRead for Stream {
@@ -469,8 +667,7 @@ impl AsyncWrite for Stream {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        let written = Pin::new(&mut self.stream).poll_write(cx, buf);
-        self.wrote(written)
+        self.write_or_replace(cx, buf, buf.len(), |stream, cx| stream.poll_write(cx, buf))
     }
 
     fn poll_write_vectored(
@@ -478,8 +675,14 @@ impl AsyncWrite for Stream {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        let written = Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
-        self.wrote(written)
+        let first = bufs
+            .iter()
+            .find(|b| !b.is_empty())
+            .map_or(&[][..], |b| &b[..]);
+        let len = bufs.iter().map(|b| b.len()).sum();
+        self.write_or_replace(cx, first, len, |stream, cx| {
+            stream.poll_write_vectored(cx, bufs)
+        })
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -487,10 +690,12 @@ impl AsyncWrite for Stream {
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        ready!(self.send_own(cx))?;
         Pin::new(&mut self.stream).poll_flush(cx)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        ready!(self.send_own(cx))?;
         Pin::new(&mut self.stream).poll_shutdown(cx)
     }
 }

@@ -9,7 +9,10 @@
 //!
 //! The estimate is written once, for every game's questions: read the
 //! position, the rules and the extras from the request's words, as the
-//! route will, and ask the game. A request whose words cannot be read is
+//! route will, and ask the game. A position of more than
+//! [`EXPENSIVE_PERCENT`] of the pieces the page draws (`LARGEST_DRAWING`)
+//! is expensive too, whatever its method: its reply is big, and so is
+//! the memory it takes while it is made. A request whose words cannot be read is
 //! cheap, since its route refuses it at once.
 
 use std::marker::PhantomData;
@@ -19,7 +22,7 @@ use std::sync::{Arc, Mutex, mpsc};
 
 use tokio::sync::{Semaphore, oneshot};
 
-use super::params::{Params, Question, TABLE_PARAMS};
+use super::params::{LARGEST_DRAWING, Params, Question, TABLE_PARAMS};
 use super::reply::Reply;
 use super::sent::Sent;
 use crate::class::task::Asked;
@@ -40,6 +43,12 @@ pub(crate) const EXPENSIVE_PERCENT: u64 = 5;
 /// it is done, and up to about 60 MB (a pattern of takes that repeats
 /// late), so that three keep the server within 200 MB.
 pub(crate) const MOST_EXPENSIVE: usize = 3;
+
+/// The most cheap requests worked on at once; more wait their turn, each
+/// for a few milliseconds. Each takes at most a few megabytes while it is
+/// worked out, so these too stay well within the server's memory however
+/// many clients ask at once.
+pub(crate) const MOST_CHEAP: usize = 16;
 
 /// The seconds a refused expensive request is told to wait: about how long
 /// the longest takes.
@@ -180,7 +189,8 @@ fn asked<G: Queried>(words: &dyn Words, times: u64) -> bool {
         let position = G::position(&words.words(G::POSITION_WORDS)?, None).ok()?;
         let game = G::rules(words).ok()?;
         let extras = game.extras(words).ok()?;
-        Some(game.costly(&position, &extras, times, share()))
+        let drawn = G::pieces(&position) as f64 > LARGEST_DRAWING as f64 * share();
+        Some(drawn || game.costly(&position, &extras, times, share()))
     };
     costly().unwrap_or(false)
 }
@@ -331,7 +341,18 @@ mod tests {
             ("position=3,x", false),
             ("take=1-1000", false),
         ];
-        for (query, costly) in nim {
+        // 500 rows and groups (5% of what the page draws) are cheap to draw.
+        let huge = |n: usize| format!("position={}", vec!["18446744073709551615"; n].join(","));
+        let (seven, eight) = (huge(7), huge(8));
+        let ones = |n: usize| format!("position={}", vec!["1"; n].join(","));
+        let (cheap_ones, many_ones) = (ones(250), ones(251));
+        let drawn = [
+            (&seven, false),
+            (&eight, true),
+            (&cheap_ones, false),
+            (&many_ones, true),
+        ];
+        for (query, costly) in nim.into_iter().chain(drawn.map(|(q, c)| (q.as_str(), c))) {
             let asked = match query.contains("row=") {
                 true => Question::Check,
                 false => Question::Explain,

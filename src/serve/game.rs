@@ -13,6 +13,7 @@ use crate::play::{First, Level, PlayError, choice};
 use crate::render::html;
 use crate::request::board::{drawn_board, with_facts};
 use crate::request::error::Error;
+use crate::rules::commas::with_commas;
 use crate::teach::queried::{Queried, Words};
 use crate::teach::review::{self, HINTS_A_TURN, MOST_TAKEN_BACK, Side};
 use crate::teach::words::count;
@@ -169,8 +170,8 @@ fn helped<G: Queried>(sent: &Sent<G>) -> Result<Helped, Refusal> {
         )
     } else if taken_back > MOST_TAKEN_BACK {
         format!(
-            "'taken_back' is {taken_back}, but a game may take back at most \
-             {MOST_TAKEN_BACK}"
+            "'taken_back' is {taken_back}, but a game may take back at most {}",
+            with_commas(u128::from(MOST_TAKEN_BACK))
         )
     } else if hints > most_hints {
         format!(

@@ -8,7 +8,10 @@
 //! not one of this computer's names or the address the request came in
 //! at, an `Origin` other than the server itself, a POST body that is not
 //! JSON, and an announced body over [`MOST_BODY_BYTES`] before a byte of
-//! it is read. `headers` tells the browser to run only the page's own
+//! it is read. A header it reads given twice would let two readers see
+//! two different requests, so it is refused, as is a request over a
+//! connection with no host, and a body framed other than by its length or
+//! in plain chunks. `headers` tells the browser to run only the page's own
 //! files, never inside another site's frame, and to send no referrer.
 
 use std::net::{IpAddr, SocketAddr};
@@ -17,10 +20,10 @@ use std::sync::OnceLock;
 use axum::extract::Request;
 use axum::http::header::{
     CONTENT_LENGTH, CONTENT_SECURITY_POLICY, CONTENT_TYPE, HOST, ORIGIN, REFERRER_POLICY,
-    X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
+    TRANSFER_ENCODING, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
 };
 use axum::http::uri::Authority;
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use tower_http::set_header::response::SetMultipleResponseHeadersLayer;
@@ -42,14 +45,33 @@ pub const POLICY: &str = "default-src 'self'; img-src 'self' data:; object-src '
      base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /// The headers every reply carries, whatever answered it.
+pub(crate) const SECURE: [(HeaderName, &str); 4] = [
+    (X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (CONTENT_SECURITY_POLICY, POLICY),
+    (X_FRAME_OPTIONS, "DENY"),
+    (REFERRER_POLICY, "no-referrer"),
+];
+
+/// [`SECURE`] on every reply the router gives.
 pub(crate) fn headers() -> SetMultipleResponseHeadersLayer<Response> {
-    let fixed = |value| HeaderValue::from_static(value);
-    SetMultipleResponseHeadersLayer::overriding(vec![
-        (X_CONTENT_TYPE_OPTIONS, fixed("nosniff")).into(),
-        (CONTENT_SECURITY_POLICY, fixed(POLICY)).into(),
-        (X_FRAME_OPTIONS, fixed("DENY")).into(),
-        (REFERRER_POLICY, fixed("no-referrer")).into(),
-    ])
+    SetMultipleResponseHeadersLayer::overriding(
+        SECURE
+            .into_iter()
+            .map(|(name, value)| (name, HeaderValue::from_static(value)).into())
+            .collect(),
+    )
+}
+
+/// A reply made outside the router, by the server's connections: `reply`
+/// with [`SECURE`], as the router's replies have them.
+pub(crate) fn secured(reply: Reply) -> Response {
+    let mut response = reply.into_response();
+    for (name, value) in SECURE {
+        response
+            .headers_mut()
+            .insert(name, HeaderValue::from_static(value));
+    }
+    response
 }
 
 /// Lets a request through to the routes, or refuses it at once.
@@ -60,19 +82,37 @@ pub(crate) async fn check(request: Request, next: Next) -> Response {
     }
 }
 
-/// Why `request` is refused, if it is: a foreign `Host` or `Origin` (403),
-/// a POST that is not JSON (415), or a body announced over the cap (413).
+/// Why `request` is refused, if it is: a header the guard reads given
+/// twice, or a request over a connection that names no host (400), a
+/// foreign `Host` or `Origin` (403), a POST that is not JSON (415), a body
+/// announced over the cap (413), or a transfer coding other than chunked
+/// (501), or both a length and chunks (400).
 fn refusal(request: &Request) -> Option<Reply> {
-    let arrived = request.extensions().get::<ArrivedAt>().map(|a| a.0.ip());
+    let arrived = request.extensions().get::<ArrivedAt>().map(|a| a.0);
     let headers = request.headers();
+    if let Some(twice) = [
+        HOST,
+        ORIGIN,
+        CONTENT_TYPE,
+        CONTENT_LENGTH,
+        TRANSFER_ENCODING,
+    ]
+    .into_iter()
+    .find(|name| headers.get_all(name).iter().nth(1).is_some())
+    {
+        let why = format!("the request has more than one '{twice}' header: send one");
+        return Some(Reply::bad_request(why));
+    }
     let host = match host(request) {
         Ok(host) => host,
         Err(()) => return Some(forbidden(WRONG_HOST)),
     };
-    if let Some(host) = &host
-        && !is_this_computer(host.host(), arrived)
-    {
-        return Some(forbidden(WRONG_HOST));
+    match (&host, arrived) {
+        (None, Some(_)) => return Some(Reply::bad_request(NO_HOST.to_string())),
+        (Some(host), arrived) if !is_this_server(host, arrived) => {
+            return Some(forbidden(WRONG_HOST));
+        }
+        _ => {}
     }
     if let Some(origin) = headers.get(ORIGIN)
         && !host.as_ref().is_some_and(|host| same_site(origin, host))
@@ -85,8 +125,28 @@ fn refusal(request: &Request) -> Option<Reply> {
     if announced(headers).is_some_and(|length| length > MOST_BODY_BYTES as u64) {
         return Some(Reply::refused(StatusCode::PAYLOAD_TOO_LARGE, ""));
     }
+    if let Some(coding) = headers.get(TRANSFER_ENCODING) {
+        if headers.contains_key(CONTENT_LENGTH) {
+            return Some(Reply::bad_request(LENGTH_AND_CHUNKS.to_string()));
+        }
+        if !coding
+            .as_bytes()
+            .trim_ascii()
+            .eq_ignore_ascii_case(b"chunked")
+        {
+            return Some(Reply::json_with(
+                StatusCode::NOT_IMPLEMENTED,
+                serde_json::json!({ "error": ONLY_CHUNKED }).to_string() + "\n",
+            ));
+        }
+    }
     None
 }
+
+const NO_HOST: &str = "the request names no host: send a Host header, as every HTTP/1.1 \
+     request does";
+const LENGTH_AND_CHUNKS: &str = "the request gives both its length and chunks: send one";
+const ONLY_CHUNKED: &str = "a request body is read as it is, or in chunks, and no other way";
 
 const WRONG_HOST: &str = "this server answers only to this computer's own names and addresses: \
      open the page at the address matchsticks serve printed";
@@ -115,6 +175,15 @@ fn authority(bytes: &[u8]) -> Option<Authority> {
     let authority = Authority::try_from(bytes).ok()?;
     // A name, not a user and password.
     (!authority.as_str().contains('@')).then_some(authority)
+}
+
+/// Whether `host` names this server: this computer (below), with a port
+/// that is a port, if one is written. The port is not held to the one the
+/// request came in at, so a teacher may forward the server to another.
+fn is_this_server(host: &Authority, arrived: Option<SocketAddr>) -> bool {
+    let written = host.as_str().len() > host.host().len();
+    let port = !written || host.port_u16().is_some();
+    port && is_this_computer(host.host(), arrived.map(|at| at.ip()))
 }
 
 /// Whether `host` (without its port) names this computer: `localhost`, its

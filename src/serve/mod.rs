@@ -367,9 +367,12 @@ fn bind(addr: SocketAddr) -> io::Result<std::net::TcpListener> {
     Ok(listener)
 }
 
+/// One thread answers the network; cheap requests are worked out on at
+/// most [`expensive::MOST_CHEAP`] more, and expensive ones in their places.
 fn runtime() -> io::Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
+        .max_blocking_threads(expensive::MOST_CHEAP)
         .build()
 }
 

@@ -77,7 +77,7 @@ pub(crate) fn explain<G: Queried>(query: Option<&str>) -> Reply {
     let known = Question::PageExplain.known::<G>();
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &known)?;
-        let position = p.position::<G>()?;
+        let position = p.drawable::<G>()?;
         let game = p.rules::<G>()?;
         let extras = p.extras(&game)?;
         let explained = request::explain::explain(&game, position, &extras)?;
@@ -95,6 +95,9 @@ pub(crate) fn explain<G: Queried>(query: Option<&str>) -> Reply {
 /// why.
 pub(crate) fn check<G: Queried>(query: Option<&str>) -> Reply {
     let answer = || -> Result<Result<String, String>, ParamError> {
+        // Refused before the move is checked, as the board after it could
+        // not be drawn.
+        Params::parse(query, &Question::Check.known::<G>())?.drawable::<G>()?;
         let (game, checked) = check_question::<G>(query)?;
         let checked = match checked {
             Ok(checked) => checked,
@@ -114,7 +117,7 @@ pub(crate) fn board_page<G: Queried>(query: Option<&str>) -> Reply {
     let known = Question::Board.known::<G>();
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &known)?;
-        let position = p.position::<G>()?;
+        let position = p.drawable::<G>()?;
         Ok(board(&position, &p.rules::<G>()?)?.to_string())
     };
     Reply::json_or_error(answer())

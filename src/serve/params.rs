@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use crate::request;
 use crate::request::check::{Checked, Refused};
 use crate::request::error::Error;
+use crate::rules::commas::with_commas;
 use crate::teach::queried::{Queried, Words};
 
 /// The questions a query string may ask of a game, each with the
@@ -45,6 +46,13 @@ impl Question {
     }
 }
 
+/// The most pieces of one position the page draws (Nim's rows and their
+/// groups, a bar's squares): each is drawn once or more in every step, so
+/// a position at this limit makes a reply of about 10 MB, and about three
+/// times as much memory while it is made. A bigger one is refused: the
+/// command line and `/api/` take it.
+pub(crate) const LARGEST_DRAWING: u64 = 10_000;
+
 /// The parameters of the table of positions.
 pub(crate) const TABLE_PARAMS: [&str; 4] = ["position", "normal", "take", "losing"];
 
@@ -63,6 +71,21 @@ pub(crate) enum ParamError {
     /// A parameter the request needs.
     #[error("missing parameter '{0}'")]
     Missing(&'static str),
+    /// A parameter given more than once, which would leave one unread.
+    #[error("the parameter '{0}' is given more than once: give it once")]
+    Twice(String),
+    /// A position bigger than the page draws.
+    #[error(
+        "the page draws at most {} {what} of a position, and this one has {}: use fewer or smaller rows, or the command line",
+        with_commas(u128::from(LARGEST_DRAWING)),
+        with_commas(u128::from(*pieces))
+    )]
+    TooBigToDraw {
+        /// What the drawing is made of: "rows and groups".
+        what: &'static str,
+        /// How many pieces the position has.
+        pieces: u64,
+    },
     /// What the command line would say about the same input.
     #[error("{0}")]
     Input(#[from] Error),
@@ -75,6 +98,9 @@ impl Params {
         for (name, value) in form_urlencoded(query.unwrap_or("")) {
             if !known.contains(&name.as_str()) {
                 return Err(ParamError::Unknown(name, known.join(", ")));
+            }
+            if values.contains_key(&name) {
+                return Err(ParamError::Twice(name));
             }
             values.insert(name, value);
         }
@@ -89,6 +115,20 @@ impl Params {
     /// Whether the flag `name` is on.
     pub(crate) fn flag(&self, name: &str) -> bool {
         self.get(name).is_some_and(|v| v != "0" && v != "false")
+    }
+
+    /// The position the game's words give, as [`Params::position`] reads
+    /// it, when the page may draw it: of at most [`LARGEST_DRAWING`]
+    /// pieces.
+    pub(crate) fn drawable<G: Queried>(&self) -> Result<G::Position, ParamError> {
+        let position = self.position::<G>()?;
+        match G::pieces(&position) {
+            pieces if pieces > LARGEST_DRAWING => Err(ParamError::TooBigToDraw {
+                what: G::PIECES,
+                pieces,
+            }),
+            _ => Ok(position),
+        }
     }
 
     /// The position the game's words give, read as the command line reads

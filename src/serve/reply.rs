@@ -5,6 +5,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use super::params::ParamError;
+use crate::rules::commas::with_commas;
 
 /// A finished reply.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,7 +57,8 @@ impl Reply {
     pub(crate) fn refused(status: StatusCode, why: &str) -> Reply {
         let why = match status {
             StatusCode::PAYLOAD_TOO_LARGE => format!(
-                "the request is bigger than {} KB, the most read",
+                "the request is bigger than {} bytes ({} KB), the most read",
+                with_commas(super::MOST_BODY_BYTES as u128),
                 super::MOST_BODY_BYTES / 1024
             ),
             _ => why.to_lowercase(),

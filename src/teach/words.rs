@@ -4,12 +4,14 @@
 //! They speak a pupil's language: rows, sticks, groups and partners.
 //! Binary never appears here.
 
+use std::fmt::Write;
+
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 
 /// A number with its thousands set apart: "2,000,000".
-pub(crate) use crate::solve::search::with_commas;
+pub(crate) use crate::rules::commas::with_commas;
 
 /// "once", "twice", "three times", "11 times".
 pub(crate) fn times(n: u64) -> String {
@@ -133,19 +135,24 @@ pub(crate) fn sum(groups: &[u64]) -> String {
     }
 }
 
-/// Numbers as "4, 2 and 1".
+/// "4, 2 and 1"; a list longer than [`MOST_LISTED`] gives its first
+/// numbers and says how many more: "1, 1, 1, …, and 1,999,000 more".
 pub(crate) fn and_list(numbers: &[u64]) -> String {
-    match numbers {
-        [] => String::new(),
-        [only] => only.to_string(),
-        [init @ .., last] => format!(
-            "{} and {last}",
-            init.iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+    let listed = &numbers[..numbers.len().min(MOST_LISTED)];
+    let mut out = String::new();
+    for (i, n) in listed.iter().enumerate() {
+        let between = match i {
+            0 => "",
+            _ if i + 1 == numbers.len() => " and ",
+            _ => ", ",
+        };
+        let _ = write!(out, "{between}{n}");
     }
+    if numbers.len() > MOST_LISTED {
+        let more = (numbers.len() - MOST_LISTED) as u128;
+        let _ = write!(out, ", and {} more", with_commas(more));
+    }
+    out
 }
 
 /// Lists longer than this (rows drawn, moves named) show their first
@@ -346,6 +353,12 @@ mod tests {
         assert_eq!(number_word(21), "21");
         assert_eq!(number_word(0), "0");
         assert_eq!(and_list(&[4, 2, 1]), "4, 2 and 1");
+        assert_eq!(and_list(&[4]), "4");
+        assert_eq!(and_list(&[]), "");
+        let long = and_list(&vec![7; MOST_LISTED + 2_000]);
+        assert!(long.starts_with("7, 7, 7, "), "{long}");
+        assert!(long.ends_with(", 7, and 2,000 more"), "{long}");
+        assert_eq!(long.matches('7').count(), MOST_LISTED);
         assert_eq!(capitalised("take 1"), "Take 1");
         assert_eq!(groups_of(3, 2), "3 groups of 2");
         assert_eq!(rows_with_one(1), "1 row with one stick");

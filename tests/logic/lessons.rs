@@ -440,11 +440,15 @@ fn a_lesson_past_its_work_is_refused_at_the_line_that_passes_it() {
     std::fs::create_dir_all(&dir).unwrap();
     let thousand: Vec<String> = (1..=1000).map(|n| n.to_string()).collect();
     let moore = format!("explain: {} --rows-per-move 2\n", thousand.join(" "));
+    let huge = format!("explain:{}\n", " 18446744073709551615".repeat(200));
     let files = [
-        // 28,000 steps a line: 1,785 fit after the title.
-        ("small.lesson", "explain: 3 5 7\n".repeat(69_900), 1787),
+        // 31,500 steps a line (2,000 for each row, 500 for each of its 7
+        // groups): 1,587 fit after the title.
+        ("small.lesson", "explain: 3 5 7\n".repeat(69_900), 1589),
         // A count of the winning moves, and a thousand rows, each line.
         ("moore.lesson", moore.repeat(267), 4),
+        // 200 rows of 64 groups each line, which once drew 470 MB of HTML.
+        ("huge.lesson", huge.repeat(240), 9),
     ];
     for (name, lines, passed) in files {
         let path = dir.join(name);

@@ -208,7 +208,7 @@ fn a_body_announced_over_the_cap_is_refused_before_it_is_read() {
     assert_eq!(refused.status, StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(
         refused.error(),
-        "the request is bigger than 64 KB, the most read"
+        "the request is bigger than 65,536 bytes (64 KB), the most read"
     );
     // Over a socket: the reply comes while the body is still unsent.
     let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
@@ -630,6 +630,22 @@ fn malformed(addr: SocketAddr) -> Vec<(String, Vec<u8>)> {
             "a bad query",
             format!("GET /api/explain?position=%ff%fe HTTP/1.1\r\nHost: {addr}\r\n\r\n"),
         ),
+        (
+            "two hosts",
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\nHost: evil.example\r\n\r\n"),
+        ),
+        (
+            "no host",
+            "GET /api/explain?position=3 HTTP/1.1\r\n\r\n".to_string(),
+        ),
+        (
+            "a parameter twice",
+            format!("GET /api/explain?position=3&position=5 HTTP/1.1\r\nHost: {addr}\r\n\r\n"),
+        ),
+        (
+            "a NUL in a header",
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\nX: a\u{0}b\r\n\r\n"),
+        ),
     ];
     cases
         .drain(..)
@@ -932,7 +948,7 @@ fn the_help_a_game_says_it_had_is_held_to_what_the_game_allows() {
         let game = game(taken_back, turns);
         format!("'shown' is {shown}, but {game}, with the answer shown at most once at each")
     };
-    let taken_back = |n| format!("'taken_back' is {n}, but a game may take back at most 10000");
+    let taken_back = |n| format!("'taken_back' is {n}, but a game may take back at most 10,000");
     let asked = |n| format!("'hints' is {n}, but a move has at most 4 hints");
     let refused = [
         (format!(r#", "hints": {most}"#), asked(most)),
@@ -979,4 +995,316 @@ fn the_help_a_game_says_it_had_is_held_to_what_the_game_allows() {
         let answer = play("");
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     }
+}
+
+/// Reads all a connection says until it closes (or is reset), waiting at
+/// most ten seconds: the status, the headers (names in lower case) and
+/// the body.
+fn read_reply(stream: &mut TcpStream) -> common::http::Reply {
+    read_rest(stream, Vec::new())
+}
+
+/// [`read_reply`], after the first bytes of it, `raw`, were read.
+fn read_rest(stream: &mut TcpStream, mut raw: Vec<u8>) -> common::http::Reply {
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut buf = [0; 4096];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => raw.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == ErrorKind::ConnectionReset => break,
+            Err(e) => panic!("no reply: {e}"),
+        }
+    }
+    let raw = String::from_utf8(raw).unwrap();
+    let (head, body) = raw
+        .split_once("\r\n\r\n")
+        .unwrap_or_else(|| panic!("{raw:?}"));
+    let mut lines = head.lines();
+    let status = lines.next().unwrap()[9..12].parse().unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(": "))
+        .map(|(k, v)| (k.to_ascii_lowercase(), v.to_string()))
+        .collect();
+    common::http::Reply {
+        status,
+        headers,
+        body: body.to_string(),
+    }
+}
+
+/// The headers every reply carries, on a reply read from a socket.
+fn assert_secured(reply: &common::http::Reply, what: &str) {
+    let header = |name: &str| reply.headers.get(name).map(String::as_str);
+    assert_eq!(header("x-content-type-options"), Some("nosniff"), "{what}");
+    assert_eq!(header("content-security-policy"), Some(POLICY), "{what}");
+    assert_eq!(header("x-frame-options"), Some("DENY"), "{what}");
+    assert_eq!(header("referrer-policy"), Some("no-referrer"), "{what}");
+}
+
+/// A request that cannot be read as HTTP at all is answered before any
+/// route sees it, yet as a route would answer: the security headers, and
+/// why in words.
+#[test]
+fn requests_that_cannot_be_read_get_the_security_headers_and_a_reason() {
+    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = server.addr();
+    let unread = "the request could not be read: send an HTTP/1.1 request, its line and \
+                  headers in plain text";
+    let too_big = "the request's line and headers are bigger than 65,536 bytes (64 KB), or \
+                   more than 100 headers, the most read";
+    let many: String = (0..101).map(|i| format!("X-{i}: {i}\r\n")).collect();
+    let cases = [
+        (
+            "a newer version",
+            format!("GET / HTTP/1.2\r\nHost: {addr}\r\n\r\n"),
+            400,
+            unread,
+        ),
+        (
+            "a NUL in a header",
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\nX: a\0b\r\n\r\n"),
+            400,
+            unread,
+        ),
+        (
+            "a header without a colon",
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\nX\r\n\r\n"),
+            400,
+            unread,
+        ),
+        (
+            "an escape in the path",
+            format!("GET /\u{1b}[2J HTTP/1.1\r\nHost: {addr}\r\n\r\n"),
+            400,
+            unread,
+        ),
+        (
+            "a length that is not a number",
+            format!("POST /page/play HTTP/1.1\r\nHost: {addr}\r\nContent-Length: ten\r\n\r\n"),
+            400,
+            unread,
+        ),
+        (
+            "too many headers",
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\n{many}\r\n"),
+            431,
+            too_big,
+        ),
+        (
+            "a header too long",
+            format!(
+                "GET / HTTP/1.1\r\nHost: {addr}\r\nX: {}\r\n\r\n",
+                "x".repeat(LARGEST_HEAD)
+            ),
+            431,
+            too_big,
+        ),
+    ];
+    for (what, request, status, why) in cases {
+        let mut stream = TcpStream::connect(addr).unwrap();
+        let _ = stream.write_all(request.as_bytes());
+        let reply = read_reply(&mut stream);
+        assert_eq!(reply.status, status, "{what}: {}", reply.body);
+        assert_secured(&reply, what);
+        assert_eq!(reply.error(), why, "{what}");
+        assert_eq!(reply.headers["connection"], "close", "{what}");
+    }
+    // The server goes on answering.
+    assert_eq!(
+        common::http::get(addr, "/api/explain?position=3").status,
+        200
+    );
+}
+
+/// Two readers of one request (a proxy, the server) must see the same
+/// request: a header the guard reads may not be given twice, a request
+/// must name its host, and its body is framed by its length or in plain
+/// chunks, never both and no other way. Query parameters may not be
+/// given twice either.
+#[test]
+fn a_request_must_say_each_thing_once_and_plainly() {
+    let game = |more: &[(&str, &str)]| {
+        let mut builder = request("POST", "/page/play");
+        for (name, value) in more {
+            builder = builder.header(*name, *value);
+        }
+        call(builder.body(Body::from(GAME)).unwrap())
+    };
+    let json = ("content-type", "application/json");
+    let here = "http://localhost:8357";
+    let twice = |name: &str| format!("the request has more than one '{name}' header: send one");
+    let cases: Vec<(Answer, StatusCode, String)> = vec![
+        (game(&[json]), StatusCode::OK, String::new()),
+        (
+            game(&[json, ("host", "evil.example")]),
+            StatusCode::BAD_REQUEST,
+            twice("host"),
+        ),
+        (
+            game(&[json, ("origin", here), ("origin", "http://evil.example")]),
+            StatusCode::BAD_REQUEST,
+            twice("origin"),
+        ),
+        (
+            game(&[json, ("content-type", "text/plain")]),
+            StatusCode::BAD_REQUEST,
+            twice("content-type"),
+        ),
+        (
+            game(&[json, ("content-length", "39"), ("content-length", "39")]),
+            StatusCode::BAD_REQUEST,
+            twice("content-length"),
+        ),
+        (
+            game(&[json, ("transfer-encoding", "gzip, chunked")]),
+            StatusCode::NOT_IMPLEMENTED,
+            "a request body is read as it is, or in chunks, and no other way".to_string(),
+        ),
+        (
+            game(&[
+                json,
+                ("transfer-encoding", "chunked"),
+                ("content-length", "39"),
+            ]),
+            StatusCode::BAD_REQUEST,
+            "the request gives both its length and chunks: send one".to_string(),
+        ),
+    ];
+    for (i, (answer, status, error)) in cases.into_iter().enumerate() {
+        assert_eq!(answer.status, status, "case {i}: {}", answer.body);
+        if !error.is_empty() {
+            assert_eq!(answer.error(), error, "case {i}");
+        }
+        assert_eq!(answer.headers[header::X_FRAME_OPTIONS], "DENY", "case {i}");
+    }
+    // A request over a connection names its host, with a port that is one.
+    let at = |host: Option<&str>| {
+        let mut builder = Request::get("/api/explain?position=3");
+        if let Some(host) = host {
+            builder = builder.header(header::HOST, host);
+        }
+        call(builder.body(Body::empty()).unwrap())
+    };
+    let nameless = at(None);
+    assert_eq!(nameless.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        nameless.error(),
+        "the request names no host: send a Host header, as every HTTP/1.1 request does"
+    );
+    for host in [
+        "localhost:8357abc",
+        "localhost:99999",
+        "localhost:18446744073709551615",
+        "localhost:",
+    ] {
+        assert_eq!(at(Some(host)).status, StatusCode::FORBIDDEN, "{host}");
+    }
+    // A server may be reached at another port, when the teacher forwards it.
+    assert_eq!(at(Some("localhost:9000")).status, StatusCode::OK);
+    let doubled = call(
+        request("GET", "/api/explain?position=3&position=5")
+            .body(Body::empty())
+            .unwrap(),
+    );
+    assert_eq!(doubled.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        doubled.error(),
+        "the parameter 'position' is given more than once: give it once"
+    );
+}
+
+/// The page draws a position of at most `LARGEST_DRAWING` rows and groups:
+/// a bigger one would make a reply of tens of megabytes. The command
+/// line's JSON, much smaller, takes it.
+#[test]
+fn the_page_draws_positions_within_its_limit() {
+    let rows = |n: usize| vec!["18446744073709551615"; n].join(",");
+    // 153 rows of 64 groups are 9,945 rows and groups; 154 are 10,010.
+    for path in ["/page/explain", "/page/board", "/page/check"] {
+        let query = |n| match path {
+            "/page/check" => format!("{path}?position={}&row=1&remove=1", rows(n)),
+            _ => format!("{path}?position={}", rows(n)),
+        };
+        let drawn = call(request("GET", &query(153)).body(Body::empty()).unwrap());
+        assert_eq!(drawn.status, StatusCode::OK, "{path}: {}", drawn.error());
+        let refused = call(request("GET", &query(154)).body(Body::empty()).unwrap());
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{path}");
+        assert_eq!(
+            refused.error(),
+            "the page draws at most 10,000 rows and groups of a position, and this one has \
+             10,010: use fewer or smaller rows, or the command line",
+            "{path}"
+        );
+    }
+    let api = format!("/api/explain?position={}", rows(1000));
+    assert_eq!(
+        call(request("GET", &api).body(Body::empty()).unwrap()).status,
+        StatusCode::OK
+    );
+}
+
+/// Replies wait in memory until their clients read them. Clients that ask
+/// for big replies and never read them fill the room for big replies, and
+/// then one more gets 503 at once, while small replies are answered all
+/// along; once they go, big replies are sent again.
+#[test]
+fn big_replies_left_unread_are_held_within_their_limit() {
+    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = server.addr();
+    // About seven megabytes of HTML, more than the sockets' buffers hold.
+    let big = format!(
+        "GET /page/check?position={}&row=1&remove=1 HTTP/1.1\r\nHost: {addr}\r\n\
+         Connection: close\r\n\r\n",
+        vec!["18446744073709551615"; 150].join(",")
+    );
+    let held = "the server is already sending 25,165,824 bytes of big replies, the most it \
+                holds at once: try again in a moment";
+    let mut unread = Vec::new();
+    let mut refused = None;
+    for _ in 0..100 {
+        let mut stream = TcpStream::connect(addr).unwrap();
+        stream.write_all(big.as_bytes()).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let mut status = vec![0; 12];
+        stream.read_exact(&mut status).unwrap();
+        match &status[..] {
+            // Sent, and left unread.
+            b"HTTP/1.1 200" => unread.push(stream),
+            b"HTTP/1.1 503" => {
+                let reply = read_rest(&mut stream, status);
+                if reply.error() == held {
+                    refused = Some(reply);
+                    break;
+                }
+                // Every place for an expensive request was busy: again.
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            other => panic!("{}", String::from_utf8_lossy(other)),
+        }
+        // Small replies are always answered.
+        let small = common::http::get(addr, "/api/explain?position=3,5,7");
+        assert_eq!(small.status, 200);
+    }
+    let reply = refused.expect("the room for big replies never filled");
+    assert!(unread.len() >= 2, "{} sent", unread.len());
+    assert_eq!(reply.headers["retry-after"], "1");
+    assert_secured(&reply, "held");
+    // Once the clients go, the room is free again.
+    drop(unread);
+    let mut sent = false;
+    for _ in 0..100 {
+        let mut stream = TcpStream::connect(addr).unwrap();
+        stream.write_all(big.as_bytes()).unwrap();
+        if heard(&mut stream) == Heard::Status(200) {
+            sent = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(sent, "no big reply after the clients went");
 }

@@ -93,6 +93,32 @@ pub(crate) fn parse_bite(text: &str) -> Result<Bite, UnclearBite> {
     }
 }
 
+/// Reads a bite given with the command (`--bite 2,3`), in a lesson or in
+/// a request, as [`parse_bite`] reads a typed one, but refuses an empty
+/// entry between commas (`2,,3`, `2,3,`), as every list of numbers the tool
+/// is given is refused. A line a pupil types is read by [`parse_bite`],
+/// which lets a slip of the finger pass, as every game's reader of a typed
+/// move does.
+pub(crate) fn parse_given_bite(text: &str) -> Result<Bite, UnclearBite> {
+    let entries = text
+        .split(',')
+        .map(|e| e.trim_matches(|c: char| c == '(' || c == ')'));
+    let empty = match text.contains(',') {
+        true => entries.enumerate().find(|(_, e)| e.trim().is_empty()),
+        false => None,
+    };
+    match empty {
+        Some((entry, _)) => Err(UnclearBite {
+            text: printable(text.trim()),
+            problem: format!(
+                "entry {} is empty: put a number between the commas",
+                entry + 1
+            ),
+        }),
+        None => parse_bite(text),
+    }
+}
+
 /// An example bite on `bar`, or `None` when only the poisoned square is
 /// left. `winning` are the bites to keep back.
 pub(crate) fn example_bite(bar: &Bar, winning: &[Bite]) -> Option<Bite> {
@@ -231,6 +257,30 @@ mod tests {
                 "'99999999999999999999999 1' is not a bite: 99999999999999999999999 is far too big for a row or a column",
             ),
         );
+    }
+
+    #[test]
+    fn a_bite_given_with_the_command_has_no_empty_entry() {
+        let given = |text: &str| {
+            parse_given_bite(text)
+                .map(|b| (b.row, b.column))
+                .map_err(|e| e.to_string())
+        };
+        for text in ["2,3", "2 3", "(2, 3)", "row 2, column 3", " 2 , 3 "] {
+            assert_eq!(given(text), Ok((2, 3)), "{text:?}");
+        }
+        let empty = |text: &str, entry: usize| {
+            Err(format!(
+                "'{text}' is not a bite: entry {entry} is empty: put a number between the commas"
+            ))
+        };
+        assert_eq!(given("2,,3"), empty("2,,3", 2));
+        assert_eq!(given("2,3,"), empty("2,3,", 3));
+        assert_eq!(given(",3"), empty(",3", 1));
+        assert_eq!(given("2, ,3"), empty("2, ,3", 2));
+        assert_eq!(given("(2,)"), empty("(2,)", 2));
+        // A pupil's slip at the prompt is read as meant.
+        assert_eq!(parse_bite("2,,3").map(|b| (b.row, b.column)), Ok((2, 3)));
     }
 
     fn example(shape: &str, winning: &[(usize, usize)]) -> Option<(usize, usize)> {
