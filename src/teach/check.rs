@@ -6,6 +6,7 @@
 use super::analysis::Analysis;
 use super::board;
 use super::document::{Block, Document, Frame, Step};
+use super::method::ending;
 use super::verdict::{Judgement, Verdict};
 use super::words::{capitalised, glued, position, transition};
 use crate::rules::outcome::Outcome;
@@ -13,6 +14,10 @@ use crate::solve::one_row::RowPattern;
 
 /// The comfort after a lost position.
 const ANY_MOVE: &str = "So any move will do: keep going and hope your opponent slips.";
+
+/// What a lost position's move is told where nobody can slip.
+const NO_SLIP: &str =
+    "Nobody can slip from here, so the game goes the same way whatever anyone takes.";
 
 /// What a lost position's last move is told: the game is over, and lost.
 const GAME_OVER: &str = "You made the last move, so the game is over and you lose.";
@@ -106,6 +111,12 @@ pub(crate) fn reason(j: &Judgement) -> String {
             position(j.position()),
             j.before.method.why_lost(j)
         ),
+        // Nobody can slip from here: there is nothing to hope for.
+        Verdict::LostAnyway if ending::settled(j.position(), &j.before.game) => format!(
+            "from {} no move could win, because {} {NO_SLIP}",
+            position(j.position()),
+            j.before.method.why_lost(j)
+        ),
         Verdict::LostAnyway => format!(
             "from {} no move could win, because {} {ANY_MOVE}",
             position(j.position()),
@@ -145,6 +156,9 @@ fn details(j: &Judgement) -> Vec<Block> {
 /// Why the computer made its move, said to the pupil.
 pub(crate) fn computer_reason(j: &Judgement) -> String {
     match j.verdict {
+        Verdict::LostAnyway if ending::settled(j.position(), &j.before.game) => {
+            "no move wins for me here, and nobody can slip from here.".to_string()
+        }
         Verdict::LostAnyway => {
             "no move wins for me here, so I keep the game going and hope you slip.".to_string()
         }

@@ -93,8 +93,13 @@ mod tests {
         );
         // A huge row is a choice too, found without counting its takes.
         assert_eq!(ladder(&[100, u64::MAX, 3], Nim::new(Rule::Misere)).len(), 4);
-        // With a choice, it is a best try.
-        assert!(last(&[3], two_or_three).starts_with("No move wins. A best try is"));
+        // Every move ends the game: a choice, but nobody can slip.
+        assert_eq!(
+            last(&[3], two_or_three.clone()),
+            "No move wins, and nobody can slip from here: take 2 from row 1 (3 → 1), for example."
+        );
+        // With a choice that matters, it is a best try.
+        assert!(last(&[7], two_or_three).starts_with("No move wins. A best try is"));
     }
 
     #[test]

@@ -237,7 +237,7 @@ pub(crate) fn rows_named(p: &Position) -> String {
 /// "3 5 7 → 2 5 7": a legal move from `from`, shown as the positions
 /// before and after.
 pub(crate) fn transition(from: &Position, to: &Position) -> String {
-    format!("{} →{GLUE}{}", position(from), position(to))
+    format!("{}{GLUE}→{GLUE}{}", position(from), position(to))
 }
 
 /// The text with a full stop at the end, unless it already ends a
@@ -290,13 +290,16 @@ pub(crate) fn capitalised(text: &str) -> String {
 }
 
 /// The label of the move shown from a lost position: "Only move" when
-/// there is no other, else "Best try".
+/// there is no other, "For example" when the game goes the same way
+/// whatever is taken, else "Best try".
 pub(crate) fn lost_move_label(position: &Position, game: &Nim) -> &'static str {
+    use crate::solve::forced::{Choice, choice};
     let mut moves = position.moves_with(&game.takes);
     let single = moves.next().is_some() && moves.next().is_none();
     let rows = position.piles().iter().filter(|&&n| n > 0).count();
     match single && (game.rows_per_move <= 1 || rows <= 1) {
         true => "Only move",
+        false if choice(position, game) != Choice::Open => "For example",
         false => "Best try",
     }
 }

@@ -10,6 +10,7 @@
 //! method. What the four methods of moves from one row say alike (the
 //! answer, the list of winning moves, the last hint) is written here, once.
 
+pub(crate) mod ending;
 pub(crate) mod grouping;
 pub(crate) mod grundy;
 pub mod moore;
@@ -224,7 +225,11 @@ impl Method {
             (Method::Grundy { pairing, .. }, Some(one)) => {
                 with_the_move(a, mv, grundy::hints(pairing, one))
             }
-            (Method::Searched, Some(one)) => with_the_move(a, mv, searched::hints(a.outcome, one)),
+            (Method::Searched, Some(one)) => with_the_move(
+                a,
+                mv,
+                searched::hints(a.outcome, one, ending::settled(&a.position, &a.game)),
+            ),
             (_, None) => unreachable!("only Moore's Nim moves from several rows"),
         }
     }
@@ -243,6 +248,9 @@ fn with_the_move(a: &Analysis, mv: &MultiMove, mut stages: Vec<String>) -> Vec<S
     stages.push(match (a.outcome, must_take_the_last(a)) {
         (Outcome::Win, _) => format!("The move is {step}."),
         (Outcome::Lose, true) => format!("You have to take the last stick: {step}."),
+        (Outcome::Lose, false) if ending::settled(&a.position, &a.game) => {
+            format!("No move wins, and nobody can slip from here: {step}, for example.")
+        }
         (Outcome::Lose, false) => format!("No move wins. A best try is {step}."),
     });
     stages

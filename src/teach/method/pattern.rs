@@ -2,13 +2,16 @@
 //! counts, the pattern it repeats, this row, and the move; and the reasons
 //! a move was good or bad, and the hints, in the same words.
 
+use super::ending;
 use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::solve::one_row::RowPattern;
 use crate::teach::analysis::Analysis;
 use crate::teach::board;
 use crate::teach::document::{Block, Reveal, Step, Strip, StripCell};
-use crate::teach::words::{and_list, count, full_stop, move_words, transition};
+use crate::teach::words::{
+    and_list, capitalised, count, full_stop, lost_move_label, move_words, transition,
+};
 
 /// Every step for a single row.
 pub(crate) fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
@@ -52,12 +55,19 @@ pub(crate) fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step
         let left = to.piles()[pile];
         let step = format!("{} ({})", move_words(mv), transition(&a.position, &to));
         let mut blocks = Vec::new();
-        let text = match a.outcome {
-            Outcome::Win => format!(
-                "Leave your opponent {}, a count to avoid: {step}.",
-                count(left, "stick")
+        let text = match (a.outcome, ending::no_slip(&a.position, &a.game)) {
+            (Outcome::Win, _) => match ending::ends_and_wins(&a.position, &a.game, mv) {
+                Some(why) => format!("{}: {why}.", capitalised(&step)),
+                None => format!(
+                    "Leave your opponent {}, a count to avoid: {step}.",
+                    count(left, "stick")
+                ),
+            },
+            (Outcome::Lose, Some(settled)) => format!(
+                "{settled} {}: {step}.",
+                lost_move_label(&a.position, &a.game)
             ),
-            Outcome::Lose => {
+            (Outcome::Lose, None) => {
                 blocks.push(Block::sentence(
                     "Whatever you take, your opponent can leave you a count to avoid again.",
                 ));
@@ -219,6 +229,9 @@ pub(crate) fn verdict(a: &Analysis, n: u64) -> String {
                 Outcome::Lose => "lost",
             }
         ),
+        (Outcome::Lose, false) if ending::settled(&a.position, &a.game) => format!(
+            "{n} is a count to avoid: the player to move will lose, whatever either player does."
+        ),
         (Outcome::Lose, false) => format!(
             "{n} is a count to avoid: the player to move will lose if the opponent plays well."
         ),
@@ -286,6 +299,9 @@ pub(crate) fn hints(a: &Analysis, pile: usize, pattern: &RowPattern, mv: Move) -
             true => format!(
                 "Leave your opponent {}, a count to avoid.",
                 count(left, "stick")
+            ),
+            false if ending::settled(&a.position, &a.game) => format!(
+                "{n} is itself a count to avoid, so no move wins, and nobody can slip from here."
             ),
             false => format!(
                 "{n} is itself a count to avoid, so no move wins. Take a little and hope your opponent slips."
