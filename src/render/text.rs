@@ -88,7 +88,13 @@ pub fn blocks(blocks: &[Block], indent: &str, style: Style) -> String {
     blocks.iter().map(|b| block(b, indent, style)).collect()
 }
 
+/// A block laid out, with every no-break space printed as an ordinary
+/// one, whether or not the block wraps its text.
 fn block(block: &Block, indent: &str, style: Style) -> String {
+    super::wrap::unglued(&glued_block(block, indent, style))
+}
+
+fn glued_block(block: &Block, indent: &str, style: Style) -> String {
     let hang = format!("{indent}  ");
     match block {
         // A sentence's later lines hang under it, so a list of sentences

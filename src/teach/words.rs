@@ -112,25 +112,35 @@ pub(crate) fn sticks_from_to(from: u64, to: u64) -> String {
 pub(crate) const LONGEST_SUM: usize = 8;
 
 /// Group sizes as a sum, shortened when long: "512 + 256 + … + 1 (9 groups)".
+/// Like [`sum`], it stays on one line.
 pub(crate) fn short_sum(groups: &[u64]) -> String {
     match groups {
-        [first, second, .., last] if groups.len() > LONGEST_SUM => {
-            format!("{first} + {second} + … + {last} ({} groups)", groups.len())
-        }
+        [first, second, .., last] if groups.len() > LONGEST_SUM => glued(&format!(
+            "{first} + {second} + … + {last} ({} groups)",
+            groups.len()
+        )),
         _ => sum(groups),
     }
 }
 
-/// Group sizes as a sum, "4 + 2 + 1", or "0" for an empty row.
+/// Group sizes as a sum, "4 + 2 + 1", or "0" for an empty row. It stays on
+/// one line: a sum broken as "2" and "+ 1" reads as two things.
 pub(crate) fn sum(groups: &[u64]) -> String {
     match groups {
         [] => "0".to_string(),
-        _ => groups
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(" + "),
+        _ => glued(
+            &groups
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" + "),
+        ),
     }
+}
+
+/// A row's sticks as the sum of its groups, "7 = 4 + 2 + 1", on one line.
+pub(crate) fn equation(sticks: u64, groups: &[u64]) -> String {
+    format!("{sticks}{GLUE}={GLUE}{}", short_sum(groups))
 }
 
 /// Numbers as "4, 2 and 1".
@@ -319,9 +329,12 @@ mod tests {
 
     #[test]
     fn long_sums_are_shortened() {
-        assert_eq!(short_sum(&[4, 2, 1]), "4 + 2 + 1");
+        assert_eq!(short_sum(&[4, 2, 1]), "4\u{a0}+\u{a0}2\u{a0}+\u{a0}1");
         let nine: Vec<u64> = (0..9).rev().map(|b| 1 << b).collect();
-        assert_eq!(short_sum(&nine), "256 + 128 + … + 1 (9 groups)");
+        assert_eq!(
+            short_sum(&nine).replace(GLUE, " "),
+            "256 + 128 + … + 1 (9 groups)"
+        );
         assert_eq!(short_sum(&[]), "0");
     }
 

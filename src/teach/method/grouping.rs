@@ -21,8 +21,8 @@ use crate::teach::document::{
     BinaryRow, BinaryView, Block, DrawnRow, Frame, PairLine, Reveal, Step, TallyLine,
 };
 use crate::teach::words::{
-    LONGEST_SUM, MOST_LISTED, SHORTEST_MERGED_RUN, and_list, capitalised, count, groups_of,
-    number_word, rows_with_one, runs, short_sum, sizes_of, sticks_from_to, sum,
+    LONGEST_SUM, MOST_LISTED, SHORTEST_MERGED_RUN, and_list, capitalised, count, equation,
+    groups_of, number_word, rows_with_one, runs, short_sum, sizes_of, sticks_from_to, sum,
 };
 
 /// Rows up to this many get a drawing or a line of how their groups were
@@ -84,7 +84,7 @@ pub(crate) fn drawn_rows(g: &Grouping) -> Vec<DrawnRow> {
             DrawnRow {
                 label: format!("row {}", i + 1),
                 sticks: row.sticks,
-                text: format!("{} = {}", row.sticks, short_sum(&groups)),
+                text: equation(row.sticks, &groups),
                 groups,
                 stand_in: TOO_MANY.to_string(),
                 detail: told.then(|| joins(&rounds)),
@@ -576,7 +576,7 @@ fn row_changes(m: &GroupMove) -> Vec<DrawnRow> {
         detail: None,
         stages: Vec::new(),
     };
-    let sum_of = |sticks: u64, groups: &[u64]| format!("{sticks} = {}", short_sum(groups));
+    let sum_of = |sticks: u64, groups: &[u64]| equation(sticks, groups);
     let action = match (m.largest, removed.is_empty()) {
         (1, _) => "take the single stick".to_string(),
         (_, true) => "nothing to remove".to_string(),
@@ -584,19 +584,16 @@ fn row_changes(m: &GroupMove) -> Vec<DrawnRow> {
     };
     let mut rows = vec![row("before", before.clone(), sum_of(m.before, &before))];
     if m.largest > 1 {
-        // The group and what is left of it, never one number for both.
-        let left = match m.largest {
-            2 => "the other stick stays".to_string(),
-            g => format!(
-                "the other {} sticks make {}",
-                g - 1,
-                short_sum(&m.regrouped)
-            ),
-        };
+        // The row as a sum, as before and after are: what is left of the
+        // group is among its terms.
         rows.push(row(
             "broken",
             broken.clone(),
-            format!("take 1 stick from the group of {}: {left}", m.largest),
+            format!(
+                "take 1 stick from the group of {}: {}",
+                m.largest,
+                sum_of(m.before - 1, &broken)
+            ),
         ));
     }
     rows.push(row(

@@ -78,10 +78,10 @@ fn divided(n: u64, set: u64) -> String {
 
 /// A move in words, shortened when it takes from many rows: "take 1 from
 /// row 2 and 2 from row 3", or "take 1 from each of rows 1, 2, … 30 (30
-/// rows)".
+/// rows)". It stays on one line, or breaks only between rows.
 pub fn told(mv: &MultiMove) -> String {
     let parts = mv.parts();
-    match parts {
+    words::glued(&match parts {
         [first, second, .., last] if parts.len() > LONGEST_SUM => {
             let same = parts.iter().all(|p| p.take == first.take);
             let each = match same {
@@ -97,7 +97,7 @@ pub fn told(mv: &MultiMove) -> String {
             )
         }
         _ => mv.to_string(),
-    }
+    })
 }
 
 /// The winning moves as a list: "take 1 from row 2 and 2 from row 3; take
@@ -538,7 +538,7 @@ fn before_and_after(sticks: &[u64], after: &[u64], mv: &MultiMove) -> Vec<DrawnR
         DrawnRow {
             label,
             sticks: n,
-            text: format!("{n} = {}", short_sum(&groups)),
+            text: words::equation(n, &groups),
             groups,
             stand_in: TOO_MANY.to_string(),
             detail: None,
@@ -926,7 +926,7 @@ mod tests {
             ),
         ];
         for &(parts, words) in cases {
-            assert_eq!(told(&mv(parts)), words);
+            assert_eq!(told(&mv(parts)).replace('\u{a0}', " "), words);
         }
     }
 
@@ -940,7 +940,7 @@ mod tests {
             }))
         };
         assert_eq!(
-            list(Total::Exactly(2)),
+            list(Total::Exactly(2)).replace('\u{a0}', " "),
             "take 1 from row 1; take 1 from row 2 and 1 from row 3"
         );
         assert!(list(Total::Exactly(7)).ends_with("; and 5 more moves"));
