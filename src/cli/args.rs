@@ -27,7 +27,7 @@ const EXAMPLES: &str = indoc! {"
     Examples:
       matchsticks explain 3 5 7            work through the grouping method
       matchsticks explain 3,5,7 --xor      the same, with the binary columns
-      matchsticks check 3 5 7 --to 2 5 7   judge a pupil's move
+      matchsticks check 4 5 6 --to 1 5 6   judge a pupil's move
       matchsticks play 3 5 7               play against the computer
       matchsticks lesson                   the lessons for a class
       matchsticks serve --open             the classroom page, in the browser
@@ -48,9 +48,9 @@ const EXPLAIN_EXAMPLES: &str = indoc! {"
 
 const CHECK_EXAMPLES: &str = indoc! {"
     Examples:
-      matchsticks check 3 5 7 --to 2 5 7                 good: every group has a partner
-      matchsticks check 3 5 7 --row 3 --remove 2         a mistake, and the better moves
-      matchsticks check 1 2 3 --to 1 2 2 --normal        lost anyway: no move could win
+      matchsticks check 4 5 6 --to 3 5 6                 good: every group has a partner
+      matchsticks check 4 5 6 --row 3 --remove 2         a mistake, and the better moves
+      matchsticks check 1 6 7 --to 1 6 5 --normal        lost anyway: no move could win
       matchsticks check 21 --take 1-3 --row 1 --remove 3  the 21-matchstick game
       matchsticks check 1 2 3 --rows-per-move 2 --to 1 1 1  a move from two rows
 
@@ -76,9 +76,7 @@ const PLAY_EXAMPLES: &str = indoc! {"
     Examples:
       matchsticks play                          the 3-5-7 game; you start
       matchsticks play --first computer         the computer starts
-      matchsticks play 21 --take 1-3 --first computer
-                                                the 21-matchstick game: let the
-                                                computer start, and you can win
+      matchsticks play 21 --take 1-3 --first computer  the 21-matchstick game
       matchsticks play 4 5 6 --level beginner   a computer that slips sometimes
       matchsticks play --level good --seed 7    the same game again, given the same moves
       matchsticks play 1 2 3 --rows-per-move 2  take from one or two rows each move
