@@ -278,6 +278,13 @@ pub fn answer(data: &[u8]) {
                 );
             }
         }
+        // "Any row": every move it could mean is legal.
+        Some(Meant::AnyOf(moves)) => {
+            assert!(!moves.is_empty(), "any of no move");
+            for mv in moves {
+                assert!(position.play_with(mv, takes).is_ok(), "{mv} is illegal");
+            }
+        }
         Some(Meant::WhichRow { .. } | Meant::Unclear) | None => {}
     }
 }

@@ -195,7 +195,7 @@ const CHOMP_PLAY_EXAMPLES: &str = indoc! {"
       matchsticks chomp play 3x3 --first computer     the computer bites first
       matchsticks chomp play 5,5,3 --level beginner   a computer that slips sometimes
 
-    During the game type a bite as ROW COLUMN (\"2 3\" bites row 2, column 3),
+    During the game type a bite as its row and column (\"2 3\" bites row 2, column 3),
     hint to see how to win from here, undo to take your last bite back, or quit.
 "};
 

@@ -121,6 +121,9 @@ proptest! {
             Some(Meant::Illegal(illegal)) => {
                 prop_assert!(!illegal.to_string().is_empty());
             }
+            Some(Meant::AnyOf(moves)) => {
+                prop_assert!(!moves.is_empty() && moves.iter().all(|&mv| legal(mv)), "{line:?}");
+            }
             Some(
                 Meant::WhichRow { .. }
                 | Meant::HowMany { .. }

@@ -22,7 +22,7 @@ use crate::teach::reply::{Otherwise, Reading, Replies};
 const EXAMPLE: &str = "such as 2 3 for row 2, column 3";
 
 /// The hint every unclear bite ends with.
-const HOW: &str = "type a bite as ROW COLUMN, such as 2 3 for row 2, column 3";
+const HOW: &str = "type a bite as its row and column, such as 2 3 for row 2, column 3";
 
 /// Words that cannot be read as a bite.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -93,6 +93,34 @@ pub(crate) fn parse_bite(text: &str) -> Result<Bite, UnclearBite> {
     }
 }
 
+/// A corner of the bar named in words: "the bottom right one", "top
+/// right", "bottom left". The top left square is the poisoned one.
+fn corner(bar: &Bar, line: &str) -> Option<Bite> {
+    let words = crate::teach::reply::plain(line);
+    let has = |w: &str| words.split([' ', ',', '-']).any(|x| x == w);
+    let lengths = bar.row_lengths();
+    let row = match (has("top"), has("bottom")) {
+        (true, false) => 1,
+        (false, true) => lengths.len(),
+        _ => return None,
+    };
+    let column = match (has("left"), has("right")) {
+        (true, false) => 1,
+        (false, true) => *lengths.get(row.checked_sub(1)?)?,
+        _ => return None,
+    };
+    // Only words about where the square is, and no numbers.
+    let about = [
+        "the", "top", "bottom", "left", "right", "one", "square", "corner", "piece", "bite", "i",
+        "take", "eat", "in", "at", "on", "of", "bar", "very",
+    ];
+    let only_place = words
+        .split([' ', ',', '-'])
+        .filter(|w| !w.is_empty())
+        .all(|w| about.contains(&w));
+    only_place.then(|| Bite::new(row, column))
+}
+
 /// An example bite on `bar`, or `None` when only the poisoned square is
 /// left. `winning` are the bites to keep back.
 pub(crate) fn example_bite(bar: &Bar, winning: &[Bite]) -> Option<Bite> {
@@ -128,14 +156,14 @@ impl Replies for Chomp {
         how_to_bite(bar, winning)
     }
 
-    /// "type a bite as ROW COLUMN, such as 2 1 for row 2, column 1", with
+    /// "type a bite as its row and column, such as 2 1 for row 2, column 1", with
     /// the example fitted to the bar.
     fn how_to_move(&self, bar: &Bar, winning: &[Bite]) -> String {
         fitted(HOW.to_string(), bar, winning)
     }
 
     fn read(&self, bar: &Bar, winning: &[Bite], line: &str) -> Reading<Bite> {
-        let bite = match parse_bite(line) {
+        let bite = match corner(bar, line).map_or_else(|| parse_bite(line), Ok) {
             Ok(bite) => bite,
             Err(unclear) => {
                 let problem = fitted(unclear.problem, bar, winning);
@@ -195,7 +223,7 @@ mod tests {
         check("r2c3", Ok((2, 3)));
         check("r2 c3", Ok((2, 3)));
         check("0 4", Ok((0, 4)));
-        let how = "type a bite as ROW COLUMN, such as 2 3 for row 2, column 3";
+        let how = "type a bite as its row and column, such as 2 3 for row 2, column 3";
         check(
             "2",
             Err(&format!(
