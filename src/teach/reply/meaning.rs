@@ -607,3 +607,143 @@ mod tests {
         assert_eq!(confirmed(&asked, "leave 2 1", &yes, &other), None);
     }
 }
+
+#[cfg(test)]
+mod examples {
+    //! No example of how to type a move, in any game and in anything the
+    //! reader says, is a winning move: every one is read back and judged.
+
+    use super::*;
+    use crate::rules::bar::Bar;
+    use crate::rules::game::{Chomp, Game};
+    use crate::rules::nim::Nim;
+    use crate::rules::outcome::Outcome;
+    use crate::rules::position::Position;
+    use crate::rules::rule::Rule;
+    use crate::rules::take_set::TakeSet;
+    use crate::teach::analysis::{Analysis, Extras};
+    use crate::teach::chomp::analysis::BarAnalysis;
+
+    /// Every example of a move in `said`: quoted, after "like" or "such
+    /// as", or between "take:" (or "bite:") and "takes" (or "bites").
+    fn examples(said: &str) -> Vec<String> {
+        let mut found: Vec<String> = said
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect();
+        for lead in ["like ", "such as "] {
+            for (_, after) in said
+                .match_indices(lead)
+                .map(|(i, _)| ((), &said[i + lead.len()..]))
+            {
+                let end = [".", ";", " for ", " or ", ")"]
+                    .iter()
+                    .filter_map(|stop| after.find(stop))
+                    .min()
+                    .unwrap_or(after.len());
+                let typed = after[..end].trim_end_matches([' ', ',']);
+                // "such as 2 3 for row 2": the digits before "for".
+                if !typed.is_empty() {
+                    found.push(typed.to_string());
+                }
+            }
+        }
+        for (lead, end) in [(": ", " takes "), (": ", " bites ")] {
+            for part in said.split(lead).skip(1) {
+                if let Some((typed, _)) = part.split_once(end)
+                    && typed.bytes().all(|b| b.is_ascii_digit() || b == b' ')
+                {
+                    found.push(typed.to_string());
+                }
+            }
+        }
+        found
+    }
+
+    /// Everything the reader may say at `asked` with an example in it.
+    fn said<G: Replies>(asked: &Asked<'_, G>) -> Vec<String> {
+        let mut said = vec![
+            asked.instructions(),
+            asked.game.how_to_move(asked.position, asked.winning),
+        ];
+        for line in ["", "banana", "take", "99 99", "2 banana", "all", "row 1"] {
+            if let Meaning::Tell(words) = meaning(asked, line) {
+                said.push(words);
+            }
+        }
+        said
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn no_example_in_nim_is_a_winning_move(
+            rows in proptest::collection::vec(0u64..6, 1..5),
+            normal: bool,
+            kind in 0usize..5,
+            counted: bool,
+        ) {
+            let rule = if normal { Rule::Normal } else { Rule::Misere };
+            let game = match kind {
+                0 => Nim::new(rule),
+                1 => Nim::with_takes(rule, TakeSet::parse("1-3").unwrap()),
+                2 => Nim::with_takes(rule, TakeSet::parse("2,3").unwrap()),
+                3 => Nim::new(rule).with_rows_per_move(2).unwrap(),
+                _ => Nim::new(rule).with_rows_per_move(3).unwrap(),
+            };
+            let position = Position::new(rows.clone());
+            proptest::prop_assume!(!game.is_over(&position));
+            let analysis = Analysis::new(position.clone(), game.clone(), Extras::default()).unwrap();
+            // A game works its positions out briefly, without the list of
+            // every winning move from several rows: examples hold anyway.
+            let winning = match counted || game.rows_per_move == 1 {
+                true => analysis.winning_moves(),
+                false => &[],
+            };
+            let asked = Asked { position: &position, game: &game, yes_no: YesNo::Never, winning, row: None };
+            for words in said(&asked) {
+                for typed in examples(&words) {
+                    let Meaning::Move(mv) = meaning(&asked, &typed) else {
+                        panic!("{typed:?} in {words:?} at {rows:?} is not read as a move");
+                    };
+                    let after = game.play(&position, &mv).unwrap();
+                    let left = Analysis::new(after, game.clone(), Extras::default()).unwrap();
+                    proptest::prop_assert_eq!(
+                        left.outcome, Outcome::Win,
+                        "{:?} in {:?} wins at {:?} ({:?})", typed, words, rows, game
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn no_example_in_chomp_is_a_winning_bite() {
+        for shape in [
+            "1x2", "2x2", "2x3", "3x3", "3,1,1", "4,2,1", "2x6", "5,1,1", "4x4", "3,3,2",
+        ] {
+            let bar: Bar = shape.parse().unwrap();
+            let analysis = BarAnalysis::new(&bar).unwrap();
+            let winning = analysis.known_winning();
+            let asked = Asked {
+                position: &bar,
+                game: &Chomp,
+                yes_no: YesNo::Never,
+                winning: &winning,
+                row: None,
+            };
+            for words in said(&asked) {
+                for typed in examples(&words) {
+                    let Meaning::Move(bite) = meaning(&asked, &typed) else {
+                        panic!("{typed:?} in {words:?} on {shape} is not read as a bite");
+                    };
+                    assert!(
+                        !winning.contains(&bite),
+                        "{typed:?} in {words:?} wins on {shape}"
+                    );
+                }
+            }
+        }
+    }
+}
