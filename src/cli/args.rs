@@ -276,7 +276,7 @@ pub struct HelpArgs {
 #[derive(Debug, Args)]
 pub struct WorksheetArgs {
     /// What each question asks
-    #[arg(long, value_name = "KIND",
+    #[arg(long, value_name = "KIND", default_value = "can-you-win",
           value_parser = clap::builder::PossibleValuesParser::new(Kind::NAMES)
               .map(|name| Kind::from_name(&name).expect("a kind's own name")))]
     pub kind: Kind,
@@ -286,9 +286,9 @@ pub struct WorksheetArgs {
     pub count: usize,
 
     /// The seed that chooses the positions: the same seed gives the same
-    /// sheet
+    /// sheet (the default picks one, and the sheet shows it)
     #[arg(long, value_name = "S")]
-    pub seed: u64,
+    pub seed: Option<u64>,
 
     /// How many rows each position has (the default is 3, or 1 for
     /// make-groups, twenty-one and take-set)
@@ -477,17 +477,20 @@ pub struct CheckArgs {
 /// `matchsticks lesson`.
 #[derive(Debug, Args)]
 pub struct LessonArgs {
-    /// The bundled lesson to run, by name or number; leave out to list them
-    #[arg(value_name = "NAME", conflicts_with_all = ["file", "check"])]
+    /// The bundled lesson to run, by name or number; leave out to list them.
+    /// With --check, the lesson file to check
+    #[arg(value_name = "NAME", conflicts_with = "file")]
     pub name: Option<String>,
 
     /// Run a lesson file of your own
     #[arg(long, value_name = "PATH", conflicts_with = "check")]
     pub file: Option<PathBuf>,
 
-    /// Check a lesson file and report every problem with its line
-    #[arg(long, value_name = "PATH", conflicts_with_all = ["auto", "format"])]
-    pub check: Option<PathBuf>,
+    /// Check a lesson file and report every problem with its line; the file
+    /// may come after the other flags too (--check --strict FILE)
+    #[arg(long, value_name = "PATH", num_args = 0..=1,
+          conflicts_with_all = ["auto", "format"])]
+    pub check: Option<Option<PathBuf>>,
 
     /// With --check: treat the lesson-writing warnings as errors (exit 2)
     #[arg(long, requires = "check")]

@@ -103,14 +103,18 @@ pub(crate) fn play<G: Queried + Replies>(
         game,
         first,
         level,
-        seed: seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64 % 1_000_000)
-                .unwrap_or(0)
-        }),
+        seed: seed.unwrap_or_else(fresh_seed),
         seed_given: seed.is_some(),
     };
     crate::play::session::play(setup, io)?;
     Ok(0)
+}
+
+/// A seed picked from the clock, for a game or a sheet given none: short
+/// enough to read out and type again.
+pub(crate) fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64 % 1_000_000)
+        .unwrap_or(0)
 }

@@ -261,7 +261,26 @@ fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
 }
 
 fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
-    let lesson = match (&args.check, &args.file, &args.name) {
+    // `--check FILE` or `--check --strict FILE`: the file is the value, or
+    // else the word given as a name; never both.
+    let check = match (&args.check, &args.name) {
+        (Some(Some(_)), Some(name)) => {
+            return Err(Error::Usage(format!(
+                "the lesson '{}' cannot be run while a file is checked: give one file to --check",
+                printable(name)
+            )));
+        }
+        (Some(Some(path)), None) => Some(path.clone()),
+        (Some(None), Some(name)) => Some(std::path::PathBuf::from(name)),
+        (Some(None), None) => {
+            return Err(Error::Usage(
+                "--check needs the lesson file to check: matchsticks lesson --check my.lesson"
+                    .to_string(),
+            ));
+        }
+        (None, _) => None,
+    };
+    let lesson = match (&check, &args.file, &args.name) {
         (Some(path), _, _) => {
             let lesson = lesson::read_file(path)?;
             let source = std::fs::read(path).unwrap_or_default();

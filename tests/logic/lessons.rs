@@ -280,6 +280,16 @@ fn a_lesson_is_found_by_its_name_typed_loosely_or_its_number() {
         assert_eq!(found.stdout, by_name.stdout, "lesson {other}");
         assert_eq!(found.status.code(), Some(0), "lesson {other}");
     }
+    // The book writes them with digits: "the 3-5-7 game", "21 matchsticks".
+    for (typed, name) in [("3-5-7", "three-five-seven"), ("21", "twenty-one")] {
+        let found = run(&["lesson", typed, "--auto"]);
+        assert_eq!(found.status.code(), Some(0), "lesson {typed}");
+        assert_eq!(
+            found.stdout,
+            run(&["lesson", name, "--auto"]).stdout,
+            "lesson {typed}"
+        );
+    }
     let third = run(&["lesson", "3", "--format", "markdown"]);
     let copy_cat = run(&["lesson", "copy-cat", "--format", "markdown"]);
     assert_eq!(third.stdout, copy_cat.stdout);
