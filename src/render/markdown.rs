@@ -45,6 +45,7 @@ fn block_text(block: &Block, level: usize) -> String {
         Block::Sentence { text } => format!("- {text}\n"),
         Block::Move(m) => format!("- **{}**\n", m.text),
         Block::Note { text } => format!("\n{text}\n\n"),
+        Block::Command { text } => format!("\n```sh\n{text}\n```\n\n"),
         Block::Verdict { label, text, .. } => format!("**{label}**: {text}\n\n"),
         Block::Tally { lines } => lines
             .iter()

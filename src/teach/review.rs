@@ -204,11 +204,7 @@ pub fn document(reviewed: &[Reviewed], game: &Nim, notes: Notes) -> Document {
     if let Some(help) = help(notes.hints, notes.shown) {
         closing.push(Block::sentence(help));
     }
-    if let Some(command) = notes.replay {
-        closing.push(Block::sentence(format!(
-            "To play this game again: {command}"
-        )));
-    }
+    closing.extend(replay(notes.replay));
     let mut steps = vec![Step::framed(Frame::LEAD, "Result", result)];
     if !turning.is_empty() {
         steps.push(Step::framed(Frame::BARE, "Turning points", turning));
@@ -219,6 +215,18 @@ pub fn document(reviewed: &[Reviewed], game: &Nim, notes: Notes) -> Document {
     Document {
         title: "Review of the game".to_string(),
         steps,
+    }
+}
+
+/// How to play the game again, the command on a line of its own so it
+/// copies whole; nothing when there is no command.
+pub(crate) fn replay(command: Option<String>) -> Vec<Block> {
+    match command {
+        Some(text) => vec![
+            Block::sentence("To play this game again:"),
+            Block::Command { text },
+        ],
+        None => Vec::new(),
     }
 }
 
@@ -384,7 +392,8 @@ mod tests {
                 "The computer's 2nd move, at 0\u{a0}4\u{a0}5: it took 5 from row 3, and that gave you a chance to win.",
                 "You took back 2 moves.",
                 "You asked for 3 hints and saw the answer twice.",
-                "To play this game again: matchsticks play 3 5 7 --level good --seed 7",
+                "To play this game again:",
+                "matchsticks play 3 5 7 --level good --seed 7",
             ]
         );
     }

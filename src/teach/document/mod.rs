@@ -198,6 +198,12 @@ pub enum Block {
         /// The words.
         text: String,
     },
+    /// A command to type, on a line of its own so it can be copied whole:
+    /// "matchsticks play 21 --take 1-3 --seed 7".
+    Command {
+        /// The command.
+        text: String,
+    },
     /// Rows of sticks drawn in their groups.
     Rows {
         /// The rows, top to bottom.
@@ -322,7 +328,9 @@ impl Block {
     /// sentences around them.
     pub(crate) fn lines(&self) -> Vec<String> {
         match self {
-            Block::Sentence { text } | Block::Note { text } => vec![text.clone()],
+            Block::Sentence { text } | Block::Note { text } | Block::Command { text } => {
+                vec![text.clone()]
+            }
             Block::Rows { rows } => rows
                 .iter()
                 .flat_map(|r| std::iter::once(r.text.clone()).chain(r.detail.clone()))
