@@ -621,7 +621,7 @@ mod tests {
             text: text.to_string(),
         };
         assert_eq!(
-            blocks(&[block.clone()], "  ", Style::plain(80)),
+            blocks(std::slice::from_ref(&block), "  ", Style::plain(80)),
             format!("{text}\n")
         );
         let narrow = blocks(&[block], "  ", Style::plain(40));
