@@ -326,6 +326,7 @@ pub fn lesson(data: &[u8]) {
         interactive: false,
         color: false,
         width,
+        height: None,
     };
     runner::run(&lesson, true, &mut io).expect("a lesson that reads runs");
     let out = String::from_utf8(out).expect("a lesson prints text");
@@ -450,6 +451,7 @@ fn run_cli(args: Vec<String>, typed: &[u8]) {
         interactive: false,
         color: false,
         width: cli.width.map_or(80, usize::from),
+        height: None,
     };
     match execute(cli.command, &mut io) {
         Ok(code) => assert!(code == 0 || (checks && code == EXIT_MISTAKE), "exit {code}"),

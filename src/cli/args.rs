@@ -148,8 +148,8 @@ const COMPLETIONS_EXAMPLES: &str = indoc! {"
 
 const MANPAGE_EXAMPLES: &str = indoc! {"
     Examples:
-      matchsticks manpage > ~/.local/share/man/man1/matchsticks.1
       matchsticks manpage | man -l -
+      matchsticks manpage > ~/.cargo/share/man/man1/matchsticks.1
 "};
 
 const HELP_EXAMPLES: &str = indoc! {"
@@ -423,7 +423,8 @@ pub struct ExplainArgs {
     pub xor: bool,
 
     /// Wait for Enter between steps, and give a hint when asked, so a class
-    /// can guess the move first (only when typing at a terminal)
+    /// can guess the move first (only when typing at a terminal, where an
+    /// explanation taller than the screen waits anyway)
     #[arg(long)]
     pub step: bool,
 
@@ -479,7 +480,8 @@ pub struct CheckArgs {
 pub struct LessonArgs {
     /// The bundled lesson to run, by name or number; leave out to list them.
     /// With --check, the lesson file to check
-    #[arg(value_name = "NAME", conflicts_with = "file")]
+    #[arg(value_name = "NAME", conflicts_with = "file", value_parser = LessonName,
+          hide_possible_values = true)]
     pub name: Option<String>,
 
     /// Run a lesson file of your own
@@ -503,6 +505,33 @@ pub struct LessonArgs {
     /// How to print the lesson
     #[arg(long, value_enum, default_value_t)]
     pub format: LessonFormat,
+}
+
+/// A lesson's name as typed: any word is taken, to be found loosely, by
+/// number or with its numbers in digits (`lesson::bundled::find`), and the
+/// bundled lessons' names are offered to the shell's completion.
+#[derive(Clone, Copy, Debug)]
+struct LessonName;
+
+impl clap::builder::TypedValueParser for LessonName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(crate::lesson::bundled::LESSONS.iter().map(
+            |lesson| clap::builder::PossibleValue::new(lesson.name),
+        )))
+    }
 }
 
 /// `matchsticks play`.

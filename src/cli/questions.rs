@@ -34,7 +34,7 @@ pub(crate) fn rules<G: Queried>(asked: &dyn Words) -> Result<G, Error> {
 }
 
 /// Explains the position asked about, a step at a time with `step` when a
-/// person is typing.
+/// person is typing, or when the explanation is taller than their screen.
 pub(crate) fn explain<G: Queried>(
     asked: &dyn Words,
     format: Format,
@@ -48,7 +48,19 @@ pub(crate) fn explain<G: Queried>(
     let doc = &explained.document;
     match format {
         Format::Text => {
-            step_through(io, doc, &G::hints(&explained.analysis), step, None)?;
+            // At a terminal, an explanation taller than the screen waits
+            // between its steps, as --step does, so its start is read.
+            let lines = crate::render::text::document(doc, io.style())
+                .lines()
+                .count();
+            let taller = io.height.is_some_and(|height| lines >= height);
+            step_through(
+                io,
+                doc,
+                &G::hints(&explained.analysis),
+                step || taller,
+                None,
+            )?;
         }
         format => {
             let style = io.style();

@@ -291,6 +291,7 @@ mod tests {
             interactive: false,
             color: false,
             width,
+            height: None,
         };
         let reply = ask(&mut io, question).unwrap();
         (reply, String::from_utf8(out).unwrap())

@@ -139,6 +139,7 @@ mod tests {
             interactive: true,
             color: false,
             width: 80,
+            height: None,
         };
         let mut offered = Offered::new(hints.iter().map(|h| h.to_string()).collect(), before);
         let prompt = Prompt {

@@ -549,6 +549,7 @@ fn run_scripted(source: &str, input: &str) -> Result<String, matchsticks::Error>
         interactive: false,
         color: false,
         width: 80,
+        height: None,
     };
     matchsticks::lesson::runner::run(&lesson, false, &mut io)?;
     Ok(String::from_utf8(out).unwrap())
