@@ -409,7 +409,7 @@ mod tests {
         assert_eq!(
             right,
             Response::Right {
-                why: "no move keeps every group paired, so no move wins here.".to_string(),
+                why: "every group already has a partner, so whatever you take breaks a pair, and your opponent can pair everything up again: no move wins here.".to_string(),
                 then_move: false,
             }
         );

@@ -8,7 +8,7 @@ use super::board;
 use super::document::{Block, Document, Frame, Step};
 use super::method::ending;
 use super::verdict::{Judgement, Verdict};
-use super::words::{capitalised, glued, position, transition};
+use super::words::{capitalised, move_at, position, transition};
 use crate::rules::outcome::Outcome;
 use crate::solve::one_row::RowPattern;
 
@@ -67,7 +67,7 @@ pub fn check(j: &Judgement) -> Document {
         title: format!(
             "{} ({})",
             transition(j.position(), j.to()),
-            glued(&j.mv.to_string())
+            move_at(&j.mv, j.position())
         ),
         steps,
     }
@@ -137,7 +137,7 @@ fn details(j: &Judgement) -> Vec<Block> {
             let after = j.after.after(&reply);
             let text = format!(
                 "Your opponent's winning reply: {} ({}).",
-                method.told(&reply),
+                method.told(&reply, j.to()),
                 transition(j.to(), &after)
             );
             Block::move_with_text(j.to(), &reply, &after, true, text)

@@ -189,32 +189,29 @@ pub(crate) fn move_words(mv: &MultiMove) -> String {
     glued(&mv.to_string())
 }
 
-/// A list of moves: "take 1 from row 1, take 1 from row 2", or "none".
-pub(crate) fn moves(moves: &[MultiMove]) -> String {
-    match moves {
-        [] => "none".to_string(),
-        _ => {
-            moves
-                .iter()
-                .take(MOST_LISTED)
-                .map(move_words)
-                .collect::<Vec<_>>()
-                .join(", ")
-                + &and_more(moves.len(), "moves")
-        }
+/// A move in words at `position`, on one line: "take 1 from row 3", or
+/// in a game of one row, where "from row 1" says nothing, "take 3".
+pub(crate) fn move_at(mv: &MultiMove, position: &Position) -> String {
+    match (position.len(), mv.parts()) {
+        (1, [part]) => glued(&format!("take {}", part.take)),
+        _ => move_words(mv),
     }
 }
 
-/// Moves as a sentence lists them: "take 1 from row 1, take 1 from row 2
-/// and take 1 from row 3".
-pub(crate) fn moves_and(moves: &[MultiMove]) -> String {
-    match moves {
-        [init @ .., last] if !init.is_empty() && moves.len() <= MOST_LISTED => format!(
-            "{} and {}",
-            init.iter().map(move_words).collect::<Vec<_>>().join(", "),
-            move_words(last)
-        ),
-        _ => self::moves(moves),
+/// Moves in words at `position`, as a list ("take 1, take 3") or, with
+/// `and`, as a sentence lists them ("take 1 and take 3").
+pub(crate) fn moves_at(list: &[MultiMove], position: &Position, and: bool) -> String {
+    let said: Vec<String> = list
+        .iter()
+        .take(MOST_LISTED)
+        .map(|mv| move_at(mv, position))
+        .collect();
+    match (said.as_slice(), and) {
+        ([], _) => "none".to_string(),
+        ([init @ .., last], true) if !init.is_empty() && list.len() <= MOST_LISTED => {
+            format!("{} and {last}", init.join(", "))
+        }
+        _ => said.join(", ") + &and_more(list.len(), "moves"),
     }
 }
 
@@ -383,9 +380,17 @@ mod tests {
         assert!(!position(&long).contains(GLUE));
         let three = [mv.clone(), one(0, 1), one(1, 2)];
         assert_eq!(
-            moves_and(&three).replace(GLUE, " "),
+            moves_at(&three, &p, true).replace(GLUE, " "),
             "take 1 from row 3, take 1 from row 1 and take 2 from row 2"
         );
-        assert_eq!(moves_and(&three[..1]), move_words(&mv));
+        assert_eq!(moves_at(&three[..1], &p, true), move_words(&mv));
+        assert_eq!(moves_at(&[], &p, false), "none");
+        // In a game of one row, the row goes without saying.
+        let one_row = Position::new(vec![21]);
+        assert_eq!(move_at(&one(0, 3), &one_row).replace(GLUE, " "), "take 3");
+        assert_eq!(
+            moves_at(&[one(0, 1), one(0, 3)], &one_row, true).replace(GLUE, " "),
+            "take 1 and take 3"
+        );
     }
 }

@@ -175,7 +175,10 @@ fn no_slip(turns: &[BiteTurn], chomp: &ChompSearch, ending: Ending) -> String {
         (Outcome::Win, Side::Computer) => {
             format!("From {from} the computer could win from the start, and it did not slip.")
         }
-        (Outcome::Lose, _) => format!(
+        (Outcome::Lose, Side::Pupil) => format!(
+            "Nobody slipped: from {from}, whoever bites first cannot win if the other plays well. Let the computer go first next time, and you can win."
+        ),
+        (Outcome::Lose, Side::Computer) => format!(
             "Nobody slipped: from {from}, whoever bites first cannot win if the other plays well."
         ),
     }

@@ -13,7 +13,7 @@ use serde::Serialize;
 pub(crate) mod drawn_bar;
 
 use self::drawn_bar::DrawnBar;
-use super::words::{capitalised, move_words, transition};
+use super::words::{capitalised, move_at, transition};
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::position::Position;
@@ -303,7 +303,7 @@ impl Block {
         wins: bool,
         label: &str,
     ) -> Block {
-        Block::told_move(position, game, mv, wins, label, &move_words(mv))
+        Block::told_move(position, game, mv, wins, label, &move_at(mv, position))
     }
 
     /// The same, with the move told in `words` (Moore's Nim tells a move

@@ -736,7 +736,7 @@ pub(crate) fn lost_anyway(before: &Grouping, after: Option<&Grouping>) -> String
 /// What a right "no" is told where every group has a partner, in the words
 /// a lesson asks about.
 pub(crate) fn no_pair_kept() -> String {
-    "no move keeps every group paired, so no move wins here.".to_string()
+    "every group already has a partner, so whatever you take breaks a pair, and your opponent can pair everything up again: no move wins here.".to_string()
 }
 
 /// Why the computer's move leaves the pupil lost, briefly, for when it has

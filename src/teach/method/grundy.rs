@@ -18,7 +18,7 @@ pub(crate) fn steps(a: &Analysis, grundy: &Grundy, pairing: &Grouping) -> Vec<St
     let mut worth = vec![
         board::for_game(&a.position, &a.game, None),
         Block::sentence(format!(
-            "When the last {} wins, a row acts like a Nim row of its Grundy value: the smallest value that none of the rows it can reach has. A row no move can take from has value 0.",
+            "When the last {} wins, each row acts like a plain Nim row of some size, called its value (its Grundy value). The strip below works the values out from 0 up: a row no move can take from is worth 0, and any other row is worth the smallest number that no row one move away is worth.",
             match a.game.takes.allows(1) {
                 true => "stick",
                 false => "move",

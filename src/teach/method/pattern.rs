@@ -10,7 +10,7 @@ use crate::teach::analysis::Analysis;
 use crate::teach::board;
 use crate::teach::document::{Block, Reveal, Step, Strip, StripCell};
 use crate::teach::words::{
-    and_list, capitalised, count, full_stop, lost_move_label, move_words, transition,
+    and_list, capitalised, count, full_stop, lost_move_label, move_at, transition,
 };
 
 /// Every step for a single row.
@@ -53,7 +53,11 @@ pub(crate) fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step
     if let Some(mv) = &a.best {
         let to = a.after(mv);
         let left = to.piles()[pile];
-        let step = format!("{} ({})", move_words(mv), transition(&a.position, &to));
+        let step = format!(
+            "{} ({})",
+            move_at(mv, &a.position),
+            transition(&a.position, &to)
+        );
         let mut blocks = Vec::new();
         let text = match (a.outcome, ending::no_slip(&a.position, &a.game)) {
             (Outcome::Win, _) => match ending::ends_and_wins(&a.position, &a.game, mv) {
@@ -155,11 +159,14 @@ pub(crate) fn formula(pattern: &RowPattern) -> String {
 }
 
 /// The counts to avoid, listed: "1, 5, 9, 13, 17, 21, …", far enough to
-/// pass `n` when it is small, or the first few and the nearest below `n`.
+/// pass `n` when it is small and to show the pattern twice over, so a
+/// pupil can go on with it ("2, 3, 7, 8, 12, …", not "2, 3, …"), or the
+/// first few and the nearest below `n`.
 pub(crate) fn counts_to_avoid(pattern: &RowPattern, n: u64) -> String {
     const SHOWN: usize = 6;
     let first = pattern.first_losing_counts(SHOWN + 2);
-    let upto: Vec<u64> = first.iter().copied().take_while(|&c| c <= n).collect();
+    let bound = n.max(pattern.start().saturating_add(2 * pattern.period()));
+    let upto: Vec<u64> = first.iter().copied().take_while(|&c| c <= bound).collect();
     let listed: Vec<u64> = match upto.len() {
         len if len >= SHOWN => first[..SHOWN].to_vec(),
         len => first[..(len + 1).min(first.len())].to_vec(),
