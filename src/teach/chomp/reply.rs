@@ -121,6 +121,33 @@ fn corner(bar: &Bar, line: &str) -> Option<Bite> {
     only_place.then(|| Bite::new(row, column))
 }
 
+/// Squares taken off the end of the top row or the first column, as a
+/// pupil says it of an L: "take 2 from the top", "take 1 from the side".
+/// `None` for anything else, or for more than the row or column has
+/// besides the poisoned square.
+fn from_an_arm(bar: &Bar, line: &str) -> Option<Bite> {
+    let words = spoken(line, &[]);
+    let words: Vec<&str> = words.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    let (taken, place) = match words.as_slice() {
+        ["take", n, "from", place @ ..] | [n, "from", place @ ..] => {
+            (n.parse::<usize>().ok()?, place)
+        }
+        _ => return None,
+    };
+    let lengths = bar.row_lengths();
+    match place {
+        ["top"] | ["top", "row"] | ["row", "1"] => {
+            let top = *lengths.first()?;
+            (taken >= 1 && taken < top).then(|| Bite::new(1, top - taken + 1))
+        }
+        ["side"] | ["left"] | ["column", "1"] | ["bottom"] => {
+            let rows = lengths.len();
+            (taken >= 1 && taken < rows).then(|| Bite::new(rows - taken + 1, 1))
+        }
+        _ => None,
+    }
+}
+
 /// An example bite on `bar`, or `None` when only the poisoned square is
 /// left. `winning` are the bites to keep back.
 pub(crate) fn example_bite(bar: &Bar, winning: &[Bite]) -> Option<Bite> {
@@ -163,7 +190,8 @@ impl Replies for Chomp {
     }
 
     fn read(&self, bar: &Bar, winning: &[Bite], line: &str) -> Reading<Bite> {
-        let bite = match corner(bar, line).map_or_else(|| parse_bite(line), Ok) {
+        let said = corner(bar, line).or_else(|| from_an_arm(bar, line));
+        let bite = match said.map_or_else(|| parse_bite(line), Ok) {
             Ok(bite) => bite,
             Err(unclear) => {
                 let problem = fitted(unclear.problem, bar, winning);

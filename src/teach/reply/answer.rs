@@ -421,13 +421,30 @@ fn numbers_meant(numbers: &[u64], position: &Position, game: &Nim) -> Meant {
 }
 
 /// Numbers after `leave`: the rows after the move, or else a row and a
-/// count.
+/// count; one number where every row has one stick, the sticks (and rows)
+/// left in all: "leave three" at 1 1 1 1. Elsewhere one number may be a
+/// row's sticks as well as all of them ("leave 5" at 4 6), so it is not
+/// guessed.
 fn rows_meant(numbers: &[u64], position: &Position, game: &Nim) -> Meant {
     let rows_wrong = match rows_after(numbers, position, game) {
         Some(Ok(mv)) => return Meant::Move(mv),
         Some(Err(illegal)) => Some(illegal),
         None => None,
     };
+    let total: u64 = position
+        .piles()
+        .iter()
+        .fold(0, |sum, &n| sum.saturating_add(n));
+    if let [left] = numbers
+        && position.len() > 1
+        && position.piles().iter().all(|&n| n <= 1)
+        && *left < total
+    {
+        let take = total - left;
+        if let Some(mv) = alike(position, game, |has| Some(take).filter(|&t| t <= has)) {
+            return Meant::Move(mv);
+        }
+    }
     let as_take = match numbers {
         [row, take] => Some(row_move(position, *row, *take, game)),
         _ => None,
@@ -716,6 +733,8 @@ mod tests {
             ("0 5 5", &[0, 5, 7], &nim, mv(3, 2)),
             // "leave" says the numbers are the rows after.
             ("leave 18", &[21], &one_to_three, mv(1, 3)),
+            // One number at several rows: the sticks left in all.
+            ("leave three", &[1, 1, 1, 1], &nim, mv(1, 1)),
             ("leave 3 3", &[0, 3, 4], &nim, mv(3, 1)),
             ("leave 4", &[4, 6], &nim, mv(2, 6)),
             ("leave 5", &[4, 6], &nim, Meant::Unclear),

@@ -568,6 +568,22 @@ mod tests {
             let meaning = meaning(&asked, line);
             assert!(holds(&meaning, &is), "{line:?}: {meaning:?}, not {is:?}");
         }
+        // Squares off the end of an arm of an L.
+        let l: crate::rules::bar::Bar = "5,1,1".parse().unwrap();
+        let asked = Asked {
+            position: &l,
+            game: &Chomp,
+            yes_no: YesNo::Also,
+            winning: &[],
+            row: None,
+        };
+        for (line, is) in [
+            ("take 2 from the top", Move("row 1, column 4")),
+            ("take 1 from the side", Move("row 3, column 1")),
+        ] {
+            let meaning = meaning(&asked, line);
+            assert!(holds(&meaning, &is), "{line:?}: {meaning:?}, not {is:?}");
+        }
     }
 
     #[test]
