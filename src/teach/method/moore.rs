@@ -783,7 +783,7 @@ pub(crate) fn computer_reason(after: &Moore) -> String {
 /// The four hints for a position whose move is `mv`: three in the
 /// method's words, then the move.
 pub(crate) fn hints(a: &Analysis, m: &Moore, mv: &MultiMove) -> Vec<String> {
-    let mut stages = first_hints(m, mv);
+    let mut stages = first_hints(m, mv, ending::settled(&a.position, &a.game));
     let label = match a.outcome {
         Outcome::Win => "Move",
         Outcome::Lose => words::lost_move_label(&a.position, &a.game),
@@ -803,8 +803,9 @@ pub(crate) fn computer_short() -> String {
     "every group size is in full sets again.".to_string()
 }
 
-/// The first three hints, in the method's words.
-fn first_hints(m: &Moore, mv: &MultiMove) -> Vec<String> {
+/// The first three hints, in the method's words; `settled` when nobody can
+/// slip from here.
+fn first_hints(m: &Moore, mv: &MultiMove, settled: bool) -> Vec<String> {
     let set = m.set_size();
     let gather = format!(
         "Make the groups and gather equal groups in {}: is any size left over?",
@@ -850,6 +851,10 @@ fn first_hints(m: &Moore, mv: &MultiMove) -> Vec<String> {
                 rows_with_one(*ones)
             ),
             match take {
+                0 if settled => format!(
+                    "{}, so no move wins, and nobody can slip from here.",
+                    capitalised(&divided(*ones, set))
+                ),
                 0 => format!(
                     "{}, so no move wins: take a stick and hope.",
                     capitalised(&divided(*ones, set))
