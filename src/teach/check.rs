@@ -185,3 +185,79 @@ pub(crate) fn yes_or_no(a: &Analysis) -> String {
 pub(crate) fn answer(a: &Analysis) -> String {
     a.method.answer(a)
 }
+
+#[cfg(test)]
+mod nobody_can_slip {
+    use super::{check, computer_reason};
+    use crate::rules::game::Game;
+    use crate::rules::nim::Nim;
+    use crate::rules::position::Position;
+    use crate::rules::rule::Rule;
+    use crate::rules::take_set::TakeSet;
+    use crate::teach::analysis::{Analysis, Extras};
+    use crate::teach::explain::{Options, explain};
+    use crate::teach::hints::hints;
+    use crate::teach::method::ending::settled;
+    use crate::teach::verdict::Judgement;
+
+    /// Everything said about `position`: its explanation, its hints, and
+    /// the verdict on every move from it, with the reason the computer
+    /// would give for it.
+    fn said(position: &Position, game: &Nim) -> Vec<String> {
+        let a = Analysis::new(position.clone(), game.clone(), Extras::default()).unwrap();
+        let mut said: Vec<String> = explain(&a, Options::default())
+            .steps
+            .iter()
+            .flat_map(|s| s.lines())
+            .collect();
+        said.extend(hints(&a));
+        for mv in position.moves_with(&game.takes) {
+            let j = Judgement::from_analysis(a.clone(), mv).unwrap();
+            said.extend(check(&j).steps.iter().flat_map(|s| s.lines()));
+            said.push(computer_reason(&j));
+        }
+        said
+    }
+
+    #[test]
+    fn where_nobody_can_slip_no_word_hopes_for_a_slip() {
+        let games = [
+            Nim::new(Rule::Misere),
+            Nim::new(Rule::Normal),
+            Nim::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap()),
+            Nim::with_takes(Rule::Normal, TakeSet::parse("2,3").unwrap()),
+            Nim::with_takes(Rule::Misere, TakeSet::parse("2").unwrap()),
+            Nim::new(Rule::Misere).with_rows_per_move(2).unwrap(),
+        ];
+        for game in &games {
+            for rows in [
+                vec![1],
+                vec![2],
+                vec![3],
+                vec![1, 1],
+                vec![1, 1, 1],
+                vec![0, 1, 1],
+                vec![2, 2],
+                vec![4, 2],
+                vec![5, 3],
+            ] {
+                let position = Position::new(rows.clone());
+                if !settled(&position, game) || game.is_over(&position) {
+                    continue;
+                }
+                // What W and L mean is said of every count, not of this one.
+                for line in said(&position, game)
+                    .into_iter()
+                    .filter(|line| !line.starts_with("L means"))
+                {
+                    let line = line.replace('\u{a0}', " ");
+                    let hoped = line.contains("hope")
+                        || line.contains("plays well")
+                        || line.contains("against good play")
+                        || line.contains("slips") && !line.contains("nobody can slip");
+                    assert!(!hoped, "{rows:?} {game:?}: {line}");
+                }
+            }
+        }
+    }
+}
