@@ -171,7 +171,7 @@ pub(crate) fn example_bite(bar: &Bar, winning: &[Bite]) -> Option<Bite> {
 pub(crate) fn how_to_bite(bar: &Bar, winning: &[Bite]) -> String {
     match example_bite(bar, winning) {
         Some(b) => format!(
-            "Type the row and the column of the square to bite: {} {} bites {b}.",
+            "Type the row and the column of the square to bite: {}\u{a0}{} bites {b}.",
             b.row, b.column
         ),
         None => "Type the row and the column of the square to bite.".to_string(),
@@ -224,7 +224,10 @@ impl Replies for Chomp {
 /// `bar`, when the bar has a square to bite.
 fn fitted(words: String, bar: &Bar, winning: &[Bite]) -> String {
     match example_bite(bar, winning) {
-        Some(b) => words.replace(EXAMPLE, &format!("such as {} {} for {b}", b.row, b.column)),
+        Some(b) => words.replace(
+            EXAMPLE,
+            &format!("such as {}\u{a0}{} for {b}", b.row, b.column),
+        ),
         None => words.replace(&format!(", {EXAMPLE}"), ""),
     }
 }
@@ -306,7 +309,7 @@ mod tests {
         assert_eq!(example("1x2", &[(1, 2)]), None);
         assert_eq!(example("1x1", &[]), None);
         assert_eq!(
-            how_to_bite(&"3x3".parse().unwrap(), &[Bite::new(2, 2)]),
+            how_to_bite(&"3x3".parse().unwrap(), &[Bite::new(2, 2)]).replace('\u{a0}', " "),
             "Type the row and the column of the square to bite: 2 3 bites row 2, column 3."
         );
     }

@@ -277,7 +277,7 @@ mod tests {
             (Meaning::Move(mv), Is::Move(text)) => said(mv) == *text,
             (Meaning::YesWith(mv), Is::YesWith(text)) => said(mv) == *text,
             (Meaning::Confirm { .. }, Is::Confirm) => true,
-            (Meaning::Tell(words), Is::Tell(part)) => words.contains(part),
+            (Meaning::Tell(words), Is::Tell(part)) => words.replace('\u{a0}', " ").contains(part),
             _ => false,
         }
     }
@@ -491,6 +491,9 @@ mod tests {
                 ("ok", Tell("This question wants a move")),
                 ("2 3", Move("take 3 from row 2")),
                 ("skip", Command(Said::Skip)),
+                // What was understood, and what was not.
+                ("2 banana", Tell("I read 2, but not 'banana'")),
+                ("take banana", Tell("I could not read 'banana'")),
             ],
         );
     }
@@ -643,6 +646,7 @@ mod examples {
     /// Every example of a move in `said`: quoted, after "like" or "such
     /// as", or between "take:" (or "bite:") and "takes" (or "bites").
     fn examples(said: &str) -> Vec<String> {
+        let said = &said.replace('\u{a0}', " ");
         let mut found: Vec<String> = said
             .split('"')
             .skip(1)

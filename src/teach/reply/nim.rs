@@ -11,14 +11,16 @@
 use super::answer::{Answer, Meant, only_row, row_move};
 use super::example::{Fit, example, typed};
 use super::parts::{self, Typed};
+use super::spoken::spoken;
 use super::{Otherwise, Reading, Replies};
 use crate::rules::moves::{IllegalMove, Move};
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
+use crate::rules::row_reader::printable;
 use crate::solve::moore::Moore;
-use crate::teach::words::{and_list, capitalised, position as rows};
+use crate::teach::words::{and_list, capitalised, glued, position as rows};
 
 impl Replies for Nim {
     fn instructions(&self, position: &Position, winning: &[MultiMove]) -> String {
@@ -108,7 +110,8 @@ impl<'a> Typing<'a> {
             (Fit::All, true) => Fit::All,
             _ => Fit::Any,
         };
-        Some(typed(mv, self.position, fit))
+        // Kept on one line, so "2" and "3" are never read apart.
+        Some(glued(&typed(mv, self.position, fit)))
     }
 
     /// How to type a move here: "type the row and how many to take, like
@@ -131,7 +134,7 @@ impl<'a> Typing<'a> {
         let mv = example(self.position, self.game, &wins, Fit::Any);
         let one_row = match (mv, only_row(self.position)) {
             (Some(mv), None) => format!(
-                "Type the row and how many to take: {} {} takes {} from row {}.",
+                "Type the row and how many to take: {}\u{a0}{} takes {} from row {}.",
                 mv.row(),
                 mv.take,
                 sticks(mv.take),
@@ -163,7 +166,7 @@ impl<'a> Typing<'a> {
         };
         let parts: Vec<(&str, &str)> = several
             .split(", ")
-            .filter_map(|part| part.split_once(' '))
+            .filter_map(|part| part.split_once('\u{a0}'))
             .collect();
         let [(row_a, take_a), (row_b, take_b)] = parts[..] else {
             return String::new();
@@ -181,12 +184,42 @@ impl<'a> Typing<'a> {
         )
     }
 
+    /// What to say to a line that is no move: what was understood and what
+    /// was not, when a word stood in the way ("I read 2, but not
+    /// 'banana'"), and how to type a move.
+    fn not_read(&self, line: &str) -> String {
+        const KNOWN: &[&str] = &[
+            "take", "takes", "from", "of", "in", "row", "line", "r", "leave", "all", "any",
+            "stick", "sticks", "the", "and", "i", "will", "please", "them",
+        ];
+        let plain = spoken(line, self.position.piles());
+        let words: Vec<&str> = plain.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+        let numbers: Vec<u64> = words.iter().filter_map(|w| w.parse().ok()).collect();
+        let odd = words
+            .iter()
+            .find(|w| w.parse::<u64>().is_err() && !KNOWN.contains(w) && row_word(w).is_none());
+        match (numbers.as_slice(), odd) {
+            ([], Some(word)) if words.len() > 1 => format!(
+                "Sorry, I could not read '{}' as part of a move: {}. Or type hint for a clue.",
+                printable(word),
+                self.how_to_move()
+            ),
+            (read @ [_, ..], Some(word)) => format!(
+                "Sorry, I read {}, but not '{}': {}. Or type hint for a clue.",
+                and_list(read),
+                printable(word),
+                self.how_to_move()
+            ),
+            _ => self.unclear(),
+        }
+    }
+
     /// A line read as a move from one row.
     fn one_row(&self, line: &str) -> Reading<MultiMove> {
         let answer = Answer::parse_at(line, self.position.piles());
         let meant = answer.resolve(self.position, self.game);
         let words = match (answer, meant) {
-            (Answer::Unclear, _) => return Reading::Unclear(self.unclear()),
+            (Answer::Unclear, _) => return Reading::Unclear(self.not_read(line)),
             (_, Some(Meant::Either { take, to })) => {
                 return Reading::Confirm {
                     ask: self.which(line, take, to),
@@ -243,7 +276,11 @@ impl<'a> Typing<'a> {
                 }
             }
             (_, Some(Meant::HowMany { row })) => match self.example(Fit::Row(row)) {
-                Some(example) if example.starts_with(&format!("{row} ")) => {
+                Some(example)
+                    if example
+                        .replace('\u{a0}', " ")
+                        .starts_with(&format!("{row} ")) =>
+                {
                     format!("How many from row {row}? Type the row and how many, like {example}.")
                 }
                 _ => match usize::try_from(row)
@@ -329,7 +366,7 @@ impl<'a> Typing<'a> {
             let parts = vec![Move { pile: a, take }, Move { pile: b, take: 1 }];
             take <= piles[a] && !self.wins(&MultiMove::new(parts))
         })?;
-        Some(format!("{} {take_a}, {} 1", a + 1, b + 1))
+        Some(format!("{}\u{a0}{take_a}, {}\u{a0}1", a + 1, b + 1))
     }
 }
 
@@ -377,4 +414,12 @@ fn empty_row(row: u64, position: &Position) -> String {
         rows => format!("{} other rows still have sticks", rows.len()),
     };
     format!("Row {row} is empty: {still}.")
+}
+
+/// A row run together with its number, `r2` or `row2`: its number.
+fn row_word(word: &str) -> Option<u64> {
+    let digits = word
+        .strip_prefix("row")
+        .or_else(|| word.strip_prefix('r'))?;
+    digits.parse().ok()
 }
