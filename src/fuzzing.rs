@@ -278,6 +278,13 @@ pub fn answer(data: &[u8]) {
                 );
             }
         }
+        // "Any row": every move it could mean is legal.
+        Some(Meant::AnyOf(moves)) => {
+            assert!(!moves.is_empty(), "any of no move");
+            for mv in moves {
+                assert!(position.play_with(mv, takes).is_ok(), "{mv} is illegal");
+            }
+        }
         Some(Meant::WhichRow { .. } | Meant::Unclear) | None => {}
     }
 }
@@ -319,6 +326,7 @@ pub fn lesson(data: &[u8]) {
         interactive: false,
         color: false,
         width,
+        height: None,
     };
     runner::run(&lesson, true, &mut io).expect("a lesson that reads runs");
     let out = String::from_utf8(out).expect("a lesson prints text");
@@ -462,6 +470,7 @@ fn run_cli(args: Vec<String>, typed: &[u8]) {
         interactive: false,
         color: false,
         width: cli.width.map_or(80, usize::from),
+        height: None,
     };
     match execute(cli.command, &mut io) {
         Ok(code) => assert!(code == 0 || (checks && code == EXIT_MISTAKE), "exit {code}"),

@@ -25,6 +25,9 @@ pub struct Asking<'q, G: InLesson> {
     hints: Hints,
     asks: Asks,
     settled: bool,
+    /// Whether a right yes has been given: a no after it is not a new
+    /// answer to the yes-or-no question ("no, wait" after a wrong move).
+    said_yes: bool,
 }
 
 /// What the tool says to one try.
@@ -44,6 +47,9 @@ pub enum Response {
     },
     /// A wrong yes or no, with the next hint if there is one.
     NotQuite(Option<String>),
+    /// Words only, nothing judged: a yes or a no once the yes has been
+    /// given, right, and the move is what is asked for now.
+    Noted(String),
     /// A move that throws the win away: its verdict, and the next hint.
     Mistake(Document, Option<String>),
     /// A winning move, judged.
@@ -87,6 +93,7 @@ impl Response {
             }
             Response::NotQuite(hint) => vec![next("Not quite.", hint)],
             Response::Mistake(_, hint) => vec![next("Not yet: try again.", hint)],
+            Response::Noted(words) => vec![words.clone()],
             Response::Good(_) => vec!["Well done.".to_string()],
             Response::LostAnyway(_) => Vec::new(),
         }
@@ -126,6 +133,7 @@ impl<'q, G: InLesson> Asking<'q, G> {
             hints,
             asks: question.asks,
             settled: false,
+            said_yes: false,
         })
     }
 
@@ -159,12 +167,23 @@ impl<'q, G: InLesson> Asking<'q, G> {
     /// a yes or a no, so whether one is taken never tells who wins.
     pub(crate) fn yes_no(&mut self, yes: bool) -> Response {
         let won = G::outcome(&self.analysis) == Outcome::Win;
+        // The yes was given, and right: the move is what is asked now.
+        if self.said_yes {
+            return Response::Noted(match yes {
+                true => format!("Yes, you can win. {}", G::THEN_MOVE),
+                false => format!(
+                    "You said yes, and that was right: you can win. {} Or type hint for a clue.",
+                    G::THEN_MOVE
+                ),
+            });
+        }
         if yes != won {
             return Response::NotQuite(self.hints.after_a_try());
         }
         match won {
             true => {
                 self.asks = Asks::Move;
+                self.said_yes = true;
                 self.hints.allow_all();
             }
             false => self.settled = true,
@@ -172,6 +191,21 @@ impl<'q, G: InLesson> Asking<'q, G> {
         Response::Right {
             why: G::right(&self.analysis),
             then_move: won,
+        }
+    }
+
+    /// What "why?" is told before any verdict has a reason to give: never
+    /// a hint, and never the reason itself, which would give the move away.
+    pub(crate) fn why_not_yet(&self) -> String {
+        match self.said_yes {
+            true => {
+                "The reason comes with the answer: find the move first, or type hint for a clue."
+                    .to_string()
+            }
+            false => {
+                "There is nothing to explain yet: try an answer first, or type hint for a clue."
+                    .to_string()
+            }
         }
     }
 
@@ -406,7 +440,7 @@ mod tests {
         assert_eq!(
             right,
             Response::Right {
-                why: "no move keeps every group paired, so no move wins here.".to_string(),
+                why: "every group already has a partner, so whatever you take breaks a pair, and your opponent can pair everything up again: no move wins here.".to_string(),
                 then_move: false,
             }
         );

@@ -180,3 +180,19 @@ pub(crate) fn read(
     };
     Some((directive, setup))
 }
+
+impl AnySetup {
+    /// What `question` asks, when it is about this very position in the
+    /// same game and rules: an explanation of it would answer it.
+    pub(crate) fn same_position(&self, question: &AnyQuestion) -> Option<Asks> {
+        let same = match (self, question) {
+            (OfGame::Nim(s), OfGame::Nim(q)) => {
+                s.position == q.setup.position && s.game == q.setup.game
+            }
+            (OfGame::Chomp(s), OfGame::Chomp(q)) => s.position == q.setup.position,
+            _ => false,
+        };
+        let asks = of_game!(question, q => q.asks);
+        same.then_some(asks)
+    }
+}

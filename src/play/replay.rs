@@ -644,7 +644,8 @@ mod tests {
         for line in [
             "You took back 2 bites.",
             "You asked for 3 hints and saw the answer once.",
-            "To play this game again: matchsticks chomp play 3x3 --level good --seed 5",
+            "To play this game again:",
+            "matchsticks chomp play 3x3 --level good --seed 5",
         ] {
             assert!(lines.contains(&line.to_string()), "{line}: {lines:?}");
         }

@@ -95,6 +95,7 @@ pub(crate) fn block_html(block: &Block, level: usize) -> String {
     match block {
         Block::Sentence { text } => format!("<p>{}</p>\n", escape(text)),
         Block::Note { text } => paragraphs(text),
+        Block::Command { text } => format!("<pre><code>{}</code></pre>\n", escape(text)),
         Block::Move(m) => format!("<p class=\"move\">{}</p>\n", escape(&m.text)),
         Block::Verdict {
             verdict,

@@ -279,6 +279,7 @@ fn response_json<G: InLesson>(asking: &Asking<'_, G>, response: &Response) -> Va
         Response::NoMoreHints => "no-more-hints",
         Response::Right { .. } => "right",
         Response::NotQuite(_) => "not-quite",
+        Response::Noted(_) => "noted",
         Response::Mistake(..) => "mistake",
         Response::Good(_) => "good",
         Response::LostAnyway(_) => "lost-anyway",
