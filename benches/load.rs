@@ -16,8 +16,10 @@
 //!   body, with more arriving as the requests go on), eight clients keep
 //!   sending the costliest requests the server accepts (a search, a game
 //!   and a table at their limits, a pattern of takes that repeats late, a
-//!   Chomp search at its limit), trying again 50 ms after a refusal, and
-//!   another keeps sending malformed requests.
+//!   Chomp search at its limit, the biggest board and verdict the page
+//!   draws), trying again 50 ms after a refusal, another keeps sending
+//!   malformed requests, and every ten ordinary requests one more client
+//!   asks for the biggest drawing and never reads it.
 //!
 //! `cargo bench --bench load` prints the median (p50) and the 99th
 //! percentile (p99) of each, the ordinary requests that failed, what the
@@ -116,7 +118,25 @@ fn costly(timing: bool) -> Vec<Asked> {
             r#"{"shape": "11x11", "first": "computer", "seed": 1}"#,
         ),
         Asked::get("/page/table?position=30,30,30,30"),
+        Asked::get(&biggest_drawing()),
     ]
+}
+
+/// The biggest position the page draws (153 rows of 64 groups), checked:
+/// a reply of about 7 MB.
+fn biggest_drawing() -> String {
+    let rows = vec!["18446744073709551615"; 153].join(",");
+    format!("/page/check?position={rows}&row=1&remove=1")
+}
+
+/// A connection that asks for the biggest drawing and never reads the
+/// reply, which the server holds until it gives up on the client.
+fn unread(addr: SocketAddr) -> Option<TcpStream> {
+    let mut stream = TcpStream::connect(addr).ok()?;
+    stream
+        .write_all(Asked::get(&biggest_drawing()).string(addr).as_bytes())
+        .ok()?;
+    Some(stream)
 }
 
 fn main() {
@@ -275,6 +295,7 @@ fn load(addr: SocketAddr, count: usize, timing: bool, settle: Duration) -> Settl
         // keeps closing the ones that waited longest.
         if n % 10 == 0 {
             held.extend((0..5).map(|kind| slow(addr, n + kind)));
+            held.extend(unread(addr).filter(|_| timing));
         }
         let started = Instant::now();
         if ordinary(addr, n) != Ok(200) {
@@ -385,7 +406,8 @@ fn slow(addr: SocketAddr, kind: usize) -> TcpStream {
 }
 
 /// Requests no client should send, each refused with a status from 400 to
-/// 499 or by closing the connection.
+/// 499 (501 for a body in a coding the server does not read) or by closing
+/// the connection.
 fn malformed(addr: SocketAddr) -> Vec<Vec<u8>> {
     let json = "Content-Type: application/json\r\n";
     let post = |headers: &str, body: &str| {
@@ -414,6 +436,14 @@ fn malformed(addr: SocketAddr) -> Vec<Vec<u8>> {
         get("/api/explain?position=%ff%fe", ""),
         Asked::post("/page/play", r#"{"position": "3 5 7", "shown": -1}"#).string(addr),
         Asked::post("/page/play", &taken_back).string(addr),
+        get("/", "Host: evil.example\r\n"),
+        "GET /api/explain?position=3 HTTP/1.1\r\n\r\n".to_string(),
+        get("/api/explain?position=3&position=5", ""),
+        post(
+            &format!("{json}Transfer-Encoding: gzip, chunked\r\n"),
+            "2\r\n{}\r\n0\r\n\r\n",
+        ),
+        get("/", "X: a\u{0}b\r\n"),
     ]
     .into_iter()
     .map(String::into_bytes)

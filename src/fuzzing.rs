@@ -39,7 +39,7 @@ use crate::rules::row_reader::{PositionError, parse_number};
 use crate::rules::rule::Rule;
 use crate::rules::take_set::{LARGEST_TAKE, TakeSet};
 use crate::solve::search::{Budget, Solver};
-use crate::teach::analysis::{Analysis, AnalysisError, Extras};
+use crate::teach::analysis::{Analysis, AnalysisError, Extras, Way};
 use crate::teach::check::check;
 use crate::teach::explain::{Options, explain};
 use crate::teach::facts;
@@ -278,6 +278,13 @@ pub fn answer(data: &[u8]) {
                 );
             }
         }
+        // "Any row": every move it could mean is legal.
+        Some(Meant::AnyOf(moves)) => {
+            assert!(!moves.is_empty(), "any of no move");
+            for mv in moves {
+                assert!(position.play_with(mv, takes).is_ok(), "{mv} is illegal");
+            }
+        }
         Some(Meant::WhichRow { .. } | Meant::Unclear) | None => {}
     }
 }
@@ -319,6 +326,7 @@ pub fn lesson(data: &[u8]) {
         interactive: false,
         color: false,
         width,
+        height: None,
     };
     runner::run(&lesson, true, &mut io).expect("a lesson that reads runs");
     let out = String::from_utf8(out).expect("a lesson prints text");
@@ -335,9 +343,12 @@ pub fn lesson(data: &[u8]) {
 /// The input is the arguments, separated by zero bytes, and standard input
 /// is empty. An input that starts with [`BUILT`] is read instead with
 /// `arbitrary` into a command that text rarely reaches: `play`, `explain`
-/// or `check` on up to thousands of rows as large as 2^64 - 1, and a game
-/// at any level, seed and first player, whose moves are the rest of the
-/// input as typed lines.
+/// or `check` on up to thousands of rows as large as 2^64 - 1, under
+/// either rule, a set of takes or moves from several rows, and a game at
+/// any level, seed and first player, whose moves are the rest of the
+/// input as typed lines. The computer's random moves on such rows pick a
+/// take without listing the takes, or the case would run out of time or
+/// memory.
 pub fn cli(data: &[u8]) {
     match data.split_first() {
         Some((&BUILT, rest)) => {
@@ -372,9 +383,25 @@ fn built_command(data: &[u8]) -> (Vec<String>, &[u8]) {
     if input.flag() {
         args.push("--normal".to_string());
     }
-    if input.pick(0..=3u8) == 0 {
-        let takes = (0..input.pick(1..=3u8)).map(|_| input.pick(1..=9u64).to_string());
-        args.extend(["--take".to_string(), takes.collect::<Vec<_>>().join(",")]);
+    match input.pick(0..=7u8) {
+        0 | 1 => {
+            let takes = (0..input.pick(1..=3u8)).map(|_| match input.pick(0..=3u8) {
+                0 => input.pick(1..=LARGEST_TAKE_FUZZED).to_string(),
+                1 => format!("1-{}", input.pick(1..=LARGEST_TAKE_FUZZED)),
+                _ => input.pick(1..=9u64).to_string(),
+            });
+            args.extend(["--take".to_string(), takes.collect::<Vec<_>>().join(",")]);
+        }
+        // Counting the winning moves from several rows is bounded by its
+        // own budget, which takes seconds in a debug build on many rows.
+        2 if count <= 8 => {
+            let k = match input.pick(0..=2u8) {
+                0 => input.pick(2..=u32::MAX),
+                _ => input.pick(2..=5u32),
+            };
+            args.extend(["--rows-per-move".to_string(), k.to_string()]);
+        }
+        _ => {}
     }
     let name = |v: Option<clap::builder::PossibleValue>| v.map(|v| v.get_name().to_string());
     match command {
@@ -443,6 +470,7 @@ fn run_cli(args: Vec<String>, typed: &[u8]) {
         interactive: false,
         color: false,
         width: cli.width.map_or(80, usize::from),
+        height: None,
     };
     match execute(cli.command, &mut io) {
         Ok(code) => assert!(code == 0 || (checks && code == EXIT_MISTAKE), "exit {code}"),
@@ -894,14 +922,33 @@ fn quick_command(command: &Command) -> bool {
             (&a.rows, &a.takes.take, MOST_STICKS_SEARCHED)
         }
         Command::Table(a) => (&a.rows, &a.takes.take, MOST_STICKS_TABLED),
-        // A game of Nim works each turn out by groups, on rows of any size.
+        // A game of Nim works each turn out by groups, on rows of any size,
+        // and so does a game with a set of takes unless it searches.
         Command::Play(a) if a.takes.take.is_none() => return true,
+        Command::Play(a) if !searches(&a.rows, a.takes.take.as_deref(), a.normal) => {
+            return a.takes.take.as_deref().is_none_or(quick_takes);
+        }
         Command::Play(a) => (&a.rows, &a.takes.take, MOST_STICKS_SEARCHED),
         // Nim without a search.
         _ => return true,
     };
     let small = Position::parse(rows).map_or(true, |p| sticks(&p) <= most);
     small && take.as_deref().is_none_or(quick_takes)
+}
+
+/// Whether a game of `rows` under the takes `take` and the rule `normal`
+/// is worked out by a search that may take long: one on several rows, in
+/// misère play, under a set of takes, whose work passes no limit (a game
+/// past one is refused at once).
+fn searches(rows: &[String], take: Option<&str>, normal: bool) -> bool {
+    let (Ok(position), Some(Ok(takes))) = (Position::parse(rows), take.map(TakeSet::parse)) else {
+        return false;
+    };
+    let game = Nim::with_takes(Rule::from_normal_flag(normal), takes);
+    Way::of(&position, &game) == Way::Search
+        && Solver::for_game(game, Budget::default())
+            .estimate(position.piles())
+            .is_ok()
 }
 
 /// Whether a lesson is quick to run: on a line that limits the takes, the

@@ -16,18 +16,23 @@
 //!   check with [`teach::check::check`];
 //! - [`render`]: layouts of those documents as text, Markdown, HTML or
 //!   JSON;
-//! - [`serve`]: the classroom page's [`serve::Server`];
+//! - [`serve`]: the classroom page's [`serve::Server`], which may serve a
+//!   class too ([`serve::Server::start_class`]);
 //! - [`cli`]: the command line ([`cli::args::Cli`] and [`run`]), which the
 //!   binary hands over to at once.
 //!
 //! The layers that talk to a class (the prompt, lessons, games against the
-//! computer and the requests shared by the command line and the page) are
-//! private. The `testing` feature opens them to the tests that drive them
+//! computer, the requests shared by the command line and the page, and a
+//! class of pupils' devices) are private. The `testing` feature opens them to the tests that drive them
 //! from outside; `fuzzing` adds the checks the fuzz targets and the corpus
 //! test run, and `arbitrary`. Neither is part of the tool itself.
 
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "testing")]
+pub mod class;
+#[cfg(not(feature = "testing"))]
+mod class;
 pub mod cli;
 #[cfg(feature = "testing")]
 pub mod console;
@@ -64,7 +69,7 @@ mod tests {
     #[test]
     fn the_book_states_every_limit_as_the_code_has_it() {
         use crate::teach::words::with_commas;
-        use crate::{console, lesson, play, rules, serve, solve, teach, verify};
+        use crate::{class, console, lesson, play, rules, serve, solve, teach, verify};
         let limits: &[(&str, u64)] = &[
             ("MOST_ROWS_READ", rules::row_reader::MOST_ROWS_READ as u64),
             ("MOST_BYTES_READ", rules::row_reader::MOST_BYTES_READ as u64),
@@ -117,7 +122,8 @@ mod tests {
             ),
             ("BODY_TIMEOUT", serve::connections::BODY_TIMEOUT.as_secs()),
             ("SEND_TIMEOUT", serve::connections::SEND_TIMEOUT.as_secs()),
-            ("MOST_ROWS_PLAYED", serve::page::MOST_ROWS_PLAYED as u64),
+            ("MOST_ROWS_PLAYED", serve::game::MOST_ROWS_PLAYED as u64),
+            ("LARGEST_DRAWING", serve::params::LARGEST_DRAWING),
             (
                 "MOST_REPLAYED_MOVES",
                 play::replay::MOST_REPLAYED_MOVES as u64,
@@ -125,8 +131,8 @@ mod tests {
             ("MOST_TRIES", serve::lessons::MOST_TRIES as u64),
             ("MOST_TAKEN_BACK", teach::review::MOST_TAKEN_BACK),
             ("EXPENSIVE_PERCENT", serve::expensive::EXPENSIVE_PERCENT),
-            ("LONG_DRAWING", serve::expensive::LONG_DRAWING),
             ("MOST_EXPENSIVE", serve::expensive::MOST_EXPENSIVE as u64),
+            ("MOST_CHEAP", serve::expensive::MOST_CHEAP as u64),
             ("LARGE_REPLY", serve::sending::LARGE_REPLY as u64),
             (
                 "MOST_SENDING_BYTES",
@@ -134,6 +140,17 @@ mod tests {
             ),
             ("LARGEST_SEARCH", solve::chomp::LARGEST_SEARCH),
             ("LARGEST_SIDE", rules::bar::LARGEST_SIDE as u64),
+            ("MOST_PUPILS", class::pupil::MOST_PUPILS as u64),
+            ("LONGEST_NAME", class::pupil::LONGEST_NAME as u64),
+            ("MOST_TASKS", class::MOST_TASKS as u64),
+            ("MOST_TASK_ROWS", class::task::MOST_TASK_ROWS as u64),
+            ("MOST_TASK_TRIES", class::MOST_TASK_TRIES as u64),
+            ("ANSWER_BURST", u64::from(class::limit::ANSWER_BURST)),
+            (
+                "ANSWERS_A_SECOND",
+                u64::from(class::limit::ANSWERS_A_SECOND),
+            ),
+            ("KEEP_ALIVE", serve::class::KEEP_ALIVE.as_secs()),
         ];
         let book = std::fs::read_to_string(
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/limits.md"),

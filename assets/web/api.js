@@ -1,11 +1,12 @@
 // Talking to the server. Every answer the page shows comes from here: the
 // page sends what was clicked and draws what comes back.
 
-/** A refusal from the server (400 or 422), with its words. */
+/** A refusal from the server (such as 400, 403, 409 or 422), with its words. */
 export class Refused extends Error {
-  constructor(status, message) {
+  constructor(status, message, data = null) {
     super(message);
     this.status = status;
+    this.data = data;
   }
 }
 
@@ -39,16 +40,22 @@ async function ask(url, options) {
   }
 }
 
-/** Reads a reply: its JSON, or a Refused with the server's own words. */
+/**
+ * Reads a reply: its JSON, or a Refused with the server's own words (its
+ * `error`, or the `reason` a move is refused for) and what it sent.
+ */
 async function answer(reply) {
   const data = await reply.json().catch(() => null);
   if (reply.ok && data) return data;
-  const words = data?.error ?? `the server answered ${reply.status}`;
-  throw new Refused(reply.status, words);
+  const words = data?.error ?? data?.reason ?? `the server answered ${reply.status}`;
+  throw new Refused(reply.status, words, data);
 }
 
-/** GET `path` with the parameters that are set (empty ones are left out). */
-export async function get(path, params = {}) {
+/**
+ * GET `path` with the parameters that are set (empty ones are left out),
+ * and any `headers` besides (a class's `X-Teacher` or `X-Pupil`).
+ */
+export async function get(path, params = {}, headers = {}) {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
     if (value !== undefined && value !== null && value !== "" && value !== false) {
@@ -56,16 +63,36 @@ export async function get(path, params = {}) {
     }
   }
   const text = query.toString();
-  return ask(text ? `${path}?${text}` : path);
+  return ask(text ? `${path}?${text}` : path, { headers });
 }
 
-/** POST `body` as JSON to `path`. */
-export async function post(path, body) {
+/** POST `body` as JSON to `path`, with any `headers` besides. */
+export async function post(path, body, headers = {}) {
   return ask(path, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { ...headers, "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
+}
+
+/**
+ * GET the file at `path` with `headers`, as a Blob to save: for a file
+ * that only a header opens, so that what opens it is never in an address.
+ */
+export async function file(path, headers = {}) {
+  busy(+1);
+  try {
+    let reply;
+    try {
+      reply = await fetch(path, { headers });
+    } catch {
+      throw new Refused(0, UNREACHABLE);
+    }
+    if (reply.ok) return await reply.blob();
+    return await answer(reply);
+  } finally {
+    busy(-1);
+  }
 }
 
 /** The game named by a setup form: its rows, rule and take set. */

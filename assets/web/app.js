@@ -3,12 +3,13 @@
 // between them, hands each key press to the part that is shown, and
 // keeps what every part shares fitted to the screen: the settings open
 // where there is room for them, and a panel whose words outgrow it
-// reachable by keyboard. The address names the part shown and what it
-// shows (see address.js): a part says when that changes, and this module
-// writes it, as a new entry in the history or in place.
+// reachable by keyboard (panels.js). The address names the part shown
+// and what it shows (see address.js): a part says when that changes, and
+// this module writes it, as a new entry in the history or in place.
 
 import * as address from "./address.js";
 import { showError } from "./board.js";
+import { keepReachable } from "./panels.js";
 import * as play from "./play.js";
 import * as explain from "./explain.js";
 import * as check from "./check.js";
@@ -109,29 +110,8 @@ function used(event) {
   if (settings && acted) settings.open = false;
 }
 
-/** The panels whose words can outgrow them, and what to call one that has no name. */
+/** The panels whose words can outgrow them (see panels.js). */
 const PANELS = ".talk, .steps, .lesson-page, .q-talk, .table-out";
-const UNNAMED = "What was said";
-
-/**
- * Makes each panel that scrolls now a keyboard stop, with a name, so its
- * hidden words can be reached without a mouse; one that fits is passed by.
- */
-function reachable() {
-  for (const panel of document.querySelectorAll(PANELS)) {
-    const scrolls = panel.scrollHeight > panel.clientHeight + 1
-      || panel.scrollWidth > panel.clientWidth + 1;
-    if (scrolls && panel.tabIndex < 0) {
-      panel.tabIndex = 0;
-      if (!panel.hasAttribute("aria-label")) {
-        panel.setAttribute("role", "region");
-        panel.setAttribute("aria-label", UNNAMED);
-      }
-    } else if (!scrolls && panel.hasAttribute("tabindex") && panel !== document.activeElement) {
-      panel.removeAttribute("tabindex");
-    }
-  }
-}
 
 /** The keys that scroll a panel, left to the browser while one has the focus. */
 const SCROLLING = ["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "];
@@ -167,13 +147,6 @@ ROOMY.addEventListener("change", unfold);
 unfold();
 document.addEventListener("submit", used, true);
 document.addEventListener("click", used);
-new MutationObserver(reachable).observe(document.getElementById("main"), {
-  subtree: true,
-  childList: true,
-  characterData: true,
-  attributes: true,
-  attributeFilter: ["hidden", "class", "style", "open"],
-});
-window.addEventListener("resize", reachable);
+keepReachable(document.getElementById("main"), PANELS);
 
 visit();

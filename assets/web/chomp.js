@@ -10,13 +10,9 @@ import { get, post } from "./api.js";
 import { showError } from "./board.js";
 import { ChompBar } from "./bar.js";
 import { enlarge } from "./fit.js";
+import { BITE_THINKING, drawBarGame, showTheirBite, thinkOver } from "./game.js";
+import { showHints } from "./talk.js";
 import { Steps } from "./steps.js";
-import { paragraph, showSaid, showHints, pause } from "./talk.js";
-
-/** How long the computer seems to think before its bite is shown, in ms. */
-const THINKING = 600;
-/** How long the computer's bite stays lit before the bar it leaves, in ms. */
-const SHOWING = 700;
 
 const $ = (id) => document.getElementById(id);
 const form = $("chomp-setup");
@@ -25,6 +21,17 @@ const bar = new ChompBar($("chomp-board"), {
   onChange: chosen,
   onMove: (choice) => act(choice),
 });
+
+/** Where a game is drawn (see game.js). */
+const parts = {
+  game: $("chomp-game"),
+  board: bar,
+  said: $("chomp-said"),
+  hints: $("chomp-hints"),
+  result: $("chomp-result"),
+  review: $("chomp-review"),
+  stage: $("chomp-stage"),
+};
 
 const state = {
   mode: "play", // "play", "explain" or "check"
@@ -161,26 +168,16 @@ function send(game, bites, hints, takenBack) {
 async function biteNow(choice) {
   if (!choice || state.busy || !state.reply || state.reply.over) return;
   state.busy = true;
-  bar.markTaken();
-  bar.lock();
   showError($("chomp-error"), null);
   enable();
-  $("chomp-said").replaceChildren(paragraph("Thinking…", "thinking"));
   $("chomp-hints").replaceChildren();
   const bites = [...state.bites, { row: choice.row, column: choice.column }];
   try {
-    const [reply] = await Promise.all([
-      send(state.game, bites, 0, state.takenBack),
-      pause(THINKING),
-    ]);
+    const reply = await thinkOver(bar, $("chomp-said"),
+      send(state.game, bites, 0, state.takenBack), BITE_THINKING);
     state.bites = bites;
     state.hints = 0;
-    const last = reply.bites.at(-1);
-    if (last?.side === "computer") {
-      bar.markBite(last.row, last.column, "theirs");
-      showSaid($("chomp-said"), reply.bites);
-      await pause(SHOWING);
-    }
+    await showTheirBite(bar, $("chomp-said"), reply);
     showGame(reply);
     address.changed("chomp");
   } catch (refused) {
@@ -232,22 +229,12 @@ async function undo() {
 function showGame(reply) {
   state.reply = reply;
   showError($("chomp-error"), null);
-  $("chomp-game").textContent = reply.game;
-  bar.show(reply.bar.board, state.frame ?? "fresh");
+  drawBarGame(parts, reply, state.frame);
   state.frame = bar.frame;
-  showSaid($("chomp-said"), reply.bites);
-  showHints($("chomp-hints"), reply.hints);
   $("chomp-help").hidden = reply.bites.length > 0 || reply.over;
-  $("chomp-stage").classList.toggle("over", reply.over);
-  const result = $("chomp-result");
-  result.hidden = !reply.over;
-  result.replaceChildren();
-  if (reply.over) result.append(paragraph(reply.ended, "ended"), paragraph(reply.result, "outcome"));
-  $("chomp-review").innerHTML = reply.review ?? "";
   $("chomp-verdict").replaceChildren();
   enable();
   if (reply.over) {
-    bar.lock();
     $("chomp-talk").scrollTop = 0;
   } else {
     bar.root.focus({ preventScroll: true });

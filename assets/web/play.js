@@ -6,10 +6,8 @@
 import * as address from "./address.js";
 import { get, post, gameOf } from "./api.js";
 import { Board, takeButtons, showError } from "./board.js";
-import { paragraph, showSaid, showHints, pause, still } from "./talk.js";
-
-/** How long the computer seems to think before its move is shown, in ms. */
-const THINKING = 700;
+import { drawGame, thinkOver } from "./game.js";
+import { paragraph, showHints, still } from "./talk.js";
 
 /** How long the starting board stays before the computer's first move,
  * in ms, even where the system asks for less motion. */
@@ -22,6 +20,18 @@ const board = new Board($("play-board"), {
   onChange: chosen,
   onMove: (choice) => take(choice),
 });
+
+/** Where a game is drawn (see game.js). */
+const parts = {
+  game: $("play-game"),
+  board,
+  buttons: $("play-buttons"),
+  said: $("play-said"),
+  hints: $("play-hints"),
+  result: $("play-result"),
+  review: $("play-review"),
+  stage: $("play").querySelector(".stage"),
+};
 
 const game = {
   settings: null, // what the form said when the game began
@@ -115,17 +125,12 @@ function send(settings, seed, moves, hints) {
 async function take(choice) {
   if (!choice || game.busy || !game.reply || game.reply.over) return;
   game.busy = true;
-  board.markTaken();
-  board.lock();
   showError($("play-error"), null);
   enable();
-  $("play-said").replaceChildren(paragraph("Thinking…", "thinking"));
   const moves = [...game.moves, { row: choice.row, take: choice.take }];
   try {
-    const [reply] = await Promise.all([
-      send(game.settings, game.seed, moves, 0),
-      pause(THINKING),
-    ]);
+    const reply = await thinkOver(board, $("play-said"),
+      send(game.settings, game.seed, moves, 0));
     game.moves = moves;
     game.hints = 0;
     show(reply);
@@ -275,22 +280,12 @@ export function opened() {
 function show(reply) {
   game.reply = reply;
   showError($("play-error"), null);
-  $("play-game").textContent = reply.position.game;
-  board.show(reply.position.board);
-  takeButtons($("play-buttons"), reply.over ? [] : reply.position.buttons, (n) => takeN(n));
-  showSaid($("play-said"), reply.moves);
-  showHints($("play-hints"), reply.hints);
+  drawGame(parts, reply, takeN);
   $("play-help").hidden = reply.moves.length > 0 || reply.over;
-  $("play").querySelector(".stage").classList.toggle("over", reply.over);
-  const result = $("play-result");
-  result.hidden = !reply.result;
-  result.textContent = reply.result ?? "";
-  $("play-review").innerHTML = reply.review ?? "";
   $("play-take").hidden = reply.over;
   $("play-again").hidden = !reply.over;
   enable();
   if (reply.over) {
-    board.lock();
     $("play-talk").scrollTop = 0;
     $("play-again").focus({ preventScroll: true });
   } else {
@@ -300,9 +295,8 @@ function show(reply) {
 
 /** A take button of a game with few takes: chooses that many sticks first. */
 function takeN(n) {
-  const row = board.rows.get(1);
-  if (!row) return;
-  board.choose(1, row.length - n + 1);
+  if (!board.rows.get(1)) return;
+  board.chooseTake(1, n);
   take({ row: 1, take: n });
 }
 

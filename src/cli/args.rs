@@ -27,7 +27,7 @@ const EXAMPLES: &str = indoc! {"
     Examples:
       matchsticks explain 3 5 7            work through the grouping method
       matchsticks explain 3,5,7 --xor      the same, with the binary columns
-      matchsticks check 3 5 7 --to 2 5 7   judge a pupil's move
+      matchsticks check 4 5 6 --to 1 5 6   judge a pupil's move
       matchsticks play 3 5 7               play against the computer
       matchsticks lesson                   the lessons for a class
       matchsticks serve --open             the classroom page, in the browser
@@ -48,9 +48,9 @@ const EXPLAIN_EXAMPLES: &str = indoc! {"
 
 const CHECK_EXAMPLES: &str = indoc! {"
     Examples:
-      matchsticks check 3 5 7 --to 2 5 7                 good: every group has a partner
-      matchsticks check 3 5 7 --row 3 --remove 2         a mistake, and the better moves
-      matchsticks check 1 2 3 --to 1 2 2 --normal        lost anyway: no move could win
+      matchsticks check 4 5 6 --to 3 5 6                 good: every group has a partner
+      matchsticks check 4 5 6 --row 3 --remove 2         a mistake, and the better moves
+      matchsticks check 1 6 7 --to 1 6 5 --normal        lost anyway: no move could win
       matchsticks check 21 --take 1-3 --row 1 --remove 3  the 21-matchstick game
       matchsticks check 1 2 3 --rows-per-move 2 --to 1 1 1  a move from two rows
 
@@ -76,9 +76,7 @@ const PLAY_EXAMPLES: &str = indoc! {"
     Examples:
       matchsticks play                          the 3-5-7 game; you start
       matchsticks play --first computer         the computer starts
-      matchsticks play 21 --take 1-3 --first computer
-                                                the 21-matchstick game: let the
-                                                computer start, and you can win
+      matchsticks play 21 --take 1-3 --first computer  the 21-matchstick game
       matchsticks play 4 5 6 --level beginner   a computer that slips sometimes
       matchsticks play --level good --seed 7    the same game again, given the same moves
       matchsticks play 1 2 3 --rows-per-move 2  take from one or two rows each move
@@ -136,9 +134,12 @@ const SERVE_EXAMPLES: &str = indoc! {"
       matchsticks serve --open           the same, opened in the browser
       matchsticks serve --port 0         any free port
       matchsticks serve --host 0.0.0.0   open to the classroom network
+      matchsticks serve --class --open   a class: pupils answer on their own devices
 
     The page needs no network: everything it uses is inside matchsticks.
-    Ctrl-C stops the server.
+    With --class it prints the teacher's address and the pupils' address
+    with its join code; the class is kept in memory only. Ctrl-C stops the
+    server, and ends the class.
 "};
 
 const COMPLETIONS_EXAMPLES: &str = indoc! {"
@@ -150,8 +151,8 @@ const COMPLETIONS_EXAMPLES: &str = indoc! {"
 
 const MANPAGE_EXAMPLES: &str = indoc! {"
     Examples:
-      matchsticks manpage > ~/.local/share/man/man1/matchsticks.1
       matchsticks manpage | man -l -
+      matchsticks manpage > ~/.cargo/share/man/man1/matchsticks.1
 "};
 
 const HELP_EXAMPLES: &str = indoc! {"
@@ -197,7 +198,7 @@ const CHOMP_PLAY_EXAMPLES: &str = indoc! {"
       matchsticks chomp play 3x3 --first computer     the computer bites first
       matchsticks chomp play 5,5,3 --level beginner   a computer that slips sometimes
 
-    During the game type a bite as ROW COLUMN (\"2 3\" bites row 2, column 3),
+    During the game type a bite as its row and column (\"2 3\" bites row 2, column 3),
     hint to see how to win from here, undo to take your last bite back, or quit.
 "};
 
@@ -278,7 +279,7 @@ pub struct HelpArgs {
 #[derive(Debug, Args)]
 pub struct WorksheetArgs {
     /// What each question asks
-    #[arg(long, value_name = "KIND",
+    #[arg(long, value_name = "KIND", default_value = "can-you-win",
           value_parser = clap::builder::PossibleValuesParser::new(Kind::NAMES)
               .map(|name| Kind::from_name(&name).expect("a kind's own name")))]
     pub kind: Kind,
@@ -288,9 +289,9 @@ pub struct WorksheetArgs {
     pub count: usize,
 
     /// The seed that chooses the positions: the same seed gives the same
-    /// sheet
+    /// sheet (the default picks one, and the sheet shows it)
     #[arg(long, value_name = "S")]
-    pub seed: u64,
+    pub seed: Option<u64>,
 
     /// How many rows each position has (the default is 3, or 1 for
     /// make-groups, twenty-one and take-set)
@@ -378,14 +379,22 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = serve::DEFAULT_PORT, value_name = "N")]
     pub port: u16,
 
-    /// The address to listen on. The default serves this computer only;
-    /// any other address lets other computers on the network in
-    #[arg(long, default_value_t = serve::DEFAULT_HOST, value_name = "ADDR")]
-    pub host: IpAddr,
+    /// The address to listen on. The default serves this computer only
+    /// (127.0.0.1), or with --class every address of it (0.0.0.0); any
+    /// address but 127.0.0.1 lets other computers on the network in
+    #[arg(long, value_name = "ADDR")]
+    pub host: Option<IpAddr>,
 
-    /// Open the page in the default browser
+    /// Open the page in the default browser (with --class, the teacher's
+    /// page)
     #[arg(long)]
     pub open: bool,
+
+    /// Open a class on this computer's network: the pupils join on their
+    /// own devices with a code, and the teacher sets them tasks and sees
+    /// how they answer
+    #[arg(long)]
+    pub class: bool,
 }
 
 /// `matchsticks completions`.
@@ -425,7 +434,8 @@ pub struct ExplainArgs {
     pub xor: bool,
 
     /// Wait for Enter between steps, and give a hint when asked, so a class
-    /// can guess the move first (only when typing at a terminal)
+    /// can guess the move first (only when typing at a terminal, where an
+    /// explanation taller than the screen waits anyway)
     #[arg(long)]
     pub step: bool,
 
@@ -479,17 +489,21 @@ pub struct CheckArgs {
 /// `matchsticks lesson`.
 #[derive(Debug, Args)]
 pub struct LessonArgs {
-    /// The bundled lesson to run, by name or number; leave out to list them
-    #[arg(value_name = "NAME", conflicts_with_all = ["file", "check"])]
+    /// The bundled lesson to run, by name or number; leave out to list them.
+    /// With --check, the lesson file to check
+    #[arg(value_name = "NAME", conflicts_with = "file", value_parser = LessonName,
+          hide_possible_values = true)]
     pub name: Option<String>,
 
     /// Run a lesson file of your own
     #[arg(long, value_name = "PATH", conflicts_with = "check")]
     pub file: Option<PathBuf>,
 
-    /// Check a lesson file and report every problem with its line
-    #[arg(long, value_name = "PATH", conflicts_with_all = ["auto", "format"])]
-    pub check: Option<PathBuf>,
+    /// Check a lesson file and report every problem with its line; the file
+    /// may come after the other flags too (--check --strict FILE)
+    #[arg(long, value_name = "PATH", num_args = 0..=1,
+          conflicts_with_all = ["auto", "format"])]
+    pub check: Option<Option<PathBuf>>,
 
     /// With --check: treat the lesson-writing warnings as errors (exit 2)
     #[arg(long, requires = "check")]
@@ -502,6 +516,33 @@ pub struct LessonArgs {
     /// How to print the lesson
     #[arg(long, value_enum, default_value_t)]
     pub format: LessonFormat,
+}
+
+/// A lesson's name as typed: any word is taken, to be found loosely, by
+/// number or with its numbers in digits (`lesson::bundled::find`), and the
+/// bundled lessons' names are offered to the shell's completion.
+#[derive(Clone, Copy, Debug)]
+struct LessonName;
+
+impl clap::builder::TypedValueParser for LessonName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(crate::lesson::bundled::LESSONS.iter().map(
+            |lesson| clap::builder::PossibleValue::new(lesson.name),
+        )))
+    }
 }
 
 /// `matchsticks play`.

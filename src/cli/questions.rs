@@ -34,7 +34,7 @@ pub(crate) fn rules<G: Queried>(asked: &dyn Words) -> Result<G, Error> {
 }
 
 /// Explains the position asked about, a step at a time with `step` when a
-/// person is typing.
+/// person is typing, or when the explanation is taller than their screen.
 pub(crate) fn explain<G: Queried>(
     asked: &dyn Words,
     format: Format,
@@ -48,7 +48,19 @@ pub(crate) fn explain<G: Queried>(
     let doc = &explained.document;
     match format {
         Format::Text => {
-            step_through(io, doc, &G::hints(&explained.analysis), step, None)?;
+            // At a terminal, an explanation taller than the screen waits
+            // between its steps, as --step does, so its start is read.
+            let lines = crate::render::text::document(doc, io.style())
+                .lines()
+                .count();
+            let taller = io.height.is_some_and(|height| lines >= height);
+            step_through(
+                io,
+                doc,
+                &G::hints(&explained.analysis),
+                step || taller,
+                None,
+            )?;
         }
         format => {
             let style = io.style();
@@ -103,14 +115,18 @@ pub(crate) fn play<G: Queried + Replies>(
         game,
         first,
         level,
-        seed: seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64 % 1_000_000)
-                .unwrap_or(0)
-        }),
+        seed: seed.unwrap_or_else(fresh_seed),
         seed_given: seed.is_some(),
     };
     crate::play::session::play(setup, io)?;
     Ok(0)
+}
+
+/// A seed picked from the clock, for a game or a sheet given none: short
+/// enough to read out and type again.
+pub(crate) fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64 % 1_000_000)
+        .unwrap_or(0)
 }

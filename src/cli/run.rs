@@ -51,6 +51,13 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         }
         (None, _) => 80,
     };
+    // The screen's height matters only where a person reads and types.
+    let height = match terminal_size::terminal_size() {
+        Some((_, terminal_size::Height(rows))) if interactive && stdout.is_terminal() => {
+            Some(usize::from(rows))
+        }
+        _ => None,
+    };
     let mut out = BufWriter::new(stdout.lock());
     let mut input = stdin.lock();
     let result = execute(
@@ -61,6 +68,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             interactive,
             color,
             width,
+            height,
         },
     );
     // Flush even after a failure: what was written (such as the JSON of an
@@ -108,8 +116,11 @@ fn verify(args: VerifyArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         (true, _) => vec![Rule::Misere, Rule::Normal],
         (false, normal) => vec![Rule::from_normal_flag(normal)],
     };
-    let mut game = questions::rules::<Nim>(&args)?;
-    game.rows_per_move = args.rows_per_move;
+    // Read as every other command reads it: a set of takes with moves
+    // from several rows is refused, as no shortcut works it out.
+    let game = questions::rules::<Nim>(&args)?
+        .with_rows_per_move(args.rows_per_move)
+        .map_err(Error::game)?;
     let range = crate::verify::Range {
         rows: args.max_rows,
         sticks: args.max_sticks,
@@ -157,12 +168,16 @@ fn verify(args: VerifyArgs, io: &mut Io<'_>) -> Result<u8, Error> {
 /// Serves the classroom page until Ctrl-C. The address is printed as soon
 /// as the server listens, so a script can read it from the first line.
 fn serve(args: ServeArgs, io: &mut Io<'_>) -> Result<u8, Error> {
-    let addr = SocketAddr::new(args.host, args.port);
+    if args.class {
+        return class(args, io);
+    }
+    let host = args.host.unwrap_or(crate::serve::DEFAULT_HOST);
+    let addr = SocketAddr::new(host, args.port);
     // An address for every computer on the network is shown as this
     // computer's own, which a browser here can open.
-    let shown = |port| match args.host.is_unspecified() {
+    let shown = |port| match host.is_unspecified() {
         true => SocketAddr::new(crate::serve::DEFAULT_HOST, port),
-        false => SocketAddr::new(args.host, port),
+        false => SocketAddr::new(host, port),
     };
     let mut written = Ok(());
     crate::serve::serve(addr, |bound| {
@@ -176,10 +191,9 @@ fn serve(args: ServeArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         if written.is_err() {
             return ControlFlow::Break(());
         }
-        if !args.host.is_loopback() {
+        if !host.is_loopback() {
             eprintln!(
-                "warning: listening on {}: any computer that can reach this one on the network can open the page",
-                args.host
+                "warning: listening on {host}: any computer that can reach this one on the network can open the page"
             );
         }
         if args.open
@@ -192,6 +206,52 @@ fn serve(args: ServeArgs, io: &mut Io<'_>) -> Result<u8, Error> {
     .map_err(|source| Error::Serve { addr, source })?;
     written?;
     writeln!(io.out, "Stopped.")?;
+    Ok(0)
+}
+
+/// Opens a class until Ctrl-C: where it listens, then the teacher's and
+/// the pupils' addresses, as soon as it does. The teacher's key is printed
+/// here and nowhere else.
+fn class(args: ServeArgs, io: &mut Io<'_>) -> Result<u8, Error> {
+    let host = args.host.unwrap_or(crate::serve::CLASS_HOST);
+    let addr = SocketAddr::new(host, args.port);
+    let listening = match host {
+        host if host.is_unspecified() => {
+            "A class is open on every address of this computer (--host chooses one).".to_string()
+        }
+        host if host.is_loopback() => {
+            format!("A class is open on {host} only, which no other device can reach.")
+        }
+        host => format!("A class is open on {host} only."),
+    };
+    let mut written = Ok(());
+    crate::serve::serve_class(addr, |opened| {
+        written = (|| {
+            writeln!(io.out, "{listening}")?;
+            writeln!(io.out, "teacher: {}", opened.teacher)?;
+            writeln!(io.out, "pupils:  {}", opened.pupils)?;
+            writeln!(io.out, "Ctrl-C ends the class.")?;
+            io.out.flush()
+        })();
+        if written.is_err() {
+            return ControlFlow::Break(());
+        }
+        if opened.no_network {
+            eprintln!(
+                "warning: this computer is on no network, so no other device can join: \
+                 connect it to the classroom's network and start the class again"
+            );
+        }
+        if args.open
+            && let Err(e) = browser::open(&opened.teacher)
+        {
+            eprintln!("warning: cannot open a browser ({e}): open the teacher's address yourself");
+        }
+        ControlFlow::Continue(())
+    })
+    .map_err(|source| Error::Serve { addr, source })?;
+    written?;
+    writeln!(io.out, "The class has ended.")?;
     Ok(0)
 }
 
@@ -225,7 +285,26 @@ fn help(names: &[String], io: &mut Io<'_>) -> Result<u8, Error> {
 fn manpage(io: &mut Io<'_>) -> Result<u8, Error> {
     let mut page = Vec::new();
     let command = Cli::command();
-    clap_mangen::Man::new(command.clone()).render(&mut page)?;
+    let man = clap_mangen::Man::new(command.clone());
+    man.render_title(&mut page)?;
+    man.render_name_section(&mut page)?;
+    man.render_synopsis_section(&mut page)?;
+    man.render_description_section(&mut page)?;
+    man.render_options_section(&mut page)?;
+    // The subcommands are sections of this page, not pages of their own.
+    writeln!(page, ".SH SUBCOMMANDS")?;
+    for sub in command.get_subcommands() {
+        let about = sub.get_about().map(|a| a.to_string()).unwrap_or_default();
+        writeln!(page, ".TP\n\\fB{}\\fR", roff(sub.get_name()))?;
+        writeln!(
+            page,
+            "{} (see MATCHSTICKS {} below)",
+            roff(&about),
+            roff(&sub.get_name().to_uppercase())
+        )?;
+    }
+    examples(&command, ".SH", &mut page)?;
+    man.render_version_section(&mut page)?;
     for sub in command.get_subcommands() {
         manpage_section(sub, "matchsticks", &mut page)?;
     }
@@ -242,11 +321,38 @@ fn manpage_section(sub: &clap::Command, parent: &str, page: &mut Vec<u8>) -> io:
     man.render_description_section(page)?;
     man.render_synopsis_section(page)?;
     man.render_options_section(page)?;
-    man.render_extra_section(page)?;
+    examples(sub, ".SS", page)?;
     for inner in sub.get_subcommands() {
         manpage_section(inner, &name, page)?;
     }
     Ok(())
+}
+
+/// A command's examples and notes (the text after its help), set as they
+/// are in `--help`, line for line, so the columns of an example and its
+/// comment stay together and a command copies whole; `heading` is the
+/// macro that heads them, a section or a subsection.
+fn examples(command: &clap::Command, heading: &str, page: &mut Vec<u8>) -> io::Result<()> {
+    let Some(text) = command.get_after_help().map(|t| t.to_string()) else {
+        return Ok(());
+    };
+    let body = text.strip_prefix("Examples:\n").unwrap_or(&text);
+    writeln!(page, "{heading} EXAMPLES\n.nf")?;
+    for line in body.lines() {
+        writeln!(page, "{}", roff(line))?;
+    }
+    writeln!(page, ".fi")
+}
+
+/// Text made safe to set in a man page: backslashes and hyphens as roff
+/// writes them, and a line that would start with a control character
+/// guarded.
+fn roff(text: &str) -> String {
+    let escaped = text.replace('\\', "\\e").replace('-', "\\-");
+    match escaped.starts_with(['.', '\'']) {
+        true => format!("\\&{escaped}"),
+        false => escaped,
+    }
 }
 
 fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
@@ -261,7 +367,26 @@ fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
 }
 
 fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
-    let lesson = match (&args.check, &args.file, &args.name) {
+    // `--check FILE` or `--check --strict FILE`: the file is the value, or
+    // else the word given as a name; never both.
+    let check = match (&args.check, &args.name) {
+        (Some(Some(_)), Some(name)) => {
+            return Err(Error::Usage(format!(
+                "the lesson '{}' cannot be run while a file is checked: give one file to --check",
+                printable(name)
+            )));
+        }
+        (Some(Some(path)), None) => Some(path.clone()),
+        (Some(None), Some(name)) => Some(std::path::PathBuf::from(name)),
+        (Some(None), None) => {
+            return Err(Error::Usage(
+                "--check needs the lesson file to check: matchsticks lesson --check my.lesson"
+                    .to_string(),
+            ));
+        }
+        (None, _) => None,
+    };
+    let lesson = match (&check, &args.file, &args.name) {
         (Some(path), _, _) => {
             let lesson = lesson::read_file(path)?;
             let source = std::fs::read(path).unwrap_or_default();
@@ -318,4 +443,43 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         LessonFormat::Text => lesson::runner::run(&lesson, args.auto, io)?,
     }
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    /// What `explain ROWS` shows a person at a terminal of `height` lines,
+    /// pressing Enter at every wait.
+    fn explained(rows: &[&str], height: Option<usize>) -> String {
+        let mut args = vec!["matchsticks", "explain"];
+        args.extend(rows);
+        let cli = Cli::try_parse_from(args).unwrap();
+        let mut out = Vec::new();
+        let input = "\n".repeat(10);
+        let mut typed = input.as_bytes();
+        let mut io = Io {
+            out: &mut out,
+            input: &mut typed,
+            interactive: true,
+            color: false,
+            width: 80,
+            height,
+        };
+        execute(cli.command, &mut io).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn an_explanation_taller_than_the_screen_waits_between_its_steps() {
+        let waits = |out: &str| out.matches("(Enter: next step").count();
+        // 31 17 9 takes about fifty lines: on 24 it waits, on 100 it does not.
+        assert!(waits(&explained(&["31", "17", "9"], Some(24))) >= 2);
+        assert_eq!(waits(&explained(&["31", "17", "9"], Some(100))), 0);
+        // A short one fits, and piped output never waits.
+        assert_eq!(waits(&explained(&["1", "1"], Some(24))), 0);
+        assert_eq!(waits(&explained(&["31", "17", "9"], None)), 0);
+    }
 }

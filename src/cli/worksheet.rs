@@ -16,10 +16,22 @@ pub(crate) fn run(args: &WorksheetArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         Some(words) => Some(TakeSet::parse(words).map_err(Error::game)?),
         None => None,
     };
+    // Without a seed, one is picked, and said where it does not get in the
+    // way of a sheet written to a file: the sheet names it too.
+    let seed = match args.seed {
+        Some(seed) => seed,
+        None => {
+            let seed = super::questions::fresh_seed();
+            eprintln!(
+                "No --seed given, so this is sheet {seed}: add --seed {seed} to print the same sheet again."
+            );
+            seed
+        }
+    };
     let settings = Settings {
         kind: args.kind,
         count: args.count,
-        seed: args.seed,
+        seed,
         rows: args.rows,
         max_sticks: args.max_sticks,
         take,

@@ -1,23 +1,22 @@
 //! Asking a pupil for a move, in a lesson or a game and for every game,
 //! until the answer is one the tool can act on.
 //!
-//! One line at a time is read at the prompt. The commands (`hint`,
-//! `show`, `undo`, `quit`), "I don't know", "help", and yes and no mean
-//! the same in every game; any other line goes to the game, which says
-//! what it comes to ([`Replies::read`]). A line that cannot be read gets
-//! one kind sentence saying what can be typed, with an example that fits
-//! the board, and the question again; so does an illegal move, with its
-//! reason. A move the game asks about first (one of two readings, or the
-//! poisoned square) is settled by a yes or a no. Only commands and legal
-//! moves come back to the caller.
+//! One line at a time is read at the prompt, and what it means is the
+//! reader's, in `teach/reply/meaning.rs`, the same for every game and
+//! question: a command, yes or no, a legal move, or words to say before
+//! asking again (how to type a move, with an example that fits the board;
+//! an illegal move's reason). A move the game asks about first (one of two
+//! readings, or the poisoned square) is settled by a yes or a no. Only
+//! commands, yes and no and legal moves come back to the caller.
 
 use super::io::Io;
 use super::line::{Line, LineError, read_line};
 use crate::render::text;
 use crate::rules::row_reader::printable;
 use crate::teach::document::Block;
-use crate::teach::reply::answer::one_number;
-use crate::teach::reply::{Otherwise, Reading, Replies, Said};
+pub use crate::teach::reply::meaning::YesNo;
+use crate::teach::reply::meaning::{Asked, Meaning, YES_OR_NO, confirmed, meaning};
+use crate::teach::reply::{Otherwise, Replies, Said};
 
 /// What came of asking.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,31 +25,24 @@ pub enum Reply<M> {
     Move(M),
     /// Yes, to a yes-or-no question.
     Yes,
+    /// Yes, to a yes-or-no question, said with a legal move.
+    YesWith(M),
     /// No, to a yes-or-no question.
     No,
     /// The next hint, please.
     Hint,
     /// The answer, please.
     Show,
-    /// "Why?": the reason for the last verdict, or else the first hint.
+    /// "Why?": the reason for the last verdict.
     Why,
+    /// "skip", "next": on without answering.
+    Skip,
     /// Take back the last move.
     Undo,
     /// Stop.
     Quit,
     /// The input has ended.
     End,
-}
-
-/// Whether a question takes yes or no for an answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum YesNo {
-    /// Only yes or no: "Can the player to move win?"
-    Only,
-    /// A move, or no when there is none to find (a lesson's question).
-    Also,
-    /// A move only (a game).
-    Never,
 }
 
 /// A question to ask.
@@ -80,51 +72,26 @@ impl<G: Replies> Clone for Question<'_, G> {
 
 impl<G: Replies> Copy for Question<'_, G> {}
 
-impl<G: Replies> Question<'_, G> {
+impl<'a, G: Replies> Question<'a, G> {
+    /// The question as the reader sees it.
+    fn asked(&self) -> Asked<'a, G> {
+        Asked {
+            position: self.position,
+            game: self.game,
+            yes_no: self.yes_no,
+            winning: self.winning,
+            row: self.row,
+        }
+    }
+
     /// How to type a move, said in full once, at the start.
     pub(crate) fn instructions(&self) -> String {
-        self.game.instructions(self.position, self.winning)
-    }
-
-    /// What to say to a pupil who asks for help: how to answer, and how to
-    /// get a clue.
-    pub(crate) fn help(&self) -> String {
-        match self.yes_no {
-            YesNo::Only => {
-                "Type yes or no. Or type hint for a clue, or show to see the answer.".to_string()
-            }
-            YesNo::Also | YesNo::Never => format!(
-                "{} Or type hint for a clue, or show to see the answer.",
-                self.instructions()
-            ),
-        }
-    }
-
-    /// What the game makes of a line that is not a command or a yes or a
-    /// no.
-    fn read(&self, line: &str) -> Reading<G::Move> {
-        match (self.row, one_number(line)) {
-            (Some(row), Some(take)) => {
-                let line = format!("take {take} from row {row}");
-                self.game.read(self.position, self.winning, &line)
-            }
-            _ => self.game.read(self.position, self.winning, line),
-        }
+        self.asked().instructions()
     }
 }
 
-/// What to say to "I don't know".
-pub(crate) const NUDGE: &str = "No problem: type hint for a clue, or show to see the answer.";
-
 /// What to say to a line that is not UTF-8 text.
 pub(crate) const NOT_TEXT: &str = "Sorry, that is not text I can read. Try again.";
-
-/// What to say at a yes-or-no question to anything but yes, no or a
-/// command.
-const ONLY_YES_OR_NO: &str = "Please type yes or no, or hint for a clue.";
-
-/// The answer to anything but yes or no when a move is asked about.
-const YES_OR_NO: &str = "Please type yes or no.";
 
 /// Says a line of words to the pupil, wrapped to the screen.
 pub(crate) fn say(io: &mut Io<'_>, words: &str) -> Result<(), LineError> {
@@ -151,15 +118,18 @@ pub(crate) fn read(io: &mut Io<'_>, prompt: &str) -> Result<Line, LineError> {
     Ok(line)
 }
 
-/// The reply a command asks for: hint, show, undo or quit.
-fn command<M>(said: Said) -> Option<Reply<M>> {
+/// The reply a command asks for.
+fn command<M>(said: Said) -> Reply<M> {
     match said {
-        Said::Hint => Some(Reply::Hint),
-        Said::Show => Some(Reply::Show),
-        Said::Undo => Some(Reply::Undo),
-        Said::Quit => Some(Reply::Quit),
-        Said::Why => Some(Reply::Why),
-        Said::Empty | Said::Stuck | Said::Help | Said::Yes | Said::No => None,
+        Said::Hint => Reply::Hint,
+        Said::Show => Reply::Show,
+        Said::Undo => Reply::Undo,
+        Said::Quit => Reply::Quit,
+        Said::Why => Reply::Why,
+        Said::Skip => Reply::Skip,
+        Said::Empty | Said::Stuck | Said::Help | Said::Ack | Said::Yes | Said::No => {
+            unreachable!("the reader gives only commands as commands")
+        }
     }
 }
 
@@ -175,11 +145,12 @@ pub(crate) fn read_text(io: &mut Io<'_>, prompt: &str) -> Result<Option<String>,
     }
 }
 
-/// Asks until the pupil gives a command or a legal move.
+/// Asks until the pupil gives a command, a yes or a no, or a legal move.
 pub fn ask<G: Replies>(
     io: &mut Io<'_>,
     question: Question<'_, G>,
 ) -> Result<Reply<G::Move>, LineError> {
+    let asked = question.asked();
     let mut pending = None;
     loop {
         let text = match pending.take() {
@@ -189,43 +160,23 @@ pub fn ask<G: Replies>(
                 None => return Ok(Reply::End),
             },
         };
-        let said = Said::parse(&text);
-        if let Some(reply) = said.and_then(command) {
-            return Ok(reply);
-        }
-        let words = match said {
-            Some(Said::Empty) => continue,
-            Some(Said::Stuck) => NUDGE.to_string(),
-            Some(Said::Help) => question.help(),
-            Some(Said::Yes) if question.yes_no != YesNo::Never => return Ok(Reply::Yes),
-            Some(Said::No) if question.yes_no != YesNo::Never => return Ok(Reply::No),
-            // A yes-or-no question is answered first; the move comes after.
-            _ if question.yes_no == YesNo::Only => match Said::leading(&text) {
-                Some(Said::Yes) => return Ok(Reply::Yes),
-                Some(Said::No) => return Ok(Reply::No),
-                _ => ONLY_YES_OR_NO.to_string(),
-            },
-            Some(_) => format!(
-                "This question wants a {}: {}.",
-                G::MOVE,
-                question
-                    .game
-                    .how_to_move(question.position, question.winning)
-            ),
-            None => match question.read(&text) {
-                Reading::Move(mv) => return Ok(Reply::Move(mv)),
-                Reading::Refused(words) | Reading::Unclear(words) => words,
-                Reading::Confirm { ask, yes, no } => {
-                    say(io, &ask)?;
-                    match confirm(io, &question, yes, no)? {
-                        Confirmed::Reply(reply) => return Ok(reply),
-                        Confirmed::Again(text) => {
-                            pending = text;
-                            continue;
-                        }
+        let words = match meaning(&asked, &text) {
+            Meaning::Command(said) => return Ok(command(said)),
+            Meaning::Yes => return Ok(Reply::Yes),
+            Meaning::No => return Ok(Reply::No),
+            Meaning::Move(mv) => return Ok(Reply::Move(mv)),
+            Meaning::YesWith(mv) => return Ok(Reply::YesWith(mv)),
+            Meaning::Tell(words) => words,
+            Meaning::Confirm { ask, yes, no } => {
+                say(io, &ask)?;
+                match confirm(io, &question, yes, no)? {
+                    Confirmed::Reply(reply) => return Ok(reply),
+                    Confirmed::Again(text) => {
+                        pending = text;
+                        continue;
                     }
                 }
-            },
+            }
         };
         say(io, &words)?;
     }
@@ -254,6 +205,7 @@ fn confirm<G: Replies>(
         Otherwise::Move(other) => other,
         Otherwise::Say(words) => return another(io, question.prompt, yes, &words),
     };
+    let asked = question.asked();
     loop {
         let text = match read(io, question.prompt)? {
             Line::End => return Ok(Confirmed::Reply(Reply::End)),
@@ -263,26 +215,18 @@ fn confirm<G: Replies>(
             }
             Line::Text(text) => text,
         };
-        let reply = match Said::parse(&text) {
-            Some(Said::Yes) => Reply::Move(yes),
-            Some(Said::No) => Reply::Move(other),
-            Some(Said::Empty) => continue,
-            Some(said) => match command(said) {
-                Some(reply) => reply,
-                None => {
-                    say(io, YES_OR_NO)?;
-                    continue;
-                }
-            },
-            None => match question.read(&text) {
-                Reading::Unclear(_) => {
-                    say(io, YES_OR_NO)?;
-                    continue;
-                }
-                Reading::Move(_) | Reading::Confirm { .. } | Reading::Refused(_) => {
-                    return Ok(Confirmed::Again(Some(text)));
-                }
-            },
+        let reply = match confirmed(&asked, &text, &yes, &other) {
+            None => return Ok(Confirmed::Again(Some(text))),
+            Some(Meaning::Command(said)) => command(said),
+            Some(Meaning::Move(mv)) => Reply::Move(mv),
+            Some(Meaning::Tell(words)) => {
+                say(io, &words)?;
+                continue;
+            }
+            Some(_) => {
+                say(io, YES_OR_NO)?;
+                continue;
+            }
         };
         return Ok(Confirmed::Reply(reply));
     }
@@ -325,6 +269,7 @@ mod tests {
     use crate::rules::nim::Nim;
     use crate::rules::position::Position;
     use crate::rules::rule::Rule;
+    use crate::teach::reply::meaning::NUDGE;
 
     /// A move from one row.
     fn one(pile: usize, take: u64) -> MultiMove {
@@ -346,6 +291,7 @@ mod tests {
             interactive: false,
             color: false,
             width,
+            height: None,
         };
         let reply = ask(&mut io, question).unwrap();
         (reply, String::from_utf8(out).unwrap())
@@ -588,7 +534,7 @@ mod tests {
         let (out, _) = session("yes\nq\n", "4x5");
         assert!(
             out.replace('\n', " ").contains(
-                "This question wants a bite: type a bite as ROW COLUMN, such as 2 3 for row 2, column 3."
+                "This question wants a bite: type a bite as its row and column, such as 2 3 for row 2, column 3."
             ),
             "{out}"
         );

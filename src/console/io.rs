@@ -20,6 +20,10 @@ pub struct Io<'a> {
     pub color: bool,
     /// How many columns a line may take.
     pub width: usize,
+    /// How many lines the screen shows, when it is a terminal a person
+    /// reads and types at: an explanation taller than that waits between
+    /// its steps, so its first steps do not scroll away unread.
+    pub height: Option<usize>,
 }
 
 impl Io<'_> {

@@ -5,6 +5,7 @@
 //! cannot fill the memory. A shorter line that is not UTF-8 text is handed
 //! back as such, so the prompt can say sorry and ask again.
 
+use crate::rules::commas::with_commas;
 use std::io::{self, BufRead, Read};
 
 /// The longest line read at a prompt, in bytes.
@@ -25,7 +26,10 @@ pub(crate) enum Line {
 #[derive(Debug, thiserror::Error)]
 pub enum LineError {
     /// The line is longer than the limit.
-    #[error("a line of input is longer than {LONGEST_LINE} bytes, the most a prompt reads")]
+    #[error(
+        "a line of input is longer than {} bytes, the most a prompt reads",
+        with_commas(LONGEST_LINE as u128)
+    )]
     TooLong,
     /// The input could not be read.
     #[error("cannot read the input: {0}")]
@@ -99,7 +103,7 @@ mod tests {
         assert_eq!(
             lines(&endless),
             vec![Err(
-                "a line of input is longer than 4096 bytes, the most a prompt reads".to_string()
+                "a line of input is longer than 4,096 bytes, the most a prompt reads".to_string()
             )]
         );
     }

@@ -109,7 +109,7 @@ pub(crate) fn pause(
             Line::NotText => None,
         };
         match said {
-            Some(Said::Empty) => return Ok(Paused::Go),
+            Some(Said::Empty | Said::Skip) => return Ok(Paused::Go),
             Some(Said::Quit) => return Ok(Paused::Stop),
             Some(Said::Hint) => match offered.hints.get(offered.taken) {
                 Some(hint) => {
@@ -139,6 +139,7 @@ mod tests {
             interactive: true,
             color: false,
             width: 80,
+            height: None,
         };
         let mut offered = Offered::new(hints.iter().map(|h| h.to_string()).collect(), before);
         let prompt = Prompt {
@@ -158,7 +159,7 @@ mod tests {
 
     #[test]
     fn a_hint_is_mentioned_only_while_one_is_left() {
-        let (paused, out) = run("what\nhitn\nhint\nhnit\nhint\n\n", &["look"], false);
+        let (paused, out) = run("what\nbanana\nhint\nbanana\nhint\n\n", &["look"], false);
         assert_eq!(paused, Paused::Go);
         assert_eq!(
             out,
@@ -166,8 +167,12 @@ mod tests {
                 "(hint) > {GO_ON_OR_HINT}\n(hint) > {GO_ON_OR_HINT}\n(hint) > Hint: look\n> {GO_ON}\n> {NO_MORE_HINTS}\n> "
             )
         );
+        // A hint mistyped by a letter is a hint, and "next" goes on.
+        let (paused, out) = run("hnit\nnext\n", &["look"], false);
+        assert_eq!(paused, Paused::Go);
+        assert_eq!(out, "(hint) > Hint: look\n> ");
         // Where there never was a hint, it is not mentioned at all.
-        let (_, out) = run("hnit\nhint\n\n", &[], false);
+        let (_, out) = run("banana\nhint\n\n", &[], false);
         assert_eq!(out, format!("> {GO_ON}\n> {NO_HINT}\n> "));
         // Hints given at an earlier pause have run out.
         let (_, out) = run("hint\n\n", &[], true);

@@ -190,6 +190,7 @@ mod tests {
             interactive,
             color: false,
             width: 80,
+            height: None,
         };
         let stepped = step_through(&mut io, &doc, &hints(&a), true, None).unwrap();
         (String::from_utf8(out).unwrap(), stepped)

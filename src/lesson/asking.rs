@@ -17,13 +17,17 @@ use crate::teach::verdict::Verdict;
 use crate::teach::words::capitalised;
 
 /// A question in progress.
-#[derive(Clone, Debug)]
 pub struct Asking<'q, G: InLesson> {
     question: &'q Question<G>,
     analysis: G::Analysis,
+    /// What the tries so far worked out, so the next is judged at once.
+    kept: G::Kept,
     hints: Hints,
     asks: Asks,
     settled: bool,
+    /// Whether a right yes has been given: a no after it is not a new
+    /// answer to the yes-or-no question ("no, wait" after a wrong move).
+    said_yes: bool,
 }
 
 /// What the tool says to one try.
@@ -43,6 +47,9 @@ pub enum Response {
     },
     /// A wrong yes or no, with the next hint if there is one.
     NotQuite(Option<String>),
+    /// Words only, nothing judged: a yes or a no once the yes has been
+    /// given, right, and the move is what is asked for now.
+    Noted(String),
     /// A move that throws the win away: its verdict, and the next hint.
     Mistake(Document, Option<String>),
     /// A winning move, judged.
@@ -86,6 +93,7 @@ impl Response {
             }
             Response::NotQuite(hint) => vec![next("Not quite.", hint)],
             Response::Mistake(_, hint) => vec![next("Not yet: try again.", hint)],
+            Response::Noted(words) => vec![words.clone()],
             Response::Good(_) => vec!["Well done.".to_string()],
             Response::LostAnyway(_) => Vec::new(),
         }
@@ -121,9 +129,11 @@ impl<'q, G: InLesson> Asking<'q, G> {
         Ok(Asking {
             question,
             analysis,
+            kept: G::Kept::default(),
             hints,
             asks: question.asks,
             settled: false,
+            said_yes: false,
         })
     }
 
@@ -157,12 +167,23 @@ impl<'q, G: InLesson> Asking<'q, G> {
     /// a yes or a no, so whether one is taken never tells who wins.
     pub(crate) fn yes_no(&mut self, yes: bool) -> Response {
         let won = G::outcome(&self.analysis) == Outcome::Win;
+        // The yes was given, and right: the move is what is asked now.
+        if self.said_yes {
+            return Response::Noted(match yes {
+                true => format!("Yes, you can win. {}", G::THEN_MOVE),
+                false => format!(
+                    "You said yes, and that was right: you can win. {} Or type hint for a clue.",
+                    G::THEN_MOVE
+                ),
+            });
+        }
         if yes != won {
             return Response::NotQuite(self.hints.after_a_try());
         }
         match won {
             true => {
                 self.asks = Asks::Move;
+                self.said_yes = true;
                 self.hints.allow_all();
             }
             false => self.settled = true,
@@ -173,11 +194,26 @@ impl<'q, G: InLesson> Asking<'q, G> {
         }
     }
 
+    /// What "why?" is told before any verdict has a reason to give: never
+    /// a hint, and never the reason itself, which would give the move away.
+    pub(crate) fn why_not_yet(&self) -> String {
+        match self.said_yes {
+            true => {
+                "The reason comes with the answer: find the move first, or type hint for a clue."
+                    .to_string()
+            }
+            false => {
+                "There is nothing to explain yet: try an answer first, or type hint for a clue."
+                    .to_string()
+            }
+        }
+    }
+
     /// A legal move: a mistake gets its verdict, keeping the better move
     /// back, and the next hint; a good move, or any move from a lost
     /// position, settles the question.
     pub fn play(&mut self, mv: G::Move) -> Result<Response, G::Error> {
-        let j = G::judged(&self.analysis, &mv)?;
+        let j = G::judged(&self.analysis, &mut self.kept, &mv)?;
         let shown = |verdict| G::as_shown(verdict, &j, self.question.groups_shown);
         let response = match G::verdict(&j) {
             Verdict::Mistake => {
@@ -211,6 +247,16 @@ impl<'q, G: InLesson> Asking<'q, G> {
             words: self.question.answer.clone(),
         }
     }
+}
+
+/// Every hint a question gives, in the order it gives them: the teacher's
+/// `hints` first, then the game's `stages` from as far as those stood
+/// for, and for a yes-or-no question only as far as tells nothing of who
+/// wins. A class hands them out one at a time, to each pupil on their
+/// own, as a lesson does.
+pub(crate) fn ladder(hints: &[String], stages: Vec<String>, asks: Asks) -> Vec<String> {
+    let mut hints = Hints::new(hints, stages, asks);
+    std::iter::from_fn(|| hints.next()).collect()
 }
 
 /// A question's hints, one at a time: the teacher's first, then the tool's
@@ -281,7 +327,10 @@ mod tests {
     use crate::rules::moves::Move;
     use crate::rules::multi_move::MultiMove;
     use crate::rules::nim::Nim;
+    use crate::teach::chomp::check::BiteJudgement;
     use crate::teach::lesson::{Directive, Setup, Work};
+    use crate::teach::teaching::Teaching;
+    use crate::teach::verdict::Judgement;
 
     fn question(source: &str) -> Question<Nim> {
         let lesson = parse(source.as_bytes()).unwrap();
@@ -343,6 +392,22 @@ mod tests {
     }
 
     #[test]
+    fn the_ladder_is_the_hints_a_question_gives_one_by_one() {
+        let q = question("title: t\nquestion: 3 5 7\nhint: Look at the 4s.\nanswer: Well.\n");
+        let mut asking = Asking::new(&q).unwrap();
+        let given: Vec<String> = std::iter::from_fn(|| match asking.hint() {
+            Response::Hint(hint) => Some(hint),
+            _ => None,
+        })
+        .collect();
+        let stages = Nim::hints(asking.analysis());
+        assert_eq!(ladder(&q.hints, stages.clone(), Asks::Move), given);
+        // Before its yes or no, a yes-or-no question gives only the first
+        // stage, which tells nothing of who wins.
+        assert_eq!(ladder(&[], stages.clone(), Asks::CanYouWin), stages[..1]);
+    }
+
+    #[test]
     fn a_yes_moves_a_can_you_win_question_on_to_the_move() {
         let q = question("title: t\ncan-you-win: 3 5 7\nanswer: Yes.\n");
         let mut asking = Asking::new(&q).unwrap();
@@ -375,7 +440,7 @@ mod tests {
         assert_eq!(
             right,
             Response::Right {
-                why: "no move keeps every group paired, so no move wins here.".to_string(),
+                why: "every group already has a partner, so whatever you take breaks a pair, and your opponent can pair everything up again: no move wins here.".to_string(),
                 then_move: false,
             }
         );
@@ -433,6 +498,38 @@ mod tests {
             answer: "Copy.".to_string(),
             groups_shown: false,
         }
+    }
+
+    #[test]
+    fn every_try_is_judged_as_on_its_own_with_the_search_made_once() {
+        // Misère with a set of takes on several rows: the search.
+        let q = question("title: t\nquestion: 6 7 9 --take 1,3,4\nanswer: Well.\n");
+        let analysis = q.setup.analysis().unwrap();
+        let mut kept = None;
+        let mut searched = None;
+        for mv in analysis.position.moves_with(&analysis.game.takes) {
+            let mv = MultiMove::from(mv);
+            let tried = Nim::judged(&analysis, &mut kept, &mv).unwrap();
+            let alone = Judgement::from_analysis(analysis.clone(), mv.clone()).unwrap();
+            assert_eq!(tried.verdict, alone.verdict, "{mv:?}");
+            assert_eq!(tried.after, alone.after, "{mv:?}");
+            // Every position a move leaves was found by the first search.
+            let tried = kept.as_ref().expect("a try keeps its search").tried();
+            assert!(tried > 0);
+            assert_eq!(*searched.get_or_insert(tried), tried, "{mv:?}");
+        }
+        let q = bar_question("4x5", &[]);
+        let analysis = q.setup.analysis().unwrap();
+        let mut kept = None;
+        for row in 1..=4 {
+            for column in 1..=5 {
+                let bite = Bite::new(row, column);
+                let tried = Chomp::judged(&analysis, &mut kept, &bite).unwrap();
+                let alone = BiteJudgement::new(&analysis.bar, bite, None).unwrap();
+                assert_eq!(tried, alone, "{bite}");
+            }
+        }
+        assert!(matches!(kept, Some(Some(_))), "the bar's search is kept");
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! name, typed loosely, or by its number in the list.
 
 use super::parse;
-use crate::teach::reply::answer::one_number;
+use crate::teach::words::word_number;
 
 /// A lesson compiled into the binary.
 #[derive(Clone, Copy, Debug)]
@@ -43,15 +43,58 @@ pub const LESSONS: &[Bundled] = lessons![
 ];
 
 /// The bundled lesson a teacher means by `name`: its name in any case,
-/// with or without its hyphens ("Twenty-One", "twentyone"), or its number
-/// in the list, from 1, in digits or as a word ("one").
+/// with or without its hyphens ("Twenty-One", "twentyone"), its number in
+/// the list, from 1, in digits or as a word ("one"), or its name with its
+/// numbers in digits, as the book writes them ("3-5-7", "21").
 pub fn find(name: &str) -> Option<&'static Bundled> {
-    if let Some(number) = one_number(name) {
-        let i = usize::try_from(number).ok()?.checked_sub(1)?;
-        return LESSONS.get(i);
-    }
     let wanted = letters(name);
-    LESSONS.iter().find(|l| letters(l.name) == wanted)
+    if let Some(found) = LESSONS.iter().find(|l| letters(l.name) == wanted) {
+        return Some(found);
+    }
+    let number = match name.trim().parse::<u64>() {
+        Ok(number) => Some(number),
+        Err(_) => word_number(&name.trim().to_lowercase()),
+    };
+    if let Some(i) = number.and_then(|n| usize::try_from(n).ok()?.checked_sub(1))
+        && let Some(found) = LESSONS.get(i)
+    {
+        return Some(found);
+    }
+    LESSONS.iter().find(|l| {
+        letters(&in_digits(l.name)) == wanted && wanted.chars().any(|c| c.is_ascii_digit())
+    })
+}
+
+/// A lesson's name with its numbers in digits: "three-five-seven" is
+/// "3-5-7", "twenty-one" is "21".
+fn in_digits(name: &str) -> String {
+    let words: Vec<&str> = name.split('-').collect();
+    let tens = |w: &str| match w {
+        "twenty" => Some(20),
+        "thirty" => Some(30),
+        "forty" => Some(40),
+        "fifty" => Some(50),
+        _ => None,
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let word = words[i];
+        let unit = |w: Option<&&str>| w.and_then(|w| word_number(w)).filter(|&n| n < 10);
+        match (tens(word), unit(words.get(i + 1))) {
+            (Some(t), Some(u)) => {
+                out.push((t + u).to_string());
+                i += 2;
+                continue;
+            }
+            (Some(t), None) => out.push(t.to_string()),
+            (None, _) => {
+                out.push(word_number(word).map_or_else(|| word.to_string(), |n| n.to_string()))
+            }
+        }
+        i += 1;
+    }
+    out.join("-")
 }
 
 /// What comes after the bundled lesson called `name` in the course.
@@ -134,6 +177,20 @@ mod tests {
     use super::*;
     use crate::lesson::games::Budgets;
     use crate::teach::lesson::{LESSON_WORK, Work};
+
+    #[test]
+    fn a_lesson_is_found_by_its_numbers_in_digits() {
+        let name = |typed: &str| find(typed).map(|l| l.name);
+        assert_eq!(name("3-5-7"), Some("three-five-seven"));
+        assert_eq!(name("357"), Some("three-five-seven"));
+        assert_eq!(name("21"), Some("twenty-one"));
+        // A number in the list comes first.
+        assert_eq!(name("3"), Some("copy-cat"));
+        assert_eq!(name("one"), Some("twenty-one"));
+        // A name with number words in it is that name.
+        assert_eq!(name("one-or-two-rows"), Some("one-or-two-rows"));
+        assert_eq!(name("99"), None);
+    }
 
     #[test]
     fn every_bundled_lesson_takes_a_small_part_of_the_budget() {

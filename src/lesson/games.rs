@@ -12,6 +12,7 @@ use super::Question;
 use crate::rules::game::Chomp;
 use crate::rules::nim::Nim;
 use crate::teach::lesson::{Asks, Directive, InLesson, Refused, Setup, Work};
+use crate::teach::queried::Queried;
 
 /// Something of one of the games a lesson may be about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,8 +29,65 @@ pub(crate) type AnySetup = OfGame<Setup<Nim>, Setup<Chomp>>;
 /// A question about a position of any game.
 pub(crate) type AnyQuestion = OfGame<Question<Nim>, Question<Chomp>>;
 
+/// A kind of thing written once for every game, such as a class's task
+/// worked out: [`Each`] of them is that thing made for one of the games.
+pub(crate) trait Family {
+    /// The thing, for the game `G`.
+    type Of<G: InLesson + Queried>;
+}
+
+/// A thing of `F`'s kind, of any game.
+pub(crate) type Each<F> = OfGame<<F as Family>::Of<Nim>, <F as Family>::Of<Chomp>>;
+
 /// A game, named.
-type Which = OfGame<PhantomData<Nim>, PhantomData<Chomp>>;
+pub(crate) type Which = OfGame<PhantomData<Nim>, PhantomData<Chomp>>;
+
+/// Each game by the name a request gives it, as a class's task does
+/// (`"game": "chomp"`); the first is the game when none is named.
+const NAMES: [(&str, Which); 2] = [
+    ("nim", OfGame::Nim(PhantomData)),
+    ("chomp", OfGame::Chomp(PhantomData)),
+];
+
+/// The game called `name`, or the first when none is given; `Err` lists
+/// the names when `name` is none of them.
+pub(crate) fn named(name: Option<&str>) -> Result<Which, String> {
+    let Some(name) = name else {
+        return Ok(NAMES[0].1);
+    };
+    match NAMES.iter().find(|(n, _)| *n == name) {
+        Some(&(_, which)) => Ok(which),
+        None => {
+            let names: Vec<&str> = NAMES.iter().map(|(n, _)| *n).collect();
+            Err(format!(
+                "'{}' is not a game here: choose {}",
+                crate::rules::row_reader::printable(name),
+                names.join(" or ")
+            ))
+        }
+    }
+}
+
+impl<N, C> OfGame<N, C> {
+    /// The name of the game this is of, as [`named`] reads it.
+    pub(crate) fn name(&self) -> &'static str {
+        let at = match self {
+            OfGame::Nim(_) => 0,
+            OfGame::Chomp(_) => 1,
+        };
+        NAMES[at].0
+    }
+}
+
+impl<N, C, E> OfGame<Result<N, E>, Result<C, E>> {
+    /// What either game gave, or its error.
+    pub(crate) fn transpose(self) -> Result<OfGame<N, C>, E> {
+        match self {
+            OfGame::Nim(nim) => nim.map(OfGame::Nim),
+            OfGame::Chomp(chomp) => chomp.map(OfGame::Chomp),
+        }
+    }
+}
 
 /// Runs `$body` on what an [`OfGame`] holds, bound to `$bound`, whatever
 /// its game; the body is written once and compiled for each game. With
@@ -121,4 +179,20 @@ pub(crate) fn read(
         }
     };
     Some((directive, setup))
+}
+
+impl AnySetup {
+    /// What `question` asks, when it is about this very position in the
+    /// same game and rules: an explanation of it would answer it.
+    pub(crate) fn same_position(&self, question: &AnyQuestion) -> Option<Asks> {
+        let same = match (self, question) {
+            (OfGame::Nim(s), OfGame::Nim(q)) => {
+                s.position == q.setup.position && s.game == q.setup.game
+            }
+            (OfGame::Chomp(s), OfGame::Chomp(q)) => s.position == q.setup.position,
+            _ => false,
+        };
+        let asks = of_game!(question, q => q.asks);
+        same.then_some(asks)
+    }
 }

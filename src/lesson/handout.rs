@@ -1,10 +1,18 @@
 //! A lesson as a printable handout: the narration, the drawings and the
-//! worked explanations in order, each question with its hints, and the
-//! answers gathered at the end so the class tries the questions first.
+//! worked explanations in order, each question where it is asked, and its
+//! hints and answer gathered at the end so the class tries the questions
+//! first.
+//!
+//! On paper the whole lesson is in view at once, so nothing before the
+//! answers may give one away, wherever it stands: a teacher's hint may name
+//! the move, so hints wait at the end with the answers; and an explanation
+//! of a position some question asks about, before or after it, stops where
+//! that question needs it to (before the move, or before who wins), with
+//! the rest of it given with that question's answer.
 
-use super::games::of_game;
+use super::games::{AnyQuestion, AnySetup, of_game};
 use super::{Lesson, LessonError, Part, Question};
-use crate::teach::document::{Block, Document, Frame, Step};
+use crate::teach::document::{Block, Document, Frame, Reveal, Step};
 use crate::teach::lesson::{Asks, InLesson, Setup};
 use crate::teach::words::capitalised;
 
@@ -18,7 +26,18 @@ pub(crate) fn handout(lesson: &Lesson) -> Result<Document, LessonError> {
             vec![Block::note(summary.clone())],
         ));
     }
+    let questions: Vec<&AnyQuestion> = lesson
+        .parts
+        .iter()
+        .filter_map(|part| match part {
+            Part::Question(q) => Some(q),
+            _ => None,
+        })
+        .collect();
     let mut answers = Vec::new();
+    // Explanations held back in part, under the number of the question
+    // they would answer.
+    let mut held: Vec<(usize, Block)> = Vec::new();
     for part in &lesson.parts {
         match part {
             Part::Text(paragraph) => steps.push(Step::framed(
@@ -28,7 +47,14 @@ pub(crate) fn handout(lesson: &Lesson) -> Result<Document, LessonError> {
             )),
             Part::Pause => {}
             Part::Show(setup) => steps.push(of_game!(setup, setup => shown(setup))),
-            Part::Explain(setup) => steps.push(of_game!(setup, setup => worked(setup))?),
+            Part::Explain(setup) => match answered(setup, &questions) {
+                Some((number, hide)) => {
+                    let (cut, full) = of_game!(setup, setup => held_back(setup, hide, number))?;
+                    steps.push(cut);
+                    held.push((number, full));
+                }
+                None => steps.push(of_game!(setup, setup => worked(setup))?),
+            },
             Part::Question(q) => {
                 let number = answers.len() + 1;
                 let (step, answered) = of_game!(q, q => question(number, q))?;
@@ -38,12 +64,55 @@ pub(crate) fn handout(lesson: &Lesson) -> Result<Document, LessonError> {
         }
     }
     if !answers.is_empty() {
-        steps.push(Step::aside("Answers", answers));
+        let mut blocks = Vec::new();
+        for (i, answer) in answers.into_iter().enumerate() {
+            blocks.push(answer);
+            blocks.extend(
+                held.iter()
+                    .filter(|(number, _)| *number == i + 1)
+                    .map(|(_, full)| full.clone()),
+            );
+        }
+        steps.push(Step::aside("Answers", blocks));
     }
     Ok(Document {
         title: lesson.title.clone(),
         steps,
     })
+}
+
+/// The first question, by number from 1, that an explanation of `setup`
+/// would answer in advance, and where the explanation must stop for it:
+/// before who wins for a yes-or-no question, before the move for one that
+/// asks for a move. `None` when it answers none, or stops early enough
+/// already.
+fn answered(setup: &AnySetup, questions: &[&AnyQuestion]) -> Option<(usize, Reveal)> {
+    let hides = |reveal: Reveal| -> u8 {
+        match reveal {
+            Reveal::Move => 1,
+            Reveal::Outcome => 2,
+        }
+    };
+    let already = of_game!(setup, setup => setup.hide).map_or(0, hides);
+    let mut found: Option<(usize, Reveal)> = None;
+    for (i, q) in questions.iter().enumerate() {
+        let Some(asks) = setup.same_position(q) else {
+            continue;
+        };
+        let needed = match asks {
+            Asks::Move => Reveal::Move,
+            Asks::CanYouWin => Reveal::Outcome,
+        };
+        if hides(needed) <= already {
+            continue;
+        }
+        found = match found {
+            Some((first, hide)) if hides(hide) >= hides(needed) => Some((first, hide)),
+            Some((first, _)) => Some((first, needed)),
+            None => Some((i + 1, needed)),
+        };
+    }
+    found
 }
 
 /// A position drawn: "The rows", "The bar".
@@ -61,15 +130,53 @@ fn worked<G: InLesson>(setup: &Setup<G>) -> Result<Step, LessonError> {
     ))
 }
 
-/// Question `number` of a handout: the step that asks it, with its hints,
-/// and its answer for the end of the handout, the tool's answer first and
-/// then the lesson's words.
+/// An explanation that would answer question `number`: cut short at
+/// `hide` where it stands, with a note saying where the rest is; and the
+/// whole of it, for the answers.
+fn held_back<G: InLesson>(
+    setup: &Setup<G>,
+    hide: Reveal,
+    number: usize,
+) -> Result<(Step, Block), LessonError> {
+    let mut cut = setup.clone();
+    cut.hide = Some(hide);
+    let short = cut.explanation().map_err(LessonError::game)?;
+    let rest = match hide {
+        Reveal::Move => "The move",
+        Reveal::Outcome => "Who wins, and the move,",
+    };
+    let step = Step::framed(
+        Frame::CLOSING,
+        "Worked example",
+        vec![
+            Block::Document(Box::new(short)),
+            Block::note(format!(
+                "{rest} would answer question {number}: the rest of this example is with the answers."
+            )),
+        ],
+    );
+    let full = setup.explanation().map_err(LessonError::game)?;
+    let full = Block::Document(Box::new(Document {
+        title: format!("The worked example in full: {}", full.title),
+        steps: full.steps,
+    }));
+    Ok((step, full))
+}
+
+/// Question `number` of a handout: the step that asks it, and its hints
+/// and answer for the end of the handout, the tool's answer first and then
+/// the lesson's words.
 fn question<G: InLesson>(number: usize, q: &Question<G>) -> Result<(Step, Block), LessonError> {
-    let asked = vec![
+    let mut asked = vec![
         Block::note(format!("{}.", capitalised(&q.setup.describe()))),
         q.setup.drawing(),
         Block::note(q.asked().to_string()),
     ];
+    if !q.hints.is_empty() {
+        asked.push(Block::note(
+            "Stuck? The hints are at the end, with the answers.",
+        ));
+    }
     let analysis = q.setup.analysis().map_err(LessonError::game)?;
     let tool = match q.asks {
         Asks::Move => G::answer(&analysis),
@@ -78,8 +185,8 @@ fn question<G: InLesson>(number: usize, q: &Question<G>) -> Result<(Step, Block)
     Ok(asked_step(number, asked, &q.hints, &tool, &q.answer))
 }
 
-/// Question `number` of a handout, as `asked`, with its `hints`; and its
-/// answer, the `tool`'s and the lesson's `words`.
+/// Question `number` of a handout, as `asked`; and for the end, its
+/// `hints`, then its answer, the `tool`'s and the lesson's `words`.
 fn asked_step(
     number: usize,
     asked: Vec<Block>,
@@ -88,24 +195,27 @@ fn asked_step(
     words: &str,
 ) -> (Step, Block) {
     let title = format!("Question {number}");
-    let mut blocks = asked;
-    blocks.extend(
-        hints
-            .iter()
-            .enumerate()
-            .map(|(i, hint)| Block::sentence(format!("Hint {}: {hint}", i + 1))),
-    );
-    let step = Step::aside(&title, blocks);
-    let answer = Block::Document(Box::new(Document {
-        title,
-        steps: vec![Step::framed(
+    let step = Step::aside(&title, asked);
+    let mut steps = Vec::new();
+    if !hints.is_empty() {
+        steps.push(Step::framed(
             Frame::CLOSING,
-            "Answer",
-            vec![
-                Block::note(capitalised(tool)),
-                Block::note(words.to_string()),
-            ],
-        )],
-    }));
+            "Hints",
+            hints
+                .iter()
+                .enumerate()
+                .map(|(i, hint)| Block::sentence(format!("Hint {}: {hint}", i + 1)))
+                .collect(),
+        ));
+    }
+    steps.push(Step::framed(
+        Frame::CLOSING,
+        "Answer",
+        vec![
+            Block::note(capitalised(tool)),
+            Block::note(words.to_string()),
+        ],
+    ));
+    let answer = Block::Document(Box::new(Document { title, steps }));
     (step, answer)
 }

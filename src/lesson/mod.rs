@@ -21,6 +21,7 @@ pub mod parse;
 pub mod runner;
 pub mod warnings;
 
+use crate::rules::commas::with_commas;
 use crate::rules::row_reader::printable;
 use crate::teach::lesson::{Asks, InLesson, Setup};
 use games::{AnyQuestion, AnySetup};
@@ -156,7 +157,7 @@ pub struct Problem {
     pub message: String,
 }
 
-/// The largest lesson file read: 1 MB.
+/// The largest lesson file read: 1 MiB.
 pub(crate) const LARGEST_LESSON: u64 = 1 << 20;
 
 /// Reads and parses a lesson file, reporting problems with the file's path.
@@ -215,7 +216,11 @@ pub enum LessonError {
         source: io::Error,
     },
     /// A lesson file is bigger than the tool reads.
-    #[error("the lesson file '{}' is bigger than 1 MB, the most a lesson may be", shown(.0))]
+    #[error(
+        "the lesson file '{}' is bigger than {} bytes (1 MiB), the most a lesson may be",
+        shown(.0),
+        with_commas(u128::from(LARGEST_LESSON))
+    )]
     TooBig(PathBuf),
     /// No bundled lesson has this name.
     #[error("there is no lesson called '{name}': {}", match closest {

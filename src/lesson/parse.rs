@@ -417,7 +417,7 @@ mod tests {
     use crate::rules::take_set::TakeSet;
     use crate::solve::search::{Budget, Solver};
     use crate::teach::analysis::{Analysis, Extras};
-    use crate::teach::lesson::nim::{ROW_STEPS, Shown};
+    use crate::teach::lesson::nim::{Shown, row_steps};
     use crate::teach::lesson::{POSITION_STEPS, Setup, Work};
     use std::collections::HashMap;
 
@@ -507,7 +507,7 @@ mod tests {
     #[test]
     fn a_whole_lesson_is_refused_at_the_line_that_passes_its_work() {
         // Three lines of 2,000 steps, then a position of three rows:
-        // 20,000 steps and 2,000 for each row.
+        // 20,000 steps, and 2,000 for each row and 500 for each group.
         let source = "title: T\nSome text.\npause\nexplain: 3 5 7\nshow: x\nshow: y\n";
         let work = |steps| Budgets {
             work: Work::of(steps),
@@ -519,7 +519,7 @@ mod tests {
         // With just enough for the first four lines, the fifth passes the
         // budget: it is the one problem, and nothing after it is read.
         let before = 3 * LINE_STEPS;
-        let explain = LINE_STEPS + POSITION_STEPS + 3 * ROW_STEPS;
+        let explain = LINE_STEPS + POSITION_STEPS + row_steps(3) + row_steps(5) + row_steps(7);
         let problems = parse_within(source.as_bytes(), work(before + explain)).unwrap_err();
         assert_eq!(lines(&problems), [5], "{problems:?}");
         // One step short, the lesson stops at its fourth line.
@@ -534,7 +534,7 @@ mod tests {
         // Problems found before the stop are reported too, in line order:
         // a question's missing answer is found after the lines below it.
         let unanswered = "title: T\nquestion: 3 5\nhint:\n\nSome text.\nMore.\n";
-        let four_lines = 4 * LINE_STEPS + POSITION_STEPS + 2 * ROW_STEPS;
+        let four_lines = 4 * LINE_STEPS + POSITION_STEPS + row_steps(3) + row_steps(5);
         let problems = parse_within(unanswered.as_bytes(), work(four_lines)).unwrap_err();
         assert_eq!(lines(&problems), [2, 3, 6], "{problems:?}");
         // A comment and a blank line cost nothing.

@@ -180,15 +180,13 @@ impl Runner<'_, '_> {
             });
             let response = match ask::ask(self.io, question)? {
                 Reply::Hint => asking.hint(),
-                Reply::Why => match &why {
-                    Some(reason) => {
-                        let reason = reason.clone();
-                        self.say(&reason)?;
-                        continue;
-                    }
-                    None => asking.hint(),
-                },
-                Reply::Show => break,
+                // The reason for the last verdict, and never a hint.
+                Reply::Why => {
+                    let reason = why.clone().unwrap_or_else(|| asking.why_not_yet());
+                    self.say(&reason)?;
+                    continue;
+                }
+                Reply::Show | Reply::Skip => break,
                 Reply::Quit => return Ok(Flow::Quit),
                 Reply::End => {
                     self.auto = true;
@@ -201,6 +199,17 @@ impl Runner<'_, '_> {
                 Reply::Yes => asking.yes_no(true),
                 Reply::No => asking.yes_no(false),
                 Reply::Move(mv) => asking.play(mv).map_err(LessonError::game)?,
+                // A move typed at "Can you win?": yes, and that move.
+                Reply::YesWith(mv) => match asking.yes_no(true) {
+                    right @ Response::Right { .. } => {
+                        let said = asking.words(&right, "type show");
+                        if let Some(first) = said.first() {
+                            self.say(first)?;
+                        }
+                        asking.play(mv).map_err(LessonError::game)?
+                    }
+                    wrong => wrong,
+                },
             };
             if let Some(verdict) = response.verdict() {
                 why = verdict.reason();
@@ -239,11 +248,45 @@ impl Runner<'_, '_> {
 }
 
 /// The row a question names, as in "How many do you take from row 1?", so
-/// that a bare count is taken from it; `None` when it names none.
+/// that a bare count is taken from it; `None` when it names none. Only a
+/// question counts, a sentence ending with "?": a row named in a statement
+/// ("Your opponent took 3 from row 2.") is not where to take from.
 fn named_row(asked: &str) -> Option<u64> {
-    let words: Vec<&str> = asked.split_whitespace().collect();
-    words.windows(3).find_map(|w| match w {
-        ["from", "row", n] => n.trim_end_matches(['?', '.', ',', '!']).parse().ok(),
-        _ => None,
-    })
+    let mut sentences = Vec::new();
+    let mut start = 0;
+    for (i, c) in asked.char_indices() {
+        if matches!(c, '.' | '!' | '?') {
+            sentences.push(&asked[start..=i]);
+            start = i + 1;
+        }
+    }
+    sentences
+        .into_iter()
+        .filter(|sentence| sentence.ends_with('?'))
+        .find_map(|sentence| {
+            let words: Vec<&str> = sentence.split_whitespace().collect();
+            words.windows(3).find_map(|w| match w {
+                ["from", "row", n] => n.trim_end_matches(['?', '.', ',', '!']).parse().ok(),
+                _ => None,
+            })
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::named_row;
+
+    #[test]
+    fn only_a_question_names_the_row_to_take_from() {
+        assert_eq!(named_row("How many do you take from row 1?"), Some(1));
+        assert_eq!(
+            named_row("Nine and five. How many do you take from row 3? Find it."),
+            Some(3)
+        );
+        assert_eq!(
+            named_row("Your opponent took 3 sticks from row 2. What do you take instead?"),
+            None
+        );
+        assert_eq!(named_row("What do you take?"), None);
+    }
 }

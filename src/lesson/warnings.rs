@@ -2,7 +2,8 @@
 //! checked by `lesson --check` as warnings, each at its line.
 //!
 //! A lesson may be valid and still teach badly: narration that says the
-//! answer of the question right after it, a stretch too long for a
+//! answer of the question right after it, a worked example whose move the
+//! class can copy for a later question, a stretch too long for a
 //! projector between two pauses, or a line meant as a directive that is
 //! read as narration (`explain 3 5 7` without its colon, `Title:` in the
 //! wrong case). `--strict` makes them errors; the bundled lessons have
@@ -12,7 +13,7 @@ use super::asking::Asking;
 use super::games::{keywords, of_game};
 use super::{Lesson, Part, Question};
 use crate::rules::outcome::Outcome;
-use crate::teach::lesson::{Asks, InLesson};
+use crate::teach::lesson::{Asks, InLesson, Setup};
 
 /// The most lines a screen shows between two pauses, at 80 columns, with
 /// a line left for the prompt.
@@ -44,6 +45,7 @@ pub fn warnings(source: &str, lesson: &Lesson) -> Vec<Warning> {
     found.extend(looks_like_directives(&lines));
     found.extend(too_long_between_pauses(&lines));
     found.extend(answers_given_away(&lines, lesson));
+    found.extend(examples_that_answer(&lines, lesson));
     found.sort_by_key(|w| w.line);
     found
 }
@@ -248,6 +250,116 @@ fn answers_given_away(lines: &[&str], lesson: &Lesson) -> Vec<Warning> {
     found
 }
 
+/// Explanations that show a winning move leaving the very position a
+/// winning move of a later question leaves: the class copies the example
+/// instead of thinking (`explain: 1 1 6` ends at 1 1 1, and so does the
+/// answer to `question: 1 1 4`). Named at the explanation's line.
+fn examples_that_answer(lines: &[&str], lesson: &Lesson) -> Vec<Warning> {
+    // The lines of the explanations, in the order of their parts.
+    let explain_lines: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, line)| {
+            let word = line.trim().split(':').next().unwrap_or("");
+            line.contains(':') && matches!(word, "explain" | "chomp-explain")
+        })
+        .map(|(i, _)| i + 1)
+        .collect();
+    let mut explained: Vec<(usize, Vec<String>)> = Vec::new();
+    let mut found = Vec::new();
+    let mut explains = explain_lines.into_iter();
+    for part in &lesson.parts {
+        match part {
+            Part::Explain(setup) => {
+                let Some(line) = explains.next() else {
+                    continue;
+                };
+                let shown = of_game!(setup, s => explained_left(s));
+                explained.push((line, shown));
+            }
+            Part::Question(q) => {
+                let left = of_game!(q, q => question_left(q));
+                for (line, shown) in &explained {
+                    if let Some(same) = shown.iter().find(|rows| left.contains(rows)) {
+                        found.push(Warning {
+                            line: *line,
+                            text: format!(
+                                "this explanation's move leaves {}, as the answer to a later question does: the class can copy it, so explain another position or add --no-move",
+                                same.split(" (").next().unwrap_or(same)
+                            ),
+                        });
+                    }
+                }
+                explained.retain(|(_, shown)| !shown.iter().any(|rows| left.contains(rows)));
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// The positions an explanation's winning moves leave, when it shows them.
+fn explained_left<G: InLesson>(setup: &Setup<G>) -> Vec<String> {
+    match (setup.hide, setup.analysis()) {
+        (None, Ok(analysis)) => left_by(&setup.game, &setup.position, &G::winning(&analysis)),
+        _ => Vec::new(),
+    }
+}
+
+/// The positions a question's winning moves leave.
+fn question_left<G: InLesson>(q: &Question<G>) -> Vec<String> {
+    match Asking::new(q) {
+        Ok(asking) => left_by(
+            &q.setup.game,
+            &q.setup.position,
+            &G::winning(asking.analysis()),
+        ),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// The positions the `moves` leave from `position`, each with the rows the
+/// move made: rows in order and empty rows left out, so the same move in
+/// another row order counts as the same, and a move that leaves the same
+/// rows another way (emptying a row rather than leaving one stick in it)
+/// does not.
+fn left_by<G: InLesson>(game: &G, position: &G::Position, moves: &[G::Move]) -> Vec<String> {
+    let before = rows(&position.to_string());
+    moves
+        .iter()
+        .filter_map(|mv| game.play(position, mv).ok())
+        .map(|after| {
+            let written = after.to_string();
+            match (&before, rows(&written)) {
+                (Some(before), Some(after)) => {
+                    let mut made = after.clone();
+                    for row in before {
+                        if let Some(i) = made.iter().position(|r| r == row) {
+                            made.remove(i);
+                        }
+                    }
+                    let made: Vec<String> = made.iter().map(u64::to_string).collect();
+                    let after: Vec<String> = after.iter().map(u64::to_string).collect();
+                    format!("{} (making {})", after.join(" "), made.join(" "))
+                }
+                _ => written,
+            }
+        })
+        .collect()
+}
+
+/// A position written as rows of numbers, sorted with the empty rows left
+/// out; `None` for any other position.
+fn rows(written: &str) -> Option<Vec<u64>> {
+    let mut rows: Vec<u64> = written
+        .split_whitespace()
+        .map(|w| w.parse().ok())
+        .collect::<Option<_>>()?;
+    rows.retain(|&n| n > 0);
+    rows.sort_unstable();
+    Some(rows)
+}
+
 /// What a question asks, who wins it, its winning moves in words, and
 /// its position as written; `None` when it cannot be worked out.
 fn facts<G: InLesson>(q: &Question<G>) -> Option<(Asks, Outcome, Vec<String>, String)> {
@@ -306,6 +418,21 @@ mod tests {
         assert_eq!(lines, [3, 9], "{found:?}");
         let drawn = "title: T\n\nshow: 3 3 3 --groups\n\ncan-you-win: 3 3 3\nanswer: No.\n";
         assert_eq!(warned(drawn).len(), 1, "{:?}", warned(drawn));
+    }
+
+    #[test]
+    fn an_example_whose_move_is_the_next_answer_is_warned_about() {
+        // 1 1 6 and 1 1 4 are both won by leaving one stick in the big row.
+        let copied = "title: T\n\nexplain: 1 1 6\n\nquestion: 1 1 4\nanswer: A.\n";
+        let found = warned(copied);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, 3);
+        assert!(found[0].1.contains("leaves 1 1 1"), "{found:?}");
+        // Emptying the big row leaves the same rows another way: no copy.
+        let other = "title: T\n\nexplain: 1 1 6\n\nquestion: 1 1 1 6\nanswer: A.\n";
+        assert!(warned(other).is_empty(), "{:?}", warned(other));
+        let hidden = "title: T\n\nexplain: 1 1 6 --no-move\n\nquestion: 1 1 4\nanswer: A.\n";
+        assert!(warned(hidden).is_empty(), "{:?}", warned(hidden));
     }
 
     #[test]

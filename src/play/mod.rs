@@ -103,6 +103,24 @@ impl First {
     }
 }
 
+/// One of a command-line choice's values, named as on the command line, or
+/// why it is none of them.
+pub(crate) fn choice<T: clap::ValueEnum + Default>(
+    value: Option<&str>,
+    name: &str,
+) -> Result<T, String> {
+    let Some(value) = value else {
+        return Ok(T::default());
+    };
+    T::from_str(value, true).map_err(|_| {
+        let names: Vec<String> = T::value_variants()
+            .iter()
+            .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_string()))
+            .collect();
+        format!("'{value}' is not a {name}: choose {}", names.join(", "))
+    })
+}
+
 /// How the computer plays and who starts, said as a game begins: "The
 /// computer plays well, but slips now and then (seed 7). You go first."
 /// The seed is told when it was given and the level uses it.

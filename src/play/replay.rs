@@ -9,6 +9,7 @@
 
 use super::rng::Rng;
 use super::{First, Level, PlayError, computer_move};
+use crate::rules::commas::with_commas;
 use crate::rules::game::{Game, no_move_from, nothing_to_play};
 use crate::teach::document::{Block, Document};
 use crate::teach::review::{Notes, Side};
@@ -121,7 +122,10 @@ pub(crate) enum ReplayError {
         number: usize,
     },
     /// More moves than a game may have.
-    #[error("a game may have at most {MOST_REPLAYED_MOVES} {what}s of yours")]
+    #[error(
+        "a game may have at most {} {what}s of yours",
+        with_commas(MOST_REPLAYED_MOVES as u128)
+    )]
     TooLong {
         /// "move" or "bite".
         what: &'static str,
@@ -640,7 +644,8 @@ mod tests {
         for line in [
             "You took back 2 bites.",
             "You asked for 3 hints and saw the answer once.",
-            "To play this game again: matchsticks chomp play 3x3 --level good --seed 5",
+            "To play this game again:",
+            "matchsticks chomp play 3x3 --level good --seed 5",
         ] {
             assert!(lines.contains(&line.to_string()), "{line}: {lines:?}");
         }

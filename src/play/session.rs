@@ -125,7 +125,25 @@ impl<G: Replies> Session<'_, '_, G> {
         loop {
             match ask::ask(self.io, question)? {
                 Reply::Quit | Reply::End => return Ok(false),
-                Reply::Hint | Reply::Why => match ladder.get(shown) {
+                // The reason for the computer's last move; never a hint.
+                Reply::Why => {
+                    let why = self
+                        .game
+                        .told()
+                        .iter()
+                        .rev()
+                        .find_map(|told| told.why.clone());
+                    match why {
+                        Some(why) => self.say(&format!("Why: {why}"))?,
+                        None => self.say(&format!(
+                            "Nothing has happened yet to ask why about: make your {what}, or type hint for a clue."
+                        ))?,
+                    }
+                }
+                Reply::Skip => self.say(&format!(
+                    "A turn cannot be skipped: every turn makes a {what}. Type hint for a clue, or show to see a good {what}."
+                ))?,
+                Reply::Hint => match ladder.get(shown) {
                     Some(hint) => {
                         shown += 1;
                         self.game.hint_given();
@@ -157,7 +175,7 @@ impl<G: Replies> Session<'_, '_, G> {
                 },
                 // A game never asks for yes or no.
                 Reply::Yes | Reply::No => {}
-                Reply::Move(mv) => {
+                Reply::Move(mv) | Reply::YesWith(mv) => {
                     // Said back, so a move typed as the rows after it is
                     // told as what it takes.
                     self.game.pupil(mv);

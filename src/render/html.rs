@@ -36,24 +36,35 @@ pub(crate) fn escape(text: &str) -> String {
 
 /// A whole handout: the document in a page of its own, its style inline,
 /// nothing loaded from anywhere else, ready to print.
+/// The document is written into the page as it is laid out, so a big one
+/// is held once, not also as a copy.
 pub(crate) fn page(doc: &Document) -> String {
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n{}</body>\n</html>\n",
+    let mut out = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n",
         escape(&doc.title),
-        document(doc, 1)
-    )
+    );
+    write_document(&mut out, doc, 1);
+    out + "</body>\n</html>\n"
 }
 
 /// The document as an `<article>`, its title at heading `level`.
 pub(crate) fn document(doc: &Document, level: usize) -> String {
-    let mut out = format!(
-        "<article class=\"doc\">\n<h{level}>{}</h{level}>\n",
+    let mut out = String::new();
+    write_document(&mut out, doc, level);
+    out
+}
+
+/// [`document`], written at the end of `out`.
+fn write_document(out: &mut String, doc: &Document, level: usize) {
+    let _ = writeln!(
+        out,
+        "<article class=\"doc\">\n<h{level}>{}</h{level}>",
         escape(&doc.title)
     );
     for step in &doc.steps {
-        out += &step_html(step, level + 1);
+        *out += &step_html(step, level + 1);
     }
-    out + "</article>\n"
+    *out += "</article>\n";
 }
 
 /// One step as a `<section>`: its heading when it has one, then its blocks.
@@ -84,14 +95,8 @@ pub(crate) fn block_html(block: &Block, level: usize) -> String {
     match block {
         Block::Sentence { text } => format!("<p>{}</p>\n", escape(text)),
         Block::Note { text } => paragraphs(text),
-        Block::Move(m) => format!(
-            "<p class=\"move\" data-to=\"{}\">{}</p>\n",
-            m.to.iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(","),
-            escape(&m.text)
-        ),
+        Block::Command { text } => format!("<pre><code>{}</code></pre>\n", escape(text)),
+        Block::Move(m) => format!("<p class=\"move\">{}</p>\n", escape(&m.text)),
         Block::Verdict {
             verdict,
             mark,

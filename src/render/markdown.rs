@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::text;
-use super::wrap::unglued;
+use super::wrap::{is_list_marker, unglued};
 use crate::teach::document::{Block, Document, Grid, PositionLine, Strip};
 
 /// The width of a printed page in a monospaced font: drawings in a handout
@@ -42,9 +42,15 @@ pub(crate) fn document(doc: &Document, level: usize) -> String {
 
 fn block_text(block: &Block, level: usize) -> String {
     match block {
-        Block::Sentence { text } => format!("- {text}\n"),
+        // A sentence is a list item; one numbered already ("1. 7 5 2: No.")
+        // is an item of a numbered list, not a bullet holding a list.
+        Block::Sentence { text } => match text.split_once(' ') {
+            Some((marker, _)) if is_list_marker(marker) && marker != "-" => format!("{text}\n"),
+            _ => format!("- {text}\n"),
+        },
         Block::Move(m) => format!("- **{}**\n", m.text),
         Block::Note { text } => format!("\n{text}\n\n"),
+        Block::Command { text } => format!("\n```sh\n{text}\n```\n\n"),
         Block::Verdict { label, text, .. } => format!("**{label}**: {text}\n\n"),
         Block::Tally { lines } => lines
             .iter()

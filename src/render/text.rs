@@ -88,13 +88,20 @@ pub fn blocks(blocks: &[Block], indent: &str, style: Style) -> String {
     blocks.iter().map(|b| block(b, indent, style)).collect()
 }
 
+/// A block laid out, with every no-break space printed as an ordinary
+/// one, whether or not the block wraps its text.
 fn block(block: &Block, indent: &str, style: Style) -> String {
+    super::wrap::unglued(&glued_block(block, indent, style))
+}
+
+fn glued_block(block: &Block, indent: &str, style: Style) -> String {
     let hang = format!("{indent}  ");
     match block {
         // A sentence's later lines hang under it, so a list of sentences
         // reads as a list; a note is a paragraph, its lines flush.
         Block::Sentence { text } => lines(text, indent, &hang, style),
         Block::Note { text } => lines(text, indent, indent, style),
+        Block::Command { text } => command(text, style.width),
         Block::Move(m) => lines(&m.text, indent, &hang, style),
         Block::Verdict {
             verdict,
@@ -363,6 +370,23 @@ fn strip(s: &Strip, indent: &str, style: Style) -> String {
     out
 }
 
+/// A command on lines of its own, with no indent, so it copies whole: a
+/// command wider than the screen goes on over lines that end in ` \\`, as
+/// a shell reads them.
+fn command(text: &str, width: usize) -> String {
+    let words: Vec<String> = text.split(' ').map(str::to_string).collect();
+    let lines = super::wrap::chunks(&words, " ", width.saturating_sub(2));
+    let last = lines.len().saturating_sub(1);
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| match i == last {
+            true => format!("{line}\n"),
+            false => format!("{line} \\\n"),
+        })
+        .collect()
+}
+
 /// The binary columns, each digit 1 in the colour of its group size, in
 /// bands that fit; the words after the digits follow the last band, or go
 /// under the table when there is no room beside it. A rule stands between
@@ -589,6 +613,28 @@ fn positions(entries: &[PositionLine], indent: &str, style: Style) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_command_stays_whole_or_goes_on_as_a_shell_reads_it() {
+        let text = "matchsticks play 21 --take 1-3 --first computer --level beginner --seed 250559";
+        let block = Block::Command {
+            text: text.to_string(),
+        };
+        assert_eq!(
+            blocks(std::slice::from_ref(&block), "  ", Style::plain(80)),
+            format!("{text}\n")
+        );
+        let narrow = blocks(&[block], "  ", Style::plain(40));
+        let lines: Vec<&str> = narrow.lines().collect();
+        assert!(lines.len() > 1, "{narrow}");
+        assert!(lines.iter().all(|l| columns(l) <= 40), "{narrow}");
+        assert!(
+            lines[..lines.len() - 1].iter().all(|l| l.ends_with(" \\")),
+            "{narrow}"
+        );
+        let joined = narrow.replace(" \\\n", " ");
+        assert_eq!(joined.trim_end(), text);
+    }
 
     fn line(size: u64, pairs: Vec<[usize; 2]>, alone: Option<usize>, text: &str) -> PairLine {
         PairLine {

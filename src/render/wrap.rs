@@ -63,15 +63,37 @@ pub(crate) fn wrap(text: &str, width: usize, first: &str, rest: &str) -> Vec<Str
 
 /// The text with the no-break spaces of any glued words wider than `room`
 /// made ordinary, so such words may break rather than run off the line.
+/// They give way first only before a word that joins two whole parts (`+`,
+/// `→`, `=`, `and`), so a long sum breaks between its terms and a long
+/// move between its rows; only where a part is still too wide do all of
+/// them give way.
 fn unglue_longer_than(text: &str, room: usize) -> String {
     text.split(' ')
-        .map(|word| match word.contains(GLUE) && columns(word) > room {
-            true => word.replace(GLUE, " "),
-            false => word.to_string(),
+        .map(|word| {
+            if !word.contains(GLUE) || columns(word) <= room {
+                return word.to_string();
+            }
+            let mut parts = word.split(GLUE).peekable();
+            let mut joined = String::new();
+            while let Some(part) = parts.next() {
+                joined.push_str(part);
+                match parts.peek() {
+                    Some(next) if JOINERS.contains(next) => joined.push(' '),
+                    Some(_) => joined.push(GLUE),
+                    None => {}
+                }
+            }
+            match joined.split(' ').all(|part| columns(part) <= room) {
+                true => joined,
+                false => word.replace(GLUE, " "),
+            }
         })
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+/// The words a long glued run may break before: each joins two whole parts.
+const JOINERS: &[&str] = &["+", "→", "=", "and", "…"];
 
 /// The text with its no-break spaces made ordinary: for layouts that do
 /// not wrap.
@@ -135,6 +157,24 @@ mod tests {
         let words: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
         assert_eq!(words.join(" "), unglued(text));
         assert!(lines.iter().all(|l| !l.contains(GLUE)));
+    }
+
+    #[test]
+    fn a_long_sum_breaks_only_between_its_terms() {
+        let sum = ["7", "=", "4", "+", "2", "+", "1"].join("\u{a0}");
+        let text = format!("the row goes to {sum} now");
+        assert_eq!(
+            wrap(&text, 22, "", ""),
+            ["the row goes to", "7 = 4 + 2 + 1 now"]
+        );
+        // Wider than a line: it breaks before a "+", never after one.
+        for width in NARROWEST..30 {
+            let long = (0..12).map(|n| (1u64 << n).to_string()).collect::<Vec<_>>();
+            let text = long.join("\u{a0}+\u{a0}");
+            let lines = wrap(&text, width, "", "");
+            assert!(lines.iter().all(|l| columns(l) <= width), "{lines:?}");
+            assert!(lines.iter().all(|l| !l.ends_with('+')), "{lines:?}");
+        }
     }
 
     #[test]

@@ -57,18 +57,29 @@ pub(crate) fn check<G: Queried>(
     position: G::Position,
     typed: &G::Typed,
 ) -> Result<Checked<G>, Refused<G>> {
-    let mv = match game.typed_move(&position, typed).map_err(Error::game)? {
-        Ok(mv) => mv,
-        Err(illegal) => {
-            let message = Error::illegal::<G>(&illegal).to_string();
-            let json = json::facts(&game.illegal_facts(&position, typed, &message));
-            return Err(Refused::Illegal { illegal, json });
-        }
-    };
+    let mv = legal(game, &position, typed)?;
     let judgement = game.checked(position, mv).map_err(Error::game)?;
     let document = G::check(&judgement);
     Ok(Checked {
         judgement,
         document,
     })
+}
+
+/// The move `typed` at `position` in `game`, held against the rules before
+/// anything is worked out; an illegal one is refused with the JSON that
+/// says why, as `check` refuses it.
+pub(crate) fn legal<G: Queried>(
+    game: &G,
+    position: &G::Position,
+    typed: &G::Typed,
+) -> Result<G::Move, Refused<G>> {
+    match game.typed_move(position, typed).map_err(Error::game)? {
+        Ok(mv) => Ok(mv),
+        Err(illegal) => {
+            let message = Error::illegal::<G>(&illegal).to_string();
+            let json = json::facts(&game.illegal_facts(position, typed, &message));
+            Err(Refused::Illegal { illegal, json })
+        }
+    }
 }

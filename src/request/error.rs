@@ -53,6 +53,9 @@ pub enum Error {
     /// A worksheet could not be made.
     #[error("{0}")]
     Worksheet(#[from] crate::teach::worksheet::SheetError),
+    /// Flags that cannot go together, or a flag missing what it needs.
+    #[error("{0}")]
+    Usage(String),
     /// `matchsticks help` was asked about a command there is not.
     #[error("no command '{0}': `matchsticks help` lists the commands")]
     NoSuchCommand(String),

@@ -5,6 +5,7 @@
 //! they accept the same input, refuse it with the same words, and print
 //! the same answers, for every game.
 
+pub(crate) mod board;
 pub(crate) mod check;
 pub(crate) mod error;
 pub(crate) mod explain;

@@ -4,6 +4,7 @@
 //! relies on these types being valid once built.
 
 pub mod bar;
+pub(crate) mod commas;
 pub mod game;
 pub mod moves;
 pub mod multi_move;

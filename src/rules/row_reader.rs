@@ -11,6 +11,8 @@ use std::io::BufRead;
 
 use super::position::Position;
 
+use super::commas::with_commas;
+
 /// Why some words are not a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
@@ -44,10 +46,16 @@ pub enum PositionError {
         problem: Box<PositionError>,
     },
     /// A stream holds more rows than the tool reads.
-    #[error("more than {MOST_ROWS_READ} rows: that is the most the tool reads")]
+    #[error(
+        "more than {} rows: that is the most the tool reads",
+        with_commas(MOST_ROWS_READ as u128)
+    )]
     TooManyRows,
     /// A stream is longer than the tool reads.
-    #[error("more than {MOST_BYTES_READ} bytes of rows: that is the most the tool reads")]
+    #[error(
+        "more than {} bytes (64 MiB) of rows: that is the most the tool reads",
+        with_commas(MOST_BYTES_READ as u128)
+    )]
     TooMuchInput,
     /// The stream could not be read.
     #[error("cannot read the rows: {0}")]
@@ -154,18 +162,20 @@ impl RowReader {
                 // ends in this chunk, is read straight from it; anything
                 // else is kept as an entry and read when it ends.
                 let start = i;
-                let mut row = Some(0u64);
-                while let Some(&d) = bytes.get(i).filter(|d| d.is_ascii_digit()) {
-                    row = row
-                        .and_then(|n| n.checked_mul(10))
-                        .and_then(|n| n.checked_add(u64::from(d - b'0')));
-                    i += 1;
-                }
+                let (run, row) = digits(&bytes[i..]);
+                i += run;
+                let digits = &bytes[start..i];
                 self.entries += 1;
-                let ended = bytes.get(i).is_some_and(|&b| is_separator(b));
-                match (row, ended) {
-                    (Some(row), true) => self.push(row)?,
-                    _ => self.entry.extend_from_slice(&bytes[start..i]),
+                match (row, bytes.get(i)) {
+                    (Some(row), Some(&b)) if is_separator(b) => {
+                        self.push(row)?;
+                        // A space or a line end after a row ends nothing
+                        // more: the entry is read.
+                        if matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
+                            i += 1;
+                        }
+                    }
+                    _ => self.entry.extend_from_slice(digits),
                 }
                 continue;
             }
@@ -264,6 +274,55 @@ impl RowReader {
 }
 
 /// Whether `b` separates two entries.
+/// The run of digits `bytes` starts with: its length, and its value when
+/// it fits in 64 bits. Eight digits at a time while there are eight, then
+/// one at a time; nineteen digits always fit, and past them each digit is
+/// checked.
+fn digits(bytes: &[u8]) -> (usize, Option<u64>) {
+    let mut value = 0u64;
+    let mut len = 0;
+    while len < 16
+        && let Some(word) = bytes.get(len..len + 8)
+    {
+        let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        match eight_digits(word) {
+            Some(eight) => value = value * 100_000_000 + eight,
+            None => break,
+        }
+        len += 8;
+    }
+    let mut fits = true;
+    while let Some(&d) = bytes.get(len).filter(|d| d.is_ascii_digit()) {
+        let d = u64::from(d - b'0');
+        match len < 19 {
+            true => value = value * 10 + d,
+            false => match value.checked_mul(10).and_then(|v| v.checked_add(d)) {
+                Some(more) => value = more,
+                None => fits = false,
+            },
+        }
+        len += 1;
+    }
+    (len, fits.then_some(value))
+}
+
+/// The value of eight ASCII digits read as a little-endian word, or `None`
+/// when a byte is not a digit.
+fn eight_digits(word: u64) -> Option<u64> {
+    const ZEROS: u64 = 0x3030_3030_3030_3030;
+    // A byte is a digit when it is at least '0' and adding 0x46 leaves it
+    // below 0x80 (at most '9'): neither sets a byte's top bit.
+    let low = word.wrapping_sub(ZEROS);
+    let high = word.wrapping_add(0x4646_4646_4646_4646);
+    if (low | high) & 0x8080_8080_8080_8080 != 0 {
+        return None;
+    }
+    // Pairs, then fours, then all eight: the first byte is the first digit.
+    let pairs = (low.wrapping_mul(10) + (low >> 8)) & 0x00ff_00ff_00ff_00ff;
+    let fours = (pairs.wrapping_mul(100) + (pairs >> 16)) & 0x0000_ffff_0000_ffff;
+    Some((fours.wrapping_mul(10_000) + (fours >> 32)) & 0xffff_ffff)
+}
+
 fn is_separator(b: u8) -> bool {
     matches!(b, b',' | b' ' | b'\t' | b'\n' | b'\r')
 }
@@ -278,8 +337,15 @@ pub(crate) fn from_words<S: AsRef<str>>(words: &[S]) -> Result<Vec<u64>, Positio
     reader.finish()
 }
 
+/// The bytes asked of a stream of rows at a time.
+const STREAM_CHUNK: usize = 1 << 20;
+
 /// The rows in a stream, within [`MOST_ROWS_READ`] and [`MOST_BYTES_READ`].
 pub(crate) fn from_stream(input: &mut dyn BufRead) -> Result<Vec<u64>, PositionError> {
+    // The stream is read to its end, so a big buffer of its own takes
+    // nothing from whoever reads it next, and asks the system for the rows
+    // in a few large reads rather than thousands of small ones.
+    let mut input = std::io::BufReader::with_capacity(STREAM_CHUNK, input);
     let mut reader = RowReader::new(true);
     let mut read = 0usize;
     loop {
@@ -310,6 +376,35 @@ mod tests {
 
     fn stream(text: &str) -> Result<Vec<u64>, String> {
         from_stream(&mut text.as_bytes()).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_run_of_digits_is_read_eight_at_a_time_as_one_at_a_time() {
+        let mut texts: Vec<String> = vec![
+            "0".into(),
+            "12345678".into(),
+            "123456789".into(),
+            "18446744073709551615".into(),
+            "18446744073709551616".into(),
+            "99999999999999999999".into(),
+            "0000000000000000000000000042".into(),
+            "1234567/".into(),
+            "12345678:9".into(),
+        ];
+        // Every digit, and every byte after a run, at each place.
+        for len in 1..=21 {
+            for b in (0..=255u8).step_by(7) {
+                let mut text = "9".repeat(len).into_bytes();
+                text.push(b);
+                texts.push(String::from_utf8_lossy(&text).into_owned());
+            }
+        }
+        for text in texts {
+            let bytes = text.as_bytes();
+            let run = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            let value = text[..run].parse::<u64>().ok();
+            assert_eq!(digits(bytes), (run, value), "{text:?}");
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::commas::with_commas;
 use super::row_reader::printable;
 
 /// The largest take a set may name. Outcomes are computed upward one count
@@ -39,9 +40,14 @@ pub enum BadTakeSet {
     /// A range runs the wrong way.
     #[error("the range {from}-{to} runs backwards: write {to}-{from}")]
     Backwards { from: u64, to: u64 },
-    /// A take is bigger than the limit.
-    #[error("{0} is too many to take in one move: takes go up to {LARGEST_TAKE}")]
-    TooBig(u64),
+    /// A take is bigger than the limit, as typed: it may be too big for
+    /// any number the tool holds.
+    #[error(
+        "{} is too many to take in one move: takes go up to {}",
+        .0,
+        with_commas(u128::from(LARGEST_TAKE))
+    )]
+    TooBig(String),
 }
 
 impl TakeSet {
@@ -68,7 +74,7 @@ impl TakeSet {
                 return Err(BadTakeSet::Backwards { from, to });
             }
             if to > LARGEST_TAKE {
-                return Err(BadTakeSet::TooBig(to));
+                return Err(BadTakeSet::TooBig(to.to_string()));
             }
             takes.extend(from..=to);
         }
@@ -112,7 +118,9 @@ fn number(text: &str) -> Result<u64, BadTakeSet> {
     match text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         true => Err(BadTakeSet::NotANumber(printable(text))),
         // All digits, so only overflow can fail: that is far too big.
-        false => text.parse().map_err(|_| BadTakeSet::TooBig(u64::MAX)),
+        false => text
+            .parse()
+            .map_err(|_| BadTakeSet::TooBig(text.to_string())),
     }
 }
 
@@ -173,10 +181,13 @@ mod tests {
             Err(BadTakeSet::NotANumber(r"1\u{c}2".into()))
         );
         assert_eq!(TakeSet::parse(" , "), Err(BadTakeSet::Empty));
-        assert_eq!(TakeSet::parse("1-1001"), Err(BadTakeSet::TooBig(1001)));
+        assert_eq!(
+            TakeSet::parse("1-1001"),
+            Err(BadTakeSet::TooBig("1001".into()))
+        );
         assert_eq!(
             TakeSet::parse("99999999999999999999"),
-            Err(BadTakeSet::TooBig(u64::MAX))
+            Err(BadTakeSet::TooBig("99999999999999999999".into()))
         );
     }
 

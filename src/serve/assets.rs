@@ -50,6 +50,14 @@ pub const ASSETS: &[Asset] = assets![
     "bar.js" => JS,
     "chomp.js" => JS,
     "worksheet.js" => JS,
+    "teacher.html" => HTML,
+    "pupil.html" => HTML,
+    "class.css" => CSS,
+    "events.js" => JS,
+    "game.js" => JS,
+    "teacher.js" => JS,
+    "pupil.js" => JS,
+    "panels.js" => JS,
 ];
 
 /// The file at `path`; `/` is the page itself.
@@ -63,7 +71,23 @@ pub(crate) fn find(path: &str) -> Option<&'static Asset> {
 
 /// Serves a file of the page, or 404.
 pub(crate) async fn file(uri: Uri) -> Response {
-    match find(uri.path()) {
+    served(uri.path())
+}
+
+/// `GET /teacher`: the teacher's page of a class.
+pub(crate) async fn teacher() -> Response {
+    served("/teacher.html")
+}
+
+/// `GET /join/{code}`: the pupils' page of a class, which reads the code
+/// from its own address.
+pub(crate) async fn pupil() -> Response {
+    served("/pupil.html")
+}
+
+/// The file at `path`, or 404.
+fn served(path: &str) -> Response {
+    match find(path) {
         Some(asset) => (
             [
                 (header::CONTENT_TYPE, asset.kind),
@@ -75,7 +99,7 @@ pub(crate) async fn file(uri: Uri) -> Response {
         None => (
             StatusCode::NOT_FOUND,
             [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-            format!("there is nothing at {}\n", uri.path()),
+            format!("there is nothing at {path}\n"),
         )
             .into_response(),
     }

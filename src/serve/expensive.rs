@@ -9,28 +9,30 @@
 //!
 //! The estimate is written once, for every game's questions: read the
 //! position, the rules and the extras from the request's words, as the
-//! route will, and ask the game. A question whose position the page would
-//! draw in more than [`LONG_DRAWING`] bytes is expensive too, whatever its
-//! work: its reply lists and draws up to a thousand rows, up to tens of
-//! megabytes, and laying them out takes most of a second; a few of them
-//! at once are all the memory a server should hold. A request whose words
-//! cannot be read, or that its route refuses for its rows, is cheap, since
-//! it is refused at once.
+//! route will, and ask the game. A position of more than
+//! [`EXPENSIVE_PERCENT`] of the pieces the page draws (`LARGEST_DRAWING`)
+//! is expensive too, whatever its method: its reply is big, and so is the
+//! memory it takes while it is made. A request whose words cannot be read,
+//! or whose position its route refuses (too big to draw, or a game of too
+//! many rows), is cheap, since it is refused at once.
 
+use std::marker::PhantomData;
 use std::num::NonZeroUsize;
 use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Mutex, mpsc};
 
 use tokio::sync::{Semaphore, oneshot};
 
-use super::page::MOST_ROWS_PLAYED;
-use super::params::{Params, Question, TABLE_PARAMS};
+use super::game::MOST_ROWS_PLAYED;
+use super::params::{LARGEST_DRAWING, Params, Question, TABLE_PARAMS};
 use super::reply::Reply;
 use super::sent::Sent;
+use crate::class::task::Asked;
+use crate::lesson::games::of_game;
 use crate::rules::nim::Nim;
+use crate::teach::lesson::InLesson;
 use crate::teach::queried::{Queried, Words};
 use crate::teach::table;
-use crate::teach::words::MOST_LISTED;
 
 /// The share of one of its budgets, in percent, past which a request is
 /// expensive: a search's positions or moves, a Chomp search's shapes, the
@@ -40,33 +42,20 @@ pub(crate) const EXPENSIVE_PERCENT: u64 = 5;
 
 /// The most expensive requests worked on at once, when the computer has
 /// this many cores or more; otherwise one per core. Each holds a core until
-/// it is done, and up to about 65 MB while it works (a pattern of takes
-/// that repeats late, or a thousand of the largest rows drawn for the
-/// page), so that three keep the server's work within 200 MB.
+/// it is done, and up to about 60 MB while it works (a pattern of takes
+/// that repeats late, or the largest position the page draws), so that
+/// three keep the server's work within 200 MB.
 pub(crate) const MOST_EXPENSIVE: usize = 3;
+
+/// The most cheap requests worked on at once; more wait their turn, each
+/// for a few milliseconds. Each takes at most a few megabytes while it is
+/// worked out, so these too stay well within the server's memory however
+/// many clients ask at once.
+pub(crate) const MOST_CHEAP: usize = 16;
 
 /// The seconds a refused expensive request is told to wait: about how long
 /// the longest takes.
 const RETRY_AFTER: u64 = 1;
-
-/// The bytes of the page's drawing of a position past which a question
-/// about it is expensive, reckoned by [`drawn_bytes`].
-pub(crate) const LONG_DRAWING: u64 = 256 * 1024;
-
-/// Roughly the most bytes the page's drawing of a position with these
-/// rows (sticks or squares, row by row) takes: a row, its label and its
-/// frame about 500, and each stick, square or bundle of sticks drawn about
-/// 250, a row being drawn in at most 100 of them (its groups and the
-/// bundles of its count), and at most [`MOST_LISTED`] rows being drawn.
-/// An explanation or a check draws its rows again in its steps, a few
-/// times at most; this is the scale of its reply, not its length.
-fn drawn_bytes(rows: &[u64]) -> u64 {
-    const ROW: u64 = 500;
-    const PIECE: u64 = 250;
-    const PIECES_A_ROW: u64 = 100;
-    let drawn = rows.iter().take(MOST_LISTED);
-    drawn.map(|&row| ROW + PIECE * row.min(PIECES_A_ROW)).sum()
-}
 
 /// How many times a game of `moves` moves of the pupil's works its
 /// positions out: each of up to 2 × `moves` + 2 turns up to four times
@@ -122,33 +111,49 @@ impl Expensive {
         costly: impl FnOnce() -> bool + Send + 'static,
         answer: impl FnOnce() -> Reply + Send + 'static,
     ) -> Reply {
+        self.work(costly, answer)
+            .await
+            .unwrap_or_else(|refused| refused)
+    }
+
+    /// Does `work` as [`Expensive::answer`] does, and gives what it made;
+    /// or the reply that refuses it (503 with every place taken, 500 when
+    /// the work stopped unfinished).
+    pub(crate) async fn work<T: Send + 'static>(
+        &self,
+        costly: impl FnOnce() -> bool + Send + 'static,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Reply> {
         let told = tokio::task::spawn_blocking(move || match costly() {
-            false => Ok(answer()),
-            true => Err(answer),
+            false => Ok(work()),
+            true => Err(work),
         });
         match told.await {
-            Ok(Ok(reply)) => reply,
-            Ok(Err(answer)) => self.in_place(answer).await,
-            Err(_) => Reply::failed(),
+            Ok(Ok(done)) => Ok(done),
+            Ok(Err(work)) => self.in_place(work).await,
+            Err(_) => Err(Reply::failed()),
         }
     }
 
-    /// Answers with `answer` in a free place, or with 503.
-    async fn in_place(&self, answer: impl FnOnce() -> Reply + Send + 'static) -> Reply {
+    /// Does `work` in a free place, or refuses it with 503.
+    async fn in_place<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Reply> {
         let Ok(place) = self.places.clone().try_acquire_owned() else {
-            return busy(self.most);
+            return Err(busy(self.most));
         };
         let (reply, replied) = oneshot::channel();
         // The place is held until the work is done, even when the client
         // has gone: its thread is busy until then.
         let job: Job = Box::new(move || {
-            let answered = answer();
+            let done = work();
             drop(place);
-            let _ = reply.send(answered);
+            let _ = reply.send(done);
         });
         match self.jobs.send(job) {
-            Ok(()) => replied.await.unwrap_or_else(|_| Reply::failed()),
-            Err(_) => Reply::failed(),
+            Ok(()) => replied.await.map_err(|_| Reply::failed()),
+            Err(_) => Err(Reply::failed()),
         }
     }
 }
@@ -181,19 +186,22 @@ fn busy(most: usize) -> Reply {
 }
 
 /// Whether the question in `words` about a position of game `G`, worked
-/// out `times` over, is expensive. Its route refuses a position of more
-/// than `refused_past` rows at once.
-fn asked<G: Queried>(words: &dyn Words, times: u64, refused_past: Option<usize>) -> bool {
+/// out `times` over, is expensive. A position its route `refused` at once
+/// is not.
+fn asked<G: Queried>(
+    words: &dyn Words,
+    times: u64,
+    refused: impl FnOnce(&G::Position) -> bool,
+) -> bool {
     let costly = || -> Option<bool> {
         let position = G::position(&words.words(G::POSITION_WORDS)?, None).ok()?;
         let game = G::rules(words).ok()?;
         let extras = game.extras(words).ok()?;
-        let rows = G::rows(&position);
-        if refused_past.is_some_and(|most| rows.len() > most) {
+        if refused(&position) {
             return Some(false);
         }
-        let long = drawn_bytes(&rows) > LONG_DRAWING;
-        Some(long || game.costly(&position, &extras, times, share()))
+        let drawn = G::pieces(&position) as f64 > LARGEST_DRAWING as f64 * share();
+        Some(drawn || game.costly(&position, &extras, times, share()))
     };
     costly().unwrap_or(false)
 }
@@ -202,26 +210,51 @@ fn asked<G: Queried>(words: &dyn Words, times: u64, refused_past: Option<usize>)
 /// explanation, a check, a board) is expensive. A check works out the
 /// position before the move and the one after it. A query with a
 /// parameter the question does not know is cheap: its route refuses it
-/// at once, so it never takes a place; so is a board to click of more
-/// rows than the page draws.
+/// at once, so it never takes a place; so is a position too big for the
+/// page to draw, on the page.
 pub(crate) fn question<G: Queried>(question: Question, query: Option<&str>) -> bool {
-    let refused_past = question.draws_board().then_some(MOST_ROWS_PLAYED);
+    let too_big =
+        |position: &G::Position| question.draws() && G::pieces(position) > LARGEST_DRAWING;
     match Params::parse(query, &question.known::<G>()) {
-        Ok(params) => asked::<G>(&params, 2, refused_past),
+        Ok(params) => asked::<G>(&params, 2, too_big),
         Err(_) => false,
     }
 }
 
-/// Whether a game of `G` as the page sends it is expensive to replay.
+/// Whether a game of `G` as the page sends it is expensive to replay. A
+/// game of more rows than the page plays is refused at once.
 pub(crate) fn game<G: Queried>(body: &[u8]) -> bool {
+    let too_many = |position: &G::Position| G::rows(position).len() > MOST_ROWS_PLAYED;
     match serde_json::from_slice::<Sent<G>>(body) {
-        Ok(sent) => asked::<G>(
-            &sent.words,
-            turns_worked(sent.moves.len()),
-            Some(MOST_ROWS_PLAYED),
-        ),
+        Ok(sent) => asked::<G>(&sent.words, turns_worked(sent.moves.len()), too_many),
         Err(_) => false,
     }
+}
+
+/// Whether setting the class's task `asked` is expensive: its position
+/// worked out once for every pupil's answers, once explained for the
+/// reveal, and drawn. A lesson's question is bundled, and cheap.
+pub(crate) fn task(asked: &Asked) -> bool {
+    match asked.which() {
+        Some(which) => of_game!(which, game => task_of(game, asked, 3)),
+        None => false,
+    }
+}
+
+/// Whether a game task's start is too expensive to be replayed, as every
+/// pupil's move in it is, as a cheap request: where a game on the page
+/// would be expensive with no move made yet.
+pub(crate) fn game_task(asked: &Asked) -> bool {
+    match asked.which() {
+        Some(which) if asked.is_game() => {
+            of_game!(which, game => task_of(game, asked, turns_worked(0)))
+        }
+        _ => false,
+    }
+}
+
+fn task_of<G: InLesson + Queried>(_: PhantomData<G>, task: &Asked, times: u64) -> bool {
+    asked::<G>(&task.words::<G>(), times, |_| false)
 }
 
 /// Whether Nim's table of positions in a query string is expensive.
@@ -324,7 +357,18 @@ mod tests {
             ("position=3,x", false),
             ("take=1-1000", false),
         ];
-        for (query, costly) in nim {
+        // 500 rows and groups (5% of what the page draws) are cheap to draw.
+        let huge = |n: usize| format!("position={}", vec!["18446744073709551615"; n].join(","));
+        let (seven, eight) = (huge(7), huge(8));
+        let ones = |n: usize| format!("position={}", vec!["1"; n].join(","));
+        let (cheap_ones, many_ones) = (ones(250), ones(251));
+        let drawn = [
+            (&seven, false),
+            (&eight, true),
+            (&cheap_ones, false),
+            (&many_ones, true),
+        ];
+        for (query, costly) in nim.into_iter().chain(drawn.map(|(q, c)| (q.as_str(), c))) {
             let asked = match query.contains("row=") {
                 true => Question::Check,
                 false => Question::Explain,
@@ -341,8 +385,9 @@ mod tests {
         }
         // Beyond the search a rule answers at once.
         assert!(!question::<Chomp>(Question::Explain, Some("shape=12x12")));
-        // A position drawn long on the page is expensive, whatever its work,
-        // unless its route refuses it at once for its rows.
+        // A position drawn big is expensive, whatever its work, unless the
+        // page refuses it at once as too big to draw: 153 rows of 64 groups
+        // are 9,945 rows and groups, 154 are 10,010.
         let rows = |n: usize, size: u64| vec![size.to_string(); n].join(",");
         let huge = rows(1000, u64::MAX);
         let many = rows(101, 1);
@@ -351,7 +396,17 @@ mod tests {
             (
                 Question::PageExplain,
                 format!("position={huge}&xor=1"),
+                false,
+            ),
+            (
+                Question::PageExplain,
+                format!("position={}", rows(153, u64::MAX)),
                 true,
+            ),
+            (
+                Question::PageExplain,
+                format!("position={}", rows(154, u64::MAX)),
+                false,
             ),
             (
                 Question::Check,
@@ -372,7 +427,12 @@ mod tests {
             (Question::Board, format!("position={many}"), false),
             (Question::PageExplain, format!("position={many}"), false),
             (Question::Board, format!("position={}", rows(100, 1)), false),
-            (Question::Board, format!("position={}", rows(100, 40)), true),
+            // Three rows and groups each: 300 are few to draw.
+            (
+                Question::Board,
+                format!("position={}", rows(100, 40)),
+                false,
+            ),
         ];
         for (asked, query, costly) in drawn {
             assert_eq!(
@@ -407,16 +467,6 @@ mod tests {
             assert!(!question::<Nim>(asked, Some(query)), "{query}");
         }
         assert!(!table(Some("position=30,30,30,30&bogus=1")));
-    }
-
-    #[test]
-    fn a_drawing_is_reckoned_by_its_rows_and_what_each_is_drawn_in() {
-        assert_eq!(drawn_bytes(&[3, 5, 7]), 3 * 500 + 15 * 250);
-        assert_eq!(drawn_bytes(&[u64::MAX]), 500 + 100 * 250);
-        assert_eq!(drawn_bytes(&vec![1; 5000]), 1000 * 750);
-        // A class's positions are drawn short; a hundred huge rows, long.
-        assert!(drawn_bytes(&[40; 5]) < LONG_DRAWING);
-        assert!(drawn_bytes(&[u64::MAX; 100]) > LONG_DRAWING);
     }
 
     #[test]

@@ -5,17 +5,22 @@
 
 use serde_json::{Value, json};
 
-use super::page::{MOST_ROWS_PLAYED, drawn_board, with_facts};
 use super::params::ParamError;
 use super::reply::Reply;
 use super::sent::{Sent, moves_name};
 use crate::play::replay::{Helped, Replay, ReplayError, Setup, Where};
-use crate::play::{First, Level, PlayError};
+use crate::play::{First, Level, PlayError, choice};
 use crate::render::html;
+use crate::request::board::{drawn_board, with_facts};
 use crate::request::error::Error;
+use crate::rules::commas::with_commas;
 use crate::teach::queried::{Queried, Words};
 use crate::teach::review::{self, HINTS_A_TURN, MOST_TAKEN_BACK, Side};
 use crate::teach::words::count;
+
+/// The most rows a game on the page may have, so that replaying a long
+/// game stays well within a second.
+pub(crate) const MOST_ROWS_PLAYED: usize = 100;
 
 /// Why a game could not be replayed: bad input (400) or a move that is not
 /// allowed (422).
@@ -65,6 +70,11 @@ pub(crate) fn play<G: Queried>(body: &[u8]) -> Reply {
 fn replay<G: Queried>(body: &[u8]) -> Result<Value, Refusal> {
     let sent: Sent<G> = serde_json::from_slice(body)
         .map_err(|e| Refusal::Bad(format!("the game could not be read: {e}")))?;
+    replayed(&sent)
+}
+
+/// Where the game `sent` stands, replayed; or why it cannot be replayed.
+pub(crate) fn replayed<G: Queried>(sent: &Sent<G>) -> Result<Value, Refusal> {
     let words = sent.words.words(G::POSITION_WORDS).unwrap_or_default();
     let start = G::position(&words, None).map_err(Error::game)?;
     let rows = G::rows(&start).len();
@@ -84,7 +94,7 @@ fn replay<G: Queried>(body: &[u8]) -> Result<Value, Refusal> {
         seed: sent.seed,
         seed_given: true,
     };
-    let helped = helped(&sent)?;
+    let helped = helped(sent)?;
     let mut replay = Replay::of(
         setup,
         &sent.moves,
@@ -160,8 +170,8 @@ fn helped<G: Queried>(sent: &Sent<G>) -> Result<Helped, Refusal> {
         )
     } else if taken_back > MOST_TAKEN_BACK {
         format!(
-            "'taken_back' is {taken_back}, but a game may take back at most \
-             {MOST_TAKEN_BACK}"
+            "'taken_back' is {taken_back}, but a game may take back at most {}",
+            with_commas(u128::from(MOST_TAKEN_BACK))
         )
     } else if hints > most_hints {
         format!(
@@ -190,22 +200,4 @@ pub(crate) fn side(side: Side) -> &'static str {
         Side::Pupil => "pupil",
         Side::Computer => "computer",
     }
-}
-
-/// One of a command-line choice's values, named as on the command line, or
-/// why it is none of them.
-pub(crate) fn choice<T: clap::ValueEnum + Default>(
-    value: Option<&str>,
-    name: &str,
-) -> Result<T, String> {
-    let Some(value) = value else {
-        return Ok(T::default());
-    };
-    T::from_str(value, true).map_err(|_| {
-        let names: Vec<String> = T::value_variants()
-            .iter()
-            .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_string()))
-            .collect();
-        format!("'{value}' is not a {name}: choose {}", names.join(", "))
-    })
 }

@@ -71,42 +71,38 @@ pub(crate) async fn check(request: Request, next: Next) -> Response {
     }
 }
 
-/// Why `request` is refused, if it is: a `Host` missing from an HTTP/1.1
-/// request or given twice (400), a foreign `Host`, port or `Origin`, or a
-/// request a browser says another site made (403), a POST that is not JSON
-/// (415), a body sent in chunks (411) or in a coding not read here (501),
-/// or a body announced over the cap (413). A header that decides one of
-/// these is refused when given twice, so that no two readers of the
-/// request can take different ones.
+/// Why `request` is refused, if it is: a header it reads given twice, or
+/// an HTTP/1.1 request that names no host (400); a foreign `Host`, port or
+/// `Origin`, or a request a browser says another site made (403); a POST
+/// that is not JSON (415); a body sent in chunks (411) or in a coding not
+/// read here (501); or a body announced over the cap (413).
 fn refusal(request: &Request) -> Option<Reply> {
     let arrived = request.extensions().get::<ArrivedAt>().map(|a| a.0);
     let headers = request.headers();
+    if let Some(twice) = READ_ONCE
+        .iter()
+        .find(|name| headers.get_all(*name).iter().nth(1).is_some())
+    {
+        let why = format!("the request has more than one '{twice}' header: send one");
+        return Some(Reply::status(StatusCode::BAD_REQUEST, &why));
+    }
     let host = match host(request, arrived) {
         Ok(host) => host,
         Err(refused) => return Some(refused),
     };
-    let mut origins = headers.get_all(ORIGIN).iter();
-    match (origins.next(), origins.next()) {
-        (None, _) => {}
-        (Some(_), Some(_)) => return Some(forbidden(TWO_ORIGINS)),
-        (Some(origin), None) => {
-            if !host.as_ref().is_some_and(|host| same_site(origin, host)) {
-                return Some(forbidden(OTHER_SITE));
-            }
-        }
+    if let Some(origin) = headers.get(ORIGIN)
+        && !host.as_ref().is_some_and(|host| same_site(origin, host))
+    {
+        return Some(forbidden(OTHER_SITE));
     }
     if headers
-        .get_all(SEC_FETCH_SITE)
-        .iter()
-        .any(|site| site.as_bytes().eq_ignore_ascii_case(b"cross-site"))
+        .get(SEC_FETCH_SITE)
+        .is_some_and(|site| site.as_bytes().eq_ignore_ascii_case(b"cross-site"))
     {
         return Some(forbidden(OTHER_SITE));
     }
     if request.method() == Method::POST && !is_json(headers) {
-        return Some(Reply::error_with(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            NOT_JSON,
-        ));
+        return Some(Reply::status(StatusCode::UNSUPPORTED_MEDIA_TYPE, NOT_JSON));
     }
     if let Some(refused) = in_chunks(headers) {
         return Some(refused);
@@ -117,50 +113,50 @@ fn refusal(request: &Request) -> Option<Reply> {
     None
 }
 
-const WRONG_HOST: &str = "this server answers only to this computer's own names and addresses: \
-     open the page at the address matchsticks serve printed";
-const WRONG_PORT: &str = "this server answers only at the port it listens on: \
-     open the page at the address matchsticks serve printed";
-const NO_HOST: &str = "an HTTP/1.1 request must name its host (Host)";
-const TWO_HOSTS: &str = "the request names its host (Host) more than once: name it once";
-const OTHER_SITE: &str = "requests from other sites are refused: \
-     open the page at the address matchsticks serve printed";
-const TWO_ORIGINS: &str = "the request names where it comes from (Origin) more than once, \
-     and is refused as if from another site";
-const NOT_JSON: &str = "a request body must be sent as application/json";
-pub(crate) const CHUNKED: &str = "a request body must be sent whole, \
-     with its length (Content-Length), not in chunks (Transfer-Encoding)";
-
 /// The header a browser sends to say which site made a request; `cross-site`
 /// is another site's page, even where the browser sends no `Origin` (an
 /// image or a link).
 const SEC_FETCH_SITE: HeaderName = HeaderName::from_static("sec-fetch-site");
 
+/// The headers the guard, or hyper before it, decides by: each must come
+/// once, so that no reader of the request (a proxy, the server) can take
+/// another one and decide otherwise.
+const READ_ONCE: [HeaderName; 6] = [
+    HOST,
+    ORIGIN,
+    SEC_FETCH_SITE,
+    CONTENT_TYPE,
+    CONTENT_LENGTH,
+    TRANSFER_ENCODING,
+];
+
+const WRONG_HOST: &str = "this server answers only to this computer's own names and addresses: \
+     open the page at the address matchsticks serve printed";
+const WRONG_PORT: &str = "this server answers only at the port it listens on: \
+     open the page at the address matchsticks serve printed";
+const NO_HOST: &str = "the request names no host: send a Host header, as every HTTP/1.1 \
+     request does";
+const OTHER_SITE: &str = "requests from other sites are refused: \
+     open the page at the address matchsticks serve printed";
+const NOT_JSON: &str = "a request body must be sent as application/json";
+const CHUNKED: &str = "a request body must be sent whole, \
+     with its length (Content-Length), not in chunks (Transfer-Encoding)";
+
 fn forbidden(why: &str) -> Reply {
-    Reply::error_with(StatusCode::FORBIDDEN, why)
+    Reply::status(StatusCode::FORBIDDEN, why)
 }
 
 /// The host the request names, in its `Host` header or in its target; both,
-/// when both are given, must agree. An HTTP/1.1 request must have exactly
-/// one `Host` (400); a host that cannot be read, names another computer,
-/// or names a port other than the one the request `arrived` at is
-/// refused (403).
+/// when both are given, must agree. An HTTP/1.1 request must have a `Host`
+/// (400); a host that cannot be read, names another computer, or names a
+/// port other than the one the request `arrived` at is refused (403).
 fn host(request: &Request, arrived: Option<SocketAddr>) -> Result<Option<Authority>, Reply> {
-    let headers = request.headers();
-    let header = match headers.get_all(HOST).iter().count() {
-        0 if request.version() == Version::HTTP_11 => {
-            return Err(Reply::error_with(StatusCode::BAD_REQUEST, NO_HOST));
+    let header = match request.headers().get(HOST) {
+        Some(value) => Some(authority(value.as_bytes()).ok_or_else(|| forbidden(WRONG_HOST))?),
+        None if request.version() == Version::HTTP_11 => {
+            return Err(Reply::status(StatusCode::BAD_REQUEST, NO_HOST));
         }
-        0 => None,
-        1 => {
-            let value = headers.get(HOST).map(HeaderValue::as_bytes);
-            Some(
-                value
-                    .and_then(authority)
-                    .ok_or_else(|| forbidden(WRONG_HOST))?,
-            )
-        }
-        _ => return Err(Reply::error_with(StatusCode::BAD_REQUEST, TWO_HOSTS)),
+        None => None,
     };
     let host = match (header, request.uri().authority()) {
         (Some(header), Some(target)) if !same_authority(&header, target) => {
@@ -242,11 +238,8 @@ fn same_authority(a: &Authority, b: &Authority) -> bool {
 }
 
 /// Whether the body is declared as JSON (`application/json`, with any
-/// parameters such as a charset), once.
+/// parameters such as a charset).
 fn is_json(headers: &HeaderMap) -> bool {
-    if headers.get_all(CONTENT_TYPE).iter().count() > 1 {
-        return false;
-    }
     let Some(kind) = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
         return false;
     };
@@ -254,25 +247,26 @@ fn is_json(headers: &HeaderMap) -> bool {
     essence.eq_ignore_ascii_case("application/json")
 }
 
-/// A body sent with `Transfer-Encoding`: in chunks, whose length is not
-/// announced (411), or in a coding this server does not read, such as
-/// `gzip, chunked` (501). The page sends its bodies whole; a body in
-/// chunks could hide a size no one checked before reading began.
+/// A body sent with `Transfer-Encoding`, refused by [`coding_refused`].
 fn in_chunks(headers: &HeaderMap) -> Option<Reply> {
-    let mut codings = headers.get_all(TRANSFER_ENCODING).iter().peekable();
-    codings.peek()?;
-    let plain = codings.all(|value| {
-        value.to_str().is_ok_and(|value| {
-            value
-                .split(',')
-                .all(|coding| coding.trim().eq_ignore_ascii_case("chunked"))
-        })
-    });
+    Some(coding_refused(headers.get(TRANSFER_ENCODING)?.as_bytes()))
+}
+
+/// The refusal of a body sent with `Transfer-Encoding: coding`: in chunks,
+/// whose length is not announced (411), or in a coding this server does
+/// not read, such as `gzip, chunked` (501). The page sends its bodies
+/// whole; a body in chunks could hide a size no one checked before reading
+/// began, and its chunks are one more framing that two readers could read
+/// differently.
+pub(crate) fn coding_refused(coding: &[u8]) -> Reply {
+    let plain = coding
+        .split(|&b| b == b',')
+        .all(|coding| coding.trim_ascii().eq_ignore_ascii_case(b"chunked"));
     let status = match plain {
         true => StatusCode::LENGTH_REQUIRED,
         false => StatusCode::NOT_IMPLEMENTED,
     };
-    Some(Reply::error_with(status, CHUNKED))
+    Reply::status(status, CHUNKED)
 }
 
 /// The body's length as the request announces it, when it does.
@@ -370,9 +364,35 @@ mod tests {
             assert_eq!(is_json(&headers), expected, "{kind}");
         }
         assert!(!is_json(&HeaderMap::new()));
-        let mut twice = HeaderMap::new();
-        twice.append(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        twice.append(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        assert!(!is_json(&twice));
+    }
+
+    #[test]
+    fn a_header_read_here_is_refused_given_twice_even_when_both_agree() {
+        for name in READ_ONCE {
+            let value = match name.as_str() {
+                "host" => "localhost:8357",
+                "origin" => "http://localhost:8357",
+                "sec-fetch-site" => "same-origin",
+                "content-type" => "application/json",
+                "content-length" => "2",
+                _ => "chunked",
+            };
+            let mut request = Request::post("/page/play")
+                .header(HOST, "localhost:8357")
+                .header(CONTENT_TYPE, "application/json")
+                .body(axum::body::Body::empty())
+                .unwrap();
+            request
+                .headers_mut()
+                .append(name.clone(), HeaderValue::from_static(value));
+            if name != HOST && name != CONTENT_TYPE {
+                request
+                    .headers_mut()
+                    .append(name.clone(), HeaderValue::from_static(value));
+            }
+            let refused = refusal(&request).expect("refused");
+            assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{name}");
+            assert!(refused.body.contains(&format!("'{name}'")), "{name}");
+        }
     }
 }

@@ -17,8 +17,9 @@ use std::time::SystemTime;
 use axum::http::StatusCode;
 
 use super::MOST_BODY_BYTES;
-use super::guard::{CHUNKED, SECURITY_HEADERS};
+use super::guard::{SECURITY_HEADERS, coding_refused};
 use super::reply::Reply;
+use crate::rules::commas::with_commas;
 
 /// The most bytes a request's line and headers may take (the long query
 /// of a big position included); more gets 431.
@@ -31,8 +32,7 @@ pub const MOST_HEADERS: usize = 100;
 /// `refused`, from the bytes of it that had arrived (`read`, at most one
 /// past [`LARGEST_HEAD`]): the connection is closed after it.
 pub(crate) fn refusal(refused: u16, read: &[u8]) -> Vec<u8> {
-    let (status, why) = why(refused, read);
-    whole(status, &why)
+    whole(why(refused, read))
 }
 
 /// The reply, in full, to a head hyper would wait on or close without a
@@ -43,22 +43,18 @@ pub(crate) fn refusal(refused: u16, read: &[u8]) -> Vec<u8> {
 pub(crate) fn unanswered(read: &[u8]) -> Option<Vec<u8>> {
     let empty = read.iter().all(|b| matches!(b, b'\r' | b'\n'));
     if empty && read.iter().filter(|&&b| b == b'\n').count() >= 2 {
-        return Some(whole(
-            StatusCode::BAD_REQUEST,
-            "the request's line is empty",
-        ));
+        return Some(whole(bad("the request's line is empty")));
     }
     if read.starts_with(b"PRI * HTTP/2.0\r\n") {
-        let why = "this server speaks HTTP/1.1, not HTTP/2";
-        return Some(whole(StatusCode::BAD_REQUEST, why));
+        return Some(whole(bad("this server speaks HTTP/1.1, not HTTP/2")));
     }
     None
 }
 
-/// A refusal in full: `status`, the headers every reply carries, and
-/// `{"error": why}`.
-fn whole(status: StatusCode, why: &str) -> Vec<u8> {
-    let body = Reply::error_with(status, why).body;
+/// A refusal in full: its status, the headers every reply carries, and
+/// its `{"error": ...}`.
+fn whole(reply: Reply) -> Vec<u8> {
+    let (status, body) = (reply.status, reply.body);
     let mut out = format!(
         "HTTP/1.1 {} {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
          connection: close\r\ndate: {}\r\n",
@@ -73,16 +69,22 @@ fn whole(status: StatusCode, why: &str) -> Vec<u8> {
     (out + "\r\n" + &body).into_bytes()
 }
 
-/// The status and the words for a head hyper refused with `refused`.
-fn why(refused: u16, read: &[u8]) -> (StatusCode, String) {
+/// 400, and why.
+fn bad(why: &str) -> Reply {
+    Reply::status(StatusCode::BAD_REQUEST, why)
+}
+
+/// The refusal of a head hyper refused with `refused`, with the words for
+/// what could not be read.
+fn why(refused: u16, read: &[u8]) -> Reply {
     let too_long = || {
         let why = format!(
-            "the request's line and headers are longer than {} KB, the most read",
+            "the request's line and headers are longer than {} bytes ({} KB), the most read",
+            with_commas(LARGEST_HEAD as u128),
             LARGEST_HEAD / 1024
         );
-        (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, why)
+        Reply::status(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, &why)
     };
-    let bad = |why: &str| (StatusCode::BAD_REQUEST, why.to_string());
     if read.len() > LARGEST_HEAD {
         return too_long();
     }
@@ -91,7 +93,7 @@ fn why(refused: u16, read: &[u8]) -> (StatusCode, String) {
     match request.parse(read) {
         Err(httparse::Error::TooManyHeaders) => {
             let why = format!("the request has more than {MOST_HEADERS} headers, the most read");
-            (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, why)
+            Reply::status(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, &why)
         }
         Err(httparse::Error::Token) => bad("the request's method or address could not be read"),
         Err(httparse::Error::Version) => bad("the request is not HTTP/1.1 or HTTP/1.0"),
@@ -105,9 +107,9 @@ fn why(refused: u16, read: &[u8]) -> (StatusCode, String) {
 
 /// What is wrong with how a head hyper read in full frames its body: a
 /// length that is no number, two lengths, a length over the cap, or a body
-/// in chunks where none may be; `None` when its body is framed well, and
+/// in chunks or another coding; `None` when its body is framed well, and
 /// something else was wrong.
-fn framing(headers: &[httparse::Header<'_>]) -> Option<(StatusCode, String)> {
+fn framing(headers: &[httparse::Header<'_>]) -> Option<Reply> {
     let named = |name: &str| -> Vec<String> {
         let all = headers.iter().filter(|h| h.name.eq_ignore_ascii_case(name));
         all.map(|h| String::from_utf8_lossy(h.value).trim().to_string())
@@ -119,28 +121,25 @@ fn framing(headers: &[httparse::Header<'_>]) -> Option<(StatusCode, String)> {
         .iter()
         .any(|l| l.is_empty() || !l.bytes().all(|b| b.is_ascii_digit()))
     {
-        let why = "the request's length (Content-Length) is not a whole number of bytes";
-        return Some((StatusCode::BAD_REQUEST, why.to_string()));
+        return Some(bad(
+            "the request's length (Content-Length) is not a whole number of bytes",
+        ));
     }
     let over = |l: &String| {
         l.parse::<u64>()
             .map_or(true, |l| l > MOST_BODY_BYTES as u64)
     };
     if lengths.iter().any(over) {
-        let why = format!(
-            "the request is bigger than {} KB, the most read",
-            MOST_BODY_BYTES / 1024
-        );
-        return Some((StatusCode::PAYLOAD_TOO_LARGE, why));
+        return Some(Reply::refused(StatusCode::PAYLOAD_TOO_LARGE, ""));
     }
     if lengths.len() > 1 {
-        let why = "the request gives two different lengths (Content-Length)";
-        return Some((StatusCode::BAD_REQUEST, why.to_string()));
+        return Some(bad(
+            "the request gives two different lengths (Content-Length)",
+        ));
     }
-    if !named("transfer-encoding").is_empty() {
-        return Some((StatusCode::NOT_IMPLEMENTED, CHUNKED.to_string()));
-    }
-    None
+    named("transfer-encoding")
+        .first()
+        .map(|coding| coding_refused(coding.as_bytes()))
 }
 
 #[cfg(test)]
@@ -187,13 +186,13 @@ mod tests {
                 431,
                 get("Content-Length: 18446744073709551615\r\n"),
                 413,
-                "bigger than 64 KB",
+                "bigger than 65,536 bytes (64 KB)",
             ),
             (
                 400,
                 get("Content-Length: 18446744073709551616\r\n"),
                 413,
-                "bigger than 64 KB",
+                "bigger than 65,536 bytes (64 KB)",
             ),
             (
                 400,
@@ -206,14 +205,15 @@ mod tests {
                 431,
                 "GET /".to_string() + &"x".repeat(LARGEST_HEAD),
                 431,
-                "longer than 64 KB",
+                "longer than 65,536 bytes (64 KB)",
             ),
             (400, get(""), 400, "address could not be read"),
             (400, "GET / HT".into(), 400, "could not be read as HTTP"),
         ];
         for (refused, read, status, words) in cases {
-            let (got, why) = why(refused, read.as_bytes());
-            assert_eq!(got.as_u16(), status, "{read:.60?}: {why}");
+            let reply = why(refused, read.as_bytes());
+            let why = &reply.body;
+            assert_eq!(reply.status.as_u16(), status, "{read:.60?}: {why}");
             assert!(why.contains(words), "{read:.60?}: {why}");
         }
     }

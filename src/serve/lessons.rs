@@ -8,13 +8,14 @@
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::page::{self, steps};
+use super::page::steps;
 use super::params::{ParamError, Params};
 use super::reply::Reply;
 use crate::lesson::asking::{Answer, Asking, Response};
 use crate::lesson::games::of_game;
 use crate::lesson::{self, Lesson, LessonError, Part, Question, bundled};
 use crate::render::html;
+use crate::request::board::board;
 use crate::request::error::Error;
 use crate::rules::game::Game;
 use crate::teach::document::Block;
@@ -96,7 +97,7 @@ fn question<G: InLesson + Queried>(q: &Question<G>, number: usize) -> Result<Val
         "heading": q.heading(),
         "ask": q.asked(),
         "asks": asks::<G>(q.asks),
-        "board": page::board(&setup.position, &setup.game)?,
+        "board": board(&setup.position, &setup.game)?,
     }))
 }
 
@@ -278,6 +279,7 @@ fn response_json<G: InLesson>(asking: &Asking<'_, G>, response: &Response) -> Va
         Response::NoMoreHints => "no-more-hints",
         Response::Right { .. } => "right",
         Response::NotQuite(_) => "not-quite",
+        Response::Noted(_) => "noted",
         Response::Mistake(..) => "mistake",
         Response::Good(_) => "good",
         Response::LostAnyway(_) => "lost-anyway",

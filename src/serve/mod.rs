@@ -11,6 +11,9 @@
 //! - `game`: a game against the computer, replayed on every request
 //!   from what the page sends (`sent`);
 //! - `lessons`: the bundled lessons, a question at a time;
+//! - `class`: a class's routes and its stream of events, when the server
+//!   was started with a class (`serve --class`); `network`, the address
+//!   its pupils reach;
 //! - `expensive`: how much a request may cost, and the few places for
 //!   the expensive ones;
 //! - `sending`: the room for long replies while they are sent;
@@ -25,13 +28,15 @@
 //! each request within the same budgets as the command line, and only a
 //! few expensive requests at once; long replies are sent only within a
 //! few megabytes between them. Request bodies are capped at
-//! [`MOST_BODY_BYTES`], and no request reads or writes a file.
+//! [`MOST_BODY_BYTES`], and no request reads or writes a file. Only a
+//! class is kept between requests, in memory.
 
 use std::future::Future;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::ops::ControlFlow;
 use std::pin::Pin;
+use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Bytes;
@@ -42,12 +47,14 @@ use tokio::sync::oneshot;
 
 pub(crate) mod api;
 pub mod assets;
+pub(crate) mod class;
 pub mod connections;
 pub(crate) mod expensive;
 pub(crate) mod game;
 pub mod guard;
 pub mod head;
 pub(crate) mod lessons;
+pub(crate) mod network;
 pub(crate) mod page;
 pub(crate) mod params;
 pub(crate) mod reply;
@@ -55,8 +62,10 @@ pub(crate) mod sending;
 pub(crate) mod sent;
 pub(crate) mod worksheet;
 
+use self::class::{Opened, Room};
 use self::expensive::Expensive;
 use self::reply::Reply;
+use crate::class::secret::Secret;
 use crate::rules::game::Chomp;
 use crate::rules::nim::Nim;
 use crate::teach::queried::Queried;
@@ -67,11 +76,20 @@ pub(crate) const DEFAULT_PORT: u16 = 8357;
 /// The address listened on unless told otherwise: this computer only.
 pub(crate) const DEFAULT_HOST: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
 
+/// The address a class listens on unless told otherwise: every address of
+/// this computer, so the pupils' devices reach it.
+pub(crate) const CLASS_HOST: IpAddr = IpAddr::V4(Ipv4Addr::UNSPECIFIED);
+
 /// The largest request body read: 64 KB.
 pub const MOST_BODY_BYTES: usize = 64 * 1024;
 
 /// Every route of the page and its API.
 pub fn router() -> Router {
+    router_for(None)
+}
+
+/// Every route of the page and its API, and a class's when there is one.
+fn router_for(room: Option<Arc<Room>>) -> Router {
     let on = On {
         expensive: Expensive::new(),
     };
@@ -92,6 +110,10 @@ pub fn router() -> Router {
     // The games: one line each.
     let router = game_routes::<Nim>(router, "", &on);
     let router = game_routes::<Chomp>(router, "/chomp", &on);
+    let router = match room {
+        Some(room) => router.merge(class::routes(room, on.expensive.clone())),
+        None => router,
+    };
     let sending = sending::Sending::new();
     router
         .fallback(get(assets::file))
@@ -200,19 +222,44 @@ pub struct Server {
     addr: SocketAddr,
     stop: Option<oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<io::Result<()>>>,
+    /// A class's join code and teacher's key, when it serves one; the key
+    /// never shows in a debug print.
+    class: Option<(String, Secret)>,
 }
 
 impl Server {
     /// Listens on `addr` (port 0 picks a free port) and serves from a
     /// thread of its own until stopped or dropped.
     pub fn start(addr: SocketAddr) -> io::Result<Server> {
+        Server::started(addr, false)
+    }
+
+    /// Listens on `addr` as [`Server::start`] does, with a class open
+    /// (as `matchsticks serve --class` opens one): its join code is
+    /// [`Server::class_code`] and its teacher's key
+    /// [`Server::teacher_key`]. Its pupils' address is made from `addr`
+    /// as bound, or from this computer's address on the network when
+    /// `addr` is unspecified (`0.0.0.0`).
+    pub fn start_class(addr: SocketAddr) -> io::Result<Server> {
+        Server::started(addr, true)
+    }
+
+    fn started(addr: SocketAddr, with_class: bool) -> io::Result<Server> {
         let listener = bind(addr)?;
         let addr = listener.local_addr()?;
+        let room = match with_class {
+            true => Some(class::open(addr)?.0),
+            false => None,
+        };
+        let class = room.as_ref().map(|room| {
+            let (code, key, _) = room.access();
+            (code, key)
+        });
         let (stop, stopped) = oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {
             runtime()?.block_on(async move {
                 let listener = tokio::net::TcpListener::from_std(listener)?;
-                serve_on(listener, async {
+                serve_on(listener, room, async {
                     let _ = stopped.await;
                 })
                 .await
@@ -222,12 +269,23 @@ impl Server {
             addr,
             stop: Some(stop),
             thread: Some(thread),
+            class,
         })
     }
 
     /// Where it listens.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// The code pupils join its class with, when it serves one.
+    pub fn class_code(&self) -> Option<&str> {
+        self.class.as_ref().map(|(code, _)| code.as_str())
+    }
+
+    /// Its class's teacher's key, sent as `X-Teacher`, when it serves one.
+    pub fn teacher_key(&self) -> Option<&str> {
+        self.class.as_ref().map(|(_, key)| key.as_str())
     }
 
     /// Stops it, letting requests already begun finish.
@@ -267,7 +325,25 @@ pub(crate) fn serve(
             return Ok(());
         }
         let listener = tokio::net::TcpListener::from_std(listener)?;
-        serve_on(listener, stop).await
+        serve_on(listener, None, stop).await
+    })
+}
+
+/// Serves a class in the foreground until Ctrl-C, as [`serve`] serves the
+/// page; `listening` is told where the teacher and the pupils open it.
+pub(crate) fn serve_class(
+    addr: SocketAddr,
+    listening: impl FnOnce(&Opened) -> ControlFlow<()>,
+) -> io::Result<()> {
+    let listener = bind(addr)?;
+    let (room, opened) = class::open(listener.local_addr()?)?;
+    runtime()?.block_on(async move {
+        let stop = interrupted()?;
+        if listening(&opened).is_break() {
+            return Ok(());
+        }
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        serve_on(listener, Some(room), stop).await
     })
 }
 
@@ -297,15 +373,29 @@ fn bind(addr: SocketAddr) -> io::Result<std::net::TcpListener> {
     Ok(listener)
 }
 
+/// One thread answers the network; cheap requests are worked out on at
+/// most [`expensive::MOST_CHEAP`] more, and expensive ones in their places.
 fn runtime() -> io::Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
+        .max_blocking_threads(expensive::MOST_CHEAP)
         .build()
 }
 
+/// Serves the page, and `room`'s class when there is one, until `stop`;
+/// the class's streams of events end then, so that the requests being
+/// answered can all finish.
 async fn serve_on(
     listener: tokio::net::TcpListener,
+    room: Option<Arc<Room>>,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
-    connections::serve(listener, router(), stop).await
+    let router = router_for(room.clone());
+    let stop = async move {
+        stop.await;
+        if let Some(room) = room {
+            room.end();
+        }
+    };
+    connections::serve(listener, router, stop).await
 }

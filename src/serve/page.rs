@@ -7,18 +7,17 @@
 //! Input is read and refused exactly as by the JSON API.
 
 use axum::http::StatusCode;
-use serde::Serialize;
 use serde_json::{Value, json};
 
-use super::params::{ParamError, Params, Question, TABLE_PARAMS, check_question, within_rows};
+use super::params::{ParamError, Params, Question, TABLE_PARAMS, check_question};
 use super::reply::Reply;
 use crate::render::html;
 use crate::request;
+use crate::request::board::board;
 use crate::request::check::Refused;
-use crate::request::error::Error;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
-use crate::teach::document::{Block, Document};
+use crate::teach::document::Document;
 use crate::teach::queried::Queried;
 use crate::teach::verdict::Verdict;
 
@@ -46,12 +45,6 @@ pub(crate) fn explanation(doc: &Document, outcome: Outcome) -> String {
     .to_string()
 }
 
-/// The most rows a board on the page may have, in a game or a check: a
-/// board is drawn to click, and a board of more rows is not one a class
-/// can play; replaying a long game stays well within a second, and a
-/// reply that draws one stays within a few megabytes.
-pub(crate) const MOST_ROWS_PLAYED: usize = 100;
-
 /// A move or a bite checked, as the page shows it: the verdict, its
 /// reasons as HTML, and the board after it.
 pub(crate) fn verdict(verdict: Verdict, doc: &Document, after: Value) -> String {
@@ -77,37 +70,6 @@ pub(crate) fn check_reply(answer: Result<Result<String, String>, ParamError>) ->
     }
 }
 
-/// The board for `position` in its game, drawn to click as the terminal
-/// draws it (Nim's rows in their groups or the blocks of their pattern, a
-/// bar's squares), with the facts the page needs beside it.
-pub(crate) fn board<G: Queried>(position: &G::Position, game: &G) -> Result<Value, Error> {
-    let drawn = game.drawn(position).map_err(Error::game)?;
-    Ok(drawn_board(position, game, &drawn))
-}
-
-/// The board for `position` in its game, already `drawn`: its rows, its
-/// title, the drawing as HTML, whether the game is over there, and the
-/// game's own facts (the takes to offer as buttons, the squares).
-pub(crate) fn drawn_board<G: Queried>(position: &G::Position, game: &G, drawn: &Block) -> Value {
-    let board = json!({
-        "rows": G::rows(position),
-        "game": game.title(position),
-        "board": html::block_html(drawn, 3),
-        "over": game.is_over(position),
-    });
-    with_facts(board, &game.board_facts(position))
-}
-
-/// `value`, an object, with the fields of `facts` added.
-pub(crate) fn with_facts(mut value: Value, facts: &impl Serialize) -> Value {
-    let facts = serde_json::to_value(facts).expect("facts are plain data");
-    match (&mut value, facts) {
-        (Value::Object(fields), Value::Object(more)) => fields.extend(more),
-        _ => unreachable!("a board and its facts are objects"),
-    }
-    value
-}
-
 /// `GET /page/explain?position=3,5,7[&normal=1][&take=1-3][&xor=1]`, and
 /// `GET /page/chomp/explain?shape=4x5`: the explanation's title, who
 /// wins, and its steps.
@@ -115,7 +77,7 @@ pub(crate) fn explain<G: Queried>(query: Option<&str>) -> Reply {
     let known = Question::PageExplain.known::<G>();
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &known)?;
-        let position = p.position::<G>()?;
+        let position = p.drawable::<G>()?;
         let game = p.rules::<G>()?;
         let extras = p.extras(&game)?;
         let explained = request::explain::explain(&game, position, &extras)?;
@@ -130,10 +92,10 @@ pub(crate) fn explain<G: Queried>(query: Option<&str>) -> Reply {
 /// `GET /page/check?position=3,5,7&to=2,5,7` (or `&row=1&remove=1`), and
 /// `GET /page/chomp/check?shape=4x5&bite=2,3`: the verdict and its reasons
 /// as HTML, and the board after the move. An illegal move gets 422 and
-/// why; a board of more than [`MOST_ROWS_PLAYED`] rows, 400.
+/// why; a position too big to draw, 400.
 pub(crate) fn check<G: Queried>(query: Option<&str>) -> Reply {
     let answer = || -> Result<Result<String, String>, ParamError> {
-        let (game, checked) = check_question::<G>(query, Some(MOST_ROWS_PLAYED))?;
+        let (game, checked) = check_question::<G>(Question::PageCheck, query)?;
         let checked = match checked {
             Ok(checked) => checked,
             Err(Refused::Illegal { illegal, .. }) => return Ok(Err(G::refusal(&illegal))),
@@ -147,14 +109,12 @@ pub(crate) fn check<G: Queried>(query: Option<&str>) -> Reply {
 }
 
 /// `GET /page/board?position=21[&normal=1][&take=1-3]`, and
-/// `GET /page/chomp/board?shape=4x5`: a board to click, of at most
-/// [`MOST_ROWS_PLAYED`] rows.
+/// `GET /page/chomp/board?shape=4x5`: a board to click.
 pub(crate) fn board_page<G: Queried>(query: Option<&str>) -> Reply {
     let known = Question::Board.known::<G>();
     let answer = || -> Result<String, ParamError> {
         let p = Params::parse(query, &known)?;
-        let position = p.position::<G>()?;
-        within_rows::<G>(&position, MOST_ROWS_PLAYED)?;
+        let position = p.drawable::<G>()?;
         Ok(board(&position, &p.rules::<G>()?)?.to_string())
     };
     Reply::json_or_error(answer())

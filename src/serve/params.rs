@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use crate::request;
 use crate::request::check::{Checked, Refused};
 use crate::request::error::Error;
+use crate::rules::commas::with_commas;
 use crate::teach::queried::{Queried, Words};
 
 /// The questions a query string may ask of a game, each with the
@@ -47,11 +48,22 @@ impl Question {
         [position, before, G::RULE_FLAGS, G::RULE_WORDS, after].concat()
     }
 
-    /// Whether its reply draws a board to click.
-    pub(crate) fn draws_board(self) -> bool {
-        matches!(self, Question::PageCheck | Question::Board)
+    /// Whether its reply draws the position on the page, which refuses
+    /// one too big to draw ([`LARGEST_DRAWING`]).
+    pub(crate) fn draws(self) -> bool {
+        matches!(
+            self,
+            Question::PageExplain | Question::PageCheck | Question::Board
+        )
     }
 }
+
+/// The most pieces of one position the page draws (Nim's rows and their
+/// groups, a bar's squares): each is drawn once or more in every step, so
+/// a position at this limit makes a reply of about 10 MB, and about three
+/// times as much memory while it is made. A bigger one is refused: the
+/// command line and `/api/` take it.
+pub(crate) const LARGEST_DRAWING: u64 = 10_000;
 
 /// The parameters of the table of positions.
 pub(crate) const TABLE_PARAMS: [&str; 4] = ["position", "normal", "take", "losing"];
@@ -68,20 +80,24 @@ pub(crate) enum ParamError {
     /// A parameter the request does not know.
     #[error("unknown parameter '{0}': the parameters here are {1}")]
     Unknown(String, String),
-    /// A parameter given more than once, which could mean either value.
-    #[error("repeated parameter '{0}': give each parameter once")]
-    Repeated(String),
-    /// A board to click of more rows than the page draws.
-    #[error("a board on the page may have at most {most} rows; this one has {rows}")]
-    TooManyRows {
-        /// The rows of the position.
-        rows: usize,
-        /// The most a board may have.
-        most: usize,
-    },
     /// A parameter the request needs.
     #[error("missing parameter '{0}'")]
     Missing(&'static str),
+    /// A parameter given more than once, which could mean either value.
+    #[error("the parameter '{0}' is given more than once: give it once")]
+    Twice(String),
+    /// A position bigger than the page draws.
+    #[error(
+        "the page draws at most {} {what} of a position, and this one has {}: use fewer or smaller rows, or the command line",
+        with_commas(u128::from(LARGEST_DRAWING)),
+        with_commas(u128::from(*pieces))
+    )]
+    TooBigToDraw {
+        /// What the drawing is made of: "rows and groups".
+        what: &'static str,
+        /// How many pieces the position has.
+        pieces: u64,
+    },
     /// What the command line would say about the same input.
     #[error("{0}")]
     Input(#[from] Error),
@@ -97,7 +113,7 @@ impl Params {
                 return Err(ParamError::Unknown(name, known.join(", ")));
             }
             if values.contains_key(&name) {
-                return Err(ParamError::Repeated(name));
+                return Err(ParamError::Twice(name));
             }
             values.insert(name, value);
         }
@@ -112,6 +128,20 @@ impl Params {
     /// Whether the flag `name` is on.
     pub(crate) fn flag(&self, name: &str) -> bool {
         self.get(name).is_some_and(|v| v != "0" && v != "false")
+    }
+
+    /// The position the game's words give, as [`Params::position`] reads
+    /// it, when the page may draw it: of at most [`LARGEST_DRAWING`]
+    /// pieces.
+    pub(crate) fn drawable<G: Queried>(&self) -> Result<G::Position, ParamError> {
+        let position = self.position::<G>()?;
+        match G::pieces(&position) {
+            pieces if pieces > LARGEST_DRAWING => Err(ParamError::TooBigToDraw {
+                what: G::PIECES,
+                pieces,
+            }),
+            _ => Ok(position),
+        }
     }
 
     /// The position the game's words give, read as the command line reads
@@ -192,35 +222,24 @@ fn decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Refuses a board to click of more than `most` rows.
-pub(crate) fn within_rows<G: Queried>(
-    position: &G::Position,
-    most: usize,
-) -> Result<(), ParamError> {
-    match G::rows(position).len() {
-        rows if rows > most => Err(ParamError::TooManyRows { rows, most }),
-        _ => Ok(()),
-    }
-}
-
 /// A move judged, or refused with why.
 type CheckAnswer<G> = Result<Checked<G>, Refused<G>>;
 
 /// A check question from a query string, for `/api/…/check` and
 /// `/page/…/check` alike: the game's rules, and the move judged or
 /// refused. Every word the question needs is asked for before any is
-/// read, and a position of more than `most_rows` rows is refused before
-/// anything is worked out.
+/// read, and on the page, where the board after the move is drawn, a
+/// position too big to draw is refused before anything is worked out.
 pub(crate) fn check_question<G: Queried>(
+    question: Question,
     query: Option<&str>,
-    most_rows: Option<usize>,
 ) -> Result<(G, CheckAnswer<G>), ParamError> {
-    let p = Params::parse(query, &Question::Check.known::<G>())?;
+    let p = Params::parse(query, &question.known::<G>())?;
     p.needs(&[&[G::POSITION_WORDS][..], G::MOVE_WORDS_NEEDED].concat())?;
-    let position = p.position::<G>()?;
-    if let Some(most) = most_rows {
-        within_rows::<G>(&position, most)?;
-    }
+    let position = match question.draws() {
+        true => p.drawable::<G>()?,
+        false => p.position::<G>()?,
+    };
     let game = p.rules::<G>()?;
     let typed = p.typed::<G>()?;
     let checked = request::check::check(&game, position, &typed);
@@ -271,7 +290,7 @@ mod tests {
         );
         assert_eq!(
             twice.unwrap_err().to_string(),
-            "repeated parameter 'position': give each parameter once"
+            "the parameter 'position' is given more than once: give it once"
         );
     }
 }

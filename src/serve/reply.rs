@@ -5,6 +5,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use super::params::ParamError;
+use crate::rules::commas::with_commas;
 
 /// A finished reply.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,11 +47,6 @@ impl Reply {
         Reply::json_with(StatusCode::BAD_REQUEST, error_body(&why))
     }
 
-    /// `status` and `{"error": why}`, with the words as they are.
-    pub(crate) fn error_with(status: StatusCode, why: &str) -> Reply {
-        Reply::json_with(status, error_body(why))
-    }
-
     /// A move that is not allowed: 422 and `{"error": why}`.
     pub(crate) fn illegal(why: String) -> Reply {
         Reply::json_with(StatusCode::UNPROCESSABLE_ENTITY, error_body(&why))
@@ -61,7 +57,8 @@ impl Reply {
     pub(crate) fn refused(status: StatusCode, why: &str) -> Reply {
         let why = match status {
             StatusCode::PAYLOAD_TOO_LARGE => format!(
-                "the request is bigger than {} KB, the most read",
+                "the request is bigger than {} bytes ({} KB), the most read",
+                with_commas(super::MOST_BODY_BYTES as u128),
                 super::MOST_BODY_BYTES / 1024
             ),
             _ => why.to_lowercase(),
@@ -76,6 +73,20 @@ impl Reply {
             retry_after: Some(retry_after),
             ..Reply::json_with(StatusCode::SERVICE_UNAVAILABLE, error_body(why))
         }
+    }
+
+    /// 429: a client sends faster than it may, and should wait
+    /// `retry_after` seconds.
+    pub(crate) fn too_many(why: &str, retry_after: u64) -> Reply {
+        Reply {
+            retry_after: Some(retry_after),
+            ..Reply::json_with(StatusCode::TOO_MANY_REQUESTS, error_body(why))
+        }
+    }
+
+    /// Any other refusal: the status, and why.
+    pub(crate) fn status(status: StatusCode, why: &str) -> Reply {
+        Reply::json_with(status, error_body(why))
     }
 
     /// Work that stopped without an answer: 500.

@@ -26,10 +26,11 @@ use hyper::body::{Body, Frame, SizeHint};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::reply::Reply;
+use crate::rules::commas::with_commas;
 
-/// The most bytes of long replies being sent at once: 32 MB, room for the
-/// longest reply the page asks for (a thousand rows drawn for an
-/// explanation) and some more.
+/// The most bytes of long replies being sent at once: 32 MiB, room for
+/// the longest replies the page makes (about 10 MB, a position as big as
+/// it draws, checked), one from each place for expensive work.
 pub(crate) const MOST_SENDING_BYTES: usize = 32 * 1024 * 1024;
 
 /// The longest reply sent without taking room: 64 KB. Every connection may
@@ -82,8 +83,9 @@ pub(crate) async fn hold(State(sending): State<Sending>, request: Request, next:
 /// 503: the room for long replies is taken.
 fn busy() -> Reply {
     let why = format!(
-        "the server is already sending {} MB of long replies, the most it holds at once: \
-         try again in a moment",
+        "the server is already sending {} bytes ({} MiB) of long replies, the most it holds \
+         at once: try again in a moment",
+        with_commas(MOST_SENDING_BYTES as u128),
         MOST_SENDING_BYTES / (1024 * 1024)
     );
     Reply::busy(&why, RETRY_AFTER)

@@ -60,6 +60,16 @@ impl Words for Given {
     }
 }
 
+impl Given {
+    /// The words given by name, and the flags that are on.
+    pub(crate) fn of(words: &[(&'static str, String)], flags: &[&'static str]) -> Given {
+        Given {
+            words: words.iter().cloned().collect(),
+            flags: flags.iter().copied().collect(),
+        }
+    }
+}
+
 /// What the moves are called in a body, and in the reply: "moves" or
 /// "bites".
 pub(crate) fn moves_name<G: Queried>() -> String {

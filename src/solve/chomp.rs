@@ -15,6 +15,7 @@
 //! strategy.
 
 use crate::rules::bar::{Arms, Bar, Bite};
+use crate::rules::commas::with_commas;
 use crate::rules::outcome::Outcome;
 use crate::solve::search::Solved;
 
@@ -25,7 +26,9 @@ pub(crate) const LARGEST_SEARCH: u64 = 2_000_000;
 /// The bar has more shapes inside it than the search may value.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "this bar is too big to search bite by bite: a game on it can reach {count} shapes, more than the search's limit of {limit}; try a smaller bar"
+    "this bar is too big to search bite by bite: a game on it can reach {} shapes, more than the search's limit of {}; try a smaller bar",
+    with_commas(*count),
+    with_commas(u128::from(*limit))
 )]
 pub struct TooBig {
     /// How many shapes a game from the bar can reach.
@@ -515,6 +518,10 @@ mod tests {
         assert_eq!(err.limit, LARGEST_SEARCH);
         assert_eq!(err.count, reachable(&bar("64x64")));
         assert!(ChompSearch::search(&bar("12x12")).is_err());
+        assert_eq!(
+            ChompSearch::search(&bar("12x12")).unwrap_err().to_string(),
+            "this bar is too big to search bite by bite: a game on it can reach 2,704,156 shapes, more than the search's limit of 2,000,000; try a smaller bar"
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@
 
 pub mod chomp;
 pub(crate) mod columns;
+pub(crate) mod forced;
 pub mod grouping;
 pub(crate) mod grundy;
 mod lattice;

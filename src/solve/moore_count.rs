@@ -17,6 +17,7 @@
 
 use std::num::NonZeroU32;
 
+use crate::rules::commas::with_commas;
 use crate::rules::moves::Move;
 use crate::rules::multi_move::MultiMove;
 use crate::rules::rule::Rule;
@@ -71,7 +72,8 @@ impl WinningMoves {
 /// Counting the winning moves would take more than the budget of steps.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "counting every winning move here would take more than {limit} steps, the limit: try fewer rows, or fewer rows per move"
+    "counting every winning move here would take more than {} steps, the limit: try fewer rows, or fewer rows per move",
+    with_commas(u128::from(*limit))
 )]
 pub struct TooManyToCount {
     /// The limit that was reached, [`COUNT_STEPS`].
@@ -844,7 +846,7 @@ mod tests {
         assert_eq!(
             refused.to_string(),
             format!(
-                "counting every winning move here would take more than {COUNT_STEPS} steps, the limit: try fewer rows, or fewer rows per move"
+                "counting every winning move here would take more than 20,000,000 steps, the limit: try fewer rows, or fewer rows per move"
             )
         );
     }

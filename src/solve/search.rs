@@ -22,6 +22,7 @@ use super::grundy::Grundy;
 use super::lattice::{Lattice, Limits, Over};
 use super::one_row::RowPattern;
 use super::periodic::NoRepeat;
+use crate::rules::commas::with_commas;
 use crate::rules::moves::Move;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
@@ -97,9 +98,10 @@ impl Budget {
 /// The search would need more than its budget.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "this game is too big to search move by move: it has more than {} {what}, {}; try smaller rows",
+    "{}: it has more than {} {what}, {}; try smaller rows",
+    too_big_to(*because),
     with_commas(u128::from(*limit)),
-    whose_limit(*because)
+    whose_limit(what, *because)
 )]
 pub struct TooBig {
     /// What ran out: "positions", "moves", or for a table "row sizes to
@@ -126,12 +128,25 @@ pub enum Because {
         /// The rows of each position.
         rows: usize,
     },
+    /// A table's own limits, lower than the search's: the positions it
+    /// lists (`TABLE_LIMIT`) and the row sizes it prints (`TABLE_NUMBERS`).
+    Table,
+}
+
+/// What is too big: a game to search, or a table to print.
+fn too_big_to(because: Option<Because>) -> &'static str {
+    match because {
+        Some(Because::Table) => "this table is too big to print",
+        _ => "this game is too big to search move by move",
+    }
 }
 
 /// Which limit was hit, named as the book names it.
-fn whose_limit(because: Option<Because>) -> String {
+fn whose_limit(what: &str, because: Option<Because>) -> String {
     match because {
         None => "the search's limit".to_string(),
+        Some(Because::Table) if what == "positions" => "the most a table lists".to_string(),
+        Some(Because::Table) => "the most a table prints (positions times rows)".to_string(),
         Some(Because::ManyRows { rows }) => format!(
             "the most a search holds with {} rows, since it steps through at most {} row sizes (positions times rows)",
             with_commas(rows as u128),
@@ -143,19 +158,6 @@ fn whose_limit(because: Option<Because>) -> String {
             with_commas(u128::from(MOST_MOVES))
         ),
     }
-}
-
-/// 1234567 as "1,234,567", as the book writes its limits.
-pub(crate) fn with_commas(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 impl From<Over> for TooBig {
@@ -557,6 +559,12 @@ impl Solver {
     #[cfg(test)]
     pub(crate) fn patterns_worked(&self) -> u32 {
         self.kept.worked
+    }
+
+    /// How many moves its searches have tried so far.
+    #[cfg(test)]
+    pub(crate) fn tried(&self) -> u64 {
+        self.tried
     }
 
     /// How many positions are remembered (a position remembered in two

@@ -8,6 +8,7 @@
 //! search) the calls answered from memory. The counts come from running
 //! the searches, never from a formula.
 
+use crate::rules::commas::with_commas;
 use crate::rules::outcome::Outcome;
 use crate::rules::rule::Rule;
 
@@ -34,11 +35,15 @@ pub struct SearchCounts {
 pub enum SearchRefused {
     /// The plain search passed its limit.
     #[error(
-        "the plain search would take too long: it passed {PLAIN_CALL_LIMIT} calls, its limit, and is still going; try a smaller row"
+        "the plain search would take too long: it passed {} calls, its limit, and is still going; try a smaller row",
+        with_commas(u128::from(PLAIN_CALL_LIMIT))
     )]
     TooManyCalls,
     /// The row is taller than the searches accept.
-    #[error("--show-search works with rows of up to {LARGEST_ROW} sticks")]
+    #[error(
+        "--show-search works with rows of up to {} sticks",
+        with_commas(u128::from(LARGEST_ROW))
+    )]
     RowTooBig,
     /// More than one row has sticks.
     #[error("--show-search works with a single row")]

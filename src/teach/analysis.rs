@@ -12,6 +12,7 @@
 //! several.
 
 use super::method::worked::{Method, Worked};
+use crate::rules::commas::with_commas;
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
@@ -48,7 +49,9 @@ pub enum AnalysisError {
     TooManyToCount(#[from] TooManyToCount),
     /// Too many rows for moves from several rows.
     #[error(
-        "with moves from several rows a position may have at most {MOST_MOORE_ROWS} rows, and this one has {rows}: use fewer rows"
+        "with moves from several rows a position may have at most {} rows, and this one has {}: use fewer rows",
+        with_commas(MOST_MOORE_ROWS as u128),
+        with_commas(*rows as u128)
     )]
     TooManyRows {
         /// The rows the position has.

@@ -6,13 +6,18 @@
 use super::analysis::Analysis;
 use super::board;
 use super::document::{Block, Document, Frame, Step};
+use super::method::ending;
 use super::verdict::{Judgement, Verdict};
-use super::words::{capitalised, glued, position, transition};
+use super::words::{capitalised, move_at, position, transition};
 use crate::rules::outcome::Outcome;
 use crate::solve::one_row::RowPattern;
 
 /// The comfort after a lost position.
 const ANY_MOVE: &str = "So any move will do: keep going and hope your opponent slips.";
+
+/// What a lost position's move is told where nobody can slip.
+const NO_SLIP: &str =
+    "Nobody can slip from here, so the game goes the same way whatever anyone takes.";
 
 /// What a lost position's last move is told: the game is over, and lost.
 const GAME_OVER: &str = "You made the last move, so the game is over and you lose.";
@@ -62,7 +67,7 @@ pub fn check(j: &Judgement) -> Document {
         title: format!(
             "{} ({})",
             transition(j.position(), j.to()),
-            glued(&j.mv.to_string())
+            move_at(&j.mv, j.position())
         ),
         steps,
     }
@@ -106,6 +111,12 @@ pub(crate) fn reason(j: &Judgement) -> String {
             position(j.position()),
             j.before.method.why_lost(j)
         ),
+        // Nobody can slip from here: there is nothing to hope for.
+        Verdict::LostAnyway if ending::settled(j.position(), &j.before.game) => format!(
+            "from {} no move could win, because {} {NO_SLIP}",
+            position(j.position()),
+            j.before.method.why_lost(j)
+        ),
         Verdict::LostAnyway => format!(
             "from {} no move could win, because {} {ANY_MOVE}",
             position(j.position()),
@@ -126,7 +137,7 @@ fn details(j: &Judgement) -> Vec<Block> {
             let after = j.after.after(&reply);
             let text = format!(
                 "Your opponent's winning reply: {} ({}).",
-                method.told(&reply),
+                method.told(&reply, j.to()),
                 transition(j.to(), &after)
             );
             Block::move_with_text(j.to(), &reply, &after, true, text)
@@ -145,6 +156,9 @@ fn details(j: &Judgement) -> Vec<Block> {
 /// Why the computer made its move, said to the pupil.
 pub(crate) fn computer_reason(j: &Judgement) -> String {
     match j.verdict {
+        Verdict::LostAnyway if ending::settled(j.position(), &j.before.game) => {
+            "no move wins for me here, and nobody can slip from here.".to_string()
+        }
         Verdict::LostAnyway => {
             "no move wins for me here, so I keep the game going and hope you slip.".to_string()
         }
@@ -170,4 +184,80 @@ pub(crate) fn yes_or_no(a: &Analysis) -> String {
 /// none wins.
 pub(crate) fn answer(a: &Analysis) -> String {
     a.method.answer(a)
+}
+
+#[cfg(test)]
+mod nobody_can_slip {
+    use super::{check, computer_reason};
+    use crate::rules::game::Game;
+    use crate::rules::nim::Nim;
+    use crate::rules::position::Position;
+    use crate::rules::rule::Rule;
+    use crate::rules::take_set::TakeSet;
+    use crate::teach::analysis::{Analysis, Extras};
+    use crate::teach::explain::{Options, explain};
+    use crate::teach::hints::hints;
+    use crate::teach::method::ending::settled;
+    use crate::teach::verdict::Judgement;
+
+    /// Everything said about `position`: its explanation, its hints, and
+    /// the verdict on every move from it, with the reason the computer
+    /// would give for it.
+    fn said(position: &Position, game: &Nim) -> Vec<String> {
+        let a = Analysis::new(position.clone(), game.clone(), Extras::default()).unwrap();
+        let mut said: Vec<String> = explain(&a, Options::default())
+            .steps
+            .iter()
+            .flat_map(|s| s.lines())
+            .collect();
+        said.extend(hints(&a));
+        for mv in position.moves_with(&game.takes) {
+            let j = Judgement::from_analysis(a.clone(), mv).unwrap();
+            said.extend(check(&j).steps.iter().flat_map(|s| s.lines()));
+            said.push(computer_reason(&j));
+        }
+        said
+    }
+
+    #[test]
+    fn where_nobody_can_slip_no_word_hopes_for_a_slip() {
+        let games = [
+            Nim::new(Rule::Misere),
+            Nim::new(Rule::Normal),
+            Nim::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap()),
+            Nim::with_takes(Rule::Normal, TakeSet::parse("2,3").unwrap()),
+            Nim::with_takes(Rule::Misere, TakeSet::parse("2").unwrap()),
+            Nim::new(Rule::Misere).with_rows_per_move(2).unwrap(),
+        ];
+        for game in &games {
+            for rows in [
+                vec![1],
+                vec![2],
+                vec![3],
+                vec![1, 1],
+                vec![1, 1, 1],
+                vec![0, 1, 1],
+                vec![2, 2],
+                vec![4, 2],
+                vec![5, 3],
+            ] {
+                let position = Position::new(rows.clone());
+                if !settled(&position, game) || game.is_over(&position) {
+                    continue;
+                }
+                // What W and L mean is said of every count, not of this one.
+                for line in said(&position, game)
+                    .into_iter()
+                    .filter(|line| !line.starts_with("L means"))
+                {
+                    let line = line.replace('\u{a0}', " ");
+                    let hoped = line.contains("hope")
+                        || line.contains("plays well")
+                        || line.contains("against good play")
+                        || line.contains("slips") && !line.contains("nobody can slip");
+                    assert!(!hoped, "{rows:?} {game:?}: {line}");
+                }
+            }
+        }
+    }
 }

@@ -25,7 +25,7 @@ mod tests {
     use crate::rules::rule::Rule;
     use crate::rules::take_set::TakeSet;
     use crate::teach::analysis::Extras;
-    use crate::teach::words::move_words;
+    use crate::teach::words::move_at;
 
     fn analysed(rows: &[u64], game: Nim) -> Analysis {
         Analysis::new(Position::new(rows.to_vec()), game, Extras::default()).unwrap()
@@ -56,7 +56,7 @@ mod tests {
             ] {
                 let a = analysed(rows, game.clone());
                 let stages = hints(&a);
-                let Some(mv) = a.best.as_ref().map(move_words) else {
+                let Some(mv) = a.best.as_ref().map(|mv| move_at(mv, &a.position)) else {
                     assert!(stages.is_empty(), "no move, yet hints: {stages:?}");
                     continue;
                 };
@@ -83,7 +83,7 @@ mod tests {
         let two_or_three = Nim::with_takes(Rule::Misere, TakeSet::parse("2,3").unwrap());
         assert_eq!(
             last(&[2], two_or_three.clone()),
-            "You have to take the last stick: take 2 from row 1 (2 → 0)."
+            "You have to take the last stick: take 2 (2 → 0)."
         );
         // One move only, and the ladder is that one stage.
         assert_eq!(ladder(&[0, 0, 1], Nim::new(Rule::Misere)).len(), 1);
@@ -93,8 +93,13 @@ mod tests {
         );
         // A huge row is a choice too, found without counting its takes.
         assert_eq!(ladder(&[100, u64::MAX, 3], Nim::new(Rule::Misere)).len(), 4);
-        // With a choice, it is a best try.
-        assert!(last(&[3], two_or_three).starts_with("No move wins. A best try is"));
+        // Every move ends the game: a choice, but nobody can slip.
+        assert_eq!(
+            last(&[3], two_or_three.clone()),
+            "No move wins, and nobody can slip from here: take 2 (3 → 1), for example."
+        );
+        // With a choice that matters, it is a best try.
+        assert!(last(&[7], two_or_three).starts_with("No move wins. A best try is"));
     }
 
     #[test]

@@ -481,6 +481,15 @@ impl Queried for Nim {
         position.piles().to_vec()
     }
 
+    /// Each row, and each of its groups: a row of 2^64 − 1 sticks is 65.
+    fn pieces(position: &Position) -> u64 {
+        position.piles().iter().fold(0u64, |pieces, &sticks| {
+            pieces.saturating_add(1 + u64::from(sticks.count_ones()))
+        })
+    }
+
+    const PIECES: &'static str = "rows and groups";
+
     fn title(&self, position: &Position) -> String {
         self.describe(position.len())
     }

@@ -149,6 +149,14 @@ pub(crate) trait Queried: Teaching {
     /// The position as the page counts it: sticks or squares, row by row.
     fn rows(position: &Self::Position) -> Vec<u64>;
 
+    /// What a drawing of `position` is made of, as [`Queried::PIECES`]
+    /// names it: counted before anything is drawn, since every piece is
+    /// drawn once or more in each step of an explanation.
+    fn pieces(position: &Self::Position) -> u64;
+
+    /// What [`Queried::pieces`] counts, in words: "rows and groups".
+    const PIECES: &'static str;
+
     /// The game at `position`, as a title the page shows.
     fn title(&self, position: &Self::Position) -> String;
 

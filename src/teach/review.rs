@@ -8,7 +8,7 @@
 
 use super::analysis::{Analysis, AnalysisError, Extras};
 use super::document::{Block, Document, Frame, Step};
-use super::words::{count, ordinal, position, times};
+use super::words::{count, ordinal, position, rows_named, times};
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
@@ -194,6 +194,9 @@ pub fn document(reviewed: &[Reviewed], game: &Nim, notes: Notes) -> Document {
     if turning.is_empty() {
         result.push(Block::sentence(no_slip(reviewed, notes.ended)));
     }
+    if let Some(first) = lost_start(reviewed) {
+        result.push(Block::sentence(first));
+    }
     let mut closing = Vec::new();
     if notes.taken_back > 0 {
         closing.push(Block::sentence(format!(
@@ -204,11 +207,7 @@ pub fn document(reviewed: &[Reviewed], game: &Nim, notes: Notes) -> Document {
     if let Some(help) = help(notes.hints, notes.shown) {
         closing.push(Block::sentence(help));
     }
-    if let Some(command) = notes.replay {
-        closing.push(Block::sentence(format!(
-            "To play this game again: {command}"
-        )));
-    }
+    closing.extend(replay(notes.replay));
     let mut steps = vec![Step::framed(Frame::LEAD, "Result", result)];
     if !turning.is_empty() {
         steps.push(Step::framed(Frame::BARE, "Turning points", turning));
@@ -219,6 +218,18 @@ pub fn document(reviewed: &[Reviewed], game: &Nim, notes: Notes) -> Document {
     Document {
         title: "Review of the game".to_string(),
         steps,
+    }
+}
+
+/// How to play the game again, the command on a line of its own so it
+/// copies whole; nothing when there is no command.
+pub(crate) fn replay(command: Option<String>) -> Vec<Block> {
+    match command {
+        Some(text) => vec![
+            Block::sentence("To play this game again:"),
+            Block::Command { text },
+        ],
+        None => Vec::new(),
     }
 }
 
@@ -252,10 +263,24 @@ fn no_slip(reviewed: &[Reviewed], ended: bool) -> String {
         (Outcome::Win, Side::Computer) => {
             format!("From {from} the computer could win from the start, and it did not slip.")
         }
-        (Outcome::Lose, _) => format!(
+        (Outcome::Lose, Side::Pupil) => "Nobody slipped.".to_string(),
+        (Outcome::Lose, Side::Computer) => format!(
             "Nobody slipped: from {from}, whoever moves first cannot win if the other plays well."
         ),
     }
+}
+
+/// When the pupil moved first from a start the first player cannot win,
+/// said once the game is over, never before it: they could not have won
+/// against good play, and letting the computer start gives them a chance.
+fn lost_start(reviewed: &[Reviewed]) -> Option<String> {
+    let first = reviewed.first()?;
+    (first.turn.side == Side::Pupil && first.before_outcome == Outcome::Lose).then(|| {
+        format!(
+            "From {}, whoever moves first cannot win if the other plays well: let the computer go first next time, and you can win.",
+            rows_named(&first.turn.before)
+        )
+    })
 }
 
 /// The hints and answers the pupil asked for: "You asked for 3 hints and
@@ -384,7 +409,8 @@ mod tests {
                 "The computer's 2nd move, at 0\u{a0}4\u{a0}5: it took 5 from row 3, and that gave you a chance to win.",
                 "You took back 2 moves.",
                 "You asked for 3 hints and saw the answer twice.",
-                "To play this game again: matchsticks play 3 5 7 --level good --seed 7",
+                "To play this game again:",
+                "matchsticks play 3 5 7 --level good --seed 7",
             ]
         );
     }
@@ -424,13 +450,15 @@ mod tests {
             lines(&normal, &all_at_once, notes.clone())[0],
             "You took the last stick, so you win."
         );
-        // A start lost for the first player: no slip, and that is why.
+        // A start lost for the pupil, who moved first: no slip, why, and
+        // who should start next time, said only now the game is over.
         let lost = played(&[1, 1, 1], Side::Pupil, &[(1, 1), (2, 1), (3, 1)]);
         assert_eq!(
             lines(&game, &lost, notes.clone()),
             [
                 "You took the last stick, so the computer wins.",
-                "Nobody slipped: from 1\u{a0}1\u{a0}1, whoever moves first cannot win if the other plays well.",
+                "Nobody slipped.",
+                "From rows 1\u{a0}1\u{a0}1, whoever moves first cannot win if the other plays well: let the computer go first next time, and you can win.",
             ]
         );
         // The computer went first from a won start and never slipped: the

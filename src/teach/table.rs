@@ -10,7 +10,7 @@
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
-use crate::solve::search::{Budget, MOST_MOVES, Solver, TooBig};
+use crate::solve::search::{Because, Budget, MOST_MOVES, Solver, TooBig};
 
 /// The most positions a table may list.
 pub(crate) const TABLE_LIMIT: usize = 100_000;
@@ -39,18 +39,16 @@ pub struct Entry {
 pub fn table(start: &Position, game: &Nim) -> Result<Vec<Entry>, TooBig> {
     let mut solver = solver(game);
     let printed = solver
-        .estimate(start.piles())?
+        .estimate(start.piles())
+        .map_err(as_a_table)?
         .positions
         .saturating_mul(start.len() as u64);
     if printed > TABLE_NUMBERS {
-        return Err(TooBig {
-            what: "row sizes to print",
-            limit: TABLE_NUMBERS,
-            because: None,
-        });
+        return Err(too_much_to_print());
     }
     let mut entries: Vec<Entry> = solver
-        .reached(start.piles())?
+        .reached(start.piles())
+        .map_err(as_a_table)?
         .into_iter()
         .filter(|r| r.position.iter().any(|&n| n > 0))
         .map(|r| Entry {
@@ -62,6 +60,31 @@ pub fn table(start: &Position, game: &Nim) -> Result<Vec<Entry>, TooBig> {
         .collect();
     entries.sort_unstable_by(|a, b| a.position.cmp(&b.position));
     Ok(entries)
+}
+
+/// A table that would print more than [`TABLE_NUMBERS`] row sizes.
+fn too_much_to_print() -> TooBig {
+    TooBig {
+        what: "row sizes to print",
+        limit: TABLE_NUMBERS,
+        because: Some(Because::Table),
+    }
+}
+
+/// The search's refusal named as the table's limits name it: more
+/// positions than [`TABLE_LIMIT`] pass the table's own limit, and more
+/// positions than a search holds of so many rows (at most
+/// `MOST_NUMBERS` row sizes, ten times [`TABLE_NUMBERS`]) would print
+/// more than a table prints. Too many moves are the search's.
+fn as_a_table(too_big: TooBig) -> TooBig {
+    match (too_big.what, too_big.because) {
+        ("positions", Some(Because::ManyRows { .. })) => too_much_to_print(),
+        ("positions", None) => TooBig {
+            because: Some(Because::Table),
+            ..too_big
+        },
+        _ => too_big,
+    }
 }
 
 /// The search behind a table, within the table's budget.
@@ -122,19 +145,26 @@ mod tests {
         // 1,501 positions of 1,500 rows: few to search, far too many to print.
         assert_eq!(
             table(&Position::new(vec![1; 1_500]), &game),
-            Err(TooBig {
-                what: "row sizes to print",
-                limit: TABLE_NUMBERS,
-                because: None,
-            })
+            Err(too_much_to_print())
+        );
+        // A million rows: more than a search of so many rows holds, and
+        // more to print than a table prints even of its first positions.
+        let refused = table(&Position::new(vec![1; 1_000_000]), &game).unwrap_err();
+        assert_eq!(refused, too_much_to_print());
+        assert_eq!(
+            refused.to_string(),
+            "this table is too big to print: it has more than 1,000,000 row sizes to print, \
+             the most a table prints (positions times rows); try smaller rows"
         );
         assert_eq!(
             table(&Position::new(vec![1; 500]), &game).map(|t| t.len()),
             Ok(500)
         );
+        let refused = table(&Position::new(vec![50; 4]), &game).unwrap_err();
         assert_eq!(
-            table(&Position::new(vec![50; 4]), &game).unwrap_err().what,
-            "positions"
+            refused.to_string(),
+            "this table is too big to print: it has more than 100,000 positions, \
+             the most a table lists; try smaller rows"
         );
     }
 }

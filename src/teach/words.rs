@@ -4,12 +4,14 @@
 //! They speak a pupil's language: rows, sticks, groups and partners.
 //! Binary never appears here.
 
+use std::fmt::Write;
+
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::position::Position;
 
 /// A number with its thousands set apart: "2,000,000".
-pub(crate) use crate::solve::search::with_commas;
+pub(crate) use crate::rules::commas::with_commas;
 
 /// "once", "twice", "three times", "11 times".
 pub(crate) fn times(n: u64) -> String {
@@ -112,40 +114,55 @@ pub(crate) fn sticks_from_to(from: u64, to: u64) -> String {
 pub(crate) const LONGEST_SUM: usize = 8;
 
 /// Group sizes as a sum, shortened when long: "512 + 256 + … + 1 (9 groups)".
+/// Like [`sum`], it stays on one line.
 pub(crate) fn short_sum(groups: &[u64]) -> String {
     match groups {
-        [first, second, .., last] if groups.len() > LONGEST_SUM => {
-            format!("{first} + {second} + … + {last} ({} groups)", groups.len())
-        }
+        [first, second, .., last] if groups.len() > LONGEST_SUM => glued(&format!(
+            "{first} + {second} + … + {last} ({} groups)",
+            groups.len()
+        )),
         _ => sum(groups),
     }
 }
 
-/// Group sizes as a sum, "4 + 2 + 1", or "0" for an empty row.
+/// Group sizes as a sum, "4 + 2 + 1", or "0" for an empty row. It stays on
+/// one line: a sum broken as "2" and "+ 1" reads as two things.
 pub(crate) fn sum(groups: &[u64]) -> String {
     match groups {
         [] => "0".to_string(),
-        _ => groups
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(" + "),
+        _ => glued(
+            &groups
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" + "),
+        ),
     }
 }
 
-/// Numbers as "4, 2 and 1".
+/// A row's sticks as the sum of its groups, "7 = 4 + 2 + 1", on one line.
+pub(crate) fn equation(sticks: u64, groups: &[u64]) -> String {
+    format!("{sticks}{GLUE}={GLUE}{}", short_sum(groups))
+}
+
+/// "4, 2 and 1"; a list longer than [`MOST_LISTED`] gives its first
+/// numbers and says how many more: "1, 1, 1, …, and 1,999,000 more".
 pub(crate) fn and_list(numbers: &[u64]) -> String {
-    match numbers {
-        [] => String::new(),
-        [only] => only.to_string(),
-        [init @ .., last] => format!(
-            "{} and {last}",
-            init.iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+    let listed = &numbers[..numbers.len().min(MOST_LISTED)];
+    let mut out = String::new();
+    for (i, n) in listed.iter().enumerate() {
+        let between = match i {
+            0 => "",
+            _ if i + 1 == numbers.len() => " and ",
+            _ => ", ",
+        };
+        let _ = write!(out, "{between}{n}");
     }
+    if numbers.len() > MOST_LISTED {
+        let more = (numbers.len() - MOST_LISTED) as u128;
+        let _ = write!(out, ", and {} more", with_commas(more));
+    }
+    out
 }
 
 /// Lists longer than this (rows drawn, moves named) show their first
@@ -179,32 +196,29 @@ pub(crate) fn move_words(mv: &MultiMove) -> String {
     glued(&mv.to_string())
 }
 
-/// A list of moves: "take 1 from row 1, take 1 from row 2", or "none".
-pub(crate) fn moves(moves: &[MultiMove]) -> String {
-    match moves {
-        [] => "none".to_string(),
-        _ => {
-            moves
-                .iter()
-                .take(MOST_LISTED)
-                .map(move_words)
-                .collect::<Vec<_>>()
-                .join(", ")
-                + &and_more(moves.len(), "moves")
-        }
+/// A move in words at `position`, on one line: "take 1 from row 3", or
+/// in a game of one row, where "from row 1" says nothing, "take 3".
+pub(crate) fn move_at(mv: &MultiMove, position: &Position) -> String {
+    match (position.len(), mv.parts()) {
+        (1, [part]) => glued(&format!("take {}", part.take)),
+        _ => move_words(mv),
     }
 }
 
-/// Moves as a sentence lists them: "take 1 from row 1, take 1 from row 2
-/// and take 1 from row 3".
-pub(crate) fn moves_and(moves: &[MultiMove]) -> String {
-    match moves {
-        [init @ .., last] if !init.is_empty() && moves.len() <= MOST_LISTED => format!(
-            "{} and {}",
-            init.iter().map(move_words).collect::<Vec<_>>().join(", "),
-            move_words(last)
-        ),
-        _ => self::moves(moves),
+/// Moves in words at `position`, as a list ("take 1, take 3") or, with
+/// `and`, as a sentence lists them ("take 1 and take 3").
+pub(crate) fn moves_at(list: &[MultiMove], position: &Position, and: bool) -> String {
+    let said: Vec<String> = list
+        .iter()
+        .take(MOST_LISTED)
+        .map(|mv| move_at(mv, position))
+        .collect();
+    match (said.as_slice(), and) {
+        ([], _) => "none".to_string(),
+        ([init @ .., last], true) if !init.is_empty() && list.len() <= MOST_LISTED => {
+            format!("{} and {last}", init.join(", "))
+        }
+        _ => said.join(", ") + &and_more(list.len(), "moves"),
     }
 }
 
@@ -237,7 +251,7 @@ pub(crate) fn rows_named(p: &Position) -> String {
 /// "3 5 7 → 2 5 7": a legal move from `from`, shown as the positions
 /// before and after.
 pub(crate) fn transition(from: &Position, to: &Position) -> String {
-    format!("{} →{GLUE}{}", position(from), position(to))
+    format!("{}{GLUE}→{GLUE}{}", position(from), position(to))
 }
 
 /// The text with a full stop at the end, unless it already ends a
@@ -290,13 +304,16 @@ pub(crate) fn capitalised(text: &str) -> String {
 }
 
 /// The label of the move shown from a lost position: "Only move" when
-/// there is no other, else "Best try".
+/// there is no other, "For example" when the game goes the same way
+/// whatever is taken, else "Best try".
 pub(crate) fn lost_move_label(position: &Position, game: &Nim) -> &'static str {
+    use crate::solve::forced::{Choice, choice};
     let mut moves = position.moves_with(&game.takes);
     let single = moves.next().is_some() && moves.next().is_none();
     let rows = position.piles().iter().filter(|&&n| n > 0).count();
     match single && (game.rows_per_move <= 1 || rows <= 1) {
         true => "Only move",
+        false if choice(position, game) != Choice::Open => "For example",
         false => "Best try",
     }
 }
@@ -316,9 +333,12 @@ mod tests {
 
     #[test]
     fn long_sums_are_shortened() {
-        assert_eq!(short_sum(&[4, 2, 1]), "4 + 2 + 1");
+        assert_eq!(short_sum(&[4, 2, 1]), "4\u{a0}+\u{a0}2\u{a0}+\u{a0}1");
         let nine: Vec<u64> = (0..9).rev().map(|b| 1 << b).collect();
-        assert_eq!(short_sum(&nine), "256 + 128 + … + 1 (9 groups)");
+        assert_eq!(
+            short_sum(&nine).replace(GLUE, " "),
+            "256 + 128 + … + 1 (9 groups)"
+        );
         assert_eq!(short_sum(&[]), "0");
     }
 
@@ -346,6 +366,12 @@ mod tests {
         assert_eq!(number_word(21), "21");
         assert_eq!(number_word(0), "0");
         assert_eq!(and_list(&[4, 2, 1]), "4, 2 and 1");
+        assert_eq!(and_list(&[4]), "4");
+        assert_eq!(and_list(&[]), "");
+        let long = and_list(&vec![7; MOST_LISTED + 2_000]);
+        assert!(long.starts_with("7, 7, 7, "), "{long}");
+        assert!(long.ends_with(", 7, and 2,000 more"), "{long}");
+        assert_eq!(long.matches('7').count(), MOST_LISTED);
         assert_eq!(capitalised("take 1"), "Take 1");
         assert_eq!(groups_of(3, 2), "3 groups of 2");
         assert_eq!(rows_with_one(1), "1 row with one stick");
@@ -367,9 +393,17 @@ mod tests {
         assert!(!position(&long).contains(GLUE));
         let three = [mv.clone(), one(0, 1), one(1, 2)];
         assert_eq!(
-            moves_and(&three).replace(GLUE, " "),
+            moves_at(&three, &p, true).replace(GLUE, " "),
             "take 1 from row 3, take 1 from row 1 and take 2 from row 2"
         );
-        assert_eq!(moves_and(&three[..1]), move_words(&mv));
+        assert_eq!(moves_at(&three[..1], &p, true), move_words(&mv));
+        assert_eq!(moves_at(&[], &p, false), "none");
+        // In a game of one row, the row goes without saying.
+        let one_row = Position::new(vec![21]);
+        assert_eq!(move_at(&one(0, 3), &one_row).replace(GLUE, " "), "take 3");
+        assert_eq!(
+            moves_at(&[one(0, 1), one(0, 3)], &one_row, true).replace(GLUE, " "),
+            "take 1 and take 3"
+        );
     }
 }

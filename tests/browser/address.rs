@@ -6,7 +6,6 @@
 use crate::common;
 
 use common::cdp::Page;
-use serde_json::json;
 
 /// Waits until Play is idle, with nothing greyed out on its board.
 fn play_idle(page: &Page) {
@@ -22,17 +21,6 @@ fn play_idle(page: &Page) {
 fn take(page: &Page, n: usize) {
     page.click(&format!("#play-buttons button[data-take='{n}']"));
     play_idle(page);
-}
-
-/// Loads the page again, as the browser's reload button does.
-fn reload(page: &Page) {
-    // A mark on the page as it is, which the page loaded again lacks.
-    page.eval("window.beforeReload = true");
-    page.command("Page.reload", json!({}), "the reload");
-    page.poll(
-        "!window.beforeReload && document.readyState === 'complete'",
-        "the page again",
-    );
 }
 
 /// The sticks on Play's board and what was said at the last turn, in one line.
@@ -76,7 +64,7 @@ fn a_reload_in_the_middle_of_a_game_comes_back_to_it() {
         "{hash}"
     );
 
-    reload(&page);
+    page.reload();
     page.wait(
         &format!(
             "document.querySelectorAll('#play-board rect[data-row]').length === {}",
@@ -134,7 +122,7 @@ fn a_reload_in_the_middle_of_a_lesson_comes_back_to_its_question() {
         "#lessons?lesson=copy-cat&question=1&tries=move.1.1,hint"
     );
 
-    reload(&page);
+    page.reload();
     page.wait(
         "document.querySelectorAll('.said-log .said').length === 2",
         "the question with its two tries",

@@ -6,5 +6,6 @@
 mod common;
 
 mod address;
+mod class;
 mod page;
 mod screens;

@@ -143,7 +143,7 @@ fn axe(page: &Page, within: Option<&str>, only: Option<&str>) -> (Vec<String>, u
 /// sideways scrolling, type large enough, and no serious violation, adding
 /// what is wrong to `wrong` under the name `state`. Gives how many
 /// violations axe-core found: serious or critical, and of any impact.
-fn look(
+pub(crate) fn look(
     page: &Page,
     (width, height): (u32, u32),
     state: &str,
@@ -325,7 +325,7 @@ fn unfold(page: &Page, part: &str) {
 }
 
 /// Hands axe-core to the page over the DevTools protocol.
-fn load_axe(page: &Page) {
+pub(crate) fn load_axe(page: &Page) {
     let axe = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/axe-core/axe.min.js");
     let axe = std::fs::read_to_string(&axe).expect("axe-core is in the test fixtures");
     page.evaluate(&axe, false)

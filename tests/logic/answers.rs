@@ -121,6 +121,9 @@ proptest! {
             Some(Meant::Illegal(illegal)) => {
                 prop_assert!(!illegal.to_string().is_empty());
             }
+            Some(Meant::AnyOf(moves)) => {
+                prop_assert!(!moves.is_empty() && moves.iter().all(|&mv| legal(mv)), "{line:?}");
+            }
             Some(
                 Meant::WhichRow { .. }
                 | Meant::HowMany { .. }
@@ -194,7 +197,7 @@ proptest! {
         let mut out = Vec::new();
         let typed = format!("{line}\nq\n");
         let mut input = typed.as_bytes();
-        let mut io = Io { out: &mut out, input: &mut input, interactive: false, color: false, width: 80 };
+        let mut io = Io { out: &mut out, input: &mut input, interactive: false, color: false, width: 80, height: None };
         let question = Question { prompt: "> ", position: &position, game: &game, yes_no, winning: &[], row: None };
         let reply = ask(&mut io, question).unwrap();
         if let Reply::Move(mv) = &reply {

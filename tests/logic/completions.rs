@@ -88,6 +88,30 @@ fn the_man_page_names_every_subcommand_and_its_options() {
 }
 
 #[test]
+fn the_man_page_refers_only_to_itself_and_keeps_examples_whole() {
+    let page = stdout_of(&["manpage"]);
+    // No page of its own for a subcommand: each is a section of this one.
+    assert!(!page.contains("(1)"), "a reference to another page");
+    assert!(page.contains("MATCHSTICKS EXPLAIN below"), "{page}");
+    // Examples are set line for line, so each stays on its line.
+    let example = "matchsticks play 21 \\-\\-take 1\\-3 \\-\\-first computer";
+    let at = page.find(example).expect("the 21 example");
+    let before = &page[..at];
+    assert!(
+        before.rfind(".nf") > before.rfind(".fi"),
+        "not in a .nf block"
+    );
+}
+
+#[test]
+fn lesson_names_complete_after_lesson() {
+    let script = stdout_of(&["completions", "bash"]);
+    for name in ["three-five-seven", "twenty-one", "chomp"] {
+        assert!(script.contains(name), "{name} is not offered");
+    }
+}
+
+#[test]
 fn help_names_a_command_and_has_help_of_its_own() {
     let explain = stdout_of(&["help", "chomp", "explain"]);
     assert!(
@@ -117,17 +141,20 @@ fn the_install_commands_in_the_book_work_in_a_fresh_home() {
     let script = &page[start..start + page[start..].find("```").unwrap()];
     let home = std::env::temp_dir().join(format!("matchsticks-home-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
-    std::fs::create_dir_all(&home).unwrap();
+    // Where `cargo install` puts the program.
+    let bin = home.join(".cargo/bin");
+    std::fs::create_dir_all(&bin).unwrap();
     let binary = std::path::Path::new(env!("CARGO_BIN_EXE_matchsticks"));
+    std::fs::copy(binary, bin.join("matchsticks")).unwrap();
     let path = format!(
         "{}:{}",
-        binary.parent().unwrap().display(),
+        bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
     let status = Command::new("bash")
         .args(["-euc", script])
         .env("HOME", &home)
-        .env("PATH", path)
+        .env("PATH", &path)
         .status()
         .unwrap();
     assert!(status.success(), "{script}");
@@ -135,11 +162,25 @@ fn the_install_commands_in_the_book_work_in_a_fresh_home() {
         ".local/share/bash-completion/completions/matchsticks",
         ".zfunc/_matchsticks",
         ".config/fish/completions/matchsticks.fish",
-        ".local/share/man/man1/matchsticks.1",
+        ".cargo/share/man/man1/matchsticks.1",
     ] {
         let file = home.join(made);
         let size = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
         assert!(size > 100, "{made} was not made");
+    }
+    // And `man` finds the page there, with no MANPATH set.
+    match Command::new("man")
+        .args(["-w", "matchsticks"])
+        .env_remove("MANPATH")
+        .env("HOME", &home)
+        .env("PATH", &path)
+        .output()
+    {
+        Ok(found) => assert!(
+            String::from_utf8_lossy(&found.stdout).contains(".cargo/share/man/man1/matchsticks.1"),
+            "man -w: {found:?}"
+        ),
+        Err(e) => eprintln!("skipped: man is not installed here ({e})"),
     }
     std::fs::remove_dir_all(&home).unwrap();
 }

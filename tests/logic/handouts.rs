@@ -138,3 +138,50 @@ fn every_chomp_handout_parses_stands_alone_and_can_be_clicked() {
         assert!(html.contains("class=\"poison"), "{args:?}: no poison");
     }
 }
+
+#[test]
+fn no_lesson_handout_answers_a_question_before_the_answers() {
+    // On paper the whole lesson is in view at once: before the answers no
+    // move from a question's position is shown, and no hint.
+    use matchsticks::lesson::games::OfGame;
+    use matchsticks::lesson::{Part, bundled, parse::parse};
+    for found in bundled::LESSONS {
+        let lesson = parse(found.source.as_bytes()).unwrap();
+        for format in ["markdown", "html"] {
+            let sheet = handout(&["lesson", found.name, "--format", format]);
+            let answers = match format {
+                "markdown" => sheet.find("## Answers"),
+                _ => sheet.find(">Answers<"),
+            };
+            let pupils = sheet[..answers.unwrap_or(sheet.len())].replace('\u{a0}', " ");
+            for part in &lesson.parts {
+                let Part::Question(q) = part else {
+                    continue;
+                };
+                let (position, hints) = match q {
+                    OfGame::Nim(q) => (q.setup.position.to_string(), &q.hints),
+                    OfGame::Chomp(q) => (q.setup.position.to_string(), &q.hints),
+                };
+                let moved = format!("({position} → ");
+                assert!(
+                    !pupils.contains(&moved),
+                    "{} ({format}): a move from {position} before the answers",
+                    found.name
+                );
+                for hint in hints {
+                    let start: String = hint.chars().take(30).collect();
+                    // HTML escapes some characters: those hints are held
+                    // to the Markdown sheet.
+                    if format == "html" && start.contains(['&', '\'', '"', '<', '>']) {
+                        continue;
+                    }
+                    assert!(
+                        !pupils.contains(&start),
+                        "{} ({format}): the hint {hint:?} before the answers",
+                        found.name
+                    );
+                }
+            }
+        }
+    }
+}

@@ -178,6 +178,59 @@ fn no_chomp_question_follows_a_full_explanation_of_its_bar() {
 }
 
 #[test]
+fn narration_quotes_only_what_the_lesson_shows() {
+    // A lesson that says 'the line "broken" shows 5 = 2 + 2 + 1' sends the
+    // class looking for it: every quoted phrase and every sum such as
+    // "5 = 2 + 2 + 1" in the narration must be on the screen somewhere
+    // else in the lesson.
+    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for found in bundled::LESSONS {
+        let lesson = parse(found.source.as_bytes()).unwrap();
+        let out = run(&["lesson", found.name, "--auto", "--width", "80"]);
+        let mut shown = words(&String::from_utf8(out.stdout).unwrap());
+        let narration: Vec<String> = lesson
+            .parts
+            .iter()
+            .filter_map(|part| match part {
+                Part::Text(text) => Some(words(text)),
+                _ => None,
+            })
+            .collect();
+        for paragraph in &narration {
+            shown = shown.replacen(paragraph.as_str(), "", 1);
+        }
+        for paragraph in &narration {
+            let mut quoted: Vec<String> = paragraph
+                .split('"')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_string)
+                .collect();
+            // A sum written with "=": the number, "=", and its terms.
+            let tokens: Vec<&str> = paragraph.split(' ').collect();
+            for (i, token) in tokens.iter().enumerate() {
+                if *token != "=" || i == 0 {
+                    continue;
+                }
+                let mut end = i + 2;
+                while tokens.get(end) == Some(&"+") && end + 1 < tokens.len() {
+                    end += 2;
+                }
+                let sum = tokens[i - 1..end].join(" ");
+                quoted.push(sum.trim_end_matches(['.', ',', ':', ';']).to_string());
+            }
+            for phrase in quoted {
+                assert!(
+                    shown.contains(phrase.as_str()),
+                    "{}: the narration quotes {phrase:?}, which the lesson never shows",
+                    found.name
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn a_first_wrong_bite_at_a_chomp_question_never_names_the_winning_bite() {
     use matchsticks::lesson::asking::{Asking, Response};
     for found in bundled::LESSONS {
@@ -226,6 +279,16 @@ fn a_lesson_is_found_by_its_name_typed_loosely_or_its_number() {
         let found = run(&["lesson", other, "--auto"]);
         assert_eq!(found.stdout, by_name.stdout, "lesson {other}");
         assert_eq!(found.status.code(), Some(0), "lesson {other}");
+    }
+    // The book writes them with digits: "the 3-5-7 game", "21 matchsticks".
+    for (typed, name) in [("3-5-7", "three-five-seven"), ("21", "twenty-one")] {
+        let found = run(&["lesson", typed, "--auto"]);
+        assert_eq!(found.status.code(), Some(0), "lesson {typed}");
+        assert_eq!(
+            found.stdout,
+            run(&["lesson", name, "--auto"]).stdout,
+            "lesson {typed}"
+        );
     }
     let third = run(&["lesson", "3", "--format", "markdown"]);
     let copy_cat = run(&["lesson", "copy-cat", "--format", "markdown"]);
@@ -440,11 +503,15 @@ fn a_lesson_past_its_work_is_refused_at_the_line_that_passes_it() {
     std::fs::create_dir_all(&dir).unwrap();
     let thousand: Vec<String> = (1..=1000).map(|n| n.to_string()).collect();
     let moore = format!("explain: {} --rows-per-move 2\n", thousand.join(" "));
+    let huge = format!("explain:{}\n", " 18446744073709551615".repeat(200));
     let files = [
-        // 28,000 steps a line: 1,785 fit after the title.
-        ("small.lesson", "explain: 3 5 7\n".repeat(69_900), 1787),
+        // 31,500 steps a line (2,000 for each row, 500 for each of its 7
+        // groups): 1,587 fit after the title.
+        ("small.lesson", "explain: 3 5 7\n".repeat(69_900), 1589),
         // A count of the winning moves, and a thousand rows, each line.
         ("moore.lesson", moore.repeat(267), 4),
+        // 200 rows of 64 groups each line, which once drew 470 MB of HTML.
+        ("huge.lesson", huge.repeat(240), 9),
     ];
     for (name, lines, passed) in files {
         let path = dir.join(name);
@@ -486,6 +553,7 @@ fn run_scripted(source: &str, input: &str) -> Result<String, matchsticks::Error>
         interactive: false,
         color: false,
         width: 80,
+        height: None,
     };
     matchsticks::lesson::runner::run(&lesson, false, &mut io)?;
     Ok(String::from_utf8(out).unwrap())
@@ -603,5 +671,73 @@ proptest! {
         prop_assert!(transcript.is_ok());
         let transcript = transcript.unwrap();
         prop_assert!(transcript.ends_with("End of the lesson.\n") || transcript.ends_with("Lesson stopped.\n"));
+    }
+}
+
+#[test]
+fn no_help_example_tells_the_answer_to_a_lessons_question() {
+    // The help is the first screen a pupil at the keyboard sees: an example
+    // that judges a lesson's own position answers its question in advance.
+    let mut asked: Vec<String> = Vec::new();
+    for found in bundled::LESSONS {
+        for line in found.source.lines() {
+            let Some((word, value)) = line.split_once(':') else {
+                continue;
+            };
+            if matches!(word, "question" | "can-you-win" | "chomp-question") {
+                let rows: Vec<&str> = value
+                    .split_whitespace()
+                    .take_while(|w| !w.starts_with("--"))
+                    .collect();
+                asked.push(rows.join(" ").replace(',', " "));
+            }
+        }
+    }
+    let verdicts = [
+        "good",
+        "mistake",
+        "lost anyway",
+        "can win",
+        "cannot win",
+        "player wins",
+        "player loses",
+        "could win",
+    ];
+    let commands = [
+        "",
+        "explain",
+        "check",
+        "table",
+        "play",
+        "lesson",
+        "worksheet",
+        "chomp",
+    ];
+    let chomp = ["explain", "check", "play"];
+    let helps = commands
+        .iter()
+        .map(|c| vec![*c])
+        .chain(chomp.iter().map(|c| vec!["chomp", *c]));
+    for words in helps {
+        let mut args: Vec<&str> = words.into_iter().filter(|w| !w.is_empty()).collect();
+        args.push("--help");
+        let help = String::from_utf8(run(&args).stdout).unwrap();
+        for line in help.lines().map(str::trim) {
+            let Some(example) = line.strip_prefix("matchsticks ") else {
+                continue;
+            };
+            let tokens: Vec<&str> = example.split_whitespace().collect();
+            let position: Vec<&str> = tokens
+                .iter()
+                .skip_while(|w| !w.starts_with(|c: char| c.is_ascii_digit()))
+                .take_while(|w| !w.starts_with("--"))
+                .copied()
+                .collect();
+            let position = position.join(" ").replace(',', " ");
+            let judged = verdicts.iter().find(|v| line.contains(*v));
+            if let (true, Some(verdict)) = (asked.contains(&position), judged) {
+                panic!("`{args:?}` says {verdict:?} of a lesson's question: {line}");
+            }
+        }
     }
 }

@@ -179,7 +179,7 @@ fn the_computer_says_plainly_when_it_takes_the_last_stick() {
             "The computer is a beginner and slips often (seed 4). It goes first.",
             "The computer takes 5.",
             "Why: I take the last stick, so you win!",
-            "To play this game again: matchsticks play 5 --first computer --level beginner --seed 4",
+            "To play this game again:\nmatchsticks play 5 --first computer --level beginner --seed 4",
         ],
     );
 }
@@ -279,7 +279,7 @@ fn a_seed_replays_the_same_game() {
     assert!(first.1.contains("slips often (seed 11)."), "{}", first.1);
     assert!(
         first.1.ends_with(
-            "To play this game again: matchsticks play 9 9 9 --level beginner --seed 11\n"
+            "To play this game again:\nmatchsticks play 9 9 9 --level beginner --seed 11\n"
         ),
         "{}",
         first.1
@@ -292,9 +292,9 @@ fn a_seed_replays_the_same_game() {
     );
     let seed_lines: Vec<&str> = picked.lines().filter(|l| l.contains("seed")).collect();
     assert_eq!(seed_lines.len(), 1, "{picked}");
+    // The command is on a line of its own, so it copies whole.
     assert!(
-        seed_lines[0]
-            .starts_with("To play this game again: matchsticks play 9 9 9 --level good --seed "),
+        seed_lines[0].starts_with("matchsticks play 9 9 9 --level good --seed "),
         "{picked}"
     );
 }

@@ -138,6 +138,7 @@ fn every_lesson_fits_at_every_width() {
                 interactive: false,
                 color: false,
                 width,
+                height: None,
             };
             lesson::runner::run(&lesson, true, &mut io).unwrap();
             let out = String::from_utf8(out).unwrap();

@@ -222,22 +222,24 @@ fn headers_that_decide_are_given_once() {
     };
     let json = ("content-type", "application/json");
     type Headers<'a> = &'a [(&'a str, &'a str)];
+    let twice = |name: &str| format!("the request has more than one '{name}' header: send one");
+    let (hosts, origins, kinds) = (twice("host"), twice("origin"), twice("content-type"));
     let cases: &[(Headers, StatusCode, &str)] = &[
         (&[("host", ours), json], StatusCode::OK, ""),
         (
             &[("host", ours), ("host", "evil.example"), json],
             StatusCode::BAD_REQUEST,
-            "the request names its host (Host) more than once: name it once",
+            &hosts,
         ),
         (
             &[("host", ours), ("host", ours), json],
             StatusCode::BAD_REQUEST,
-            "the request names its host (Host) more than once: name it once",
+            &hosts,
         ),
         (
             &[json],
             StatusCode::BAD_REQUEST,
-            "an HTTP/1.1 request must name its host (Host)",
+            "the request names no host: send a Host header, as every HTTP/1.1 request does",
         ),
         (
             &[
@@ -246,19 +248,18 @@ fn headers_that_decide_are_given_once() {
                 ("origin", "http://evil.example"),
                 json,
             ],
-            StatusCode::FORBIDDEN,
-            "the request names where it comes from (Origin) more than once, \
-             and is refused as if from another site",
+            StatusCode::BAD_REQUEST,
+            &origins,
         ),
         (
             &[("host", ours), json, ("content-type", "text/plain")],
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "a request body must be sent as application/json",
+            StatusCode::BAD_REQUEST,
+            &kinds,
         ),
         (
             &[("host", ours), json, json],
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "a request body must be sent as application/json",
+            StatusCode::BAD_REQUEST,
+            &kinds,
         ),
         (
             &[("host", ours), ("sec-fetch-site", "cross-site"), json],
@@ -388,7 +389,7 @@ fn a_body_announced_over_the_cap_is_refused_before_it_is_read() {
     assert_eq!(refused.status, StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(
         refused.error(),
-        "the request is bigger than 64 KB, the most read"
+        "the request is bigger than 65,536 bytes (64 KB), the most read"
     );
     // Over a socket: the reply comes while the body is still unsent.
     let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
@@ -810,6 +811,22 @@ fn malformed(addr: SocketAddr) -> Vec<(String, Vec<u8>)> {
             "a bad query",
             format!("GET /api/explain?position=%ff%fe HTTP/1.1\r\nHost: {addr}\r\n\r\n"),
         ),
+        (
+            "two hosts",
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\nHost: evil.example\r\n\r\n"),
+        ),
+        (
+            "no host",
+            "GET /api/explain?position=3 HTTP/1.1\r\n\r\n".to_string(),
+        ),
+        (
+            "a parameter twice",
+            format!("GET /api/explain?position=3&position=5 HTTP/1.1\r\nHost: {addr}\r\n\r\n"),
+        ),
+        (
+            "a NUL in a header",
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\nX: a\u{0}b\r\n\r\n"),
+        ),
     ];
     cases
         .drain(..)
@@ -1112,7 +1129,7 @@ fn the_help_a_game_says_it_had_is_held_to_what_the_game_allows() {
         let game = game(taken_back, turns);
         format!("'shown' is {shown}, but {game}, with the answer shown at most once at each")
     };
-    let taken_back = |n| format!("'taken_back' is {n}, but a game may take back at most 10000");
+    let taken_back = |n| format!("'taken_back' is {n}, but a game may take back at most 10,000");
     let asked = |n| format!("'hints' is {n}, but a move has at most 4 hints");
     let refused = [
         (format!(r#", "hints": {most}"#), asked(most)),
@@ -1195,7 +1212,7 @@ fn a_parameter_given_twice_is_refused_by_name() {
         );
         assert_eq!(
             answer.error(),
-            format!("repeated parameter '{name}': give each parameter once"),
+            format!("the parameter '{name}' is given more than once: give it once"),
             "{path}"
         );
     }
@@ -1208,107 +1225,37 @@ fn a_parameter_given_twice_is_refused_by_name() {
     assert_eq!(once.status, StatusCode::OK, "{}", once.body);
 }
 
-/// A board is drawn to click: one of more rows than a game on the page may
-/// have is refused before anything is worked out, as such a game is.
+/// The page holds every drawing of a position to one limit, of its rows
+/// and groups, whatever the drawing is for: a board to click of more rows
+/// than a game may have is drawn when it is within it, and a position past
+/// it is refused on every route that draws, before anything is worked out.
 #[test]
-fn a_board_of_more_rows_than_a_game_may_have_is_refused() {
+fn every_drawing_on_the_page_is_held_to_one_limit() {
     let rows = |n: usize| vec!["7"; n].join(",");
-    for (path, n) in [
-        (format!("/page/board?position={}", rows(101)), 101),
-        (
-            format!("/page/check?position={}&row=1&remove=1", rows(101)),
-            101,
-        ),
-        (
-            format!("/page/check?position={}&to=6,{}", rows(3100), rows(3099)),
-            3100,
-        ),
+    // A row of 7 sticks is drawn as a row and three groups.
+    for path in [
+        format!("/page/board?position={}", rows(3100)),
+        format!("/page/check?position={}&to=6,{}", rows(3100), rows(3099)),
+        format!("/page/explain?position={}", rows(3100)),
     ] {
         let answer = call(request("GET", &path).body(Body::empty()).unwrap());
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
         assert_eq!(
             answer.error(),
-            format!("a board on the page may have at most 100 rows; this one has {n}")
+            "the page draws at most 10,000 rows and groups of a position, and this one has \
+             12,400: use fewer or smaller rows, or the command line"
         );
     }
     for path in [
         format!("/page/board?position={}", rows(100)),
         format!("/page/check?position={}&row=1&remove=1", rows(100)),
-        // The explanation is read, not clicked: any rows the command line
-        // explains.
-        format!("/page/explain?position={}", rows(3100)),
+        format!("/page/board?position={}", rows(101)),
+        format!("/page/check?position={}&row=1&remove=1", rows(101)),
+        format!("/page/explain?position={}", rows(2500)),
     ] {
         let answer = call(request("GET", &path).body(Body::empty()).unwrap());
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     }
-}
-
-/// Replies the server holds while their clients read them: a long one
-/// left unread keeps the room for long replies, so more long ones are
-/// refused at once with 503 instead of piling up in memory, while short
-/// ones are answered all along; once its client has gone, there is room
-/// again. A thousand of the largest rows explained for the page make the
-/// longest reply there is, about 24 MB.
-#[test]
-fn long_replies_are_sent_a_few_at_a_time() {
-    const SENT: usize = 8;
-    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
-    let addr = server.addr();
-    let huge = vec![u64::MAX.to_string(); 1000].join(",");
-    let long = format!("/page/explain?position={huge}");
-    let asked = format!("GET {long} HTTP/1.1\r\nHost: {addr}\r\n\r\n");
-    // Sent at once and never read.
-    let unread: Vec<_> = (0..SENT)
-        .map(|_| {
-            let asked = asked.clone();
-            std::thread::spawn(move || {
-                let mut stream = TcpStream::connect(addr).unwrap();
-                stream
-                    .set_read_timeout(Some(Duration::from_secs(30)))
-                    .unwrap();
-                stream.write_all(asked.as_bytes()).unwrap();
-                let heard = heard(&mut stream);
-                (stream, heard)
-            })
-        })
-        .collect();
-    let cheap = common::http::get(addr, "/api/explain?position=3,5,7");
-    assert_eq!(cheap.status, 200, "{}", cheap.body);
-    let unread: Vec<_> = unread.into_iter().map(|u| u.join().unwrap()).collect();
-    let answered = unread.iter().filter(|u| u.1 == Heard::Status(200)).count();
-    let statuses: Vec<_> = unread.iter().map(|u| &u.1).collect();
-    assert_eq!(answered, 1, "{statuses:?}");
-    assert!(
-        unread
-            .iter()
-            .all(|u| matches!(u.1, Heard::Status(200 | 503))),
-        "{statuses:?}"
-    );
-    // The long reply unread holds the room: another is refused by it.
-    let refused = common::http::get(addr, &long);
-    assert_eq!(refused.status, 503, "{}", refused.body);
-    assert_eq!(refused.headers["retry-after"], "1");
-    assert_eq!(
-        refused.error(),
-        "the server is already sending 32 MB of long replies, the most it holds at once: \
-         try again in a moment"
-    );
-    let cheap = common::http::get(addr, "/page/board?position=3,5,7");
-    assert_eq!(cheap.status, 200, "{}", cheap.body);
-    // Its client gone, a long reply is sent again, and read whole.
-    drop(unread);
-    let mut again = None;
-    for _ in 0..100 {
-        let reply = common::http::get(addr, &long);
-        if reply.status == 200 {
-            again = Some(reply);
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let again = again.expect("room again once the unread reply's client had gone");
-    assert!(again.body.len() > 20_000_000, "{}", again.body.len());
-    assert_eq!(again.json()["outcome"], "lose");
 }
 
 /// Requests hyper cannot read are refused before any route sees them; the
@@ -1354,6 +1301,16 @@ fn requests_that_cannot_be_read_are_refused_in_words_with_every_header() {
             "a header of the request could not be read",
         ),
         (
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\nX: a\0b\r\n\r\n"),
+            400,
+            "a header of the request could not be read",
+        ),
+        (
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\nX\r\n\r\n"),
+            400,
+            "a header of the request could not be read",
+        ),
+        (
             format!("GET / HTTP/1.1\r\nHost: {addr}\r\n{many}\r\n"),
             431,
             "the request has more than 100 headers, the most read",
@@ -1364,7 +1321,7 @@ fn requests_that_cannot_be_read_are_refused_in_words_with_every_header() {
                 "x".repeat(LARGEST_HEAD)
             ),
             431,
-            "the request's line and headers are longer than 64 KB, the most read",
+            "the request's line and headers are longer than 65,536 bytes (64 KB), the most read",
         ),
         (
             post("Content-Length: ten\r\n"),
@@ -1379,12 +1336,12 @@ fn requests_that_cannot_be_read_are_refused_in_words_with_every_header() {
         (
             post("Content-Length: 18446744073709551615\r\n"),
             413,
-            "the request is bigger than 64 KB, the most read",
+            "the request is bigger than 65,536 bytes (64 KB), the most read",
         ),
         (
             post("Content-Length: 99999999999999999999999\r\n"),
             413,
-            "the request is bigger than 64 KB, the most read",
+            "the request is bigger than 65,536 bytes (64 KB), the most read",
         ),
         (
             post("Transfer-Encoding: identity\r\nContent-Length: 2\r\n"),
@@ -1405,10 +1362,7 @@ fn requests_that_cannot_be_read_are_refused_in_words_with_every_header() {
         assert_eq!(reply.status, status, "{what}: {}", reply.body);
         assert_eq!(reply.error(), error, "{what}");
         assert_eq!(reply.headers["content-type"], "application/json", "{what}");
-        assert_eq!(reply.headers["x-content-type-options"], "nosniff", "{what}");
-        assert_eq!(reply.headers["content-security-policy"], POLICY, "{what}");
-        assert_eq!(reply.headers["x-frame-options"], "DENY", "{what}");
-        assert_eq!(reply.headers["referrer-policy"], "no-referrer", "{what}");
+        assert_secured(&reply, &what);
         assert_eq!(reply.headers["connection"], "close", "{what}");
     }
     // A request read well after one that was not is answered as ever.
@@ -1420,25 +1374,8 @@ fn requests_that_cannot_be_read_are_refused_in_words_with_every_header() {
 /// are written, and reads the whole reply within ten seconds.
 fn whole_reply(addr: SocketAddr, bytes: &[u8]) -> common::http::Reply {
     let mut stream = TcpStream::connect(addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
     let _ = stream.write_all(bytes);
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).unwrap();
-    let raw = String::from_utf8(raw).unwrap();
-    let (head, body) = raw.split_once("\r\n\r\n").expect("a whole reply");
-    let mut lines = head.lines();
-    let status = lines.next().unwrap()[9..12].parse().unwrap();
-    let headers = lines
-        .filter_map(|l| l.split_once(": "))
-        .map(|(k, v)| (k.to_ascii_lowercase(), v.to_string()))
-        .collect();
-    common::http::Reply {
-        status,
-        headers,
-        body: body.to_string(),
-    }
+    read_reply(&mut stream)
 }
 
 /// A body refused before it is read may still be arriving when the refusal
@@ -1470,4 +1407,243 @@ fn a_body_refused_unread_is_let_arrive_so_the_refusal_is_read() {
     let mut rest = Vec::new();
     let ended = stream.read_to_end(&mut rest);
     assert!(ended.is_ok(), "{ended:?}");
+}
+
+/// Reads all a connection says until it closes, waiting at most ten
+/// seconds: the status, the headers (names in lower case) and the body. A
+/// reset fails: the server lets what its client still sends arrive before
+/// it closes.
+fn read_reply(stream: &mut TcpStream) -> common::http::Reply {
+    read_rest(stream, Vec::new())
+}
+
+/// [`read_reply`], after the first bytes of it, `raw`, were read.
+fn read_rest(stream: &mut TcpStream, mut raw: Vec<u8>) -> common::http::Reply {
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    if let Err(e) = stream.read_to_end(&mut raw) {
+        panic!("no whole reply: {e}");
+    }
+    let raw = String::from_utf8(raw).unwrap();
+    let (head, body) = raw
+        .split_once("\r\n\r\n")
+        .unwrap_or_else(|| panic!("{raw:?}"));
+    let mut lines = head.lines();
+    let status = lines.next().unwrap()[9..12].parse().unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(": "))
+        .map(|(k, v)| (k.to_ascii_lowercase(), v.to_string()))
+        .collect();
+    common::http::Reply {
+        status,
+        headers,
+        body: body.to_string(),
+    }
+}
+
+/// The headers every reply carries, on a reply read from a socket.
+fn assert_secured(reply: &common::http::Reply, what: &str) {
+    let header = |name: &str| reply.headers.get(name).map(String::as_str);
+    assert_eq!(header("x-content-type-options"), Some("nosniff"), "{what}");
+    assert_eq!(header("content-security-policy"), Some(POLICY), "{what}");
+    assert_eq!(header("x-frame-options"), Some("DENY"), "{what}");
+    assert_eq!(header("referrer-policy"), Some("no-referrer"), "{what}");
+}
+
+/// Two readers of one request (a proxy, the server) must see the same
+/// request: a header the guard reads may not be given twice, a request
+/// must name its host and the port it reached, and its body is framed by
+/// its length alone, never in chunks, with or without a length. Query
+/// parameters may not be given twice either.
+#[test]
+fn a_request_must_say_each_thing_once_and_plainly() {
+    let game = |more: &[(&str, &str)]| {
+        let mut builder = request("POST", "/page/play");
+        for (name, value) in more {
+            builder = builder.header(*name, *value);
+        }
+        call(builder.body(Body::from(GAME)).unwrap())
+    };
+    let json = ("content-type", "application/json");
+    let here = "http://localhost:8357";
+    let twice = |name: &str| format!("the request has more than one '{name}' header: send one");
+    let chunks = "a request body must be sent whole, with its length (Content-Length), \
+                  not in chunks (Transfer-Encoding)";
+    let cases: Vec<(Answer, StatusCode, String)> = vec![
+        (game(&[json]), StatusCode::OK, String::new()),
+        (
+            game(&[json, ("host", "evil.example")]),
+            StatusCode::BAD_REQUEST,
+            twice("host"),
+        ),
+        (
+            game(&[json, ("origin", here), ("origin", "http://evil.example")]),
+            StatusCode::BAD_REQUEST,
+            twice("origin"),
+        ),
+        (
+            game(&[json, ("content-type", "text/plain")]),
+            StatusCode::BAD_REQUEST,
+            twice("content-type"),
+        ),
+        (
+            game(&[json, ("content-length", "39"), ("content-length", "39")]),
+            StatusCode::BAD_REQUEST,
+            twice("content-length"),
+        ),
+        (
+            game(&[json, ("transfer-encoding", "gzip, chunked")]),
+            StatusCode::NOT_IMPLEMENTED,
+            chunks.to_string(),
+        ),
+        (
+            game(&[
+                json,
+                ("transfer-encoding", "chunked"),
+                ("content-length", "39"),
+            ]),
+            StatusCode::LENGTH_REQUIRED,
+            chunks.to_string(),
+        ),
+    ];
+    for (i, (answer, status, error)) in cases.into_iter().enumerate() {
+        assert_eq!(answer.status, status, "case {i}: {}", answer.body);
+        if !error.is_empty() {
+            assert_eq!(answer.error(), error, "case {i}");
+        }
+        assert_eq!(answer.headers[header::X_FRAME_OPTIONS], "DENY", "case {i}");
+    }
+    // A request over a connection names its host, with a port that is one.
+    let at = |host: Option<&str>| {
+        let mut builder = Request::get("/api/explain?position=3");
+        if let Some(host) = host {
+            builder = builder.header(header::HOST, host);
+        }
+        call(builder.body(Body::empty()).unwrap())
+    };
+    let nameless = at(None);
+    assert_eq!(nameless.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        nameless.error(),
+        "the request names no host: send a Host header, as every HTTP/1.1 request does"
+    );
+    for host in [
+        "localhost:8357abc",
+        "localhost:99999",
+        "localhost:18446744073709551615",
+        "localhost:",
+    ] {
+        assert_eq!(at(Some(host)).status, StatusCode::FORBIDDEN, "{host}");
+    }
+    // Another port on this computer is another server.
+    assert_eq!(at(Some("localhost:9000")).status, StatusCode::FORBIDDEN);
+    let doubled = call(
+        request("GET", "/api/explain?position=3&position=5")
+            .body(Body::empty())
+            .unwrap(),
+    );
+    assert_eq!(doubled.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        doubled.error(),
+        "the parameter 'position' is given more than once: give it once"
+    );
+}
+
+/// The page draws a position of at most `LARGEST_DRAWING` rows and groups:
+/// a bigger one would make a reply of tens of megabytes. The command
+/// line's JSON, much smaller, takes it.
+#[test]
+fn the_page_draws_positions_within_its_limit() {
+    let rows = |n: usize| vec!["18446744073709551615"; n].join(",");
+    // 153 rows of 64 groups are 9,945 rows and groups; 154 are 10,010.
+    for path in ["/page/explain", "/page/board", "/page/check"] {
+        let query = |n| match path {
+            "/page/check" => format!("{path}?position={}&row=1&remove=1", rows(n)),
+            _ => format!("{path}?position={}", rows(n)),
+        };
+        let drawn = call(request("GET", &query(153)).body(Body::empty()).unwrap());
+        assert_eq!(drawn.status, StatusCode::OK, "{path}: {}", drawn.error());
+        let refused = call(request("GET", &query(154)).body(Body::empty()).unwrap());
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{path}");
+        assert_eq!(
+            refused.error(),
+            "the page draws at most 10,000 rows and groups of a position, and this one has \
+             10,010: use fewer or smaller rows, or the command line",
+            "{path}"
+        );
+    }
+    let api = format!("/api/explain?position={}", rows(1000));
+    assert_eq!(
+        call(request("GET", &api).body(Body::empty()).unwrap()).status,
+        StatusCode::OK
+    );
+}
+
+/// Replies wait in memory until their clients read them. Clients that ask
+/// for big replies and never read them fill the room for big replies, and
+/// then one more gets 503 at once, never queued, while small replies are
+/// answered all along; once they go, big replies are sent again, whole.
+#[test]
+fn big_replies_left_unread_are_held_within_their_limit() {
+    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = server.addr();
+    // About seven megabytes of HTML, more than the sockets' buffers hold,
+    // and near the longest reply the page makes.
+    let path = format!(
+        "/page/check?position={}&row=1&remove=1",
+        vec!["18446744073709551615"; 150].join(",")
+    );
+    let big = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    let held = "the server is already sending 33,554,432 bytes (32 MiB) of long replies, the \
+                most it holds at once: try again in a moment";
+    let mut unread = Vec::new();
+    let mut refused = None;
+    for _ in 0..100 {
+        let mut stream = TcpStream::connect(addr).unwrap();
+        stream.write_all(big.as_bytes()).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let mut status = vec![0; 12];
+        stream.read_exact(&mut status).unwrap();
+        match &status[..] {
+            // Sent, and left unread.
+            b"HTTP/1.1 200" => unread.push(stream),
+            b"HTTP/1.1 503" => {
+                let reply = read_rest(&mut stream, status);
+                if reply.error() == held {
+                    refused = Some(reply);
+                    break;
+                }
+                // Every place for an expensive request was busy: again.
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            other => panic!("{}", String::from_utf8_lossy(other)),
+        }
+        // Small replies are always answered.
+        let small = common::http::get(addr, "/api/explain?position=3,5,7");
+        assert_eq!(small.status, 200);
+    }
+    let reply = refused.expect("the room for big replies never filled");
+    assert!(unread.len() >= 2, "{} sent", unread.len());
+    assert_eq!(reply.headers["retry-after"], "1");
+    assert_secured(&reply, "held");
+    let small = common::http::get(addr, "/page/board?position=3,5,7");
+    assert_eq!(small.status, 200, "{}", small.body);
+    // Once the clients go, the room is free again, and a big reply is read
+    // whole.
+    drop(unread);
+    let mut again = None;
+    for _ in 0..100 {
+        let reply = common::http::get(addr, &path);
+        if reply.status == 200 {
+            again = Some(reply);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let again = again.expect("no big reply after the clients went");
+    assert!(again.body.len() > 7_000_000, "{}", again.body.len());
+    assert_eq!(again.json()["legal"], true);
 }

@@ -3,6 +3,7 @@
 #[path = "../shared/mod.rs"]
 mod common;
 
+mod class;
 mod hardening;
 mod serve;
 mod streams;

@@ -292,7 +292,7 @@ fn bodies_are_capped() {
     assert_eq!(reply.status, 413);
     assert_eq!(
         reply.error(),
-        "the request is bigger than 64 KB, the most read"
+        "the request is bigger than 65,536 bytes (64 KB), the most read"
     );
     // Just under the cap is read, and refused for what it says.
     let padded = format!(

@@ -181,7 +181,7 @@ fn rows_from_standard_input_stop_at_the_limit() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         String::from_utf8(output.stderr).unwrap(),
-        "error: more than 2000000 rows: that is the most the tool reads\n"
+        "error: more than 2,000,000 rows: that is the most the tool reads\n"
     );
     assert!(output.stdout.is_empty());
 }
@@ -258,24 +258,32 @@ fn endless_input_stops_at_once_naming_the_limit() {
         return;
     }
     let cases: &[(&[&str], bool, &str)] = &[
-        (&["play"], true, "a line of input is longer than 4096 bytes"),
+        (
+            &["play"],
+            true,
+            "a line of input is longer than 4,096 bytes",
+        ),
         (
             &["lesson", "copy-cat"],
             true,
-            "a line of input is longer than 4096 bytes",
+            "a line of input is longer than 4,096 bytes",
         ),
         (&["explain", "3", "5", "7", "--step"], true, ""),
         (
             &["lesson", "--file", "/dev/zero"],
             false,
-            "bigger than 1 MB",
+            "bigger than 1,048,576 bytes (1 MiB)",
         ),
         (
             &["lesson", "--check", "/dev/zero"],
             false,
-            "bigger than 1 MB",
+            "bigger than 1,048,576 bytes (1 MiB)",
         ),
-        (&["explain", "-"], true, "more than 67108864 bytes of rows"),
+        (
+            &["explain", "-"],
+            true,
+            "more than 67,108,864 bytes (64 MiB) of rows",
+        ),
     ];
     for (args, zero_on_stdin, message) in cases {
         let stdin = match zero_on_stdin {

@@ -388,7 +388,22 @@ pub struct Page {
     target: String,
     /// The id its commands carry, given when it was attached.
     attached: String,
+    /// The browser context the tab has to itself, if it was opened apart
+    /// (see [`Page::open_apart`]).
+    context: Option<String>,
     pub errors: Arc<Mutex<Vec<String>>>,
+}
+
+/// A tab a page is opened in.
+struct Tab {
+    /// The tab.
+    target: String,
+    /// The id its commands carry.
+    attached: String,
+    /// The browser context it has to itself, if any.
+    context: Option<String>,
+    /// Whether the tab is new, with no page opened in it before.
+    fresh: bool,
 }
 
 impl Page {
@@ -407,39 +422,79 @@ impl Page {
         let (target, attached, fresh) = match idle {
             Some((target, attached)) => (target, attached, false),
             None => {
-                let (target, attached) = Self::new_tab(&shared);
+                let (target, attached) = Self::new_tab(&shared, None);
                 (target, attached, true)
             }
         };
-        let errors = Arc::new(Mutex::new(Vec::new()));
-        let page = Page {
+        let url = format!("http://{}{path}", shared.server.addr());
+        let tab = Tab {
             target,
             attached,
+            context: None,
+            fresh,
+        };
+        Some(Page::ready(shared, tab, &url, (width, height)))
+    }
+
+    /// Opens `url`, a whole address on this computer (such as another
+    /// server's), in a new tab of a browser context of its own, on a
+    /// screen of `width` × `height`: its storage, cookies and cache are
+    /// its own, as on another device. The context ends with the page. None
+    /// when there is no browser.
+    pub fn open_apart(url: &str, width: u32, height: u32) -> Option<Page> {
+        let shared = shared()?;
+        let context = shared
+            .browser
+            .call(None, "Target.createBrowserContext", json!({}))
+            .expect("a browser context");
+        let context = context["browserContextId"]
+            .as_str()
+            .expect("the context's id")
+            .to_string();
+        let (target, attached) = Self::new_tab(&shared, Some(&context));
+        let tab = Tab {
+            target,
+            attached,
+            context: Some(context),
+            fresh: true,
+        };
+        Some(Page::ready(shared, tab, url, (width, height)))
+    }
+
+    /// The page in `tab`, ready to use: its errors reported and kept, its
+    /// screen set to `width` × `height`, and `url` loaded.
+    fn ready(shared: Arc<Shared>, tab: Tab, url: &str, (width, height): (u32, u32)) -> Page {
+        let errors = Arc::new(Mutex::new(Vec::new()));
+        let page = Page {
+            target: tab.target,
+            attached: tab.attached,
+            context: tab.context,
             errors: Arc::clone(&errors),
             shared,
         };
-        if fresh {
+        if tab.fresh {
             page.command("Log.enable", json!({}), "the log is on");
             page.command("Runtime.enable", json!({}), "the runtime is on");
         }
         lock(&page.shared.browser.tabs).insert(page.attached.clone(), errors);
         page.screen(width, height);
-        page.go(path);
+        page.go_to(url);
         page.print(false);
-        Some(page)
+        page
     }
 
     /// A new tab, in a window of its own so that it stays shown, and keeps
-    /// drawing, while another test works beside it: its target, and the id
-    /// its commands carry.
-    fn new_tab(shared: &Shared) -> (String, String) {
+    /// drawing, while another test works beside it, in the browser context
+    /// `context` or the browser's own: its target, and the id its commands
+    /// carry.
+    fn new_tab(shared: &Shared, context: Option<&str>) -> (String, String) {
         let browser = &shared.browser;
+        let mut asked = json!({ "url": "about:blank", "newWindow": true });
+        if let Some(context) = context {
+            asked["browserContextId"] = context.into();
+        }
         let created = browser
-            .call(
-                None,
-                "Target.createTarget",
-                json!({ "url": "about:blank", "newWindow": true }),
-            )
+            .call(None, "Target.createTarget", asked)
             .expect("a new tab");
         let target = created["targetId"].as_str().expect("the tab's id");
         let attached = browser
@@ -458,12 +513,29 @@ impl Page {
     /// Loads the page at `path` (such as `/#explain`) from the server, and
     /// waits until it has loaded.
     pub fn go(&self, path: &str) {
-        let url = format!("http://{}{path}", self.shared.server.addr());
+        self.go_to(&format!("http://{}{path}", self.shared.server.addr()));
+    }
+
+    /// Loads the page at `url`, a whole address, and waits until it has
+    /// loaded.
+    pub fn go_to(&self, url: &str) {
         let navigated = self.command("Page.navigate", json!({ "url": url }), "the page");
         assert!(navigated.get("errorText").is_none(), "{url}: {navigated}");
         self.poll(
             "location.protocol === 'http:' && document.readyState === 'complete'",
-            &url,
+            url,
+        );
+    }
+
+    /// Loads the page again, as the browser's reload button does, and
+    /// waits until it has loaded.
+    pub fn reload(&self) {
+        // A mark on the page as it is, which the page loaded again lacks.
+        self.eval("window.beforeReload = true");
+        self.command("Page.reload", json!({}), "the reload");
+        self.poll(
+            "!window.beforeReload && document.readyState === 'complete'",
+            "the page again",
         );
     }
 
@@ -816,9 +888,19 @@ impl Drop for Page {
     /// Keeps the tab for the next test, blank, hearing no more from it
     /// until then: nothing the page left running is heard in the next
     /// test, and the next page is loaded afresh even where its address
-    /// differs from this one's only after its "#".
+    /// differs from this one's only after its "#". A page opened apart
+    /// is closed with its context instead.
     fn drop(&mut self) {
         lock(&self.shared.browser.tabs).remove(&self.attached);
+        // A page opened apart ends with its context, tab and all.
+        if let Some(context) = &self.context {
+            let context = json!({ "browserContextId": context });
+            let _ = self
+                .shared
+                .browser
+                .call(None, "Target.disposeBrowserContext", context);
+            return;
+        }
         let _ = self.shared.browser.call(
             Some(&self.attached),
             "Page.navigate",

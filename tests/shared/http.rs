@@ -95,3 +95,27 @@ pub fn post(addr: SocketAddr, path: &str, body: &str) -> Reply {
         .as_bytes(),
     )
 }
+
+/// A request with headers of its own (`X-Pupil`, `X-Teacher`) and, for a
+/// POST, a JSON body.
+pub fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> Reply {
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        head += &format!("{name}: {value}\r\n");
+    }
+    if let Some(body) = body {
+        head += &format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        );
+    }
+    head += "\r\n";
+    head += body.unwrap_or("");
+    send(addr, head.as_bytes())
+}

@@ -189,9 +189,11 @@ fn search_blocks(a: &BarAnalysis) -> Vec<Block> {
             blocks.push(Block::sentence(format!(
                 "A search through every shape a game on this bar can reach ({} shapes) says: the player to move {}, with {} left under best play, the last one eating the poisoned square.",
                 shapes_in_words(shapes),
-                match a.outcome {
-                    Outcome::Win => "can win",
-                    Outcome::Lose => "will lose against good play",
+                match (a.outcome, a.only_poison()) {
+                    (Outcome::Win, _) => "can win",
+                    // Only the poison is left: nothing depends on anyone.
+                    (Outcome::Lose, true) => "loses",
+                    (Outcome::Lose, false) => "will lose against good play",
                 },
                 count(bites_left, "bite")
             )));

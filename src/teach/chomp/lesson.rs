@@ -8,13 +8,13 @@
 use super::analysis::BarAnalysis;
 use super::check::{BiteJudgement, answer};
 use super::explain::explain;
-use super::reply::parse_bite;
+use super::reply::parse_given_bite;
 use super::teaching::ChompError;
 use super::words::{drawn, shapes as shapes_in_words, titled};
 use crate::rules::bar::{Bar, Bite};
 use crate::rules::game::{Chomp, nothing_to_play};
 use crate::rules::outcome::Outcome;
-use crate::solve::chomp::{LARGEST_SEARCH, reachable};
+use crate::solve::chomp::{ChompSearch, LARGEST_SEARCH, reachable};
 use crate::teach::document::{Block, Document, Reveal};
 use crate::teach::lesson::{Directive, InLesson, POSITION_STEPS, Refused, Setup, Work};
 use crate::teach::words::{capitalised, with_commas};
@@ -34,6 +34,9 @@ impl InLesson for Chomp {
     type Options = Option<Bite>;
     /// The shapes the lesson's searches may still value.
     type Budget = u64;
+    /// The search of every game from the question's bar, made at the first
+    /// try; `None` inside before it, or when the bar is beyond the search.
+    type Kept = Option<Option<ChompSearch>>;
 
     const DRAWN: &'static str = "The bar";
     const THEN_MOVE: &'static str = "So which square do you bite?";
@@ -84,8 +87,13 @@ impl InLesson for Chomp {
         "Your bite: which square do you bite?"
     }
 
-    fn judged(analysis: &BarAnalysis, bite: &Bite) -> Result<BiteJudgement, ChompError> {
-        Ok(BiteJudgement::new(&analysis.bar, *bite, None)?)
+    fn judged(
+        analysis: &BarAnalysis,
+        kept: &mut Option<Option<ChompSearch>>,
+        bite: &Bite,
+    ) -> Result<BiteJudgement, ChompError> {
+        let search = kept.get_or_insert_with(|| ChompSearch::search(&analysis.bar).ok());
+        Ok(BiteJudgement::new(&analysis.bar, *bite, search.as_ref())?)
     }
 
     fn right(analysis: &BarAnalysis) -> String {
@@ -138,7 +146,7 @@ fn bar_setup(
                 let text = given
                     .next()
                     .ok_or("has --bite without a square after it, such as 3,4")?;
-                bite = Some(parse_bite(text).map_err(|e| format!("has a bad --bite: {e}"))?);
+                bite = Some(parse_given_bite(text).map_err(|e| format!("has a bad --bite: {e}"))?);
             }
             option if option.starts_with("--") => {
                 return Err(match options {

@@ -22,7 +22,7 @@ use crate::teach::reply::{Otherwise, Reading, Replies};
 const EXAMPLE: &str = "such as 2 3 for row 2, column 3";
 
 /// The hint every unclear bite ends with.
-const HOW: &str = "type a bite as ROW COLUMN, such as 2 3 for row 2, column 3";
+const HOW: &str = "type a bite as its row and column, such as 2 3 for row 2, column 3";
 
 /// Words that cannot be read as a bite.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -93,6 +93,87 @@ pub(crate) fn parse_bite(text: &str) -> Result<Bite, UnclearBite> {
     }
 }
 
+/// Reads a bite given with the command (`--bite 2,3`), in a lesson or in
+/// a request, as [`parse_bite`] reads a typed one, but refuses an empty
+/// entry between commas (`2,,3`, `2,3,`), as every list of numbers the tool
+/// is given is refused. A line a pupil types is read by [`parse_bite`],
+/// which lets a slip of the finger pass, as every game's reader of a typed
+/// move does.
+pub(crate) fn parse_given_bite(text: &str) -> Result<Bite, UnclearBite> {
+    let entries = text
+        .split(',')
+        .map(|e| e.trim_matches(|c: char| c == '(' || c == ')'));
+    let empty = match text.contains(',') {
+        true => entries.enumerate().find(|(_, e)| e.trim().is_empty()),
+        false => None,
+    };
+    match empty {
+        Some((entry, _)) => Err(UnclearBite {
+            text: printable(text.trim()),
+            problem: format!(
+                "entry {} is empty: put a number between the commas",
+                entry + 1
+            ),
+        }),
+        None => parse_bite(text),
+    }
+}
+
+/// A corner of the bar named in words: "the bottom right one", "top
+/// right", "bottom left". The top left square is the poisoned one.
+fn corner(bar: &Bar, line: &str) -> Option<Bite> {
+    let words = crate::teach::reply::plain(line);
+    let has = |w: &str| words.split([' ', ',', '-']).any(|x| x == w);
+    let lengths = bar.row_lengths();
+    let row = match (has("top"), has("bottom")) {
+        (true, false) => 1,
+        (false, true) => lengths.len(),
+        _ => return None,
+    };
+    let column = match (has("left"), has("right")) {
+        (true, false) => 1,
+        (false, true) => *lengths.get(row.checked_sub(1)?)?,
+        _ => return None,
+    };
+    // Only words about where the square is, and no numbers.
+    let about = [
+        "the", "top", "bottom", "left", "right", "one", "square", "corner", "piece", "bite", "i",
+        "take", "eat", "in", "at", "on", "of", "bar", "very",
+    ];
+    let only_place = words
+        .split([' ', ',', '-'])
+        .filter(|w| !w.is_empty())
+        .all(|w| about.contains(&w));
+    only_place.then(|| Bite::new(row, column))
+}
+
+/// Squares taken off the end of the top row or the first column, as a
+/// pupil says it of an L: "take 2 from the top", "take 1 from the side".
+/// `None` for anything else, or for more than the row or column has
+/// besides the poisoned square.
+fn from_an_arm(bar: &Bar, line: &str) -> Option<Bite> {
+    let words = spoken(line, &[]);
+    let words: Vec<&str> = words.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    let (taken, place) = match words.as_slice() {
+        ["take", n, "from", place @ ..] | [n, "from", place @ ..] => {
+            (n.parse::<usize>().ok()?, place)
+        }
+        _ => return None,
+    };
+    let lengths = bar.row_lengths();
+    match place {
+        ["top"] | ["top", "row"] | ["row", "1"] => {
+            let top = *lengths.first()?;
+            (taken >= 1 && taken < top).then(|| Bite::new(1, top - taken + 1))
+        }
+        ["side"] | ["left"] | ["column", "1"] | ["bottom"] => {
+            let rows = lengths.len();
+            (taken >= 1 && taken < rows).then(|| Bite::new(rows - taken + 1, 1))
+        }
+        _ => None,
+    }
+}
+
 /// An example bite on `bar`, or `None` when only the poisoned square is
 /// left. `winning` are the bites to keep back.
 pub(crate) fn example_bite(bar: &Bar, winning: &[Bite]) -> Option<Bite> {
@@ -116,7 +197,7 @@ pub(crate) fn example_bite(bar: &Bar, winning: &[Bite]) -> Option<Bite> {
 pub(crate) fn how_to_bite(bar: &Bar, winning: &[Bite]) -> String {
     match example_bite(bar, winning) {
         Some(b) => format!(
-            "Type the row and the column of the square to bite: {} {} bites {b}.",
+            "Type the row and the column of the square to bite: {}\u{a0}{} bites {b}.",
             b.row, b.column
         ),
         None => "Type the row and the column of the square to bite.".to_string(),
@@ -128,14 +209,15 @@ impl Replies for Chomp {
         how_to_bite(bar, winning)
     }
 
-    /// "type a bite as ROW COLUMN, such as 2 1 for row 2, column 1", with
+    /// "type a bite as its row and column, such as 2 1 for row 2, column 1", with
     /// the example fitted to the bar.
     fn how_to_move(&self, bar: &Bar, winning: &[Bite]) -> String {
         fitted(HOW.to_string(), bar, winning)
     }
 
     fn read(&self, bar: &Bar, winning: &[Bite], line: &str) -> Reading<Bite> {
-        let bite = match parse_bite(line) {
+        let said = corner(bar, line).or_else(|| from_an_arm(bar, line));
+        let bite = match said.map_or_else(|| parse_bite(line), Ok) {
             Ok(bite) => bite,
             Err(unclear) => {
                 let problem = fitted(unclear.problem, bar, winning);
@@ -168,7 +250,10 @@ impl Replies for Chomp {
 /// `bar`, when the bar has a square to bite.
 fn fitted(words: String, bar: &Bar, winning: &[Bite]) -> String {
     match example_bite(bar, winning) {
-        Some(b) => words.replace(EXAMPLE, &format!("such as {} {} for {b}", b.row, b.column)),
+        Some(b) => words.replace(
+            EXAMPLE,
+            &format!("such as {}\u{a0}{} for {b}", b.row, b.column),
+        ),
         None => words.replace(&format!(", {EXAMPLE}"), ""),
     }
 }
@@ -195,7 +280,7 @@ mod tests {
         check("r2c3", Ok((2, 3)));
         check("r2 c3", Ok((2, 3)));
         check("0 4", Ok((0, 4)));
-        let how = "type a bite as ROW COLUMN, such as 2 3 for row 2, column 3";
+        let how = "type a bite as its row and column, such as 2 3 for row 2, column 3";
         check(
             "2",
             Err(&format!(
@@ -233,6 +318,30 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_bite_given_with_the_command_has_no_empty_entry() {
+        let given = |text: &str| {
+            parse_given_bite(text)
+                .map(|b| (b.row, b.column))
+                .map_err(|e| e.to_string())
+        };
+        for text in ["2,3", "2 3", "(2, 3)", "row 2, column 3", " 2 , 3 "] {
+            assert_eq!(given(text), Ok((2, 3)), "{text:?}");
+        }
+        let empty = |text: &str, entry: usize| {
+            Err(format!(
+                "'{text}' is not a bite: entry {entry} is empty: put a number between the commas"
+            ))
+        };
+        assert_eq!(given("2,,3"), empty("2,,3", 2));
+        assert_eq!(given("2,3,"), empty("2,3,", 3));
+        assert_eq!(given(",3"), empty(",3", 1));
+        assert_eq!(given("2, ,3"), empty("2, ,3", 2));
+        assert_eq!(given("(2,)"), empty("(2,)", 2));
+        // A pupil's slip at the prompt is read as meant.
+        assert_eq!(parse_bite("2,,3").map(|b| (b.row, b.column)), Ok((2, 3)));
+    }
+
     fn example(shape: &str, winning: &[(usize, usize)]) -> Option<(usize, usize)> {
         let winning: Vec<Bite> = winning.iter().map(|&(r, c)| Bite::new(r, c)).collect();
         example_bite(&shape.parse().unwrap(), &winning).map(|b| (b.row, b.column))
@@ -250,7 +359,7 @@ mod tests {
         assert_eq!(example("1x2", &[(1, 2)]), None);
         assert_eq!(example("1x1", &[]), None);
         assert_eq!(
-            how_to_bite(&"3x3".parse().unwrap(), &[Bite::new(2, 2)]),
+            how_to_bite(&"3x3".parse().unwrap(), &[Bite::new(2, 2)]).replace('\u{a0}', " "),
             "Type the row and the column of the square to bite: 2 3 bites row 2, column 3."
         );
     }

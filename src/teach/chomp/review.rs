@@ -1,15 +1,14 @@
-//! The review after a game of Chomp: every bite with whether the biter
-//! could win before it and the other player after it, the bites left with
-//! best play, each bite that threw a win away with the bite that would have
-//! won, and who had to eat the poisoned square.
+//! The review after a game of Chomp, laid out as a game of Nim's is: who
+//! had to eat the poisoned square, then only the bites that threw a win
+//! away, each with the bite that would have won, then the notes.
 
-use super::words::bite_from;
+use super::words::{as_played, bite_from};
 use crate::rules::bar::{Bar, Bite};
 use crate::rules::outcome::Outcome;
 use crate::solve::chomp::ChompSearch;
 use crate::teach::document::{Block, Document, Frame, Step};
-use crate::teach::review::{Notes, Side, help};
-use crate::teach::words::count;
+use crate::teach::review::{Notes, Side, help, replay};
+use crate::teach::words::{count, ordinal};
 
 /// One bite made in a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,56 +62,56 @@ pub(crate) fn ended(ending: Ending, to_move: Side) -> &'static str {
     }
 }
 
-/// The review as a document. Every bar of the game lies inside the start
-/// that `chomp` searched. `notes` add how many bites were taken back and
-/// the command that plays the game again.
+/// The review as a document, as a game of Nim's is: the result first, so
+/// it stays on a small screen, then only the turning points, the bites
+/// that threw a win away, each with the bite that would have won it, then
+/// the notes. Every bar of the game lies inside the start that `chomp`
+/// searched. `notes` add how many bites were taken back and the command
+/// that plays the game again.
 pub(crate) fn document(
     turns: &[BiteTurn],
     chomp: &ChompSearch,
     ending: Ending,
     notes: Notes,
 ) -> Document {
-    let mut blocks = Vec::new();
-    let mut slips = Vec::new();
-    for (i, turn) in turns.iter().enumerate() {
+    let mut turning = Vec::new();
+    let mut made = [0u64, 0];
+    let mut slips = 0;
+    for turn in turns {
+        let mine = &mut made[turn.side as usize];
+        *mine += 1;
         let after = turn.after();
         let before_value = chomp.solved(&turn.before).expect("inside the start");
         let after_value = chomp.solved(&after).expect("inside the start");
-        let who = turn.side.who();
-        blocks.push(Block::note(format!(
-            "{}. {who} bit {}. Before it {who} {}; after it {} {}.",
-            i + 1,
-            bite_from(&turn.before, turn.bite),
-            chances(before_value.outcome, before_value.moves_left, &turn.before),
-            turn.side.other().who(),
-            chances(after_value.outcome, after_value.moves_left, &after)
-        )));
-        let slipped = before_value.outcome == Outcome::Win && after_value.outcome == Outcome::Win;
-        if slipped {
-            slips.push((i + 1, turn.side));
-            let better = chomp
-                .best_bite(&turn.before)
-                .expect("inside the start")
-                .map(|(bite, _)| bite)
-                .expect("a won bar has a winning bite");
-            blocks.push(Block::Verdict {
-                verdict: "mistake",
-                mark: "✗",
-                label: "threw away a win",
-                text: format!("the winning bite was {}.", bite_from(&turn.before, better)),
-            });
+        if before_value.outcome != Outcome::Win || after_value.outcome != Outcome::Win {
+            continue;
         }
+        slips += 1;
+        let nth = ordinal(*mine);
+        let at = as_played(&turn.before);
+        let bit = bite_from(&turn.before, turn.bite);
+        turning.push(match turn.side {
+            Side::Pupil => {
+                let better = chomp
+                    .best_bite(&turn.before)
+                    .expect("inside the start")
+                    .map(|(bite, _)| bite)
+                    .expect("a won bar has a winning bite");
+                Block::Verdict {
+                    verdict: "mistake",
+                    mark: "✗",
+                    label: "threw away a win",
+                    text: format!(
+                        "your {nth} bite, at {at}: you bit {bit}. Biting {} would have kept the win.",
+                        bite_from(&turn.before, better)
+                    ),
+                }
+            }
+            Side::Computer => Block::sentence(format!(
+                "The computer's {nth} bite, at {at}: it bit {bit}, and that gave you a chance to win."
+            )),
+        });
     }
-    let who_slipped = match slips.as_slice() {
-        [] => "Who slipped: nobody threw away a win.".to_string(),
-        list => format!(
-            "Who slipped: {}.",
-            list.iter()
-                .map(|(n, side)| format!("bite {n} ({})", side.who()))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    };
     let end = match (ending, turns.last()) {
         (Ending::Stopped, _) | (_, None) => "The game was stopped before the end.".to_string(),
         (Ending::PoisonEaten, Some(last)) => format!(
@@ -129,27 +128,59 @@ pub(crate) fn document(
             won(last.side)
         ),
     };
-    let mut result = vec![Block::sentence(who_slipped), Block::sentence(end)];
+    let mut result = vec![Block::sentence(end)];
+    if slips == 0 {
+        result.push(Block::sentence(no_slip(turns, chomp, ending)));
+    }
+    let mut closing = Vec::new();
     if notes.taken_back > 0 {
-        result.push(Block::sentence(format!(
+        closing.push(Block::sentence(format!(
             "You took back {}.",
             count(notes.taken_back, "bite")
         )));
     }
     if let Some(help) = help(notes.hints, notes.shown) {
-        result.push(Block::sentence(help));
+        closing.push(Block::sentence(help));
     }
-    if let Some(command) = notes.replay {
-        result.push(Block::sentence(format!(
-            "To play this game again: {command}"
-        )));
+    closing.extend(replay(notes.replay));
+    let mut steps = vec![Step::framed(Frame::LEAD, "Result", result)];
+    if !turning.is_empty() {
+        steps.push(Step::framed(Frame::BARE, "Turning points", turning));
+    }
+    if !closing.is_empty() {
+        steps.push(Step::framed(Frame::CLOSING, "Notes", closing));
     }
     Document {
         title: "Review of the game".to_string(),
-        steps: vec![
-            Step::framed(Frame::BARE, "Bites", blocks),
-            Step::framed(Frame::CLOSING, "Result", result),
-        ],
+        steps,
+    }
+}
+
+/// What the review says when nobody threw a win away: for a game played
+/// to the end, whether its first player could win from the start.
+fn no_slip(turns: &[BiteTurn], chomp: &ChompSearch, ending: Ending) -> String {
+    let first = match (ending, turns.first()) {
+        (Ending::Stopped, _) | (_, None) => return "Nobody slipped so far.".to_string(),
+        (_, Some(first)) => first,
+    };
+    let from = as_played(&first.before);
+    let outcome = chomp
+        .solved(&first.before)
+        .expect("inside the start")
+        .outcome;
+    match (outcome, first.side) {
+        (Outcome::Win, Side::Pupil) => {
+            format!("From {from} you could win from the start, and you did not slip.")
+        }
+        (Outcome::Win, Side::Computer) => {
+            format!("From {from} the computer could win from the start, and it did not slip.")
+        }
+        (Outcome::Lose, Side::Pupil) => format!(
+            "Nobody slipped: from {from}, whoever bites first cannot win if the other plays well. Let the computer go first next time, and you can win."
+        ),
+        (Outcome::Lose, Side::Computer) => format!(
+            "Nobody slipped: from {from}, whoever bites first cannot win if the other plays well."
+        ),
     }
 }
 
@@ -158,24 +189,6 @@ fn won(side: Side) -> &'static str {
     match side {
         Side::Pupil => "you won",
         Side::Computer => "the computer won",
-    }
-}
-
-/// "could win (6 bites left with best play)", or how the game stood once
-/// only the poison was left or it was eaten.
-fn chances(outcome: Outcome, left: u64, bar: &Bar) -> String {
-    match (bar.is_eaten(), bar.row_lengths() == [1], outcome) {
-        (true, _, _) => "had won: the poisoned square was eaten".to_string(),
-        (false, true, _) => "had lost: only the poisoned square was left".to_string(),
-        (false, false, Outcome::Win) => {
-            format!("could win ({} left with best play)", count(left, "bite"))
-        }
-        (false, false, Outcome::Lose) => {
-            format!(
-                "could not win ({} left with best play)",
-                count(left, "bite")
-            )
-        }
     }
 }
 
@@ -198,16 +211,19 @@ mod tests {
             bite: Bite::new(2, 2),
         };
         let doc = document(&[first, second], &chomp, Ending::Stopped, Notes::default());
-        let lines = doc.steps[0].lines();
         assert_eq!(
-            lines[1],
-            "threw away a win: the winning bite was row 2, column 2 (3,3,3 → 3,1,1)."
+            doc.steps[0].lines(),
+            ["The game was stopped before the end."]
         );
+        let turning: Vec<String> = doc.steps[1]
+            .lines()
+            .iter()
+            .map(|line| line.replace('\u{a0}', " "))
+            .collect();
         assert_eq!(
-            doc.steps[1].lines(),
+            turning,
             [
-                "Who slipped: bite 1 (you).",
-                "The game was stopped before the end."
+                "threw away a win: your 1st bite, at 3,3,3: you bit row 3, column 3 (3,3,3 → 3,3,2). Biting row 2, column 2 (3,3,3 → 3,1,1) would have kept the win."
             ]
         );
     }

@@ -13,7 +13,7 @@ use super::check::{BiteError, BiteJudgement, answer, check, computer_reason, ver
 use super::explain::explain;
 use super::facts;
 use super::hints::hints;
-use super::reply::{UnclearBite, parse_bite};
+use super::reply::{UnclearBite, parse_given_bite};
 use super::review::{self, BiteTurn, Ending};
 use super::words::{drawn, shape, shapes, titled};
 use crate::rules::bar::{Bar, BarError, Bite, IllegalBite};
@@ -250,7 +250,7 @@ impl Queried for Chomp {
 
     /// The bite: `2,3`, `2 3`, `row 2 column 3`.
     fn typed(words: &dyn Words) -> Result<Bite, ChompUnanswered> {
-        Ok(parse_bite(&words.word("bite").unwrap_or_default())?)
+        Ok(parse_given_bite(&words.word("bite").unwrap_or_default())?)
     }
 
     fn extras(&self, _: &dyn Words) -> Result<(), ChompUnanswered> {
@@ -313,6 +313,12 @@ impl Queried for Chomp {
     fn rows(bar: &Bar) -> Vec<u64> {
         bar.row_lengths().iter().map(|&n| n as u64).collect()
     }
+
+    fn pieces(bar: &Bar) -> u64 {
+        bar.row_lengths().iter().map(|&n| n as u64).sum()
+    }
+
+    const PIECES: &'static str = "squares";
 
     fn title(&self, bar: &Bar) -> String {
         titled(bar)

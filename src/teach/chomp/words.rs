@@ -66,23 +66,26 @@ pub(crate) fn titled(bar: &Bar) -> String {
     )
 }
 
-/// "4x5 → 5,1,1,1": a bar before and after a bite. When one of them is
-/// not a rectangle, both are written as their row lengths, "2,1 → 1,1",
-/// so the two sides are read the same way.
-pub(crate) fn transition(from: &Bar, to: &Bar) -> String {
-    let lengths = |bar: &Bar| match (bar.is_eaten(), bar.is_rectangle(), shape(bar)) {
-        (false, true, shown) if shown.len() <= LONGEST_SHAPE => bar
-            .row_lengths()
-            .iter()
-            .map(usize::to_string)
-            .collect::<Vec<_>>()
-            .join(","),
-        (_, _, shown) => shown,
-    };
-    match from.is_rectangle() && to.is_rectangle() {
-        true => format!("{} → {}", shape(from), shape(to)),
-        false => format!("{} → {}", lengths(from), lengths(to)),
+/// A bar as a game goes along: its row lengths, "3,3,2", so one shape is
+/// always written one way and "2x1" (two rows of one square) is never set
+/// beside "2,1" (rows of two and one); a single row is "1x2", a rectangle
+/// too long to list "12x13", and a long staircase shortened as [`shape`]
+/// does.
+pub(crate) fn as_played(bar: &Bar) -> String {
+    let lengths: Vec<String> = bar.row_lengths().iter().map(usize::to_string).collect();
+    let listed = lengths.join(",");
+    // One row alone, "2", would read as a count: "1x2" cannot be mistaken.
+    match bar.is_eaten() || lengths.len() == 1 || listed.len() > LONGEST_SHAPE {
+        true => crate::teach::words::glued(&shape(bar)),
+        false => listed,
     }
+}
+
+/// "5,5,5,5 → 5,1,1,1": a bar before and after a bite, both written the
+/// same way ([`as_played`]).
+pub(crate) fn transition(from: &Bar, to: &Bar) -> String {
+    let glue = crate::teach::words::GLUE;
+    format!("{}{glue}→{glue}{}", as_played(from), as_played(to))
 }
 
 /// "row 2, column 2 (5,5,5,5 → 5,1,1,1)", or for the poison "row 1, column 1,
@@ -159,7 +162,7 @@ mod tests {
         );
         assert_eq!(describe(&bar("1x1")), "only the poisoned square");
         assert_eq!(
-            bite_from(&bar("4x5"), Bite::new(2, 2)),
+            bite_from(&bar("4x5"), Bite::new(2, 2)).replace('\u{a0}', " "),
             "row 2, column 2 (5,5,5,5 → 5,1,1,1)"
         );
         assert_eq!(

@@ -13,7 +13,7 @@ use serde::Serialize;
 pub(crate) mod drawn_bar;
 
 use self::drawn_bar::DrawnBar;
-use super::words::{capitalised, move_words, transition};
+use super::words::{capitalised, move_at, transition};
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::position::Position;
@@ -198,6 +198,12 @@ pub enum Block {
         /// The words.
         text: String,
     },
+    /// A command to type, on a line of its own so it can be copied whole:
+    /// "matchsticks play 21 --take 1-3 --seed 7".
+    Command {
+        /// The command.
+        text: String,
+    },
     /// Rows of sticks drawn in their groups.
     Rows {
         /// The rows, top to bottom.
@@ -297,7 +303,7 @@ impl Block {
         wins: bool,
         label: &str,
     ) -> Block {
-        Block::told_move(position, game, mv, wins, label, &move_words(mv))
+        Block::told_move(position, game, mv, wins, label, &move_at(mv, position))
     }
 
     /// The same, with the move told in `words` (Moore's Nim tells a move
@@ -322,7 +328,9 @@ impl Block {
     /// sentences around them.
     pub(crate) fn lines(&self) -> Vec<String> {
         match self {
-            Block::Sentence { text } | Block::Note { text } => vec![text.clone()],
+            Block::Sentence { text } | Block::Note { text } | Block::Command { text } => {
+                vec![text.clone()]
+            }
             Block::Rows { rows } => rows
                 .iter()
                 .flat_map(|r| std::iter::once(r.text.clone()).chain(r.detail.clone()))

@@ -231,6 +231,10 @@ pub trait InLesson: Replies {
     /// and what the game remembers of the lesson's positions to charge
     /// them.
     type Budget: fmt::Debug;
+    /// What a question keeps between one try and the next, so a try is
+    /// judged without working the position out again: a search of every
+    /// game from the question's position, made at the first try.
+    type Kept: Default;
 
     /// What a drawing of a position is called in a handout: "The rows".
     const DRAWN: &'static str;
@@ -270,9 +274,14 @@ pub trait InLesson: Replies {
     /// not write it: "Your move: what do you take?"
     fn ask_move(position: &Self::Position) -> &'static str;
 
-    /// A move at a lesson's question, judged from the analysed position on
-    /// its own, as `matchsticks check` judges it.
-    fn judged(analysis: &Self::Analysis, mv: &Self::Move) -> Result<Self::Judgement, Self::Error>;
+    /// A move at a lesson's question, judged from the analysed position as
+    /// `matchsticks check` judges it, with what the question `kept` from
+    /// its earlier tries.
+    fn judged(
+        analysis: &Self::Analysis,
+        kept: &mut Self::Kept,
+        mv: &Self::Move,
+    ) -> Result<Self::Judgement, Self::Error>;
 
     /// What a right yes or no means: "you can win.", "no move wins here.".
     fn right(analysis: &Self::Analysis) -> String;

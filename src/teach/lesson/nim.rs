@@ -35,9 +35,20 @@ pub(crate) const LESSON_SEARCH: u64 = MOST_MOVES;
 
 /// The steps of a lesson's work (`LESSON_WORK`) each row of a position
 /// costs: drawn, grouped, explained and printed. An explanation of a
-/// thousand rows prints about a megabyte of HTML and takes about as long
-/// as this many steps for each row.
+/// thousand small rows prints about a megabyte of HTML and takes about as
+/// long as this many steps for each row.
 pub(crate) const ROW_STEPS: u64 = 2_000;
+
+/// The steps each group of a row costs beyond [`ROW_STEPS`]: every group
+/// is drawn, paired and told in every step, so a row of 64 groups prints
+/// twenty times the HTML of a row of one.
+pub(crate) const GROUP_STEPS: u64 = 500;
+
+/// What a row of `sticks` costs a lesson: [`ROW_STEPS`], and
+/// [`GROUP_STEPS`] for each of its groups.
+pub(crate) fn row_steps(sticks: u64) -> u64 {
+    ROW_STEPS + GROUP_STEPS * u64::from(sticks.count_ones())
+}
 
 /// The steps working out a pattern of takes costs for each row size, beyond
 /// a step for each take it looks at: keeping the value and looking for a
@@ -64,6 +75,8 @@ impl InLesson for Nim {
     /// working out the patterns of each game with a set of takes costs,
     /// measured the first time the lesson meets the game.
     type Budget = (u64, HashMap<Nim, u64>);
+    /// The search the tries are judged with, when the question has a try.
+    type Kept = Option<Solver>;
 
     const DRAWN: &'static str = "The rows";
     const THEN_MOVE: &'static str = "So what do you take?";
@@ -103,7 +116,9 @@ impl InLesson for Nim {
             let refused = AnalysisError::TooManyRows { rows };
             return Err(format!("cannot be worked out: {refused}").into());
         }
-        let drawn = (rows as u64).saturating_mul(ROW_STEPS);
+        let drawn = setup.position.piles().iter().fold(0u64, |steps, &sticks| {
+            steps.saturating_add(row_steps(sticks))
+        });
         let worked_out = pattern_steps(&setup.game, patterns);
         work.spend(
             POSITION_STEPS
@@ -188,8 +203,24 @@ impl InLesson for Nim {
         }
     }
 
-    fn judged(analysis: &Analysis, mv: &MultiMove) -> Result<Judgement, JudgeError> {
-        Judgement::from_analysis(analysis.clone(), mv.clone())
+    /// The first try searches the question's position, when its method is
+    /// the search, and every later try finds what its move leaves there.
+    fn judged(
+        analysis: &Analysis,
+        kept: &mut Option<Solver>,
+        mv: &MultiMove,
+    ) -> Result<Judgement, JudgeError> {
+        let solver = kept.get_or_insert_with(|| {
+            let (position, game) = (&analysis.position, &analysis.game);
+            let mut solver = Solver::for_game(game.clone(), Budget::default());
+            if Way::of(position, game) == Way::Search {
+                // Within the budget the lesson charged; were it not, each
+                // try would search on its own.
+                let _ = solver.solve(position.piles());
+            }
+            solver
+        });
+        Judgement::using(analysis.clone(), mv.clone(), solver)
     }
 
     fn right(analysis: &Analysis) -> String {
@@ -370,16 +401,17 @@ mod tests {
     fn a_position_costs_its_rows_and_a_game_s_patterns_are_worked_out_once() {
         let mut known = HashMap::new();
         let plain = LESSON_WORK - left_after(Directive::Show, "3 5 7", &mut known);
-        assert_eq!(plain, POSITION_STEPS + 3 * ROW_STEPS);
+        // 3, 5 and 7 are 2, 2 and 3 groups.
+        assert_eq!(plain, POSITION_STEPS + 3 * ROW_STEPS + 7 * GROUP_STEPS);
         assert!(known.is_empty(), "Nim has no pattern to work out");
         let first = LESSON_WORK - left_after(Directive::Show, "21 --take 1-3", &mut known);
         assert_eq!(known.len(), 1);
-        let again = LESSON_WORK - left_after(Directive::Explain, "18 --take 1-3", &mut known);
+        let again = LESSON_WORK - left_after(Directive::Explain, "22 --take 1-3", &mut known);
         assert_eq!(known.len(), 1, "the same game is not worked out again");
         // Every use is charged all the same: the pattern of takes of 1 to
         // 3 repeats at once, so it costs little.
         assert_eq!(first, again);
-        let pattern = first - POSITION_STEPS - ROW_STEPS;
+        let pattern = first - POSITION_STEPS - row_steps(21);
         assert!(pattern > 0 && pattern < ROW_STEPS, "{pattern}");
     }
 
@@ -388,7 +420,8 @@ mod tests {
         let mut known = HashMap::new();
         let rows: Vec<String> = (1..=1000).map(|n| n.to_string()).collect();
         let value = format!("{} --rows-per-move 2", rows.join(" "));
-        let drawn = POSITION_STEPS + 1000 * ROW_STEPS;
+        let groups: u64 = (1..=1000u64).map(|n| u64::from(n.count_ones())).sum();
+        let drawn = POSITION_STEPS + 1000 * ROW_STEPS + groups * GROUP_STEPS;
         let shown = LESSON_WORK - left_after(Directive::Show, &value, &mut known);
         assert_eq!(shown, drawn, "a drawing counts nothing");
         let explained = LESSON_WORK - left_after(Directive::Explain, &value, &mut known);

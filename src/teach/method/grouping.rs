@@ -7,6 +7,7 @@
 //! than one stick, pairs no longer decide, and the explanation says so at
 //! the verdict and gives only the endgame move.
 
+use super::ending;
 use crate::rules::moves::Move;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
@@ -20,8 +21,8 @@ use crate::teach::document::{
     BinaryRow, BinaryView, Block, DrawnRow, Frame, PairLine, Reveal, Step, TallyLine,
 };
 use crate::teach::words::{
-    LONGEST_SUM, MOST_LISTED, SHORTEST_MERGED_RUN, and_list, capitalised, count, groups_of,
-    number_word, rows_with_one, runs, short_sum, sizes_of, sticks_from_to, sum,
+    LONGEST_SUM, MOST_LISTED, SHORTEST_MERGED_RUN, and_list, capitalised, count, equation,
+    groups_of, number_word, rows_with_one, runs, short_sum, sizes_of, sticks_from_to, sum,
 };
 
 /// Rows up to this many get a drawing or a line of how their groups were
@@ -57,7 +58,7 @@ pub(crate) fn steps(g: &Grouping, position: &Position, game: &Nim) -> Vec<Step> 
     vec![
         groups_step(g),
         pairs_step(g, 2),
-        verdict_step(g, 3),
+        verdict_step(g, 3, ending::settled(position, game)),
         Step::numbered(4, "The move", plan(g, position, game)).revealing(Reveal::Move),
     ]
 }
@@ -83,7 +84,7 @@ pub(crate) fn drawn_rows(g: &Grouping) -> Vec<DrawnRow> {
             DrawnRow {
                 label: format!("row {}", i + 1),
                 sticks: row.sticks,
-                text: format!("{} = {}", row.sticks, short_sum(&groups)),
+                text: equation(row.sticks, &groups),
                 groups,
                 stand_in: TOO_MANY.to_string(),
                 detail: told.then(|| joins(&rounds)),
@@ -335,23 +336,26 @@ fn paired_each(t: SizeCount) -> String {
 }
 
 /// Whether any group is left without a partner, as step `number`; in the
-/// misère endgame, that pairs no longer decide.
-pub(crate) fn verdict_step(g: &Grouping, number: u32) -> Step {
+/// misère endgame, that pairs no longer decide. `settled` when nobody can
+/// slip from here.
+pub(crate) fn verdict_step(g: &Grouping, number: u32, settled: bool) -> Step {
     let title = match g.plan {
         Plan::Singles { .. } | Plan::OneBigRow { .. } => {
             "The endgame: at most one row has more than one stick"
         }
         _ => "Is any group left without a partner?",
     };
-    Step::numbered(number, title, sentences(verdict(g))).revealing(Reveal::Outcome)
+    Step::numbered(number, title, sentences(verdict(g, settled))).revealing(Reveal::Outcome)
 }
 
 /// Does any group lack a partner, or is this the endgame, and what that
-/// means for the player to move.
-pub(crate) fn verdict(g: &Grouping) -> Vec<String> {
-    let who = match g.outcome() {
-        Outcome::Win => "The player to move can win.",
-        Outcome::Lose => "The player to move will lose if the opponent plays well.",
+/// means for the player to move; `settled` when nobody can slip from here,
+/// so a loss does not hang on the opponent playing well.
+pub(crate) fn verdict(g: &Grouping, settled: bool) -> Vec<String> {
+    let who = match (g.outcome(), settled) {
+        (Outcome::Win, _) => "The player to move can win.",
+        (Outcome::Lose, true) => "The player to move will lose, whatever either player does.",
+        (Outcome::Lose, false) => "The player to move will lose if the opponent plays well.",
     };
     let first = match (&g.plan, g.unpaired.first()) {
         (Plan::GameOver, _) => return vec![game_over(g.rule)],
@@ -406,13 +410,24 @@ fn game_over(rule: Rule) -> String {
 fn plan(g: &Grouping, position: &Position, game: &Nim) -> Vec<Block> {
     let mut blocks = match &g.plan {
         Plan::GameOver => return Vec::new(),
-        Plan::Unpaired(m) => group_move(m),
+        Plan::Unpaired(m) => match g
+            .recommended()
+            .and_then(|mv| ending::winning_end(position, game, &mv.into()))
+        {
+            Some(end) => sentences(vec![end]),
+            None => group_move(m),
+        },
         Plan::AllPaired { .. } => sentences(vec![
             "Whatever you take breaks up a pair, and your opponent can pair everything up again."
                 .to_string(),
-            "So no move wins. Keep the game going and hope your opponent slips.".to_string(),
+            match ending::no_slip(position, game) {
+                Some(settled) => format!("So no move wins. {settled}"),
+                None => {
+                    "So no move wins. Keep the game going and hope your opponent slips.".to_string()
+                }
+            },
         ]),
-        Plan::Singles { ones, .. } => sentences(singles(*ones)),
+        Plan::Singles { ones, .. } => sentences(singles(*ones, ending::no_slip(position, game))),
         Plan::OneBigRow {
             ordinary,
             ones_elsewhere,
@@ -450,16 +465,23 @@ fn plan(g: &Grouping, position: &Position, game: &Nim) -> Vec<Block> {
     blocks
 }
 
-/// The misère endgame with only single sticks.
-fn singles(ones: u64) -> Vec<String> {
-    let rule = "Every move takes one stick, and whoever takes the last one loses.";
-    match ones % 2 {
-        0 => vec![
-            rule.to_string(),
+/// The misère endgame with only single sticks; `settled` says how the
+/// game ends when nobody can slip, as it always is here.
+fn singles(ones: u64, settled: Option<String>) -> Vec<String> {
+    let rule = "Every move takes one stick, and whoever takes the last one loses.".to_string();
+    match (ones, settled) {
+        (ones, _) if ones % 2 == 0 => vec![
+            rule,
             "Take one and leave your opponent an odd number.".to_string(),
         ],
-        _ => vec![
-            rule.to_string(),
+        // One stick: there is no number to hand back, only the last stick.
+        (1, Some(settled)) => vec![settled],
+        (_, Some(settled)) => vec![
+            rule,
+            format!("Whatever you do, your opponent gets an even number back. {settled}"),
+        ],
+        (_, None) => vec![
+            rule,
             "Whatever you do, your opponent gets an even number back.".to_string(),
         ],
     }
@@ -554,7 +576,7 @@ fn row_changes(m: &GroupMove) -> Vec<DrawnRow> {
         detail: None,
         stages: Vec::new(),
     };
-    let sum_of = |sticks: u64, groups: &[u64]| format!("{sticks} = {}", short_sum(groups));
+    let sum_of = |sticks: u64, groups: &[u64]| equation(sticks, groups);
     let action = match (m.largest, removed.is_empty()) {
         (1, _) => "take the single stick".to_string(),
         (_, true) => "nothing to remove".to_string(),
@@ -562,19 +584,16 @@ fn row_changes(m: &GroupMove) -> Vec<DrawnRow> {
     };
     let mut rows = vec![row("before", before.clone(), sum_of(m.before, &before))];
     if m.largest > 1 {
-        // The group and what is left of it, never one number for both.
-        let left = match m.largest {
-            2 => "the other stick stays".to_string(),
-            g => format!(
-                "the other {} sticks make {}",
-                g - 1,
-                short_sum(&m.regrouped)
-            ),
-        };
+        // The row as a sum, as before and after are: what is left of the
+        // group is among its terms.
         rows.push(row(
             "broken",
             broken.clone(),
-            format!("take 1 stick from the group of {}: {left}", m.largest),
+            format!(
+                "take 1 stick from the group of {}: {}",
+                m.largest,
+                sum_of(m.before - 1, &broken)
+            ),
         ));
     }
     rows.push(row(
@@ -717,7 +736,7 @@ pub(crate) fn lost_anyway(before: &Grouping, after: Option<&Grouping>) -> String
 /// What a right "no" is told where every group has a partner, in the words
 /// a lesson asks about.
 pub(crate) fn no_pair_kept() -> String {
-    "no move keeps every group paired, so no move wins here.".to_string()
+    "every group already has a partner, so whatever you take breaks a pair, and your opponent can pair everything up again: no move wins here.".to_string()
 }
 
 /// Why the computer's move leaves the pupil lost, briefly, for when it has
@@ -770,7 +789,8 @@ pub(crate) fn hints(g: &Grouping, mv: Move) -> Vec<String> {
                     "Take any single stick, and an odd number is left for your opponent."
                         .to_string()
                 }
-                _ => "The number is odd, so no move wins. Take a stick and hope.".to_string(),
+                _ => "The number is odd, so no move wins, and nobody can slip: every turn takes one stick, and the last one will be yours."
+                    .to_string(),
             },
         ],
         Plan::GameOver => Vec::new(),

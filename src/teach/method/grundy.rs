@@ -3,7 +3,7 @@
 //! values; and the reasons a move was good or bad, and the hints, in the
 //! same words.
 
-use super::grouping;
+use super::{ending, grouping};
 use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::solve::grouping::Grouping;
@@ -11,14 +11,14 @@ use crate::solve::grundy::Grundy;
 use crate::teach::analysis::Analysis;
 use crate::teach::board;
 use crate::teach::document::{Block, Reveal, Step, Strip, StripCell};
-use crate::teach::words::{MOST_LISTED, and_list, count, move_words, sum, transition};
+use crate::teach::words::{self, MOST_LISTED, and_list, count, move_words, sum, transition};
 
 /// Every step for several rows in normal play.
 pub(crate) fn steps(a: &Analysis, grundy: &Grundy, pairing: &Grouping) -> Vec<Step> {
     let mut worth = vec![
         board::for_game(&a.position, &a.game, None),
         Block::sentence(format!(
-            "When the last {} wins, a row acts like a Nim row of its Grundy value: the smallest value that none of the rows it can reach has. A row no move can take from has value 0.",
+            "When the last {} wins, each row acts like a plain Nim row of some size, called its value (its Grundy value). The strip below works the values out from 0 up: a row no move can take from is worth 0, and any other row is worth the smallest number that no row one move away is worth.",
             match a.game.takes.allows(1) {
                 true => "stick",
                 false => "move",
@@ -34,7 +34,7 @@ pub(crate) fn steps(a: &Analysis, grundy: &Grundy, pairing: &Grouping) -> Vec<St
     vec![
         Step::numbered(1, "What each row is worth", worth),
         grouping::pairs_step(pairing, 2),
-        grouping::verdict_step(pairing, 3),
+        grouping::verdict_step(pairing, 3, ending::settled(&a.position, &a.game)),
         Step::numbered(4, "The move", plan(a, pairing)).revealing(Reveal::Move),
     ]
 }
@@ -111,19 +111,23 @@ fn plan(a: &Analysis, pairing: &Grouping) -> Vec<Block> {
                 ),
             ]
         }
-        _ => vec![
-            Block::sentence("Every group of the Nim rows has a partner, so no move wins."),
-            Block::move_with_text(
-                &a.position,
-                best,
-                &to,
-                false,
-                format!(
+        _ => {
+            let text = match ending::no_slip(&a.position, &a.game) {
+                Some(settled) => format!(
+                    "{settled} {}: {} ({step}).",
+                    words::lost_move_label(&a.position, &a.game),
+                    move_words(best)
+                ),
+                None => format!(
                     "Best try: {} ({step}), and hope your opponent slips.",
                     move_words(best)
                 ),
-            ),
-        ],
+            };
+            vec![
+                Block::sentence("Every group of the Nim rows has a partner, so no move wins."),
+                Block::move_with_text(&a.position, best, &to, false, text),
+            ]
+        }
     }
 }
 

@@ -10,6 +10,7 @@
 //! method. What the four methods of moves from one row say alike (the
 //! answer, the list of winning moves, the last hint) is written here, once.
 
+pub(crate) mod ending;
 pub(crate) mod grouping;
 pub(crate) mod grundy;
 pub mod moore;
@@ -20,11 +21,12 @@ pub(crate) mod worked;
 use self::worked::Method;
 use crate::rules::multi_move::MultiMove;
 use crate::rules::outcome::Outcome;
+use crate::rules::position::Position;
 use crate::solve::grouping::Plan;
 use crate::teach::analysis::Analysis;
 use crate::teach::document::Step;
 use crate::teach::verdict::Judgement;
-use crate::teach::words::{move_words, moves, moves_and, transition};
+use crate::teach::words::{move_at, moves_at, transition};
 
 /// What is said when no move wins.
 const NO_MOVE_WINS: &str = "no move wins here.";
@@ -88,12 +90,13 @@ impl Method {
         matches!(self, Method::Searched)
     }
 
-    /// A move in words: "take 1 from row 3", or for a move from many rows
-    /// in Moore's Nim a shorter summary.
-    pub(crate) fn told(&self, mv: &MultiMove) -> String {
+    /// A move from `position` in words: "take 1 from row 3", "take 3" in a
+    /// game of one row, or for a move from many rows in Moore's Nim a
+    /// shorter summary.
+    pub(crate) fn told(&self, mv: &MultiMove, position: &Position) -> String {
         match self {
             Method::Moore(_) => moore::told(mv),
-            _ => move_words(mv),
+            _ => move_at(mv, position),
         }
     }
 
@@ -101,7 +104,7 @@ impl Method {
     pub(crate) fn listed(&self, a: &Analysis) -> String {
         match self {
             Method::Moore(_) => moore::moves_list(a.winning.as_ref()),
-            _ => moves(a.winning_moves()),
+            _ => moves_at(a.winning_moves(), &a.position, false),
         }
     }
 
@@ -111,9 +114,14 @@ impl Method {
         match (self, a.outcome, a.winning_moves()) {
             (Method::Moore(_), outcome, _) => moore::answer(outcome, a.winning.as_ref()),
             (_, Outcome::Win, []) => "the game is over.".to_string(),
-            (_, Outcome::Win, [only]) => format!("the winning move is {}.", move_words(only)),
+            (_, Outcome::Win, [only]) => {
+                format!("the winning move is {}.", move_at(only, &a.position))
+            }
             (_, Outcome::Win, winning) => {
-                format!("the winning moves are {}.", moves_and(winning))
+                format!(
+                    "the winning moves are {}.",
+                    moves_at(winning, &a.position, true)
+                )
             }
             (_, Outcome::Lose, _) => NO_MOVE_WINS.to_string(),
         }
@@ -224,7 +232,11 @@ impl Method {
             (Method::Grundy { pairing, .. }, Some(one)) => {
                 with_the_move(a, mv, grundy::hints(pairing, one))
             }
-            (Method::Searched, Some(one)) => with_the_move(a, mv, searched::hints(a.outcome, one)),
+            (Method::Searched, Some(one)) => with_the_move(
+                a,
+                mv,
+                searched::hints(a.outcome, one, ending::settled(&a.position, &a.game)),
+            ),
             (_, None) => unreachable!("only Moore's Nim moves from several rows"),
         }
     }
@@ -234,7 +246,11 @@ impl Method {
 /// (3 5 7 → 3 5 6)".
 fn step(a: &Analysis, mv: &MultiMove) -> String {
     let to = a.after(mv);
-    format!("{} ({})", move_words(mv), transition(&a.position, &to))
+    format!(
+        "{} ({})",
+        move_at(mv, &a.position),
+        transition(&a.position, &to)
+    )
 }
 
 /// The hints of a method of moves from one row, then the move itself.
@@ -243,6 +259,9 @@ fn with_the_move(a: &Analysis, mv: &MultiMove, mut stages: Vec<String>) -> Vec<S
     stages.push(match (a.outcome, must_take_the_last(a)) {
         (Outcome::Win, _) => format!("The move is {step}."),
         (Outcome::Lose, true) => format!("You have to take the last stick: {step}."),
+        (Outcome::Lose, false) if ending::settled(&a.position, &a.game) => {
+            format!("No move wins, and nobody can slip from here: {step}, for example.")
+        }
         (Outcome::Lose, false) => format!("No move wins. A best try is {step}."),
     });
     stages

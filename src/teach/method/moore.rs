@@ -19,6 +19,7 @@ use crate::solve::moore::{Construction, EndgameSwitch, Moore, MoorePlan, SizeSte
 use crate::solve::moore_count::{Total, WinningMoves};
 use crate::teach::analysis::Analysis;
 use crate::teach::document::{BinaryView, Block, DrawnRow, Reveal, Step, TallyLine};
+use crate::teach::method::ending;
 use crate::teach::method::grouping::{self, drawn_rows, sentences};
 use crate::teach::words::{
     self, LONGEST_SUM, MOST_LISTED, SHORTEST_MERGED_RUN, and_list, capitalised, count, groups_of,
@@ -77,10 +78,10 @@ fn divided(n: u64, set: u64) -> String {
 
 /// A move in words, shortened when it takes from many rows: "take 1 from
 /// row 2 and 2 from row 3", or "take 1 from each of rows 1, 2, … 30 (30
-/// rows)".
+/// rows)". It stays on one line, or breaks only between rows.
 pub fn told(mv: &MultiMove) -> String {
     let parts = mv.parts();
-    match parts {
+    words::glued(&match parts {
         [first, second, .., last] if parts.len() > LONGEST_SUM => {
             let same = parts.iter().all(|p| p.take == first.take);
             let each = match same {
@@ -96,7 +97,7 @@ pub fn told(mv: &MultiMove) -> String {
             )
         }
         _ => mv.to_string(),
-    }
+    })
 }
 
 /// The winning moves as a list: "take 1 from row 2 and 2 from row 3; take
@@ -130,7 +131,7 @@ pub(crate) fn steps(m: &Moore, position: &Position, game: &Nim) -> Vec<Step> {
     vec![
         groups_step(&grouping),
         sets_step(m),
-        verdict_step(m),
+        verdict_step(m, ending::settled(position, game)),
         Step::numbered(4, "The move", plan(m, position, game)).revealing(Reveal::Move),
     ]
 }
@@ -215,28 +216,33 @@ fn tally_counts(t: &SizeTally, set: u64) -> String {
 }
 
 /// Step 3: is any group left over, or is this the endgame?
-fn verdict_step(m: &Moore) -> Step {
+fn verdict_step(m: &Moore, settled: bool) -> Step {
     let title = match m.plan {
         MoorePlan::Singles { .. } => "The endgame: no row has more than one stick".to_string(),
         _ => format!("Is any group left out of {}?", full_sets(m.set_size())),
     };
-    Step::numbered(3, &title, sentences(verdict(m))).revealing(Reveal::Outcome)
+    Step::numbered(3, &title, sentences(verdict(m, settled))).revealing(Reveal::Outcome)
 }
 
 /// Does any size have groups left over, or is this the endgame, and what
-/// that means for the player to move.
-pub(crate) fn verdict(m: &Moore) -> Vec<String> {
+/// that means for the player to move; `settled` when nobody can slip from
+/// here.
+pub(crate) fn verdict(m: &Moore, settled: bool) -> Vec<String> {
     let set = m.set_size();
-    let who = match m.outcome() {
-        Outcome::Win => "The player to move can win.",
-        Outcome::Lose => "The player to move will lose if the opponent plays well.",
+    let who = match (m.outcome(), settled) {
+        (Outcome::Win, _) => "The player to move can win.",
+        (Outcome::Lose, true) => "The player to move will lose, whatever either player does.",
+        (Outcome::Lose, false) => "The player to move will lose if the opponent plays well.",
     };
     let first = match (&m.plan, m.left_over.as_slice()) {
         (MoorePlan::GameOver, _) => {
-            return grouping::verdict(&Grouping::new(
-                &Position::new(m.rows.iter().map(|r| r.sticks).collect()),
-                m.rule,
-            ));
+            return grouping::verdict(
+                &Grouping::new(
+                    &Position::new(m.rows.iter().map(|r| r.sticks).collect()),
+                    m.rule,
+                ),
+                true,
+            );
         }
         (MoorePlan::Singles { ones, .. }, _) => format!(
             "No row has more than one stick, so this is the endgame: {} no longer decide, the number of rows with one stick does. There {} {}, and {}.",
@@ -271,9 +277,11 @@ fn plan(m: &Moore, position: &Position, game: &Nim) -> Vec<Block> {
                 one_to(k),
                 full_sets(set)
             ),
-            "So no move wins. Keep the game going and hope your opponent slips.".to_string(),
+            hope(position, game),
         ]),
-        MoorePlan::Singles { ones, take, rows } => singles(*ones, *take, rows, k, set),
+        MoorePlan::Singles { ones, take, rows } => {
+            singles(*ones, *take, rows, k, set, hope(position, game))
+        }
     };
     if let Some(mv) = m.recommended() {
         let won = m.outcome() == Outcome::Win;
@@ -293,20 +301,32 @@ fn plan(m: &Moore, position: &Position, game: &Nim) -> Vec<Block> {
     blocks
 }
 
-/// The misère endgame with only single sticks.
-fn singles(ones: u64, take: u64, rows: &[usize], k: u64, set: u64) -> Vec<Block> {
+/// What is left to say where no move wins: hope for a slip, or, where
+/// nobody can slip, how the game ends.
+fn hope(position: &Position, game: &Nim) -> String {
+    match ending::no_slip(position, game) {
+        Some(settled) => format!("So no move wins. {settled}"),
+        None => "So no move wins. Keep the game going and hope your opponent slips.".to_string(),
+    }
+}
+
+/// The misère endgame with only single sticks; `hope` is what is said
+/// when no move wins.
+fn singles(ones: u64, take: u64, rows: &[usize], k: u64, set: u64, hope: String) -> Vec<Block> {
     let rule = format!(
         "Every move takes single sticks from {} rows, and whoever takes the last one loses.",
         one_to(k.min(ones))
     );
     let lines = match take {
+        // One stick left: nothing to hand back, only the last stick.
+        0 if ones == 1 => vec![hope],
         0 => vec![
             rule,
             format!(
                 "{}: whatever you take, your opponent can take enough to leave a number that leaves 1 again.",
                 capitalised(&divided(ones, set))
             ),
-            "So no move wins. Keep the game going and hope your opponent slips.".to_string(),
+            hope,
         ],
         take => vec![
             rule,
@@ -518,7 +538,7 @@ fn before_and_after(sticks: &[u64], after: &[u64], mv: &MultiMove) -> Vec<DrawnR
         DrawnRow {
             label,
             sticks: n,
-            text: format!("{n} = {}", short_sum(&groups)),
+            text: words::equation(n, &groups),
             groups,
             stand_in: TOO_MANY.to_string(),
             detail: None,
@@ -763,7 +783,7 @@ pub(crate) fn computer_reason(after: &Moore) -> String {
 /// The four hints for a position whose move is `mv`: three in the
 /// method's words, then the move.
 pub(crate) fn hints(a: &Analysis, m: &Moore, mv: &MultiMove) -> Vec<String> {
-    let mut stages = first_hints(m, mv);
+    let mut stages = first_hints(m, mv, ending::settled(&a.position, &a.game));
     let label = match a.outcome {
         Outcome::Win => "Move",
         Outcome::Lose => words::lost_move_label(&a.position, &a.game),
@@ -783,8 +803,9 @@ pub(crate) fn computer_short() -> String {
     "every group size is in full sets again.".to_string()
 }
 
-/// The first three hints, in the method's words.
-fn first_hints(m: &Moore, mv: &MultiMove) -> Vec<String> {
+/// The first three hints, in the method's words; `settled` when nobody can
+/// slip from here.
+fn first_hints(m: &Moore, mv: &MultiMove, settled: bool) -> Vec<String> {
     let set = m.set_size();
     let gather = format!(
         "Make the groups and gather equal groups in {}: is any size left over?",
@@ -830,6 +851,10 @@ fn first_hints(m: &Moore, mv: &MultiMove) -> Vec<String> {
                 rows_with_one(*ones)
             ),
             match take {
+                0 if settled => format!(
+                    "{}, so no move wins, and nobody can slip from here.",
+                    capitalised(&divided(*ones, set))
+                ),
                 0 => format!(
                     "{}, so no move wins: take a stick and hope.",
                     capitalised(&divided(*ones, set))
@@ -906,7 +931,7 @@ mod tests {
             ),
         ];
         for &(parts, words) in cases {
-            assert_eq!(told(&mv(parts)), words);
+            assert_eq!(told(&mv(parts)).replace('\u{a0}', " "), words);
         }
     }
 
@@ -920,7 +945,7 @@ mod tests {
             }))
         };
         assert_eq!(
-            list(Total::Exactly(2)),
+            list(Total::Exactly(2)).replace('\u{a0}', " "),
             "take 1 from row 1; take 1 from row 2 and 1 from row 3"
         );
         assert!(list(Total::Exactly(7)).ends_with("; and 5 more moves"));

@@ -2,13 +2,16 @@
 //! counts, the pattern it repeats, this row, and the move; and the reasons
 //! a move was good or bad, and the hints, in the same words.
 
+use super::ending;
 use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::solve::one_row::RowPattern;
 use crate::teach::analysis::Analysis;
 use crate::teach::board;
 use crate::teach::document::{Block, Reveal, Step, Strip, StripCell};
-use crate::teach::words::{and_list, count, full_stop, move_words, transition};
+use crate::teach::words::{
+    and_list, capitalised, count, full_stop, lost_move_label, move_at, transition,
+};
 
 /// Every step for a single row.
 pub(crate) fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step> {
@@ -50,14 +53,25 @@ pub(crate) fn steps(a: &Analysis, pile: usize, pattern: &RowPattern) -> Vec<Step
     if let Some(mv) = &a.best {
         let to = a.after(mv);
         let left = to.piles()[pile];
-        let step = format!("{} ({})", move_words(mv), transition(&a.position, &to));
+        let step = format!(
+            "{} ({})",
+            move_at(mv, &a.position),
+            transition(&a.position, &to)
+        );
         let mut blocks = Vec::new();
-        let text = match a.outcome {
-            Outcome::Win => format!(
-                "Leave your opponent {}, a count to avoid: {step}.",
-                count(left, "stick")
+        let text = match (a.outcome, ending::no_slip(&a.position, &a.game)) {
+            (Outcome::Win, _) => match ending::ends_and_wins(&a.position, &a.game, mv) {
+                Some(why) => format!("{}: {why}.", capitalised(&step)),
+                None => format!(
+                    "Leave your opponent {}, a count to avoid: {step}.",
+                    count(left, "stick")
+                ),
+            },
+            (Outcome::Lose, Some(settled)) => format!(
+                "{settled} {}: {step}.",
+                lost_move_label(&a.position, &a.game)
             ),
-            Outcome::Lose => {
+            (Outcome::Lose, None) => {
                 blocks.push(Block::sentence(
                     "Whatever you take, your opponent can leave you a count to avoid again.",
                 ));
@@ -145,11 +159,14 @@ pub(crate) fn formula(pattern: &RowPattern) -> String {
 }
 
 /// The counts to avoid, listed: "1, 5, 9, 13, 17, 21, …", far enough to
-/// pass `n` when it is small, or the first few and the nearest below `n`.
+/// pass `n` when it is small and to show the pattern twice over, so a
+/// pupil can go on with it ("2, 3, 7, 8, 12, …", not "2, 3, …"), or the
+/// first few and the nearest below `n`.
 pub(crate) fn counts_to_avoid(pattern: &RowPattern, n: u64) -> String {
     const SHOWN: usize = 6;
     let first = pattern.first_losing_counts(SHOWN + 2);
-    let upto: Vec<u64> = first.iter().copied().take_while(|&c| c <= n).collect();
+    let bound = n.max(pattern.start().saturating_add(2 * pattern.period()));
+    let upto: Vec<u64> = first.iter().copied().take_while(|&c| c <= bound).collect();
     let listed: Vec<u64> = match upto.len() {
         len if len >= SHOWN => first[..SHOWN].to_vec(),
         len => first[..(len + 1).min(first.len())].to_vec(),
@@ -219,6 +236,9 @@ pub(crate) fn verdict(a: &Analysis, n: u64) -> String {
                 Outcome::Lose => "lost",
             }
         ),
+        (Outcome::Lose, false) if ending::settled(&a.position, &a.game) => format!(
+            "{n} is a count to avoid: the player to move will lose, whatever either player does."
+        ),
         (Outcome::Lose, false) => format!(
             "{n} is a count to avoid: the player to move will lose if the opponent plays well."
         ),
@@ -286,6 +306,9 @@ pub(crate) fn hints(a: &Analysis, pile: usize, pattern: &RowPattern, mv: Move) -
             true => format!(
                 "Leave your opponent {}, a count to avoid.",
                 count(left, "stick")
+            ),
+            false if ending::settled(&a.position, &a.game) => format!(
+                "{n} is itself a count to avoid, so no move wins, and nobody can slip from here."
             ),
             false => format!(
                 "{n} is itself a count to avoid, so no move wins. Take a little and hope your opponent slips."

@@ -2,6 +2,7 @@
 //! told as one step: every game was searched. Also the reasons a move was
 //! good or bad, and the hints, in the same words.
 
+use super::ending;
 use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::teach::analysis::Analysis;
@@ -37,7 +38,14 @@ pub(crate) fn steps(a: &Analysis) -> Vec<Step> {
         };
         let shown =
             Block::labelled_move(&a.position, &a.game, mv, a.outcome == Outcome::Win, label);
-        steps.push(Step::numbered(2, "The move", vec![shown]).revealing(Reveal::Move));
+        let mut blocks = Vec::new();
+        if let Some(settled) = ending::no_slip(&a.position, &a.game)
+            && a.outcome == Outcome::Lose
+        {
+            blocks.push(Block::sentence(settled));
+        }
+        blocks.push(shown);
+        steps.push(Step::numbered(2, "The move", blocks).revealing(Reveal::Move));
     }
     steps
 }
@@ -70,12 +78,17 @@ pub(crate) fn computer_short() -> String {
 
 /// The first three hints, for a position with the outcome `outcome` whose
 /// move is `mv`; the move itself is the last, added by the caller.
-pub(crate) fn hints(outcome: Outcome, mv: Move) -> Vec<String> {
+/// `settled` when nobody can slip from here.
+pub(crate) fn hints(outcome: Outcome, mv: Move, settled: bool) -> Vec<String> {
     vec![
         "The pairing method does not work here, so look at what each move leaves your opponent."
             .to_string(),
         match outcome {
             Outcome::Win => "A search of every game says the player to move can win.".to_string(),
+            Outcome::Lose if settled => {
+                "A search of every game says the player to move will lose, whatever either player does."
+                    .to_string()
+            }
             Outcome::Lose => {
                 "A search of every game says the player to move will lose against good play."
                     .to_string()

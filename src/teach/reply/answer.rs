@@ -45,8 +45,17 @@ pub enum Answer {
     HowMany(u64),
     /// Every stick of a row: `2 all`, or `take all` without a row.
     All(Option<u64>),
-    /// A row, and no count: `row 3`.
+    /// A row, and no count: `row 3`, `take the first`.
     Row(u64),
+    /// Any row will do: `take 1 from any row`, or with no count, `any`.
+    Any(Option<u64>),
+    /// What to leave in a row: `row 1 leaves 2`, `leave 2 in row 1`.
+    LeaveIn {
+        /// The row, from 1.
+        row: u64,
+        /// The sticks to leave in it.
+        left: u64,
+    },
     /// The rows to leave: `leave 17`, `leave 3 3`; read as a row and a
     /// count only when they cannot be the rows after the move.
     Leave(Vec<u64>),
@@ -86,6 +95,9 @@ pub enum Meant {
         /// The row, from 1.
         row: u64,
     },
+    /// "Any row", where the rows that could give it do not all come to
+    /// the same: the moves they would be, for the game to weigh.
+    AnyOf(Vec<Move>),
     /// Words or numbers that fit no move.
     Unclear,
 }
@@ -100,6 +112,7 @@ enum Token {
     From,
     All,
     Leave,
+    Any,
 }
 
 impl Answer {
@@ -127,13 +140,63 @@ impl Answer {
             Answer::Take { row, take } => meant(row_move(position, *row, *take, game)),
             Answer::HowMany(take) => match only_row(position) {
                 Some(pile) => meant(row_move(position, pile as u64 + 1, *take, game)),
-                None => Meant::WhichRow { take: Some(*take) },
+                // Where only one row can give it, or every row that can
+                // comes to the same, the count says the move.
+                None => match alike(position, game, |has| Some(*take).filter(|&t| t <= has)) {
+                    Some(mv) => Meant::Move(mv),
+                    None => Meant::WhichRow { take: Some(*take) },
+                },
             },
             Answer::All(Some(row)) => all_from(position, *row, game),
             Answer::All(None) => match only_row(position) {
                 Some(pile) => all_from(position, pile as u64 + 1, game),
-                None => Meant::WhichRow { take: None },
+                None => match alike(position, game, |has| Some(has).filter(|&h| h > 0)) {
+                    Some(mv) => Meant::Move(mv),
+                    None => Meant::WhichRow { take: None },
+                },
             },
+            Answer::Any(Some(take)) => {
+                let moves = takes_of(position, game, |has| Some(*take).filter(|&t| t <= has));
+                match (
+                    moves.as_slice(),
+                    alike(position, game, |has| Some(*take).filter(|&t| t <= has)),
+                ) {
+                    ([], _) => Meant::WhichRow { take: Some(*take) },
+                    (_, Some(mv)) => Meant::Move(mv),
+                    _ => Meant::AnyOf(moves),
+                }
+            }
+            // "Any" with no count: only where each row has one move.
+            Answer::Any(None) => {
+                let one_each = position
+                    .piles()
+                    .iter()
+                    .all(|&has| game.takes.takes_from(has).nth(1).is_none());
+                let moves = takes_of(position, game, |has| game.takes.takes_from(has).next());
+                match (
+                    one_each,
+                    alike(position, game, |has| game.takes.takes_from(has).next()),
+                ) {
+                    (true, Some(mv)) => Meant::Move(mv),
+                    (true, None) if !moves.is_empty() => Meant::AnyOf(moves),
+                    _ => Meant::WhichRow { take: None },
+                }
+            }
+            Answer::LeaveIn { row, left } => {
+                let has = usize::try_from(*row)
+                    .ok()
+                    .and_then(|row| row.checked_sub(1))
+                    .and_then(|pile| position.piles().get(pile).copied());
+                match has {
+                    Some(has) if *left < has => meant(row_move(position, *row, has - left, game)),
+                    Some(has) => Meant::Illegal(IllegalMove::SticksAdded {
+                        row: *row as usize,
+                        from: has,
+                        to: *left,
+                    }),
+                    None => meant(row_move(position, *row, 1, game)),
+                }
+            }
             // A row of one stick can only lose that stick.
             Answer::Row(row) => match row_move(position, *row, 1, game) {
                 Ok(mv) if position.piles()[mv.pile] == 1 => Meant::Move(mv),
@@ -144,6 +207,42 @@ impl Answer {
             _ => return None,
         })
     }
+}
+
+/// The legal moves taking, from each row, what `take` says for a row of
+/// that many sticks, if anything.
+fn takes_of(position: &Position, game: &Nim, take: impl Fn(u64) -> Option<u64>) -> Vec<Move> {
+    position
+        .piles()
+        .iter()
+        .enumerate()
+        .filter_map(|(pile, &has)| {
+            Some(Move {
+                pile,
+                take: take(has)?,
+            })
+        })
+        .filter(|&mv| position.play_with(mv, &game.takes).is_ok())
+        .collect()
+}
+
+/// The move `take` makes, when only one row can make it or every row that
+/// can comes to the same rows (in another order): then which row does not
+/// matter, and the first is taken.
+fn alike(position: &Position, game: &Nim, take: impl Fn(u64) -> Option<u64>) -> Option<Move> {
+    let moves = takes_of(position, game, take);
+    let after = |mv: &Move| {
+        let mut rows = position
+            .play_with(*mv, &game.takes)
+            .expect("the moves are legal")
+            .piles()
+            .to_vec();
+        rows.sort_unstable();
+        rows
+    };
+    let first = moves.first()?;
+    let same = after(first);
+    moves.iter().all(|mv| after(mv) == same).then_some(*first)
 }
 
 /// A number typed in digits or as a word from one to twenty.
@@ -176,6 +275,7 @@ fn tokens(words: &str) -> Option<Vec<Token>> {
             "leave" | "leaves" | "leaving" => Token::Leave,
             "from" | "of" | "in" => Token::From,
             "all" | "everything" | "them" => Token::All,
+            "any" => Token::Any,
             "row" | "line" | "r" => match std::mem::replace(&mut row_next, true) {
                 true => return None,
                 false => continue,
@@ -203,7 +303,7 @@ fn tokens(words: &str) -> Option<Vec<Token>> {
 
 /// The answer the words and numbers make.
 fn from_tokens(tokens: &[Token]) -> Answer {
-    use Token::{All, From, Leave, Number, Row, Take};
+    use Token::{All, Any, From, Leave, Number, Row, Take};
     let numbers = |tokens: &[Token]| -> Option<Vec<u64>> {
         tokens
             .iter()
@@ -215,7 +315,9 @@ fn from_tokens(tokens: &[Token]) -> Answer {
     };
     match tokens {
         [Leave, rest @ ..] if !rest.is_empty() => {
-            return numbers(rest).map_or(Answer::Unclear, Answer::Leave);
+            if let Some(numbers) = numbers(rest) {
+                return Answer::Leave(numbers);
+            }
         }
         [_, ..] => {
             if let Some(numbers) = numbers(tokens) {
@@ -234,6 +336,16 @@ fn from_tokens(tokens: &[Token]) -> Answer {
         | [From, Row(row), Number(take)]
         | [Number(take), From, Row(row) | Number(row)] => Answer::Take { row, take },
         [Take, Number(take)] => Answer::HowMany(take),
+        [Take, Row(row)] => Answer::Row(row),
+        [Any] | [Take, Any] => Answer::Any(None),
+        [Take, Number(take), From, Any]
+        | [Number(take), From, Any]
+        | [Take, Number(take), Any]
+        | [Take, Any, Number(take)]
+        | [Any, Number(take)] => Answer::Any(Some(take)),
+        [Row(row), Leave, Number(left)]
+        | [Leave, Number(left), From | Take, Row(row)]
+        | [Leave, Number(left), Row(row)] => Answer::LeaveIn { row, left },
         [Take, All] | [All] => Answer::All(None),
         [Take, All, From, Row(row) | Number(row)]
         | [All, From, Row(row) | Number(row)]
@@ -309,13 +421,30 @@ fn numbers_meant(numbers: &[u64], position: &Position, game: &Nim) -> Meant {
 }
 
 /// Numbers after `leave`: the rows after the move, or else a row and a
-/// count.
+/// count; one number where every row has one stick, the sticks (and rows)
+/// left in all: "leave three" at 1 1 1 1. Elsewhere one number may be a
+/// row's sticks as well as all of them ("leave 5" at 4 6), so it is not
+/// guessed.
 fn rows_meant(numbers: &[u64], position: &Position, game: &Nim) -> Meant {
     let rows_wrong = match rows_after(numbers, position, game) {
         Some(Ok(mv)) => return Meant::Move(mv),
         Some(Err(illegal)) => Some(illegal),
         None => None,
     };
+    let total: u64 = position
+        .piles()
+        .iter()
+        .fold(0, |sum, &n| sum.saturating_add(n));
+    if let [left] = numbers
+        && position.len() > 1
+        && position.piles().iter().all(|&n| n <= 1)
+        && *left < total
+    {
+        let take = total - left;
+        if let Some(mv) = alike(position, game, |has| Some(take).filter(|&t| t <= has)) {
+            return Meant::Move(mv);
+        }
+    }
     let as_take = match numbers {
         [row, take] => Some(row_move(position, *row, *take, game)),
         _ => None,
@@ -395,18 +524,6 @@ fn without_empty_rows(position: &Position, typed: &[u64]) -> Option<Move> {
     }
     let (pile, has) = rows[i];
     Some(Move { pile, take: has })
-}
-
-/// A single number as a pupil types it, in digits or as a word: "3",
-/// "three", "3.". `None` for anything else.
-pub(crate) fn one_number(line: &str) -> Option<u64> {
-    match Answer::parse(line) {
-        Answer::Numbers(numbers) => match numbers[..] {
-            [number] => Some(number),
-            _ => None,
-        },
-        _ => None,
-    }
 }
 
 /// The legal move "take `take` from row `row`", with rows counted from 1.
@@ -515,7 +632,9 @@ mod tests {
             ("take", Answer::Unclear),
             ("99999999999999999999", Answer::Unclear),
             ("all", Answer::All(None)),
-            ("hitn", Answer::Unclear),
+            // A command mistyped by a letter is the command.
+            ("hitn", Answer::Said(Said::Hint)),
+            ("hnt", Answer::Unclear),
             ("from row 3 take 5", take(3, 5)),
             ("row 3: 5", take(3, 5)),
             ("take 5 off row 3", take(3, 5)),
@@ -572,8 +691,13 @@ mod tests {
             ("take all", &[0, 5, 0], &nim, mv(2, 5)),
             ("1 1", &[0, 5, 7], &nim, Meant::EmptyRow { row: 1 }),
             ("1 all", &[0, 5, 7], &nim, Meant::EmptyRow { row: 1 }),
+            // Rows alike: which one does not matter.
+            ("1", &[1, 1, 1, 1], &nim, mv(1, 1)),
+            ("take all", &[2, 0, 2], &nim, mv(1, 2)),
+            // Only one row can give it.
+            ("4", &[4, 1], &nim, mv(1, 4)),
             // Otherwise it does not say which row.
-            ("1", &[1, 1, 1, 1], &nim, Meant::WhichRow { take: Some(1) }),
+            ("1", &[1, 2, 1], &nim, Meant::WhichRow { take: Some(1) }),
             ("3", &[1, 2], &nim, Meant::WhichRow { take: Some(3) }),
             ("all", &[1, 2], &nim, Meant::WhichRow { take: None }),
             ("row 2", &[1, 2], &nim, Meant::HowMany { row: 2 }),
@@ -609,6 +733,8 @@ mod tests {
             ("0 5 5", &[0, 5, 7], &nim, mv(3, 2)),
             // "leave" says the numbers are the rows after.
             ("leave 18", &[21], &one_to_three, mv(1, 3)),
+            // One number at several rows: the sticks left in all.
+            ("leave three", &[1, 1, 1, 1], &nim, mv(1, 1)),
             ("leave 3 3", &[0, 3, 4], &nim, mv(3, 1)),
             ("leave 4", &[4, 6], &nim, mv(2, 6)),
             ("leave 5", &[4, 6], &nim, Meant::Unclear),

@@ -29,8 +29,14 @@ pub(crate) enum Fit {
     All,
 }
 
-/// An example move at `position`, or `None` when there is no move.
-pub(crate) fn example(position: &Position, game: &Nim, winning: &[Move], fit: Fit) -> Option<Move> {
+/// An example move at `position`, none of which `wins`, or `None` when
+/// there is no such move.
+pub(crate) fn example(
+    position: &Position,
+    game: &Nim,
+    wins: &dyn Fn(&Move) -> bool,
+    fit: Fit,
+) -> Option<Move> {
     let piles = position.piles();
     // Row 2 first, then row 1, then the rest: "2 3" reads better than
     // "1 1".
@@ -61,7 +67,7 @@ pub(crate) fn example(position: &Position, game: &Nim, winning: &[Move], fit: Fi
         })
         .filter(|&mv| position.play_with(mv, &game.takes).is_ok())
         .filter(|&mv| reads_back(mv, position, game, fit))
-        .filter(|mv| !winning.contains(mv))
+        .filter(|mv| !wins(mv))
         .collect();
     // The first of the best: not the end of the game, a row typed apart
     // from its count, more than 1.
@@ -109,7 +115,7 @@ mod tests {
             .iter()
             .filter_map(MultiMove::single)
             .collect();
-        example(&p, &game, &winning, fit).map(|mv| typed(mv, &p, fit))
+        example(&p, &game, &|mv| winning.contains(mv), fit).map(|mv| typed(mv, &p, fit))
     }
 
     #[test]
@@ -171,7 +177,7 @@ mod tests {
                 2 => Fit::Take(n),
                 _ => Fit::All,
             };
-            if let Some(mv) = example(&p, &game, &winning, fit) {
+            if let Some(mv) = example(&p, &game, &|mv| winning.contains(mv), fit) {
                 let after = p.play_with(mv, &game.takes).unwrap();
                 let left = Analysis::new(after, game.clone(), Extras::default()).unwrap();
                 proptest::prop_assert_eq!(left.outcome, crate::rules::outcome::Outcome::Win);

@@ -11,62 +11,88 @@
 
 pub mod answer;
 pub(crate) mod example;
+pub mod meaning;
 pub(crate) mod nim;
 pub(crate) mod parts;
 pub(crate) mod spoken;
+pub(crate) mod yes_no;
 
 use super::teaching::Teaching;
 
-/// Words for yes, and for no, as pupils type them.
-const YES: &[&str] = &[
-    "yes",
-    "y",
-    "yeah",
-    "yep",
-    "yup",
-    "yea",
-    "ya",
-    "sure",
+/// Words that acknowledge rather than answer: "ok" after "Can you win?"
+/// does not say whether the pupil can, so it is not taken as yes. Where a
+/// move is asked about ("Do you mean …?") it agrees, as yes does.
+const ACK: &[&str] = &[
     "ok",
     "okay",
+    "okey",
+    "k",
+    "kk",
+    "alright",
+    "all right",
+    "fine",
+    "cool",
+    "got it",
+    "i see",
     "right",
-    "true",
-    "i think so",
-    "of course",
-    "ofc",
-    "definitely",
-    "i can",
-    "yes i can",
-    "probably",
-    "probably yes",
-    "i think yes",
-    "i think i can",
-    "i guess so",
-    "i can win",
-    "yes please",
+    "ok then",
+    "oh ok",
+    "oh okay",
+    "understood",
+    "nice",
+    "great",
+    "thanks",
+    "thank you",
+    "ty",
+    "mhm",
+    "hmm ok",
 ];
-const NO: &[&str] = &[
-    "no",
-    "n",
-    "nope",
-    "nah",
-    "not",
-    "false",
-    "i can't",
-    "i cant",
-    "i cannot",
-    "cannot",
-    "can't",
-    "cant",
-    "probably not",
-    "i don't think so",
-    "i dont think so",
-    "no way",
-    "i think not",
-    "i can't win",
-    "i cant win",
-    "no i can't",
-    "of course not",
+
+/// Ways of saying "I'll stop now".
+const QUIT: &[&str] = &[
+    "quit",
+    "q",
+    "exit",
+    "stop",
+    "bye",
+    "bye bye",
+    "goodbye",
+    "good bye",
+    "quit lesson",
+    "stop lesson",
+    "exit lesson",
+    "quit the lesson",
+    "stop the lesson",
+    "quit game",
+    "stop the game",
+    "i want to stop",
+    "i want to quit",
+    "end",
+];
+
+/// Ways of asking to move on without answering.
+const SKIP: &[&str] = &[
+    "skip",
+    "next",
+    "pass",
+    "skip it",
+    "skip this",
+    "skip this one",
+    "next question",
+    "skip question",
+    "move on",
+    "go on",
+];
+
+/// The commands a pupil may mistype by a letter: "hnit" is "hint".
+const COMMANDS: &[(&str, Said)] = &[
+    ("hint", Said::Hint),
+    ("show", Said::Show),
+    ("help", Said::Help),
+    ("quit", Said::Quit),
+    ("undo", Said::Undo),
+    ("skip", Said::Skip),
+    ("next", Said::Skip),
 ];
 
 /// Ways of asking why.
@@ -100,6 +126,14 @@ const SHOW: &[&str] = &[
 /// Ways a pupil asks how to answer.
 const HELP: &[&str] = &[
     "help",
+    "help me",
+    "help please",
+    "please help",
+    "i need help",
+    "how do i answer",
+    "what do i write",
+    "how does this work",
+    "what do i have to do",
     "what",
     "huh",
     "what do i do",
@@ -150,8 +184,12 @@ pub enum Said {
     Stuck,
     /// "help" or "?": how to answer.
     Help,
-    /// "Why?": the reason for the last verdict, or else a first hint.
+    /// "Why?": the reason for the last verdict; never a hint.
     Why,
+    /// "skip", "next": move on without answering.
+    Skip,
+    /// "ok": heard, but neither yes nor no.
+    Ack,
     /// Yes.
     Yes,
     /// No.
@@ -160,9 +198,10 @@ pub enum Said {
 
 impl Said {
     /// Reads a line as typed: spaces and capitals do not matter, nor a
-    /// final `!` or `.`; a yes or a no with more words after it, `no I
-    /// can't`, is read by its first word. `None` for anything else, which
-    /// may be a move.
+    /// final `!` or `.`; a command mistyped by a letter is the command; yes
+    /// and no are read in a pupil's words (`yes_no.rs`), and a yes or a no
+    /// with more words after it, `no, I'm stuck`, by its first word.
+    /// `None` for anything else, which may be a move.
     pub fn parse(line: &str) -> Option<Said> {
         let lower = line.trim().to_lowercase().replace('’', "'");
         let words = plain(line);
@@ -170,17 +209,48 @@ impl Said {
             "" if lower.is_empty() => Said::Empty,
             "" if lower.contains('?') => Said::Help,
             "undo" | "u" | "back" | "take back" => Said::Undo,
-            "quit" | "q" | "exit" | "stop" => Said::Quit,
-            w if STUCK.contains(&w) => Said::Stuck,
+            w if QUIT.contains(&w) => Said::Quit,
+            w if SKIP.contains(&w) => Said::Skip,
+            w if stuck(w) => Said::Stuck,
             w if SHOW.contains(&w) || asks_answer(w) => Said::Show,
             w if asks_hint(w) => Said::Hint,
             w if WHY.contains(&w) => Said::Why,
             w if HELP.contains(&w) => Said::Help,
-            w if YES.contains(&w) || YES.contains(&collapsed(w).as_str()) => Said::Yes,
-            w if NO.contains(&w) || NO.contains(&collapsed(w).as_str()) => Said::No,
-            w => return yes_no_first(w),
+            w if ACK.contains(&w) => Said::Ack,
+            w if !names_number(w) && yes_no::yes_or_no(w).is_some() => match yes_no::yes_or_no(w) {
+                Some(true) => Said::Yes,
+                _ => Said::No,
+            },
+            w => match mistyped(w) {
+                Some(said) => said,
+                None => return yes_no_first(w),
+            },
         })
     }
+}
+
+/// A command mistyped by one letter, "hnit", "shwo": one word of at
+/// least four letters.
+fn mistyped(word: &str) -> Option<Said> {
+    if word.contains(' ') || word.chars().count() < 4 {
+        return None;
+    }
+    COMMANDS
+        .iter()
+        .find(|(command, _)| spoken::one_slip(word, command))
+        .map(|&(_, said)| said)
+}
+
+/// Whether the words say "I don't know": as listed, or any "know" that is
+/// denied, "I don't know if I can".
+fn stuck(words: &str) -> bool {
+    let has = |w: &str| words.split(' ').any(|x| x == w);
+    STUCK.contains(&words)
+        || has("know")
+            && ["don't", "dont", "not", "no", "dunno"]
+                .iter()
+                .any(|w| has(w))
+        || has("sure") && (has("not") || has("unsure"))
 }
 
 impl Said {
@@ -189,11 +259,11 @@ impl Said {
     /// asked for.
     pub(crate) fn leading(line: &str) -> Option<Said> {
         let words = plain(line);
-        let first = words.split([' ', ',']).next().map(collapsed)?;
-        match () {
-            _ if YES.contains(&first.as_str()) => Some(Said::Yes),
-            _ if NO.contains(&first.as_str()) => Some(Said::No),
-            _ => None,
+        let first = words.split([' ', ',']).next()?;
+        match yes_no::yes_or_no(first.trim_end_matches(['!', '.', '?', ';', ':'])) {
+            Some(true) => Some(Said::Yes),
+            Some(false) => Some(Said::No),
+            None => None,
         }
     }
 }
@@ -229,7 +299,7 @@ pub(crate) fn plain(line: &str) -> String {
 }
 
 /// A word with its repeated letters run together: "yesss" is "yes".
-fn collapsed(word: &str) -> String {
+pub(crate) fn collapsed(word: &str) -> String {
     let mut out = String::new();
     for c in word.chars() {
         if !out.ends_with(c) {
@@ -239,7 +309,7 @@ fn collapsed(word: &str) -> String {
     out
 }
 
-/// A yes or a no with more words after it, "no I can't", "yes I can":
+/// A yes or a no with more words after it, "no, I'm stuck", "yes banana":
 /// the first word decides, unless the rest says "I don't know". No word a
 /// move is typed with is a yes or a no, so this never hides a move.
 fn yes_no_first(words: &str) -> Option<Said> {
@@ -248,13 +318,12 @@ fn yes_no_first(words: &str) -> Option<Said> {
     if names_number(rest) {
         return None;
     }
-    let first = collapsed(first);
     let rest = rest.trim_matches([' ', ',']);
-    match () {
-        _ if STUCK.contains(&rest) => Some(Said::Stuck),
-        _ if YES.contains(&first.as_str()) => Some(Said::Yes),
-        _ if NO.contains(&first.as_str()) => Some(Said::No),
-        _ => None,
+    match yes_no::yes_or_no(first) {
+        _ if stuck(rest) => Some(Said::Stuck),
+        Some(true) => Some(Said::Yes),
+        Some(false) => Some(Said::No),
+        None => None,
     }
 }
 
@@ -312,6 +381,20 @@ pub trait Replies: Teaching {
         winning: &[Self::Move],
         line: &str,
     ) -> Reading<Self::Move>;
+
+    /// What `line` comes to at `position` where the question names a
+    /// `row` ("How many do you take from row 1?"): a count or "all" without
+    /// a row is from that row. Games without rows read it as [`Self::read`].
+    fn read_from_row(
+        &self,
+        position: &Self::Position,
+        winning: &[Self::Move],
+        row: u64,
+        line: &str,
+    ) -> Reading<Self::Move> {
+        let _ = row;
+        self.read(position, winning, line)
+    }
 
     /// The move picked on the page by two numbers, each from 1: a row and
     /// how many to take from it in Nim, a row and a column in Chomp.

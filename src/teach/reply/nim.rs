@@ -11,12 +11,16 @@
 use super::answer::{Answer, Meant, only_row, row_move};
 use super::example::{Fit, example, typed};
 use super::parts::{self, Typed};
+use super::spoken::spoken;
 use super::{Otherwise, Reading, Replies};
 use crate::rules::moves::{IllegalMove, Move};
 use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
+use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
-use crate::teach::words::{and_list, capitalised, position as rows};
+use crate::rules::row_reader::printable;
+use crate::solve::moore::Moore;
+use crate::teach::words::{and_list, capitalised, glued, position as rows};
 
 impl Replies for Nim {
     fn instructions(&self, position: &Position, winning: &[MultiMove]) -> String {
@@ -35,6 +39,30 @@ impl Replies for Nim {
         }
     }
 
+    fn read_from_row(
+        &self,
+        position: &Position,
+        winning: &[MultiMove],
+        row: u64,
+        line: &str,
+    ) -> Reading<MultiMove> {
+        let typing = Typing::new(self, position, winning);
+        if self.rows_per_move > 1 {
+            return typing.parts(line);
+        }
+        // A count, "all" or what to leave, with no row: from the row named.
+        let line = match Answer::parse_at(line, position.piles()) {
+            Answer::HowMany(n) => format!("take {n} from row {row}"),
+            Answer::Numbers(numbers) if numbers.len() == 1 => {
+                format!("take {} from row {row}", numbers[0])
+            }
+            Answer::All(None) => format!("take all from row {row}"),
+            Answer::Leave(left) if left.len() == 1 => format!("row {row} leave {}", left[0]),
+            _ => line.to_string(),
+        };
+        typing.one_row(&line)
+    }
+
     fn picked(&self, position: &Position, row: u64, take: u64) -> Result<MultiMove, IllegalMove> {
         row_move(position, row, take, self).map(MultiMove::from)
     }
@@ -44,8 +72,6 @@ impl Replies for Nim {
 struct Typing<'a> {
     game: &'a Nim,
     position: &'a Position,
-    /// The winning moves from one row, which an example keeps back.
-    winning: Vec<Move>,
     /// Every winning move, from one row or several.
     all_winning: &'a [MultiMove],
 }
@@ -55,20 +81,37 @@ impl<'a> Typing<'a> {
         Typing {
             game,
             position,
-            winning: winning.iter().filter_map(MultiMove::single).collect(),
             all_winning: winning,
         }
     }
 
+    /// Whether `mv` wins: one of the winning moves given, or, where a move
+    /// may take from several rows and they were not all counted, a move
+    /// that leaves the opponent lost.
+    fn wins(&self, mv: &MultiMove) -> bool {
+        if self.all_winning.contains(mv) {
+            return true;
+        }
+        let Some(k) = std::num::NonZeroU32::new(self.game.rows_per_move).filter(|k| k.get() > 1)
+        else {
+            return false;
+        };
+        self.position
+            .play_multi(mv, self.game)
+            .is_ok_and(|after| Moore::new(&after, self.game.rule, k).outcome() == Outcome::Lose)
+    }
+
     /// An example move that fits the board, typed: "2 3".
     fn example(&self, fit: Fit) -> Option<String> {
-        let mv = example(self.position, self.game, &self.winning, fit)
-            .or_else(|| example(self.position, self.game, &self.winning, Fit::Any))?;
+        let wins = |mv: &Move| self.wins(&MultiMove::from(*mv));
+        let mv = example(self.position, self.game, &wins, fit)
+            .or_else(|| example(self.position, self.game, &wins, Fit::Any))?;
         let fit = match (fit, mv.take == self.position.piles()[mv.pile]) {
             (Fit::All, true) => Fit::All,
             _ => Fit::Any,
         };
-        Some(typed(mv, self.position, fit))
+        // Kept on one line, so "2" and "3" are never read apart.
+        Some(glued(&typed(mv, self.position, fit)))
     }
 
     /// How to type a move here: "type the row and how many to take, like
@@ -87,10 +130,11 @@ impl<'a> Typing<'a> {
     /// How to type a move, said in full once, at the start:
     /// "Type the row and how many to take: 2 3 takes 3 sticks from row 2."
     fn instructions(&self) -> String {
-        let mv = example(self.position, self.game, &self.winning, Fit::Any);
+        let wins = |mv: &Move| self.wins(&MultiMove::from(*mv));
+        let mv = example(self.position, self.game, &wins, Fit::Any);
         let one_row = match (mv, only_row(self.position)) {
             (Some(mv), None) => format!(
-                "Type the row and how many to take: {} {} takes {} from row {}.",
+                "Type the row and how many to take: {}\u{a0}{} takes {} from row {}.",
                 mv.row(),
                 mv.take,
                 sticks(mv.take),
@@ -112,29 +156,23 @@ impl<'a> Typing<'a> {
     /// How to take from several rows, said after how to take from one,
     /// with rows of this board: " To take from several rows, put commas
     /// between them: "1 2, 3 1" takes 2 from row 1 and 1 from row 3." No
-    /// part of it names a row the board does not have.
+    /// part of it names a row the board does not have, and it wins nothing.
     fn several_rows(&self) -> String {
-        let piles = self.position.piles();
-        let rows: Vec<usize> = (0..piles.len()).filter(|&i| piles[i] > 0).take(2).collect();
-        let [a, b] = rows[..] else {
+        let Some(several) = self.several_example() else {
+            return match self.position.piles().iter().filter(|&&n| n > 0).count() {
+                0 | 1 => String::new(),
+                _ => " To take from several rows, put commas between them.".to_string(),
+            };
+        };
+        let parts: Vec<(&str, &str)> = several
+            .split(", ")
+            .filter_map(|part| part.split_once('\u{a0}'))
+            .collect();
+        let [(row_a, take_a), (row_b, take_b)] = parts[..] else {
             return String::new();
         };
-        let winning = |take: u64| {
-            let parts = vec![Move { pile: a, take }, Move { pile: b, take: 1 }];
-            self.all_winning.contains(&MultiMove::new(parts))
-        };
-        let Some(take_a) = [2, 1]
-            .into_iter()
-            .find(|&take| take <= piles[a] && !winning(take))
-        else {
-            return " To take from several rows, put commas between them.".to_string();
-        };
         format!(
-            " To take from several rows, put commas between them: \"{} {take_a}, {} 1\" takes {take_a} from row {} and 1 from row {}.",
-            a + 1,
-            b + 1,
-            a + 1,
-            b + 1
+            " To take from several rows, put commas between them: \"{several}\" takes {take_a} from row {row_a} and {take_b} from row {row_b}."
         )
     }
 
@@ -146,12 +184,42 @@ impl<'a> Typing<'a> {
         )
     }
 
+    /// What to say to a line that is no move: what was understood and what
+    /// was not, when a word stood in the way ("I read 2, but not
+    /// 'banana'"), and how to type a move.
+    fn not_read(&self, line: &str) -> String {
+        const KNOWN: &[&str] = &[
+            "take", "takes", "from", "of", "in", "row", "line", "r", "leave", "all", "any",
+            "stick", "sticks", "the", "and", "i", "will", "please", "them",
+        ];
+        let plain = spoken(line, self.position.piles());
+        let words: Vec<&str> = plain.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+        let numbers: Vec<u64> = words.iter().filter_map(|w| w.parse().ok()).collect();
+        let odd = words
+            .iter()
+            .find(|w| w.parse::<u64>().is_err() && !KNOWN.contains(w) && row_word(w).is_none());
+        match (numbers.as_slice(), odd) {
+            ([], Some(word)) if words.len() > 1 => format!(
+                "Sorry, I could not read '{}' as part of a move: {}. Or type hint for a clue.",
+                printable(word),
+                self.how_to_move()
+            ),
+            (read @ [_, ..], Some(word)) => format!(
+                "Sorry, I read {}, but not '{}': {}. Or type hint for a clue.",
+                and_list(read),
+                printable(word),
+                self.how_to_move()
+            ),
+            _ => self.unclear(),
+        }
+    }
+
     /// A line read as a move from one row.
     fn one_row(&self, line: &str) -> Reading<MultiMove> {
         let answer = Answer::parse_at(line, self.position.piles());
         let meant = answer.resolve(self.position, self.game);
         let words = match (answer, meant) {
-            (Answer::Unclear, _) => return Reading::Unclear(self.unclear()),
+            (Answer::Unclear, _) => return Reading::Unclear(self.not_read(line)),
             (_, Some(Meant::Either { take, to })) => {
                 return Reading::Confirm {
                     ask: self.which(line, take, to),
@@ -160,6 +228,19 @@ impl<'a> Typing<'a> {
                 };
             }
             (_, Some(Meant::Move(mv))) => return Reading::Move(MultiMove::from(mv)),
+            // "Any row": right if every row it could mean is judged alike.
+            (_, Some(Meant::AnyOf(moves))) => {
+                let wins = |mv: &Move| self.wins(&MultiMove::from(*mv));
+                if moves.iter().all(wins) || !moves.iter().any(wins) {
+                    return Reading::Move(MultiMove::from(moves[0]));
+                }
+                match self.example(Fit::Any) {
+                    Some(example) => format!(
+                        "The rows do not all come to the same here: which row? Type the row and how many, like {example}."
+                    ),
+                    None => "The rows do not all come to the same here: which row?".to_string(),
+                }
+            }
             (answer, Some(Meant::Illegal(illegal))) => {
                 let nudge = leave_instead(&answer, self.position, self.game);
                 format!("{}{nudge} Try again.", illegal.refusal())
@@ -195,7 +276,11 @@ impl<'a> Typing<'a> {
                 }
             }
             (_, Some(Meant::HowMany { row })) => match self.example(Fit::Row(row)) {
-                Some(example) if example.starts_with(&format!("{row} ")) => {
+                Some(example)
+                    if example
+                        .replace('\u{a0}', " ")
+                        .starts_with(&format!("{row} ")) =>
+                {
                     format!("How many from row {row}? Type the row and how many, like {example}.")
                 }
                 _ => match usize::try_from(row)
@@ -238,14 +323,50 @@ impl<'a> Typing<'a> {
     /// both as parts and as the rows after the move are read as parts, the
     /// way the instructions teach.
     fn parts(&self, line: &str) -> Reading<MultiMove> {
-        let typed = Typed::parse(line, self.position.len());
+        let typed = Typed::parse(line, self.position.piles());
         match typed.resolve(self.position, self.game) {
-            Err(why) => Reading::Unclear(format!("Sorry: {why}. Try again.")),
+            Err(why) => Reading::Unclear(format!(
+                "Sorry: {why}. {} Try again, or type hint for a clue.",
+                self.how_several()
+            )),
             Ok(parts::Meant::Move(mv) | parts::Meant::Either { take: mv, .. }) => Reading::Move(mv),
-            Ok(parts::Meant::Illegal(illegal)) => {
-                Reading::Refused(format!("{} Try again.", illegal.refusal()))
-            }
+            Ok(parts::Meant::Illegal(illegal)) => Reading::Refused(format!(
+                "{} {} Try again.",
+                illegal.refusal(),
+                self.how_several()
+            )),
         }
+    }
+
+    /// How to type a move from one row or several, with examples from this
+    /// board that win nothing: "Type the row and how many, like 2 1; for
+    /// several rows put commas between them, like 1 2, 2 1."
+    fn how_several(&self) -> String {
+        let one = match self.example(Fit::Any) {
+            Some(example) => format!("Type the row and how many, like {example}"),
+            None => "Type the row and how many".to_string(),
+        };
+        match self.several_example() {
+            Some(several) => {
+                format!("{one}; for several rows put commas between them, like {several}.")
+            }
+            None => format!("{one}; for several rows put commas between them."),
+        }
+    }
+
+    /// A move from two rows of this board, typed: "1 2, 2 1"; none that
+    /// wins, and none where the board has fewer than two rows with sticks.
+    fn several_example(&self) -> Option<String> {
+        let piles = self.position.piles();
+        let rows: Vec<usize> = (0..piles.len()).filter(|&i| piles[i] > 0).take(2).collect();
+        let [a, b] = rows[..] else {
+            return None;
+        };
+        let take_a = [2, 1].into_iter().find(|&take| {
+            let parts = vec![Move { pile: a, take }, Move { pile: b, take: 1 }];
+            take <= piles[a] && !self.wins(&MultiMove::new(parts))
+        })?;
+        Some(format!("{}\u{a0}{take_a}, {}\u{a0}1", a + 1, b + 1))
     }
 }
 
@@ -293,4 +414,12 @@ fn empty_row(row: u64, position: &Position) -> String {
         rows => format!("{} other rows still have sticks", rows.len()),
     };
     format!("Row {row} is empty: {still}.")
+}
+
+/// A row run together with its number, `r2` or `row2`: its number.
+fn row_word(word: &str) -> Option<u64> {
+    let digits = word
+        .strip_prefix("row")
+        .or_else(|| word.strip_prefix('r'))?;
+    digits.parse().ok()
 }

@@ -19,6 +19,7 @@ const FILLER: &[&str] = &[
     "then", "wait", "ok", "okay", "um", "umm", "erm", "er", "so", "please", "the", "a", "just",
     "let's", "lets", "let", "me", "go", "with", "my", "move", "is", "think", "gonna", "going",
     "no", "oh", "hmm", "actually", "sorry", "bite", "bites", "eat", "square", "try", "it's", "its",
+    "away", "out", "oops",
 ];
 
 /// Words a move is said with, and what the games read them as.
@@ -53,46 +54,225 @@ const ORDINALS: &[&str] = &[
     "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
 ];
 
+/// Phrases that say "any row will do".
+const ANY: &[&str] = &[
+    "any row",
+    "any of the rows",
+    "any of them",
+    "any one",
+    "anyone",
+    "any line",
+    "whichever row",
+    "whichever",
+    "either row",
+    "either one",
+    "either",
+];
+
+/// Words that take back what was just said: "2 no 3", "row 1, no wait,
+/// row 2". At the start of a line they only fill it out.
+const CORRECTIONS: &[&str] = &[
+    "no",
+    "wait",
+    "sorry",
+    "oops",
+    "actually",
+    "rather",
+    "or",
+    "correction",
+    "mean",
+    "meant",
+];
+
 /// The line as the games read it. `rows` are the rows on the board, for
-/// "the last row" and "the big row"; empty when they are not known, and
-/// then such words are kept as typed.
+/// "the last row", "the big row" and "the row with 3"; empty when they are
+/// not known, and then such words are kept as typed.
+///
+/// A correction takes back what came before it, and the last one wins: a
+/// whole move replaces the move, a row replaces the row ("take 1 from row
+/// 1, no wait, row 2"), and a lone number the number typed just before it
+/// ("2 no 3" is 3).
 pub(crate) fn spoken(line: &str, rows: &[u64]) -> String {
     let mut text = format!(" {} ", plain(line).replace([':', ';'], " "));
+    // A dash between two numbers or words parts them: "2-1", "row 2 - 1";
+    // one in front of a number is its sign, and stays.
+    text = text.replace(" - ", " ");
+    let chars: Vec<char> = text.chars().collect();
+    text = (0..chars.len())
+        .map(|i| match chars[i] {
+            '-' if i > 0
+                && chars[i - 1].is_alphanumeric()
+                && chars.get(i + 1).is_some_and(|c| c.is_alphanumeric()) =>
+            {
+                ' '
+            }
+            c => c,
+        })
+        .collect();
     for phrase in ALL {
         text = text.replace(&format!(" {phrase} "), " all ");
+    }
+    for phrase in ANY {
+        text = text.replace(&format!(" {phrase} "), " any ");
     }
     // A comma is a word of its own: it parts the rows of a move.
     let text = text.replace(',', " , ");
     let words: Vec<&str> = text.split_whitespace().collect();
+    let mut parts = corrected(&words).into_iter().map(|part| said(part, rows));
+    let first = parts.next().unwrap_or_default();
+    let out = parts.fold(first, correct);
+    let mut out: Vec<String> = out
+        .into_iter()
+        .fold(Vec::new(), |mut out: Vec<String>, word| {
+            if !(word == "," && out.last().is_none_or(|w| w == ",")) {
+                out.push(word);
+            }
+            out
+        });
+    while out.last().is_some_and(|w| w == ",") {
+        out.pop();
+    }
+    out.join(" ").replace(" ,", ",")
+}
+
+/// The line cut at each correction that follows something said, the
+/// correction's own words left out.
+fn corrected<'a>(words: &[&'a str]) -> Vec<Vec<&'a str>> {
+    let said =
+        |w: &&str| w.bytes().all(|b| b.is_ascii_digit()) || word_number(w).is_some() || *w == "all";
+    let mut parts: Vec<Vec<&str>> = vec![Vec::new()];
+    let mut i = 0;
+    while i < words.len() {
+        let word = words[i];
+        let taking_back = CORRECTIONS.contains(&word)
+            && parts.last().is_some_and(|part| part.iter().any(said))
+            && words[i + 1..].iter().any(said);
+        if taking_back {
+            while i < words.len()
+                && (CORRECTIONS.contains(&words[i]) || matches!(words[i], "," | "i" | "wait"))
+            {
+                i += 1;
+            }
+            parts.push(Vec::new());
+            continue;
+        }
+        parts.last_mut().expect("there is always a part").push(word);
+        i += 1;
+    }
+    parts.retain(|part| !part.is_empty());
+    parts
+}
+
+/// What a correction `after` makes of `before`: a whole move replaces it;
+/// a row alone replaces its row; a number alone its last number.
+fn correct(before: Vec<String>, after: Vec<String>) -> Vec<String> {
+    let number = |w: &String| w.bytes().all(|b| b.is_ascii_digit());
+    let numbers = after.iter().filter(|w| number(w)).count();
+    let whole = numbers != 1
+        || after
+            .iter()
+            .any(|w| matches!(w.as_str(), "take" | "leave" | "all" | "any" | ","));
+    if whole {
+        return after;
+    }
+    let value = after
+        .iter()
+        .find(|w| number(w))
+        .expect("one number")
+        .clone();
+    let named = after
+        .iter()
+        .find(|w| matches!(w.as_str(), "row" | "column"))
+        .cloned();
+    let mut out = before;
+    let place = match &named {
+        // The number after the last "row" (or "column") named before.
+        Some(what) => out
+            .iter()
+            .rposition(|w| w == what)
+            .map(|at| at + 1)
+            .filter(|&at| out.get(at).is_some_and(number)),
+        None => out.iter().rposition(number),
+    };
+    match (place, named) {
+        (Some(at), _) => out[at] = value,
+        (None, Some(what)) => {
+            out.extend(["from".to_string(), what, value]);
+        }
+        (None, None) => return after,
+    }
+    out
+}
+
+/// The words of one part of a line as the games read them.
+fn said(words: Vec<&str>, rows: &[u64]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut i = 0;
     while i < words.len() {
         let word = words[i];
         let next = words.get(i + 1).copied();
+        // "the row with 3 sticks": the row that has 3, when only one has.
+        if matches!(word, "row" | "line" | "one")
+            && next == Some("with")
+            && let Some(n) = words.get(i + 2).and_then(|w| number(w))
+            && let Some(row) = only(rows, |has| has == n)
+        {
+            out.push(format!("row {row}"));
+            i += 3;
+            while words
+                .get(i)
+                .is_some_and(|w| matches!(*w, "stick" | "sticks" | "in" | "it"))
+            {
+                i += 1;
+            }
+            continue;
+        }
+        // "a stick", "the single stick": one stick.
+        if matches!(word, "a" | "single") && matches!(next, Some("stick" | "single")) {
+            out.push("1".to_string());
+            i += if next == Some("single") { 2 } else { 1 };
+            continue;
+        }
         let named = matches!(next, Some("row" | "line" | "column" | "col"));
-        let said = match named.then(|| place(word, rows)).flatten() {
+        // "the first one", "the last", "take the first": a row, said alone.
+        let alone = matches!(next, None | Some("one" | ","));
+        let said = match (named || alone).then(|| place(word, rows)).flatten() {
             // "the second row", "the 2nd column": the row named by number.
             Some(n) => {
                 let what = match next {
                     Some("column" | "col") => "column",
                     _ => "row",
                 };
-                i += 1;
+                if named || next == Some("one") {
+                    i += 1;
+                }
                 Some(format!("{what} {n}"))
             }
             None => word_said(word),
         };
-        match said {
-            Some(comma) if comma == "," && out.last().is_none_or(|w| w == ",") => {}
-            Some(said) => out.push(said),
-            None => {}
+        if let Some(said) = said {
+            out.extend(said.split(' ').map(str::to_string));
         }
         i += 1;
     }
-    while out.last().is_some_and(|w| w == ",") {
-        out.pop();
+    out
+}
+
+/// A number in digits or words.
+fn number(word: &str) -> Option<u64> {
+    match word.bytes().all(|b| b.is_ascii_digit()) {
+        true => word.parse().ok(),
+        false => word_number(word),
     }
-    out.join(" ").replace(" ,", ",")
+}
+
+/// The row (from 1) of the only row of `rows` that `fits`, if only one does.
+fn only(rows: &[u64], fits: impl Fn(u64) -> bool) -> Option<u64> {
+    let mut at = rows.iter().enumerate().filter(|&(_, &n)| fits(n));
+    match (at.next(), at.next()) {
+        (Some((i, _)), None) => Some(i as u64 + 1),
+        _ => None,
+    }
 }
 
 /// One word as the games read it, or `None` when it only fills out the
@@ -107,9 +287,14 @@ fn word_said(word: &str) -> Option<String> {
     if let Some(n) = word_number(word) {
         return Some(n.to_string());
     }
-    if word.chars().count() >= 4
+    // A slip of at least four letters, or three with one missing: "fro".
+    let letters = word.chars().count();
+    if letters >= 3
+        && word.chars().all(char::is_alphabetic)
         && !KEYWORDS.contains(&word)
-        && let Some(keyword) = KEYWORDS.iter().find(|k| one_slip(word, k))
+        && let Some(keyword) = KEYWORDS
+            .iter()
+            .find(|k| (letters >= 4 || k.len() == letters + 1) && one_slip(word, k))
     {
         return word_said(keyword);
     }
@@ -130,13 +315,14 @@ fn place(word: &str, rows: &[u64]) -> Option<u64> {
     match word {
         "last" | "bottom" if !rows.is_empty() => Some(rows.len() as u64),
         "top" => Some(1),
-        "big" | "bigger" | "biggest" | "long" | "longest" | "largest" => {
+        "middle" | "centre" | "center" if rows.len() % 2 == 1 => Some(rows.len() as u64 / 2 + 1),
+        "big" | "bigger" | "biggest" | "long" | "longer" | "longest" | "largest" => {
             let most = *rows.iter().max()?;
-            let mut at = rows.iter().enumerate().filter(|&(_, &n)| n == most);
-            match (at.next(), at.next()) {
-                (Some((i, _)), None) => Some(i as u64 + 1),
-                _ => None,
-            }
+            only(rows, |n| n == most)
+        }
+        "small" | "smaller" | "smallest" | "short" | "shorter" | "shortest" | "little" => {
+            let least = *rows.iter().filter(|&&n| n > 0).min()?;
+            only(rows, |n| n == least)
         }
         _ => None,
     }
@@ -144,7 +330,7 @@ fn place(word: &str, rows: &[u64]) -> Option<u64> {
 
 /// Whether `word` is `keyword` with one letter wrong, missing, extra, or
 /// swapped with the next.
-fn one_slip(word: &str, keyword: &str) -> bool {
+pub(crate) fn one_slip(word: &str, keyword: &str) -> bool {
     let (a, b): (Vec<char>, Vec<char>) = (word.chars().collect(), keyword.chars().collect());
     if a == b {
         return true;

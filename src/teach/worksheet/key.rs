@@ -12,7 +12,7 @@ use crate::teach::check::reason;
 use crate::teach::document::{Block, Reveal};
 use crate::teach::method::grouping::{drawn_rows, joins};
 use crate::teach::verdict::{JudgeError, Judgement};
-use crate::teach::words::{capitalised, glued, move_words, position, transition};
+use crate::teach::words::{capitalised, glued, move_at, position, transition};
 
 /// The answer to one question of a sheet.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,7 +62,7 @@ pub(crate) fn key_line(number: usize, kind: Kind, a: &Analysis) -> Result<Block,
             let j = Judgement::from_analysis(a.clone(), given.clone())?;
             let mut said = format!(
                 "{} ({}): {}",
-                capitalised(&move_words(&given)),
+                capitalised(&move_at(&given, &a.position)),
                 transition(&a.position, &to),
                 reason(&j)
             );

@@ -1,0 +1,294 @@
+//! A class in a real browser: a class server runs in this process, the
+//! teacher's page opens on a projector and two pupils' pages on phones,
+//! each in a browser context of its own, as on devices of their own. The
+//! pupils join, the teacher sets a task, one pupil answers right and one
+//! wrong by clicking sticks, the projector counts one good move and one
+//! mistake, a reload brings a pupil back to the same task, and Close and
+//! reveal shows the explanation a step at a time. On the way the key
+//! leaves the teacher's address, a hostile name shows as text, and both
+//! pages fit a phone and a projector with nothing serious for axe-core.
+//! Screenshots go to `target/screenshots/class-*.png`.
+
+use crate::common;
+use crate::screens::{load_axe, look};
+
+use std::time::Instant;
+
+use common::cdp::Page;
+use matchsticks::serve::Server;
+use serde_json::json;
+
+/// A small phone, a larger one, the classroom projector and a 1080p one.
+const SMALL_PHONE: (u32, u32) = (360, 640);
+const PHONE: (u32, u32) = (390, 844);
+const PROJECTOR: (u32, u32) = (1280, 720);
+const LARGE_PROJECTOR: (u32, u32) = (1920, 1080);
+
+/// A name that would be markup if it were ever put in as HTML.
+const HOSTILE: &str = "<b>Ann</b>";
+
+/// Types `text` into the field at `selector`, replacing what it held, as
+/// a keyboard of any language would (capitals and `<` included).
+fn fill(page: &Page, selector: &str, text: &str) {
+    page.eval(&format!("document.querySelector({selector:?}).value = ''"));
+    page.click(selector);
+    page.command(
+        "Input.insertText",
+        json!({ "text": text }),
+        &format!("typing into {selector}"),
+    );
+}
+
+/// Joins the class on the pupil's `page` as `name`, and waits to be in.
+fn join(page: &Page, name: &str) {
+    fill(page, "#join-name", name);
+    page.click("#join-form button[type=submit]");
+    page.wait(
+        "document.getElementById('join').hidden && !document.getElementById('who').hidden",
+        &format!("{name} to join"),
+    );
+}
+
+/// Sets `page` to a screen of `screen`, and checks it as the screens'
+/// checks do (no sideways scrolling, type large enough, nothing serious
+/// for axe-core), adding what is wrong to `wrong`.
+fn looked(page: &Page, screen: (u32, u32), state: &str, wrong: &mut Vec<String>) -> String {
+    page.screen(screen.0, screen.1);
+    let (serious, total) = look(page, screen, state, wrong);
+    format!(
+        "{state} at {}×{}: {serious} serious or critical of {total}",
+        screen.0, screen.1
+    )
+}
+
+/// Fails unless everything at each of `selectors` is shown whole on the
+/// screen of `page`, with no scrolling.
+fn on_screen(page: &Page, selectors: &[&str]) {
+    for selector in selectors {
+        let js = format!(
+            "[...document.querySelectorAll({selector:?})].every((e) => {{ \
+             const r = e.getBoundingClientRect(); \
+             return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight \
+               && r.left >= 0 && r.right <= innerWidth; }})"
+        );
+        if !page.is(&js) {
+            page.shot("failed");
+            panic!("{selector} is not all on the screen");
+        }
+    }
+}
+
+/// Takes the last sticks of `row` from `from` on a pupil's board, and
+/// presses Take.
+fn take(page: &Page, row: u32, from: u32) {
+    page.click(&format!(
+        "#task-board rect[data-row='{row}'][data-stick='{from}']"
+    ));
+    page.click("#task-take");
+}
+
+#[test]
+fn a_class_answers_a_task_and_the_projector_tallies_it_and_reveals_why() {
+    let server = Server::start_class("127.0.0.1:0".parse().unwrap()).expect("a class opens");
+    let code = server.class_code().expect("the class's code").to_string();
+    let key = server.teacher_key().expect("the teacher's key").to_string();
+    let base = format!("http://{}", server.addr());
+    let started = Instant::now();
+    let mut wrong = Vec::new();
+    let mut counts = Vec::new();
+
+    // Without the key, the teacher's page says how to open it.
+    let Some(teacher) = Page::open_apart(&format!("{base}/teacher"), PROJECTOR.0, PROJECTOR.1)
+    else {
+        return;
+    };
+    teacher.wait(
+        "!document.getElementById('no-key').hidden",
+        "the page to ask for its key",
+    );
+    assert!(
+        teacher
+            .text("#no-key")
+            .contains("matchsticks serve --class")
+    );
+
+    // With it, the key leaves the address at once and stays in the tab.
+    teacher.go_to(&format!("{base}/teacher#key={key}"));
+    teacher.wait(
+        "document.getElementById('join-address').textContent.includes('/join/')",
+        "the pupils' address",
+    );
+    let address = teacher.eval("location.href");
+    let address = address.as_str().unwrap_or_default();
+    assert!(
+        !address.contains(&key) && !address.contains("key="),
+        "{address}"
+    );
+    assert!(teacher.is(&format!("Object.values(sessionStorage).includes({key:?})")));
+    assert_eq!(teacher.text("#join-code"), code);
+    assert!(teacher.is("document.querySelector('#join-qr svg path')"));
+
+    // Two pupils join on their phones; a name taken, whatever its
+    // capitals, is refused in the server's words.
+    let join_at = format!("{base}/join/{code}");
+    let sam = Page::open_apart(&join_at, PHONE.0, PHONE.1).expect("a browser");
+    let ann = Page::open_apart(&join_at, SMALL_PHONE.0, SMALL_PHONE.1).expect("a browser");
+    join(&sam, "Sam");
+    fill(&ann, "#join-name", "sam");
+    ann.click("#join-form button[type=submit]");
+    ann.wait(
+        "!document.getElementById('join-error').hidden",
+        "the name refused",
+    );
+    assert!(ann.text("#join-error").contains("taken"));
+    join(&ann, HOSTILE);
+    assert_eq!(ann.text("#who"), format!("{HOSTILE} · {code}"));
+
+    // The projector counts them; their names only when asked, as text.
+    teacher.wait(
+        "document.getElementById('join-count').textContent === '2 joined'",
+        "two pupils",
+    );
+    assert_eq!(teacher.count("#names li"), 0);
+    teacher.click("#names-toggle");
+    teacher.wait_count("#names li", 2, "the names");
+    assert!(teacher.is(&format!(
+        "[...document.querySelectorAll('#names li')].some((li) => li.textContent === {HOSTILE:?})"
+    )));
+    assert_eq!(teacher.count("#names b"), 0);
+    assert_eq!(ann.count("#who b"), 0);
+    load_axe(&teacher);
+    counts.push(looked(&teacher, PROJECTOR, "teacher, joining", &mut wrong));
+    load_axe(&ann);
+    counts.push(looked(&ann, SMALL_PHONE, "pupil, waiting", &mut wrong));
+
+    // A task: a winning move in 1 2 3 6 9, one try; five rows, the most
+    // a phone must show with its buttons and the verdict.
+    teacher.click("#to-setting");
+    fill(&teacher, "#task-form input[name=position]", "1 2 3 6 9");
+    teacher.click("#set-task");
+    teacher.wait(
+        "!document.getElementById('task').hidden && document.querySelector('#task-board svg')",
+        "the task on the projector",
+    );
+    for pupil in [&sam, &ann] {
+        pupil.wait_count("#task-board rect[data-row]", 21, "the board of 1 2 3 6 9");
+    }
+    // Sam takes 3 from row 5, leaving 1 2 3 6 6: good. Ann takes 4,
+    // leaving 1 2 3 6 5: a mistake.
+    take(&sam, 5, 7);
+    ann.click("#task-board rect[data-row='5'][data-stick='6']");
+    // On the small phone, every stick and the buttons are on the screen
+    // together, and then the verdict with the sticks.
+    on_screen(
+        &ann,
+        &["#task-board rect[data-row]", "#task-take", "#task-hint"],
+    );
+    ann.click("#task-take");
+    sam.wait(
+        "document.querySelector('#task-said .verdict-box.good')",
+        "Sam's verdict",
+    );
+    ann.wait(
+        "document.querySelector('#task-said .verdict-box.mistake')",
+        "Ann's verdict",
+    );
+    assert!(sam.text("#task-said").contains("good"));
+    assert!(ann.text("#task-said").contains("mistake"));
+    // One try: no more answers, and no Take to press.
+    assert!(!ann.shown("#task-take"));
+    on_screen(
+        &ann,
+        &["#task-board rect[data-row]", "#task-said .verdict-line"],
+    );
+    ann.shot("class-pupil-360x640");
+
+    // The projector: both answered, one good and one mistake, each move
+    // with its pupils and the mistake with its reason.
+    teacher.wait(
+        "document.querySelector('#tally-bars .good .bar-count')?.textContent === '1' \
+         && document.querySelector('#tally-bars .mistake .bar-count')?.textContent === '1'",
+        "the tally",
+    );
+    assert_eq!(teacher.text("#tally-answered"), "2 of 2 answered");
+    assert_eq!(teacher.count("#tally-moves li"), 2);
+    let mistake = teacher.text("#tally-moves li.mistake");
+    assert!(
+        mistake.contains("take 4 from row 5") && mistake.contains("1 pupil"),
+        "{mistake}"
+    );
+    assert!(teacher.is("document.querySelector('#tally-moves li.mistake .reason')"));
+    counts.push(looked(
+        &teacher,
+        PROJECTOR,
+        "teacher, the tally",
+        &mut wrong,
+    ));
+
+    // A reload brings Ann back to the same task, as she left it.
+    ann.reload();
+    ann.wait(
+        "document.querySelector('#task-said .verdict-box.mistake') \
+         && document.querySelectorAll('#task-board rect[data-row]').length === 21",
+        "Ann's task again",
+    );
+    load_axe(&ann);
+    counts.push(looked(&ann, SMALL_PHONE, "pupil, answered", &mut wrong));
+    load_axe(&sam);
+    counts.push(looked(&sam, PROJECTOR, "pupil, answered", &mut wrong));
+
+    // Close and reveal: the explanation a step at a time, keys too.
+    teacher.click("#close-reveal");
+    teacher.wait(
+        "document.querySelector('#reveal-steps .step-holder.current')",
+        "the explanation",
+    );
+    let first = teacher.text("#reveal-counter");
+    assert!(first.starts_with("1 / "), "{first}");
+    teacher.press("ArrowRight");
+    teacher.wait(
+        "document.getElementById('reveal-counter').textContent.startsWith('2 / ')",
+        "the next step",
+    );
+    for pupil in [&sam, &ann] {
+        pupil.wait(
+            "!document.getElementById('task-closed').hidden",
+            "the task closed",
+        );
+    }
+    counts.push(looked(
+        &teacher,
+        SMALL_PHONE,
+        "teacher, revealed",
+        &mut wrong,
+    ));
+
+    // The results, fetched with the key in a header and saved as a file.
+    teacher.eval(
+        "(() => { const made = URL.createObjectURL; URL.createObjectURL = (blob) => { \
+         blob.text().then((t) => { window.saved = t; }); return made.call(URL, blob); }; })()",
+    );
+    teacher.click("#results");
+    teacher.wait("window.saved", "the results");
+    let csv = teacher.eval("window.saved");
+    let csv = csv.as_str().unwrap_or_default();
+    assert!(csv.contains("Sam") && csv.contains(HOSTILE), "{csv}");
+
+    // Screenshots of both pages on a phone and a 1080p projector.
+    for (page, name) in [(&teacher, "teacher"), (&sam, "pupil")] {
+        for screen in [PHONE, LARGE_PROJECTOR] {
+            page.screen(screen.0, screen.1);
+            page.shot(&format!("class-{name}-{}x{}", screen.0, screen.1));
+        }
+    }
+    eprintln!(
+        "a class in {:.1?}, axe-core's violations:\n  {}",
+        started.elapsed(),
+        counts.join("\n  ")
+    );
+    for page in [&teacher, &sam, &ann] {
+        // A refused name and a reload leave failed requests in the log.
+        page.assert_no_errors(false);
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
