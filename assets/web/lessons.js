@@ -2,9 +2,10 @@
 // to the next pause, an explanation goes one step per "Next", and a
 // question waits for the class. Every try at a question is kept here and
 // sent again each time, so the server can replay them and answer the last.
-// The address names the lesson, the question reached and the tries at
-// it, so a reload comes back to the same question, answered as far as it
-// was. A lesson ends on a page naming the next one.
+// The address names the lesson, the question reached, the tries at it
+// and how many times Next was pressed since, so a reload comes back to
+// the same page of the lesson, its question answered as far as it was.
+// A lesson ends on a page naming the next one.
 
 import * as address from "./address.js";
 import { get, post } from "./api.js";
@@ -24,6 +25,7 @@ const lesson = {
   question: null, // the question being asked, until it is answered or shown
   asked: null, // the last question shown, answered or not
   ended: false, // the lesson's end is shown
+  pressed: 0, // how many times Next was pressed since the start or the last question
 };
 
 /** The bundled lessons in teaching order, asked for once. */
@@ -78,6 +80,7 @@ export async function start(name, to = null, push = false) {
       question: null,
       asked: null,
       ended: false,
+      pressed: 0,
     });
     showError($("lessons-error"), null);
     $("lesson-title").textContent = reply.title;
@@ -96,17 +99,22 @@ export async function start(name, to = null, push = false) {
 /**
  * Goes on through the lesson to question `question` (or its end, when
  * `end`), passing the questions before it, then makes the `tries` at it
- * again, one at a time as the class made them. Gives up at the lesson's end.
+ * again, one at a time as the class made them, and presses Next `pressed`
+ * times more. Gives up at the lesson's end.
  */
-async function reach({ question, tries, end }) {
+async function reach({ question, tries, end, pressed }) {
   const there = () => end ? lesson.ended : (lesson.asked?.number ?? 0) >= question;
   for (let steps = 0; !there() && !lesson.ended && steps < 10_000; steps += 1) {
     if (lesson.question) lesson.question.close();
     next();
   }
-  if (end || !lesson.asked || lesson.asked.number !== question) return;
-  for (const attempt of tries) {
+  if (end || (lesson.asked?.number ?? 0) !== question) return;
+  for (const attempt of lesson.asked ? tries : []) {
     if (!(await lesson.asked.tryThis(attempt))) break;
+  }
+  for (let n = 0; n < pressed && !lesson.question && !lesson.ended; n += 1) {
+    lesson.pressed += 1;
+    next();
   }
 }
 
@@ -200,6 +208,7 @@ function show(part) {
   } else if (part.kind === "question") {
     lesson.question = asking(holder, part);
     lesson.asked = lesson.question;
+    lesson.pressed = 0;
   }
   return holder;
 }
@@ -242,7 +251,7 @@ function explanation(holder, part) {
  * answered with a bite.
  */
 function asking(holder, part) {
-  const q = { number: part.number, tries: [], asks: part.asks, busy: false };
+  const q = { number: part.number, tries: [], asks: part.asks, busy: false, moreHints: true };
   const bites = part.asks === "bite";
   const heading = document.createElement("h3");
   heading.textContent = part.heading;
@@ -318,6 +327,10 @@ function asking(holder, part) {
     takeButton.hidden = takes.hidden = none.hidden = yesNo;
     if (bites) takes.hidden = none.hidden = true;
     board.lock(yesNo);
+    // No sticks are chosen before the yes or no: no fields to choose them.
+    if (board.controls) board.controls.hidden = yesNo;
+    // Once every hint is given, Hint has nothing more to say.
+    hint.disabled = !q.moreHints;
   };
   showAsks();
 
@@ -379,6 +392,7 @@ function asking(holder, part) {
       said.append(box);
     }
     q.asks = reply.asks;
+    q.moreHints = reply.more_hints ?? true;
     showAsks();
     if (reply.answer) {
       answer.replaceChildren(paragraph(reply.answer.answer, "answer-line"),
@@ -394,9 +408,11 @@ function asking(holder, part) {
       $("lesson-next").focus({ preventScroll: true });
     }
     // Show the top of the newest words: the latest answer to a try, or
-    // the answer itself when it was asked for.
+    // the answer itself when it was asked for, where the lesson's page
+    // or the screen has scrolled them out of sight too.
     const newest = reply.said ? said.lastElementChild : answer;
     right.scrollTop = newest.offsetTop;
+    if (holder.isConnected) reveal(newest, "nearest", true);
   }
 
   q.shown = {
@@ -437,16 +453,27 @@ function keepInside(root) {
 }
 
 /**
- * Scrolls the lesson's page, and only it, so that `element` is in view:
- * at the top ("start"), or just enough ("nearest").
+ * Scrolls the lesson's page so that `element` is in view: at the top
+ * ("start"), or just enough ("nearest"). With `screen`, where the screen
+ * scrolls (as on a phone), it too is scrolled just enough to show the
+ * element, or its top when it is taller than the screen.
  */
-function reveal(element, where) {
+function reveal(element, where, screen = false) {
   const page = $("lesson-page");
-  const top = element.offsetTop;
+  const top = element.getBoundingClientRect().top - page.getBoundingClientRect().top
+    - page.clientTop + page.scrollTop;
   const bottom = top + element.offsetHeight;
   if (where === "start" || bottom - top > page.clientHeight) page.scrollTop = top;
   else if (bottom > page.scrollTop + page.clientHeight) page.scrollTop = bottom - page.clientHeight;
   else if (top < page.scrollTop) page.scrollTop = top;
+  if (!screen) return;
+  const shown = element.getBoundingClientRect();
+  const margin = 8;
+  if (shown.bottom > innerHeight - margin) {
+    scrollBy(0, Math.min(shown.bottom - innerHeight + margin, shown.top - margin));
+  } else if (shown.top < margin) {
+    scrollBy(0, shown.top - margin);
+  }
 }
 
 /** Next can be pressed unless a question waits for the class, or the lesson's end is shown. */
@@ -515,6 +542,7 @@ export function where() {
     lesson: lesson.name,
     question: asked?.number ?? "",
     tries: asked ? asked.tries().map(tryText).join(",") : "",
+    next: ended() ? "" : lesson.pressed || "",
     end: ended(),
   };
 }
@@ -530,6 +558,7 @@ export async function go(fields) {
   const question = address.count(fields.get("question") ?? "0", 9999);
   const tries = triesOf(fields.get("tries"));
   const end = fields.get("end") === "1";
+  const pressed = address.count(fields.get("next") ?? "0", 999);
   if (address.write("lessons", where()) === address.write("lessons", Object.fromEntries(fields))) {
     return null;
   }
@@ -537,16 +566,20 @@ export async function go(fields) {
     showList(false);
     return address.unreadable(["lesson"]);
   }
-  await start(name, { question: question ?? 0, tries: tries ?? [], end });
+  await start(name, { question: question ?? 0, tries: tries ?? [], end, pressed: pressed ?? 0 });
   if ($("lesson-run").hidden) {
     await opened();
     return null;
   }
-  return question === null || tries === null ? address.unreadable(question === null ? ["question"] : ["tries"]) : null;
+  const bad = [[question, "question"], [tries, "tries"], [pressed, "next"]]
+    .filter(([read]) => read === null).map(([, name]) => name);
+  return bad.length > 0 ? address.unreadable(bad) : null;
 }
 
 /** Goes on, as Next or a key asks, and says so in the address. */
 function onward() {
+  // Counted first: a question that Next brings counts from nought.
+  lesson.pressed += 1;
   next();
   address.changed("lessons");
 }

@@ -187,10 +187,8 @@ fn tried<G: InLesson>(q: &Question<G>, tries: &[Try]) -> Result<Result<Value, St
                 shown = true;
                 continue;
             }
-            Try::Yes | Try::No if asking.asks() != Asks::CanYouWin => Err(Refused::Wrong(format!(
-                "this question wants a {}, not yes or no",
-                G::MOVE
-            ))),
+            // At a question that asks for a move, "no" says that none
+            // wins, as the terminal takes it: right where none does.
             Try::Yes => Ok(asking.yes_no(true)),
             Try::No => Ok(asking.yes_no(false)),
             Try::Move { row, take } => play(&mut asking, q, "move", row, take),
@@ -200,7 +198,10 @@ fn tried<G: InLesson>(q: &Question<G>, tries: &[Try]) -> Result<Result<Value, St
             Ok(response) => response,
             Err(Refused::Illegal(words)) if last => return Ok(Err(words)),
             Err(Refused::Illegal(words) | Refused::Wrong(words)) => {
-                return Err(format!("try {}: {words}", i + 1));
+                return Err(format!(
+                    "This question's try {} cannot be made again: {words}",
+                    i + 1
+                ));
             }
             Err(Refused::Failed(words)) => return Err(words),
         };
@@ -209,7 +210,7 @@ fn tried<G: InLesson>(q: &Question<G>, tries: &[Try]) -> Result<Result<Value, St
         }
         if asking.settled() && !last {
             return Err(format!(
-                "try {} comes after the question was answered",
+                "This question's try {} comes after it was answered, so it cannot be made",
                 i + 2
             ));
         }
@@ -218,7 +219,7 @@ fn tried<G: InLesson>(q: &Question<G>, tries: &[Try]) -> Result<Result<Value, St
     Ok(Ok(standing(
         said,
         asks::<G>(asking.asks()),
-        asking.settled(),
+        (asking.settled(), asking.more_hints()),
         answer,
     )))
 }
@@ -257,9 +258,14 @@ fn play<G: InLesson>(
 }
 
 /// Where a question stands after the tries: what was said to the last,
-/// what it asks for, whether it is settled, and the answer once it is
-/// settled or shown.
-fn standing(said: Value, asks: &str, settled: bool, answer: Option<Answer>) -> Value {
+/// what it asks for, whether it is settled and whether a hint is left,
+/// and the answer once it is settled or shown.
+fn standing(
+    said: Value,
+    asks: &str,
+    (settled, more_hints): (bool, bool),
+    answer: Option<Answer>,
+) -> Value {
     let answer = answer.map(
         |answer| json!({ "answer": format!("Answer: {}", answer.answer), "words": answer.words }),
     );
@@ -267,6 +273,7 @@ fn standing(said: Value, asks: &str, settled: bool, answer: Option<Answer>) -> V
         "said": said,
         "asks": asks,
         "settled": settled,
+        "more_hints": more_hints,
         "answer": answer,
     })
 }
@@ -278,7 +285,7 @@ fn response_json<G: InLesson>(asking: &Asking<'_, G>, response: &Response) -> Va
         Response::Hint(_) => "hint",
         Response::NoMoreHints => "no-more-hints",
         Response::Right { .. } => "right",
-        Response::NotQuite(_) => "not-quite",
+        Response::NotQuite { .. } => "not-quite",
         Response::Mistake(..) => "mistake",
         Response::Good(_) => "good",
         Response::LostAnyway(_) => "lost-anyway",

@@ -283,6 +283,46 @@ fn lessons_are_listed_sent_without_answers_and_answered() {
 }
 
 #[test]
+fn a_no_at_a_move_question_is_heard_as_the_terminal_hears_it() {
+    let answer = |name: &str, tries: &[Value]| {
+        let body = json!({"name": name, "question": 1, "tries": tries});
+        post("/page/lesson/answer", &body.to_string()).json()
+    };
+    // 1 2 3 is lost: "no move wins" is the right answer, and settles it.
+    let no = answer("why-it-works", &[json!({"try": "no"})]);
+    assert_eq!(no["said"]["kind"], "right");
+    assert_eq!(no["settled"], true);
+    assert_eq!(
+        no["said"]["words"][0],
+        "Right: no move keeps every group paired, so no move wins here."
+    );
+    // 4 6 is won: a "no" is told that a move wins, with a hint, and the
+    // question waits for the move.
+    let no = answer("copy-cat", &[json!({"try": "no"})]);
+    assert_eq!(no["said"]["kind"], "not-quite");
+    assert_eq!(no["settled"], false);
+    let words = no["said"]["words"][0].as_str().unwrap();
+    assert!(
+        words.starts_with("Not quite: a move wins here, so look again. Hint: "),
+        "{words}"
+    );
+    // Hints run out: the page is told, so its Hint button stops.
+    let mut tries = vec![json!({"try": "hint"})];
+    while answer("why-it-works", &tries)["more_hints"] == true {
+        assert!(tries.len() < 10, "hints never run out");
+        tries.push(json!({"try": "hint"}));
+    }
+    let last = answer("why-it-works", &tries);
+    assert_eq!(last["said"]["kind"], "hint");
+    // Before the last hint, none of them says that no move wins.
+    for given in 1..tries.len() {
+        let said = answer("why-it-works", &tries[..given]);
+        let hint = said["said"]["words"][0].as_str().unwrap();
+        assert!(!hint.contains("no move wins"), "hint {given}: {hint}");
+    }
+}
+
+#[test]
 fn bodies_are_capped() {
     let big = format!(
         "{{\"position\": \"3 5 7\", \"moves\": [], \"pad\": \"{}\"}}",
@@ -1027,7 +1067,10 @@ fn the_chomp_lesson_asks_for_bites_and_judges_them_as_chomp_check_does() {
         ],
     );
     assert_eq!(after.status, 400);
-    assert_eq!(after.error(), "try 2 comes after the question was answered");
+    assert_eq!(
+        after.error(),
+        "This question's try 2 comes after it was answered, so it cannot be made"
+    );
 }
 
 #[test]

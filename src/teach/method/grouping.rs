@@ -743,11 +743,15 @@ pub(crate) fn hints(g: &Grouping, mv: Move) -> Vec<String> {
             format!("The biggest group without a partner is a group of {}.", m.largest),
             format!("Take from row {}, which has a group of {}.", m.pile + 1, m.largest),
         ],
+        // Only the last stage says that no move wins: that is the answer.
         Plan::AllPaired { .. } => vec![
             PAIR.to_string(),
-            "Every group has a partner, so no move wins. Your opponent can always pair them up again."
+            "Every group has a partner. Try a move in your head: which group loses its partner?"
                 .to_string(),
-            format!("Take from row {}, to keep the game going.", mv.row()),
+            format!(
+                "Whatever you take breaks a pair, and your opponent can pair them up again. Take from row {} to keep the game going.",
+                mv.row()
+            ),
         ],
         Plan::OneBigRow { ordinary, .. } => vec![
             COUNT.to_string(),

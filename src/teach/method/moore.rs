@@ -814,7 +814,7 @@ fn first_hints(m: &Moore, mv: &MultiMove) -> Vec<String> {
         MoorePlan::AllInSets { .. } => vec![
             gather,
             format!(
-                "Every group size comes in {}, so no move wins: your opponent can always win from what you leave.",
+                "Every group size comes in {}. Try a move in your head: which size is left over after it?",
                 full_sets(set)
             ),
             format!(

@@ -288,7 +288,7 @@ pub(crate) fn hints(a: &Analysis, pile: usize, pattern: &RowPattern, mv: Move) -
                 count(left, "stick")
             ),
             false => format!(
-                "{n} is itself a count to avoid, so no move wins. Take a little and hope your opponent slips."
+                "{n} is itself a count to avoid, so whatever you take leaves your opponent a count that is not one. Take a little, to keep the game going."
             ),
         },
     ]
