@@ -9,6 +9,7 @@
 
 import * as address from "./address.js";
 import { showError } from "./board.js";
+import { oneActionPerClick } from "./clicks.js";
 import { keepReachable } from "./panels.js";
 import * as play from "./play.js";
 import * as explain from "./explain.js";
@@ -148,5 +149,6 @@ unfold();
 document.addEventListener("submit", used, true);
 document.addEventListener("click", used);
 keepReachable(document.getElementById("main"), PANELS);
+oneActionPerClick();
 
 visit();

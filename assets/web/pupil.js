@@ -10,6 +10,7 @@ import { get, post } from "./api.js";
 import { Board, showError, takeButtons } from "./board.js";
 import { ChompBar } from "./bar.js";
 import { listen } from "./events.js";
+import { oneActionPerClick } from "./clicks.js";
 import { keepReachable } from "./panels.js";
 import { BITE_THINKING, drawBarGame, drawGame, showTheirBite, thinkOver, THINKING } from "./game.js";
 import { paragraph, showHints } from "./talk.js";
@@ -565,6 +566,7 @@ function enable() {
 }
 
 keepReachable($("main"), ".talk, .pane");
+oneActionPerClick();
 $("join-form").addEventListener("submit", join);
 $("task-take").addEventListener("click", () => answerMove(drawing().choice()));
 $("task-yes").addEventListener("click", () => mayAnswer() && send({ task: task.now.id, answer: "yes" }));

@@ -264,9 +264,11 @@ fn a_lesson_question_is_answered_a_try_at_a_time() {
     let said = page.said(1, "the first answer");
     assert_contains(&said, &["Not yet: try again.", "mistake"]);
 
-    // A hint.
+    // A hint, by a double click whose second click comes once the hint
+    // is shown: one hint.
     page.click(".question button.hint-button");
     assert!(page.said(2, "the hint").starts_with("Hint:"));
+    page.second_click(".question button.hint-button");
 
     // The right move: two sticks from row 2, chosen with the keyboard.
     page.click(".question rect[data-row='2'][data-stick='5']");
@@ -281,6 +283,48 @@ fn a_lesson_question_is_answered_a_try_at_a_time() {
     );
     assert!(page.is("!document.getElementById('lesson-next').disabled"));
     page.shot("lesson-copy-cat");
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn no_move_wins_is_the_right_answer_where_none_does_and_hints_end_once() {
+    let Some(page) = Page::open("/#lessons?lesson=why-it-works&question=1") else {
+        return;
+    };
+    let question = ".question:not(.done)";
+    page.wait(
+        &format!("document.querySelector('{question} button.hint-button')"),
+        "the question",
+    );
+    // Hints one at a time, double clicks or not, until the button stops;
+    // none but the last says that no move wins, and "no more hints" is
+    // never said.
+    let mut hints = 0;
+    while page.is(&format!(
+        "!document.querySelector('{question} button.hint-button').disabled"
+    )) {
+        hints += 1;
+        assert!(hints < 8, "the hints never end");
+        page.double_click(&format!("{question} button.hint-button"));
+        let hint = page.said(hints, "a hint");
+        assert!(hint.starts_with("Hint:"), "{hint}");
+        let last = page.is(&format!(
+            "document.querySelector('{question} button.hint-button').disabled"
+        ));
+        assert_eq!(hint.contains("No move wins"), last, "hint {hints}: {hint}");
+    }
+    assert!(hints >= 3, "{hints} hints");
+    assert!(!page.text(".said-log").contains("No more hints"));
+    // The right answer, by a double click: right once, and Next goes on.
+    page.double_click(&format!("{question} button.none"));
+    let said = page.said(hints + 1, "the answer");
+    assert!(said.starts_with("Right: "), "{said}");
+    page.wait(
+        "!document.getElementById('lesson-next').disabled",
+        "Next to be free",
+    );
+    assert!(page.is("location.hash.endsWith(',hint,no')"));
+    page.shot("lesson-no-move-wins");
     page.assert_no_errors(true);
 }
 
@@ -791,6 +835,17 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
         "a hint",
     );
     assert_eq!(page.count("#play-hints li"), 1);
+    // Nor does a double click whose second click comes once the first's
+    // hint is shown.
+    page.click("#play-hint");
+    page.wait(
+        &format!("{idle} && document.querySelectorAll('#play-hints li').length === 2"),
+        "the second hint",
+    );
+    page.second_click("#play-hint");
+    page.wait(idle, "Play to be idle");
+    assert_eq!(page.count("#play-hints li"), 2, "a double click gave two hints");
+    assert!(page.is("location.hash.includes('hints=2')"));
 
     // Two moves, then two quick clicks on Undo: one move is taken back.
     let mut sticks = Vec::new();
@@ -802,9 +857,7 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
             "the computer's move",
         );
     }
-    page.eval(
-        "(() => { const b = document.getElementById('play-undo'); b.click(); b.click(); })()",
-    );
+    page.click("#play-undo");
     page.wait(
         &format!(
             "{idle} && document.querySelectorAll('#play-board rect[data-row]').length === {}",
@@ -812,6 +865,11 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
         ),
         "one move taken back",
     );
+    // The second click of that double click, once the first is answered,
+    // takes back nothing more.
+    page.second_click("#play-undo");
+    page.wait(idle, "Play to be idle");
+    assert_eq!(page.count("#play-board rect[data-row]"), sticks[1]);
     // Played to the end, the review counts one take-back and one hint.
     let mut turns = 0;
     while page.is("document.getElementById('play-result').hidden") {
@@ -823,7 +881,7 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
             "the computer's move",
         );
     }
-    assert_contains(&page.text("#play-review"), &["took back 1 move", "1 hint"]);
+    assert_contains(&page.text("#play-review"), &["took back 1 move", "2 hints"]);
     // The page speaks page: no command to type, but a button.
     assert!(!page.text("#play-review").contains("matchsticks"));
     page.click("#play-again");

@@ -646,6 +646,27 @@ impl Page {
     /// Clicks the element at `selector` with the mouse, in its middle, once
     /// it is there and nothing else covers that point.
     pub fn click(&self, selector: &str) {
+        self.clicks(selector, 1);
+    }
+
+    /// Double-clicks the element at `selector`, as a hurried hand or a
+    /// child's double tap does: two clicks, the second counted as the
+    /// second of a double click.
+    pub fn double_click(&self, selector: &str) {
+        self.clicks(selector, 2);
+    }
+
+    /// Clicks the element at `selector` as the second click of a double
+    /// click, the first being [`Page::click`] just before: as when the
+    /// answer to the first comes back before the hand has clicked again.
+    pub fn second_click(&self, selector: &str) {
+        self.clicks(selector, 0);
+    }
+
+    /// Clicks the element at `selector` `times` times in a row, each
+    /// counted as the browser counts the clicks of a double click; 0 is
+    /// the second click alone.
+    fn clicks(&self, selector: &str, times: u32) {
         let millis = PATIENCE.as_millis() * 2 / 3;
         let js = format!(
             "new Promise(done => {{ const start = performance.now(); const look = () => {{ \
@@ -668,12 +689,18 @@ impl Page {
             self.shot("failed");
             panic!("clicking {selector}: {at}");
         };
-        for kind in ["mousePressed", "mouseReleased"] {
-            self.command(
-                "Input.dispatchMouseEvent",
-                json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 }),
-                &format!("clicking {selector}"),
-            );
+        let counts = match times {
+            0 => 2..=2,
+            _ => 1..=times,
+        };
+        for count in counts {
+            for kind in ["mousePressed", "mouseReleased"] {
+                self.command(
+                    "Input.dispatchMouseEvent",
+                    json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": count }),
+                    &format!("clicking {selector}"),
+                );
+            }
         }
     }
 
