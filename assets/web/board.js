@@ -62,6 +62,7 @@ export class Board extends Chooser {
     // each with .from and .size }.
     this.rows = new Map();
     this.chosen = null; // { row, from }: the sticks from `from` to the end
+    this.suggested = false; // the take chosen was not typed: one stick, by default
     this.controls = this.makeControls();
     root.after(this.controls);
     boards.add(this);
@@ -79,6 +80,21 @@ export class Board extends Chooser {
       Object.assign(input, { type: "number", min: 1, step: 1, inputMode: "numeric" });
       input.setAttribute("aria-label", label);
       holder.append(`${label} `, input);
+      // What the field holds is chosen whole when it gets the focus, so
+      // that a number typed replaces it rather than running on from it; the
+      // click or tap that gave the focus does not put a caret in instead.
+      let selecting = false;
+      input.addEventListener("focus", () => {
+        input.select();
+        selecting = true;
+      });
+      input.addEventListener("mouseup", (event) => {
+        if (selecting) event.preventDefault();
+        selecting = false;
+      });
+      input.addEventListener("blur", () => {
+        selecting = false;
+      });
       // The choice follows what is typed, digit by digit.
       input.addEventListener("input", () => this.typed());
       input.addEventListener("keydown", (event) => {
@@ -110,8 +126,13 @@ export class Board extends Chooser {
     const move = document.createElement("span");
     move.className = "board-move";
     move.append(rowHolder, takeHolder, fewer, more);
-    bar.append(move, switchHolder);
-    this.fields = { row, take, fewer, more, groups, switchHolder };
+    // Why what was typed chooses nothing, such as a take past the row's end.
+    const note = document.createElement("p");
+    note.className = "board-note";
+    note.setAttribute("role", "status");
+    note.hidden = true;
+    bar.append(move, switchHolder, note);
+    this.fields = { row, take, fewer, more, groups, switchHolder, note };
     return bar;
   }
 
@@ -140,6 +161,7 @@ export class Board extends Chooser {
     this.fields.switchHolder.hidden = !this.root.querySelector("svg.sticks[data-groups-width]");
     const rows = [...this.rows.keys()];
     this.fields.row.max = rows.length ? Math.max(...rows) : 1;
+    this.say(null);
     this.drawn();
   }
 
@@ -156,9 +178,25 @@ export class Board extends Chooser {
     const drawn = this.rows.get(row);
     if (!drawn || from < 1 || from > drawn.length) return;
     this.chosen = { row, from };
+    this.suggested = false;
+    this.say(null);
     this.paint();
     this.keepInView(row);
     this.changed();
+  }
+
+  /** Forgets the choice, and why a number typed chose nothing. */
+  clear() {
+    this.say(null);
+    super.clear();
+  }
+
+  /** Says under the fields why what was typed chooses nothing, or nothing. */
+  say(words) {
+    this.refused = Boolean(words);
+    const { note } = this.fields;
+    note.textContent = words ?? "";
+    note.hidden = !words;
   }
 
   /** Chooses `take` sticks (as many as there are, at most) from `row`. */
@@ -169,11 +207,41 @@ export class Board extends Chooser {
     this.choose(row, drawn.length - n + 1);
   }
 
-  /** Chooses what the Row and Take fields say. */
+  /**
+   * Chooses what the Row and Take fields say. A number no move can take
+   * (a row there is not, more sticks than the row has) chooses nothing and
+   * says why: it is never changed into another move. With no take typed,
+   * one stick is chosen, and the Take field only suggests it, so that a
+   * number typed there is not run on from it.
+   */
   typed() {
-    const row = Number(this.fields.row.value) || this.chosen?.row || this.firstRow();
-    const take = Number(this.fields.take.value) || 1;
-    this.chooseTake(row, take);
+    if (this.empty()) return;
+    const { row: rowField, take: takeField } = this.fields;
+    const row = rowField.value === "" ? this.chosen?.row ?? this.firstRow() : Number(rowField.value);
+    const drawn = this.rows.get(row);
+    const take = takeField.value === "" ? null : Number(takeField.value);
+    // The fields keep what was typed, to be put right.
+    const refuse = (words) => {
+      this.chosen = null;
+      this.say(words);
+      this.paint();
+      this.changed();
+    };
+    if (!drawn) {
+      const last = Math.max(...this.rows.keys());
+      return refuse(`There is no row ${row}: the rows are 1 to ${last}.`);
+    }
+    if (drawn.length === 0) return refuse(`Row ${row} has no sticks left.`);
+    if (take !== null && !(take >= 1 && Number.isInteger(take))) {
+      return refuse("Take a whole number of sticks, 1 or more.");
+    }
+    if (take !== null && take > drawn.length) {
+      const has = drawn.length === 1 ? "only 1 stick" : `only ${drawn.length} sticks`;
+      return refuse(`Row ${row} has ${has}, so you cannot take ${take}.`);
+    }
+    this.chooseTake(row, take ?? 1);
+    this.suggested = take === null;
+    this.shown();
   }
 
   /** One stick more (`by` 1) or fewer (-1), by a stepper. */
@@ -200,8 +268,13 @@ export class Board extends Chooser {
   shown() {
     const choice = this.choice();
     const { row, take, fewer, more } = this.fields;
-    if (document.activeElement !== row) row.value = choice?.row ?? "";
-    if (document.activeElement !== take) take.value = choice?.take ?? "";
+    if (document.activeElement !== row && !this.refused) row.value = choice?.row ?? "";
+    // A take only suggested (a row typed, and no take) shows faintly in
+    // the field, not as a number that typing would run on from.
+    if (document.activeElement !== take && !this.refused) {
+      take.value = choice && !this.suggested ? choice.take : "";
+    }
+    take.placeholder = choice ? String(choice.take) : "";
     take.max = choice ? this.rows.get(choice.row).length : "";
     const off = this.locked || this.empty();
     row.disabled = take.disabled = off;

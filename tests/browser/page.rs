@@ -587,6 +587,8 @@ fn computer_answered(page: &Page) {
 #[test]
 fn a_row_of_45_is_drawn_in_bundles_and_played_by_clicking_keys_and_the_take_field() {
     let Some(page) = Page::open("/") else { return };
+    // The first game drawn takes the focus: typing waits for it.
+    page.wait_count("#play-board rect[data-row]", 15, "the board of 3 5 7");
     page.type_into("#play-setup [name=position]", "45");
     page.press("Enter");
     page.wait_count("#play-board .as-plain g.bundle", 4, "four bundles of ten");
@@ -632,7 +634,34 @@ fn a_row_of_45_is_drawn_in_bundles_and_played_by_clicking_keys_and_the_take_fiel
     // A second game, played by typing a number and Enter.
     page.click("#play-setup button[type=submit]");
     page.wait_count("#play-board .as-plain g.bundle", 4, "45 again");
+    // A row typed chooses one stick, but the Take field only suggests it:
+    // a number typed there next is that number, not run on from a 1.
+    let row = "#play-board + .board-controls input[aria-label=Row]";
+    page.type_into(row, "1");
+    assert_eq!(page.text("#play-take"), "Take 1 from row 1");
+    assert_eq!(page.eval(&format!("document.querySelector({take:?}).value")), "");
+    page.click(take);
+    page.press("3");
+    page.press("7");
+    assert_eq!(page.text("#play-take"), "Take 37 from row 1");
+    // Clicked again, what it holds is chosen, and typing replaces it.
+    page.click(row);
+    page.click(take);
+    for digit in ["1", "3", "7"] {
+        page.press(digit);
+    }
+    // More than the row has chooses nothing, and says why: it is never
+    // made into another move.
+    assert!(page.is("document.getElementById('play-take').disabled"));
+    assert_eq!(page.count("#play-board .chosen"), 0);
+    assert_eq!(
+        page.text("#play-board + .board-controls .board-note"),
+        "Row 1 has only 45 sticks, so you cannot take 137."
+    );
+    page.press("Enter");
+    assert!(page.is("document.getElementById('play-result').hidden"));
     page.type_into(take, "44");
+    assert!(!page.shown("#play-board + .board-controls .board-note"));
     assert_eq!(page.text("#play-take"), "Take 44 from row 1");
     page.press("Enter");
     page.wait("!document.getElementById('play-result').hidden", "the end");
@@ -664,6 +693,8 @@ fn a_row_of_45_is_drawn_in_bundles_and_played_by_clicking_keys_and_the_take_fiel
 #[test]
 fn twelve_rows_scroll_and_are_played_to_the_end_with_the_chosen_row_in_view() {
     let Some(page) = Page::open("/") else { return };
+    // The first game drawn takes the focus: typing waits for it.
+    page.wait_count("#play-board rect[data-row]", 15, "the board of 3 5 7");
     let rows: Vec<String> = (1..=12).map(|n| n.to_string()).collect();
     page.type_into("#play-setup [name=position]", &rows.join(" "));
     page.press("Enter");
