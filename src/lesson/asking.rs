@@ -98,7 +98,10 @@ impl Response {
                 lines
             }
             Response::NotQuite { hint, missed } => vec![match missed {
-                Some(what) => again(&format!("Not quite: a {what} wins here, so look again."), hint),
+                Some(what) => again(
+                    &format!("Not quite: a {what} wins here, so look again."),
+                    hint,
+                ),
                 None => again("Not quite.", hint),
             }],
             Response::Mistake(_, hint) => vec![next("Not yet: try again.", hint)],

@@ -639,7 +639,10 @@ fn a_row_of_45_is_drawn_in_bundles_and_played_by_clicking_keys_and_the_take_fiel
     let row = "#play-board + .board-controls input[aria-label=Row]";
     page.type_into(row, "1");
     assert_eq!(page.text("#play-take"), "Take 1 from row 1");
-    assert_eq!(page.eval(&format!("document.querySelector({take:?}).value")), "");
+    assert_eq!(
+        page.eval(&format!("document.querySelector({take:?}).value")),
+        ""
+    );
     page.click(take);
     page.press("3");
     page.press("7");
@@ -875,7 +878,11 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
     );
     page.second_click("#play-hint");
     page.wait(idle, "Play to be idle");
-    assert_eq!(page.count("#play-hints li"), 2, "a double click gave two hints");
+    assert_eq!(
+        page.count("#play-hints li"),
+        2,
+        "a double click gave two hints"
+    );
     assert!(page.is("location.hash.includes('hints=2')"));
 
     // Two moves, then two quick clicks on Undo: one move is taken back.

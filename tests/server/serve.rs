@@ -323,6 +323,45 @@ fn a_no_at_a_move_question_is_heard_as_the_terminal_hears_it() {
 }
 
 #[test]
+fn the_page_is_refused_in_its_own_words_with_no_flag_or_command() {
+    let play = |body: &str| post("/page/play", body);
+    let refusals = [
+        play(r#"{"position": "", "moves": []}"#),
+        play(r#"{"position": "3 5 7", "take": "0-3", "moves": []}"#),
+        play(r#"{"position": "3 5 7", "take": "abc", "moves": []}"#),
+        get("/page/explain"),
+        get("/page/explain?position=3+5+7&take=5-1"),
+        get("/page/explain?position=3+5+7&take=1-3&xor=1"),
+        get("/page/check?position=3+5+7&take=0-3&row=1&remove=1"),
+        get("/page/table"),
+        get("/page/table?position=3&take=x"),
+        get("/page/board?position=3&take=0"),
+        get("/page/chomp/board"),
+        get("/page/worksheet?kind=make-groups"),
+        get("/page/worksheet?kind=make-groups&seed=1&max_sticks=x"),
+        get("/page/lesson?name=no-such-lesson"),
+    ];
+    for reply in &refusals {
+        let why = reply.error();
+        assert_eq!(reply.status, 400, "{why}");
+        for terminal in ["--", "`", "matchsticks ", "parameter", "max_sticks"] {
+            assert!(!why.contains(terminal), "{terminal:?} in: {why}");
+        }
+    }
+    assert_eq!(
+        refusals[1].error(),
+        "Take '0-3': 0 cannot be a take: every move takes at least one stick"
+    );
+    assert_eq!(refusals[3].error(), refusals[0].error());
+    // The API keeps the command line's words, as --format json prints them.
+    assert!(
+        get("/api/explain?position=3&take=0")
+            .error()
+            .starts_with("invalid --take '0'")
+    );
+}
+
+#[test]
 fn bodies_are_capped() {
     let big = format!(
         "{{\"position\": \"3 5 7\", \"moves\": [], \"pad\": \"{}\"}}",
@@ -760,7 +799,11 @@ fn bad_chomp_input_gets_400_with_the_command_lines_message() {
     // A game beyond the search is refused as `chomp play` refuses it.
     let big = post("/page/chomp/play", "{\"shape\": \"12x12\"}");
     assert_eq!(big.status, 400);
-    assert_eq!(big.error(), stderr(&["chomp", "play", "12x12"]));
+    assert_eq!(
+        big.error(),
+        matchsticks::serve::page_words(&stderr(&["chomp", "play", "12x12"]))
+    );
+    assert!(big.error().ends_with("or explain it with Explain this bar"));
     let level = post(
         "/page/chomp/play",
         "{\"shape\": \"3x3\", \"level\": \"expert\"}",
@@ -1105,6 +1148,6 @@ fn the_worksheet_tab_gets_the_sheet_the_command_line_prints() {
     assert_eq!(get("/page/worksheet?kind=odd&seed=1").status, 400);
     assert_eq!(
         get("/page/worksheet?kind=make-groups").error(),
-        "missing parameter 'seed'"
+        "the Sheet box is empty: type a number, such as 1"
     );
 }

@@ -740,8 +740,15 @@ pub(crate) fn hints(g: &Grouping, mv: Move) -> Vec<String> {
     match &g.plan {
         Plan::Unpaired(m) => vec![
             PAIR.to_string(),
-            format!("The biggest group without a partner is a group of {}.", m.largest),
-            format!("Take from row {}, which has a group of {}.", m.pile + 1, m.largest),
+            format!(
+                "The biggest group without a partner is a group of {}.",
+                m.largest
+            ),
+            format!(
+                "Take from row {}, which has a group of {}.",
+                m.pile + 1,
+                m.largest
+            ),
         ],
         // Only the last stage says that no move wins: that is the answer.
         Plan::AllPaired { .. } => vec![
