@@ -850,13 +850,14 @@ pub(crate) fn computer_reason(after: &Grouping) -> String {
             "now {}: an odd number, so the last stick will be yours.",
             only_ones(ones)
         ),
+        // Short sentences, one thought each, for a ten-year-old to read.
         _ => format!(
-            "now every group has a partner ({}), and whatever you take, I can {}.",
+            "now every group has a partner ({}). Whatever you take, I can pair them up again.{}",
             pairs(after),
             match after.rule {
-                Rule::Normal => "pair them up again",
+                Rule::Normal => "",
                 Rule::Misere =>
-                    "pair them up again, and switch to the endgame rule when at most one row has more than one stick",
+                    " When only one row (or none) has more than one stick, I switch to the endgame rule.",
             }
         ),
     }

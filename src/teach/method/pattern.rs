@@ -252,7 +252,7 @@ pub(crate) fn leaves_won(n: u64) -> String {
 /// Why the computer's move leaves the pupil lost.
 pub(crate) fn computer_reason(n: u64) -> String {
     format!(
-        "that leaves you {}, a count to avoid: whatever you take, I can leave you another one.",
+        "that leaves you {}, a count to avoid. Whatever you take, I can leave you another one.",
         count(n, "stick")
     )
 }
