@@ -66,9 +66,11 @@ pub(crate) fn titled(bar: &Bar) -> String {
     )
 }
 
-/// "4x5 → 5,1,1,1": a bar before and after a bite. When one of them is
-/// not a rectangle, both are written as their row lengths, "2,1 → 1,1",
-/// so the two sides are read the same way.
+/// "5,5,5,5 → 5,1,1,1": a bar before and after a bite, both written as
+/// their row lengths, so that a bar reads the same on every line of a
+/// review, whatever its shape ("2,1 → 1,1", then "1,1 → 1"). A long
+/// staircase is cut short as [`shape`] cuts it, and an eaten bar is
+/// "nothing".
 pub(crate) fn transition(from: &Bar, to: &Bar) -> String {
     let lengths = |bar: &Bar| match (bar.is_eaten(), bar.is_rectangle(), shape(bar)) {
         (false, true, shown) if shown.len() <= LONGEST_SHAPE => bar
@@ -79,10 +81,7 @@ pub(crate) fn transition(from: &Bar, to: &Bar) -> String {
             .join(","),
         (_, _, shown) => shown,
     };
-    match from.is_rectangle() && to.is_rectangle() {
-        true => format!("{} → {}", shape(from), shape(to)),
-        false => format!("{} → {}", lengths(from), lengths(to)),
-    }
+    format!("{} → {}", lengths(from), lengths(to))
 }
 
 /// "row 2, column 2 (5,5,5,5 → 5,1,1,1)", or for the poison "row 1, column 1,
@@ -171,5 +170,15 @@ mod tests {
             "row 1, column 2; row 2, column 1"
         );
         assert_eq!(bites(&[]), "none");
+    }
+
+    #[test]
+    fn a_bar_reads_the_same_on_every_line_whatever_its_shape() {
+        // 2,1 → 1,1 and then 1,1 → 1: the bar 1,1 is never also 2x1.
+        assert_eq!(transition(&bar("2,1"), &bar("1,1")), "2,1 → 1,1");
+        assert_eq!(transition(&bar("2x1"), &bar("1x1")), "1,1 → 1");
+        assert_eq!(transition(&bar("2x2"), &bar("2x1")), "2,2 → 1,1");
+        let eaten = bar("1x1").bite(Bite::new(1, 1)).unwrap();
+        assert_eq!(transition(&bar("1x1"), &eaten), "1 → nothing");
     }
 }
