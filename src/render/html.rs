@@ -163,10 +163,15 @@ fn paragraphs(text: &str) -> String {
     out
 }
 
-/// The colour class of groups of `size`: one per size, cycling as the
-/// screen's colours do.
+/// How many colours the groups have (`g0` to `g11` in `document.css`):
+/// sizes 1 to 2048 each have their own, so no drawing a row of up to 4095
+/// sticks holds two sizes of one colour. A bigger group is a bundle that
+/// carries its size written on it.
+const COLOURS: u32 = 12;
+
+/// The colour class of groups of `size`: one per size.
 fn colour(size: u64) -> String {
-    format!("g{}", size.trailing_zeros() % 6)
+    format!("g{}", size.trailing_zeros() % COLOURS)
 }
 
 /// How wide a stick is drawn, and how far apart sticks stand, in the SVG's
@@ -563,6 +568,20 @@ mod tests {
             "<p class=\"note\">Two:</p>\n<ol start=\"3\">\n<li>three</li>\n<li>four</li>\n<li>a dash</li>\n</ol>\n"
         );
         assert_eq!(paragraphs("- one"), "<ul>\n<li>one</li>\n</ul>\n");
+    }
+
+    #[test]
+    fn no_two_group_sizes_of_a_drawable_row_share_a_colour() {
+        let sizes: Vec<u64> = (0..COLOURS).map(|k| 1 << k).collect();
+        let classes: std::collections::BTreeSet<String> =
+            sizes.iter().map(|&s| colour(s)).collect();
+        assert_eq!(classes.len(), sizes.len());
+        // Each class is coloured for the page and the handouts.
+        let css = include_str!("../../assets/web/document.css");
+        for class in &classes {
+            assert!(css.contains(&format!("svg.sticks rect.{class} ")), "{class}");
+            assert!(css.contains(&format!("table.binary td.{class} ")), "{class}");
+        }
     }
 
     #[test]
