@@ -312,3 +312,55 @@ fn a_lesson_ends_naming_the_next_one_and_the_last_says_it_is_the_last() {
     );
     page.assert_no_errors(true);
 }
+
+#[test]
+fn a_lesson_page_between_questions_and_a_checked_move_come_back_from_the_address() {
+    let Some(page) = Page::open("/#lessons?lesson=why-it-works") else {
+        return;
+    };
+    // Three pages on, with no question yet: the address says how far.
+    page.wait("document.querySelector('#lesson-page .part')", "the lesson");
+    for _ in 0..3 {
+        page.click("#lesson-next");
+    }
+    page.wait(
+        "location.hash === '#lessons?lesson=why-it-works&next=3'",
+        "the page in the address",
+    );
+    let shown = page.text("#lesson-page");
+    page.reload();
+    page.wait(
+        "document.querySelector('#lesson-page .part')",
+        "the lesson again",
+    );
+    assert_eq!(page.text("#lesson-page"), shown);
+
+    // A move checked: the address names it, and a link shows its verdict.
+    page.go("/#check?position=4+6+9");
+    page.wait_count("#check-board rect[data-row]", 19, "4 6 9");
+    page.click("#check-board rect[data-row='3'][data-stick='3']");
+    page.click("#check-take");
+    page.wait(
+        "document.querySelector('#check-verdict .verdict')",
+        "the verdict",
+    );
+    page.wait(
+        "location.hash === '#check?position=4+6+9&move=3.7'",
+        "the move in the address",
+    );
+    let verdict = page.text("#check-verdict");
+    page.reload();
+    page.wait(
+        "document.querySelector('#check-verdict .verdict')",
+        "the verdict again",
+    );
+    assert_eq!(page.text("#check-verdict"), verdict);
+    assert_eq!(page.count("#check-board rect.taken"), 7);
+    // Trying another move takes it out of the address.
+    page.click("#check-again");
+    page.wait(
+        "location.hash === '#check?position=4+6+9'",
+        "no move in the address",
+    );
+    page.assert_no_errors(true);
+}

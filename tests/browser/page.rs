@@ -406,6 +406,9 @@ fn a_game_of_chomp_is_played_to_the_end_by_clicking_and_a_bite_checked() {
     let trips = page.request_times("/page/chomp/play");
     eprintln!("{turns} Chomp turns; each game request took (ms): {trips}");
     page.shot("chomp");
+    // A game over offers another, as Play does, in place of Bite.
+    assert!(page.shown("#chomp-play-again") && !page.shown("#chomp-bite"));
+    assert!(page.is("document.activeElement.id === 'chomp-play-again'"));
 
     // Undo takes the last bite back, and the game goes on.
     page.click("#chomp-undo");
@@ -414,6 +417,7 @@ fn a_game_of_chomp_is_played_to_the_end_by_clicking_and_a_bite_checked() {
         "the game again",
     );
     assert!(page.is("!document.getElementById('chomp-hint').disabled"));
+    assert!(!page.shown("#chomp-play-again") && page.shown("#chomp-bite"));
 
     // Check a bite: the verdict, why, and the reply.
     page.click(".mode[data-mode='check']");
