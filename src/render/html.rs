@@ -186,7 +186,7 @@ const MARGIN: u32 = 3;
 /// How wide a bundle of `size` sticks is drawn: room for its label.
 fn bundle_width(size: u64) -> u32 {
     let digits = size.to_string().len() as u32;
-    (9 * digits + 14).max(30)
+    (12 * digits + 14).max(36)
 }
 
 /// A drawing of pieces (sticks and bundles) and its widths.
@@ -264,7 +264,7 @@ fn piece_svg(piece: &Piece, x: u32, at: Option<(usize, u64)>, height: u32) -> (S
     let svg = format!(
         "<g class=\"bundle\"{data}><rect class=\"{class}\" x=\"{x}\" y=\"2\" width=\"{wide}\" height=\"{tall}\" rx=\"5\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
         x + wide / 2,
-        height / 2 + 5,
+        height / 2 + 7,
         piece.size
     );
     (svg, wide + STICK_STEP - STICK_WIDTH)
@@ -297,12 +297,27 @@ fn stick_pieces(groups: &[u64], plain: u64) -> Vec<Piece> {
 /// An `<svg>` of sticks, `width` wide in its own units, holding `body`;
 /// `widths` (plain and grouped) when a page may show it either way.
 fn svg(body: &str, sticks: u64, width: u32, widths: Option<(u32, u32)>, height: u32) -> String {
-    let both = match widths {
+    svg_with(body, sticks, width, (widths, None), height)
+}
+
+/// An `<svg>` as [`svg`] draws it, and with `bundled`, the width of the
+/// same row in bundles of ten, which a board may show instead of its sticks.
+fn svg_with(
+    body: &str,
+    sticks: u64,
+    width: u32,
+    (widths, bundled): (Option<(u32, u32)>, Option<u32>),
+    height: u32,
+) -> String {
+    let mut both = match widths {
         Some((plain, grouped)) => format!(
             " data-plain-width=\"{plain}\" data-groups-width=\"{grouped}\" preserveAspectRatio=\"xMinYMid slice\""
         ),
         None => String::new(),
     };
+    if let Some(bundled) = bundled {
+        both += &format!(" data-bundles-width=\"{bundled}\"");
+    }
     format!(
         "<svg class=\"sticks\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\"{both} role=\"img\" aria-label=\"{sticks} sticks\">{body}</svg>"
     )
@@ -321,12 +336,41 @@ pub(crate) fn sticks_svg(groups: &[u64], plain: u64, row: Option<usize>, height:
     svg(&drawn.svg, sticks, drawn.grouped, widths, height)
 }
 
+/// A board of rows to click, as [`block_html`] draws rows, except that a
+/// row of more than ten sticks, short enough to draw stick by stick, is
+/// drawn in bundles of ten too: a board too narrow for its sticks to be
+/// clicked one by one (a phone's) shows the bundles instead.
+pub(crate) fn board_html(block: &Block) -> String {
+    match block {
+        Block::Rows { rows } => rows_drawn(rows, true),
+        other => block_html(other, 3),
+    }
+}
+
 /// A row drawn for its row number `row`: stick by stick when it is short
 /// enough, else in bundles; plainly and, when it has groups, in its
 /// groups too, the page choosing which to show (a handout shows the
-/// groups). A short row is one drawing whose gaps a page can close.
-fn row_svg(row: &DrawnRow, number: usize) -> String {
+/// groups). A short row is one drawing whose gaps a page can close; on a
+/// board (`board`), one of more than ten sticks also comes in bundles.
+fn row_svg(row: &DrawnRow, number: usize, board: bool) -> String {
     const HEIGHT: u32 = 48;
+    if row.sticks <= MOST_STICKS_DRAWN && board && row.sticks > sticks::SMALLEST_BUNDLE {
+        let drawn = pieces_svg(&stick_pieces(&row.groups, row.sticks), Some(number), HEIGHT);
+        let bundles = pieces_svg(&sticks::plain_pieces(row.sticks), Some(number), HEIGHT);
+        let body = format!(
+            "<g class=\"as-sticks\">{}</g><g class=\"as-bundles\">{}</g>",
+            drawn.svg, bundles.svg
+        );
+        let widths = (!row.groups.is_empty()).then_some((drawn.plain, drawn.grouped));
+        let width = drawn.grouped.max(bundles.plain);
+        return svg_with(
+            &body,
+            row.sticks,
+            width,
+            (widths, Some(bundles.plain)),
+            HEIGHT,
+        );
+    }
     if row.sticks <= MOST_STICKS_DRAWN {
         return sticks_svg(&row.groups, row.sticks, Some(number), HEIGHT);
     }
@@ -351,9 +395,14 @@ fn row_svg(row: &DrawnRow, number: usize) -> String {
 /// Rows drawn one under another: label, drawing, words, and the stages of
 /// joining under a row when it has them.
 fn rows_html(rows: &[DrawnRow]) -> String {
+    rows_drawn(rows, false)
+}
+
+/// Rows drawn as [`rows_html`] draws them, for a board when `board`.
+fn rows_drawn(rows: &[DrawnRow], board: bool) -> String {
     let mut out = String::from("<div class=\"rows\">\n");
     for (i, row) in rows.iter().enumerate() {
-        let drawing = row_svg(row, i + 1);
+        let drawing = row_svg(row, i + 1, board);
         let _ = writeln!(
             out,
             "<span class=\"label\">{}</span><span class=\"drawing\">{drawing}</span><span class=\"text\">{}</span>",
@@ -579,8 +628,14 @@ mod tests {
         // Each class is coloured for the page and the handouts.
         let css = include_str!("../../assets/web/document.css");
         for class in &classes {
-            assert!(css.contains(&format!("svg.sticks rect.{class} ")), "{class}");
-            assert!(css.contains(&format!("table.binary td.{class} ")), "{class}");
+            assert!(
+                css.contains(&format!("svg.sticks rect.{class} ")),
+                "{class}"
+            );
+            assert!(
+                css.contains(&format!("table.binary td.{class} ")),
+                "{class}"
+            );
         }
     }
 
@@ -610,8 +665,26 @@ mod tests {
     }
 
     #[test]
+    fn a_board_draws_a_row_of_more_than_ten_sticks_in_bundles_too() {
+        let rows = |sticks: u64| Block::Rows {
+            rows: vec![row(sticks, &crate::solve::grouping::split(sticks))],
+        };
+        let board = board_html(&rows(25));
+        let (sticks, bundles) = board.split_once("<g class=\"as-bundles\">").unwrap();
+        assert_eq!(sticks.matches("data-stick=").count(), 25);
+        // Two bundles of ten, each knowing its first stick, then five sticks.
+        assert_eq!(bundles.matches("data-from=").count(), 2);
+        assert!(bundles.contains("data-from=\"11\" data-size=\"10\""));
+        assert_eq!(bundles.matches("data-stick=").count(), 5);
+        assert!(board.contains("data-bundles-width="));
+        // Ten sticks or fewer, and a handout, have their sticks only.
+        assert!(!board_html(&rows(10)).contains("as-bundles"));
+        assert!(!block_html(&rows(25), 3).contains("as-bundles"));
+    }
+
+    #[test]
     fn a_short_row_in_groups_can_close_its_gaps() {
-        let svg = row_svg(&row(7, &[4, 2, 1]), 3);
+        let svg = row_svg(&row(7, &[4, 2, 1]), 3, false);
         // Three groups, the second and third moved right by one gap more.
         assert_eq!(svg.matches("<g class=\"group\"").count(), 3);
         assert!(svg.contains("translate(14 0)") && svg.contains("translate(28 0)"));
@@ -623,7 +696,7 @@ mod tests {
 
     #[test]
     fn a_long_row_is_drawn_in_bundles_plainly_and_in_its_groups() {
-        let svg = row_svg(&row(45, &[32, 8, 4, 1]), 1);
+        let svg = row_svg(&row(45, &[32, 8, 4, 1]), 1, false);
         let (plain, grouped) = svg.split_once("<g class=\"in-groups\">").unwrap();
         assert!(plain.contains("<g class=\"as-plain\">"));
         // Plainly: four bundles of ten, then five sticks, places 41 to 45.
@@ -640,9 +713,9 @@ mod tests {
         assert!(svg.contains("aria-label=\"45 sticks\""));
         // A row with no groups has only its plain drawing.
         // The longest row there can be is drawn too.
-        let most = row_svg(&row(u64::MAX, &[u64::MAX]), 1);
+        let most = row_svg(&row(u64::MAX, &[u64::MAX]), 1, false);
         assert!(most.contains(&format!(">{}</text>", u64::MAX)));
-        let alone = row_svg(&row(99_999, &[]), 2);
+        let alone = row_svg(&row(99_999, &[]), 2, false);
         assert!(!alone.contains("as-plain") && !alone.contains("in-groups"));
         assert!(alone.contains(">90000</text>"));
     }

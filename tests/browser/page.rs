@@ -24,7 +24,11 @@ fn assert_contains(text: &str, parts: &[&str]) {
 fn the_page_opens_on_3_5_7_ready_to_play() {
     let started = Instant::now();
     let Some(page) = Page::open("/") else { return };
-    page.wait_count("#play-board rect[data-row]", 15, "the board of 3 5 7");
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        15,
+        "the board of 3 5 7",
+    );
     let timing = page.eval(
         "(() => { const n = performance.getEntriesByType('navigation')[0]; \
          const game = performance.getEntriesByType('resource').find(e => e.name.endsWith('/page/play')); \
@@ -88,7 +92,11 @@ fn the_page_opens_on_3_5_7_ready_to_play() {
 fn a_game_of_21_is_played_to_the_end_by_clicking() {
     let Some(page) = Page::open("/") else { return };
     page.click("button.preset[data-position='21']");
-    page.wait_count("#play-board rect[data-row]", 21, "21 sticks");
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        21,
+        "21 sticks",
+    );
     assert!(
         page.text("#play-game")
             .contains("a move takes 1 to 3 sticks")
@@ -105,7 +113,7 @@ fn a_game_of_21_is_played_to_the_end_by_clicking() {
         // said, or "over".
         let state = page.eval(
             "document.getElementById('play-result').hidden \
-             ? document.querySelectorAll('#play-board rect[data-row]').length + '|' + document.getElementById('play-said').innerText \
+             ? document.querySelectorAll('#play-board rect[data-row]:not(.as-bundles *)').length + '|' + document.getElementById('play-said').innerText \
              : 'over'",
         );
         let state = state.as_str().unwrap_or_default().to_string();
@@ -222,7 +230,11 @@ fn a_wrong_move_is_checked_by_clicking() {
     let Some(page) = Page::open("/#check") else {
         return;
     };
-    page.wait_count("#check-board rect[data-row]", 15, "3 5 7");
+    page.wait_count(
+        "#check-board rect[data-row]:not(.as-bundles *)",
+        15,
+        "3 5 7",
+    );
     page.click("#check-board rect[data-row='3'][data-stick='5']");
     assert_eq!(page.text("#check-take"), "Check: take 3 from row 3");
     page.click("#check-take");
@@ -239,7 +251,11 @@ fn a_wrong_move_is_checked_by_clicking() {
 
     // Going on from there draws the rows after the move.
     page.click("#check-on");
-    page.wait_count("#check-board rect[data-row]", 12, "3 5 4");
+    page.wait_count(
+        "#check-board rect[data-row]:not(.as-bundles *)",
+        12,
+        "3 5 4",
+    );
     assert_eq!(page.rows("#check-board"), "3 5 4");
     page.assert_no_errors(true);
 }
@@ -592,7 +608,11 @@ fn computer_answered(page: &Page) {
 fn a_row_of_45_is_drawn_in_bundles_and_played_by_clicking_keys_and_the_take_field() {
     let Some(page) = Page::open("/") else { return };
     // The first game drawn takes the focus: typing waits for it.
-    page.wait_count("#play-board rect[data-row]", 15, "the board of 3 5 7");
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        15,
+        "the board of 3 5 7",
+    );
     page.type_into("#play-setup [name=position]", "45");
     page.press("Enter");
     page.wait_count("#play-board .as-plain g.bundle", 4, "four bundles of ten");
@@ -701,7 +721,11 @@ fn a_row_of_45_is_drawn_in_bundles_and_played_by_clicking_keys_and_the_take_fiel
 fn twelve_rows_scroll_and_are_played_to_the_end_with_the_chosen_row_in_view() {
     let Some(page) = Page::open("/") else { return };
     // The first game drawn takes the focus: typing waits for it.
-    page.wait_count("#play-board rect[data-row]", 15, "the board of 3 5 7");
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        15,
+        "the board of 3 5 7",
+    );
     let rows: Vec<String> = (1..=12).map(|n| n.to_string()).collect();
     page.type_into("#play-setup [name=position]", &rows.join(" "));
     page.press("Enter");
@@ -782,7 +806,7 @@ fn groups_are_shown_only_when_asked_and_the_choice_is_remembered() {
     let reload = |url: &str| {
         page.command("Page.navigate", json!({ "url": url }), "the page again");
         page.wait(
-            "location.hostname === 'localhost' && document.querySelectorAll('#play-board rect[data-row]').length === 15",
+            "location.hostname === 'localhost' && document.querySelectorAll('#play-board rect[data-row]:not(.as-bundles *)').length === 15",
             "3 5 7 drawn",
         );
     };
@@ -809,7 +833,11 @@ fn groups_are_shown_only_when_asked_and_the_choice_is_remembered() {
     assert!(page.is(&format!("document.querySelector({switch:?}).checked")));
     assert_ne!(page.eval(fill), plain);
     page.press("c");
-    page.wait_count("#check-board rect[data-row]", 15, "3 5 7 in Check");
+    page.wait_count(
+        "#check-board rect[data-row]:not(.as-bundles *)",
+        15,
+        "3 5 7 in Check",
+    );
     assert!(page.is("document.getElementById('check-board').classList.contains('show-groups')"));
 
     // Switched off, it stays off; Explain shows the groups all the same.
@@ -844,7 +872,11 @@ fn groups_are_shown_only_when_asked_and_the_choice_is_remembered() {
 #[test]
 fn the_computer_shows_the_start_and_double_clicks_count_once() {
     let Some(page) = Page::open("/") else { return };
-    page.wait_count("#play-board rect[data-row]", 15, "the board of 3 5 7");
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        15,
+        "the board of 3 5 7",
+    );
     // 21 with the computer first: the 21 sticks are seen before its move.
     page.eval(
         "(() => { const f = document.getElementById('play-setup'); \
@@ -853,7 +885,7 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
          f.requestSubmit(); })()",
     );
     page.wait_count(
-        "#play-board rect[data-row]",
+        "#play-board rect[data-row]:not(.as-bundles *)",
         21,
         "the 21 sticks at the start",
     );
@@ -862,7 +894,7 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
         &format!("{idle} && document.getElementById('play-said').innerText.includes('The computer takes')"),
         "the computer's first move",
     );
-    assert!(page.count("#play-board rect[data-row]") < 21);
+    assert!(page.count("#play-board rect[data-row]:not(.as-bundles *)") < 21);
 
     // Two quick clicks on Hint show one more rung, not two.
     page.eval(
@@ -892,7 +924,7 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
     // Two moves, then two quick clicks on Undo: one move is taken back.
     let mut sticks = Vec::new();
     for _ in 0..2 {
-        sticks.push(page.count("#play-board rect[data-row]"));
+        sticks.push(page.count("#play-board rect[data-row]:not(.as-bundles *)"));
         page.click("#play-buttons button[data-take='1']");
         page.wait(
             &format!("{idle} && !document.querySelector('#play-board rect.taken')"),
@@ -902,7 +934,7 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
     page.click("#play-undo");
     page.wait(
         &format!(
-            "{idle} && document.querySelectorAll('#play-board rect[data-row]').length === {}",
+            "{idle} && document.querySelectorAll('#play-board rect[data-row]:not(.as-bundles *)').length === {}",
             sticks[1]
         ),
         "one move taken back",
@@ -911,7 +943,10 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
     // takes back nothing more.
     page.second_click("#play-undo");
     page.wait(idle, "Play to be idle");
-    assert_eq!(page.count("#play-board rect[data-row]"), sticks[1]);
+    assert_eq!(
+        page.count("#play-board rect[data-row]:not(.as-bundles *)"),
+        sticks[1]
+    );
     // Played to the end, the review counts one take-back and one hint.
     let mut turns = 0;
     while page.is("document.getElementById('play-result').hidden") {
@@ -927,7 +962,11 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
     // The page speaks page: no command to type, but a button.
     assert!(!page.text("#play-review").contains("matchsticks"));
     page.click("#play-again");
-    page.wait_count("#play-board rect[data-row]", 21, "the same start again");
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        21,
+        "the same start again",
+    );
     page.wait(
         &format!("{idle} && document.getElementById('play-result').hidden"),
         "a new game",

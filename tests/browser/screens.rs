@@ -22,9 +22,9 @@ const SCREENS: [(u32, u32); 4] = [(360, 640), (390, 844), (1280, 720), (1920, 10
 
 /// Each tab, and what it shows once its content has come.
 const TABS: [(&str, &str); 7] = [
-    ("play", "#play-board rect[data-row]"),
+    ("play", "#play-board rect[data-row]:not(.as-bundles *)"),
     ("explain", "#explain-steps .step-holder.current"),
-    ("check", "#check-board rect[data-row]"),
+    ("check", "#check-board rect[data-row]:not(.as-bundles *)"),
     ("lessons", "#lesson-items button.lesson-choice"),
     ("table", "#table-out table"),
     ("chomp", "#chomp-board rect[data-row]"),
@@ -282,7 +282,11 @@ fn states(
          form.elements.position.value = '2'; form.elements.take.value = ''; \
          form.requestSubmit(); })()",
     );
-    page.wait_count("#play-board rect[data-row]", 2, "a row of 2");
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        2,
+        "a row of 2",
+    );
     take_last(page, "play", "1", "2");
     page.wait(
         "!document.getElementById('play-result').hidden",
@@ -350,12 +354,20 @@ fn a_phone_shows_the_board_the_buttons_and_the_answer_together_and_a_lesson_fits
         };
         // A position of five rows, chosen in the settings, which fold away
         // again once the game starts.
-        page.wait_count("#play-board rect[data-row]", 15, "the board of 3 5 7");
+        page.wait_count(
+            "#play-board rect[data-row]:not(.as-bundles *)",
+            15,
+            "the board of 3 5 7",
+        );
         assert!(page.is("!document.querySelector('#play details.settings').open"));
         unfold(&page, "play");
         page.type_into("#play-setup input[name='position']", "3 4 5 6 7");
         page.click("#play-setup button[type='submit']");
-        page.wait_count("#play-board rect[data-row]", 25, "the board of 3 4 5 6 7");
+        page.wait_count(
+            "#play-board rect[data-row]:not(.as-bundles *)",
+            25,
+            "the board of 3 4 5 6 7",
+        );
         assert!(page.is("!document.querySelector('#play details.settings').open"));
         take_last(&page, "play", "2", "4");
         page.wait(
@@ -367,7 +379,7 @@ fn a_phone_shows_the_board_the_buttons_and_the_answer_together_and_a_lesson_fits
         // Every stick, the Take button and the computer's move are on the
         // screen at once; on the taller phone, its reason too.
         let mut seen = vec![
-            "#play-board rect[data-row]",
+            "#play-board rect[data-row]:not(.as-bundles *)",
             "#play-take",
             "#play-hint",
             "#play-said .said.computer",
@@ -444,7 +456,11 @@ fn words_that_outgrow_their_panel_show_it_and_scroll_by_keyboard() {
     // than the panel beside the board holds at 1280×720.
     page.type_into("#check-setup input[name='position']", "3 5 7 9 11 13");
     page.press("Enter");
-    page.wait_count("#check-board rect[data-row]", 48, "the board of six rows");
+    page.wait_count(
+        "#check-board rect[data-row]:not(.as-bundles *)",
+        48,
+        "the board of six rows",
+    );
     take_last(&page, "check", "6", "1");
     page.wait(
         "document.querySelector('#check-verdict .verdict')",

@@ -783,10 +783,12 @@ impl Page {
         assert!(errors.is_empty(), "the page reported errors: {errors:#?}");
     }
 
-    /// How many sticks the board at `selector` draws in each row.
+    /// How many sticks the board at `selector` draws in each row. A row of
+    /// more than ten comes in bundles of ten too, for a narrow board; its
+    /// sticks are counted as the sticks drawn one by one.
     pub fn rows(&self, board: &str) -> String {
         let js = format!(
-            "(() => {{ const n = {{}}; for (const r of document.querySelectorAll('{board} rect[data-row]')) n[r.dataset.row] = (n[r.dataset.row] ?? 0) + 1; return Object.values(n).join(' '); }})()"
+            "(() => {{ const n = {{}}; for (const r of document.querySelectorAll('{board} rect[data-row]:not(.as-bundles *)')) n[r.dataset.row] = (n[r.dataset.row] ?? 0) + 1; return Object.values(n).join(' '); }})()"
         );
         self.eval(&js).as_str().unwrap_or_default().to_string()
     }
