@@ -127,10 +127,22 @@ for (const tab of document.querySelectorAll(".tab")) {
   tab.addEventListener("click", () => open(tab.dataset.tab));
 }
 
+// The list of keys closes at a click anywhere else.
+document.addEventListener("click", (event) => {
+  const keys = document.getElementById("keys");
+  if (keys.open && !keys.contains(event.target)) keys.open = false;
+});
+
 document.addEventListener("keydown", (event) => {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
   if (typing(event.target)) return;
   if (SCROLLING.includes(event.key) && event.target.matches?.(PANELS)) return;
+  const keys = document.getElementById("keys");
+  if (event.key === "?" || (event.key === "Escape" && keys.open)) {
+    keys.open = event.key === "?" && !keys.open;
+    event.preventDefault();
+    return;
+  }
   const letter = letters[event.key];
   if (letter) {
     open(letter);

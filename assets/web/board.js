@@ -18,10 +18,16 @@ import { PRINT, drawnWidth, resize } from "./fit.js";
 const DRAWN_HEIGHT = 48;
 /** Never draw sticks bigger than this many times the server's size. */
 const MOST_SCALE = 3;
-/** Many rows are not drawn smaller than this: the board scrolls instead. */
+/** Many rows are not drawn smaller than this, unless the screen's CSS says
+ * otherwise (`--least-scale`): the board scrolls instead. */
 const LEAST_SCALE = 0.75;
 /** On paper the board has no box to fill: it is drawn at this size. */
 const PRINTED_SCALE = 1.5;
+/** How far apart sticks stand, in the server's units. */
+const STICK_STEP = 16;
+/** Sticks closer than this many pixels are too close to click one by one:
+ * a long row is drawn plainly in bundles of ten instead. */
+const CLOSEST_STICKS = 11;
 /** Where the teacher's choice to show groups is kept. */
 const GROUPS_KEPT = "matchsticks.show-groups";
 
@@ -65,6 +71,7 @@ export class Board extends Chooser {
     this.suggested = false; // the take chosen was not typed: one stick, by default
     this.controls = this.makeControls();
     root.after(this.controls);
+    root.addEventListener("scroll", () => this.scrolls(), { passive: true });
     boards.add(this);
     this.grouping(groupsShown());
   }
@@ -121,7 +128,11 @@ export class Board extends Chooser {
     const groups = document.createElement("input");
     groups.type = "checkbox";
     groups.addEventListener("change", () => showGroups(groups.checked));
-    switchHolder.append(groups, " Show groups");
+    // "Show" gives way where the screen is short of room (app.css).
+    const show = document.createElement("span");
+    show.className = "show-word";
+    show.textContent = "Show ";
+    switchHolder.append(groups, " ", show, "groups");
 
     const move = document.createElement("span");
     move.className = "board-move";
@@ -157,6 +168,10 @@ export class Board extends Chooser {
       drawn.pieces.push({ element: piece, from, size });
       drawn.length = Math.max(drawn.length, from + size - 1);
     }
+    // How many rows there are, for a small screen to make the board as
+    // tall as they need.
+    const drawings = this.root.querySelectorAll(".rows > .drawing").length;
+    this.root.style.setProperty("--rows", String(Math.max(1, drawings)));
     // Only a board with groups to show needs the switch.
     this.fields.switchHolder.hidden = !this.root.querySelector("svg.sticks[data-groups-width]");
     const rows = [...this.rows.keys()];
@@ -378,30 +393,87 @@ export class Board extends Chooser {
   }
 
   // Draws the sticks as large as the board's box allows: the widest row
-  // fits across, and every row fits down unless there are so many that
-  // they would be too small; then the board scrolls.
+  // fits across beside the labels and counts, and every row fits down,
+  // unless there are so many that they would be too small; then the board
+  // scrolls, and a shadow at its edge shows that more rows are there.
   fit() {
     const svgs = [...this.root.querySelectorAll(".drawing > svg.sticks")];
     if (svgs.length === 0) return;
-    const widest = Math.max(...svgs.map((svg) => drawnWidth(svg)));
-    const box = this.root.getBoundingClientRect();
-    // Room for the row labels and the counts beside the drawings.
-    const across = (box.width - 230) / widest;
-    const down = (box.height - 14 * svgs.length) / (DRAWN_HEIGHT * svgs.length);
-    const fitted = Math.min(MOST_SCALE, across, Math.max(LEAST_SCALE, down || MOST_SCALE));
-    const scale = PRINT.matches ? PRINTED_SCALE : Math.max(0.3, fitted);
-    for (const svg of svgs) resize(svg, scale);
-    this.root.style.setProperty("--scale", scale.toFixed(2));
+    if (PRINT.matches) {
+      for (const svg of svgs) resize(svg, PRINTED_SCALE);
+      this.root.style.setProperty("--scale", String(PRINTED_SCALE));
+      return;
+    }
+    const rows = this.root.querySelector(".rows");
+    // Sticks first; in bundles if that leaves them too close to click.
+    this.root.classList.remove("bundled");
+    const style = getComputedStyle(this.root);
+    const gaps = getComputedStyle(rows);
+    const px = (value) => parseFloat(value) || 0;
+    const roomX = this.root.clientWidth - px(style.paddingLeft) - px(style.paddingRight);
+    const roomY = this.root.clientHeight - px(style.paddingTop) - px(style.paddingBottom);
+    // What keeps its size at any scale: the labels, the counts, the gaps.
+    const widestOf = (selector) => Math.max(0, ...[...rows.querySelectorAll(selector)]
+      .filter((e) => e.checkVisibility()).map(contentWidth));
+    const besides = widestOf(":scope > .label") + widestOf(":scope > .text")
+      + 2 * px(gaps.columnGap) + px(gaps.marginLeft) + px(gaps.marginRight) + 8;
+    let widest = Math.max(...svgs.map((svg) => drawnWidth(svg)));
+    const bundles = svgs.some((svg) => svg.dataset.bundlesWidth);
+    const grouped = this.root.classList.contains("show-groups");
+    if (bundles && !grouped && STICK_STEP * (roomX - besides) / widest < CLOSEST_STICKS) {
+      this.root.classList.add("bundled");
+      widest = Math.max(...svgs.map((svg) => drawnWidth(svg)));
+    }
+    const n = svgs.length;
+    const least = px(style.getPropertyValue("--least-scale")) || LEAST_SCALE;
+    const between = (n - 1) * px(gaps.rowGap) + px(gaps.marginTop) + px(gaps.marginBottom) + 8;
+    const across = (roomX - besides) / widest;
+    const down = Math.max(least, (roomY - between) / (DRAWN_HEIGHT * n));
+    let scale = Math.max(0.3, Math.min(MOST_SCALE, across, down));
+    this.scaleTo(svgs, scale);
+    // Words taller than their sticks, or rows of joining, take room too:
+    // drawn smaller until every row fits, as far as the least size.
+    for (let tries = 0; tries < 4; tries += 1) {
+      const over = this.root.scrollHeight - this.root.clientHeight;
+      if (over <= 1 || scale <= least) break;
+      scale = Math.max(least, scale - over / (DRAWN_HEIGHT * n) - 0.01);
+      this.scaleTo(svgs, scale);
+    }
+    this.scrolls();
     if (this.chosen) this.keepInView(this.chosen.row);
   }
+
+  /** Draws every row `scale` times the server's size. */
+  scaleTo(svgs, scale) {
+    for (const svg of svgs) resize(svg, scale);
+    this.root.style.setProperty("--scale", scale.toFixed(2));
+  }
+
+  /**
+   * Marks the board as scrolling, where more rows are hidden above or
+   * below, so that a shadow shows at that edge: phones hide scrollbars.
+   */
+  scrolls() {
+    const { scrollTop, scrollHeight, clientHeight } = this.root;
+    this.root.classList.toggle("more-above", scrollTop > 1);
+    this.root.classList.toggle("more-below", scrollTop + clientHeight < scrollHeight - 1);
+  }
+}
+
+/** How wide the words of `element` are, whatever its box. */
+function contentWidth(element) {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  return range.getBoundingClientRect().width;
 }
 
 /**
  * Whether a stick or bundle is drawn now: a long row is drawn twice, plainly
- * and in its groups, and only one of them is shown.
+ * and in its groups, and a row of more than ten sticks stick by stick and
+ * in bundles; only one of them is shown.
  */
 function drawnNow(piece) {
-  const way = piece.closest(".as-plain, .in-groups");
+  const way = piece.closest(".as-plain, .in-groups, .as-sticks, .as-bundles");
   return way === null || getComputedStyle(way).display !== "none";
 }
 

@@ -11,7 +11,7 @@ import * as address from "./address.js";
 import { get, post } from "./api.js";
 import { Board, takeButtons, showError, button } from "./board.js";
 import { ChompBar } from "./bar.js";
-import { enlarge, drawnWidth, resize } from "./fit.js";
+import { enlarge, keepInside as fitInside } from "./fit.js";
 import { paragraph } from "./talk.js";
 
 const $ = (id) => document.getElementById(id);
@@ -439,17 +439,7 @@ function asking(holder, part) {
  * phone: the page never scrolls sideways.
  */
 function keepInside(root) {
-  const right = $("lesson-page").getBoundingClientRect().right - 12;
-  for (const svg of root.querySelectorAll(".part > * svg.sticks, .part > * svg.bar, .step-holder svg")) {
-    if (svg.closest(".board")) continue;
-    const box = svg.getBoundingClientRect();
-    // The line the drawing is on, with its label and its count.
-    const line = svg.closest(".drawing")?.parentElement ?? svg.parentElement;
-    const end = Math.max(box.right, ...[...line.children].map((e) => e.getBoundingClientRect().right));
-    if (box.width > 0 && end > right) {
-      resize(svg, Math.max(0.2, (box.width - (end - right)) / drawnWidth(svg)));
-    }
-  }
+  fitInside(root, $("lesson-page").getBoundingClientRect().right - 12);
 }
 
 /**
