@@ -149,7 +149,8 @@ pub(crate) trait Queried: Teaching {
     /// The position as the page counts it: sticks or squares, row by row.
     fn rows(position: &Self::Position) -> Vec<u64>;
 
-    /// The game at `position`, as a title the page shows.
+    /// The game at `position`, as a title the page shows beside its
+    /// drawing: its rules, without the position ("last stick loses").
     fn title(&self, position: &Self::Position) -> String;
 
     /// `position` drawn to click, on its own, outside any game.

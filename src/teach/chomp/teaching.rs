@@ -15,7 +15,7 @@ use super::facts;
 use super::hints::hints;
 use super::reply::{UnclearBite, parse_bite};
 use super::review::{self, BiteTurn, Ending};
-use super::words::{drawn, shape, shapes, titled};
+use super::words::{RULE, drawn, shape, shapes};
 use crate::rules::bar::{Bar, BarError, Bite, IllegalBite};
 use crate::rules::game::{Chomp, Game};
 use crate::rules::outcome::Outcome;
@@ -314,8 +314,10 @@ impl Queried for Chomp {
         bar.row_lengths().iter().map(|&n| n as u64).collect()
     }
 
-    fn title(&self, bar: &Bar) -> String {
-        titled(bar)
+    /// The rule alone, as Nim's title is: the page draws the bar beside it,
+    /// and a class's task puts its bar before it.
+    fn title(&self, _: &Bar) -> String {
+        RULE.to_string()
     }
 
     /// Drawing needs no search, so any bar is drawn, even an eaten one.

@@ -57,13 +57,14 @@ pub(crate) fn shapes(n: u128) -> String {
     }
 }
 
-/// The bar with the game's rule, as an explanation or a game is headed:
-/// "4x5 (Chomp: whoever eats the poisoned square loses)".
+/// The game's rule, as a board or a game on the page is headed, beside its
+/// bar: "Chomp: whoever eats the poisoned square loses".
+pub(crate) const RULE: &str = "Chomp: whoever eats the poisoned square loses";
+
+/// The bar with the game's rule, as an explanation is headed: "4x5 (Chomp:
+/// whoever eats the poisoned square loses)".
 pub(crate) fn titled(bar: &Bar) -> String {
-    format!(
-        "{} (Chomp: whoever eats the poisoned square loses)",
-        shape(bar)
-    )
+    format!("{} ({RULE})", shape(bar))
 }
 
 /// "5,5,5,5 → 5,1,1,1": a bar before and after a bite, both written as
