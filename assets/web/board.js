@@ -4,8 +4,10 @@
 // stick comes in bundles, each with its first place (`data-from`) and its
 // size. Clicking a stick or a bundle chooses it and everything to its
 // right in that row; the arrow keys, the Row and Take fields and their
-// steppers choose too. The board then says which row and how many, and
-// the server decides everything else.
+// steppers choose too. In a game whose move may take from several rows,
+// a click in another row adds that row, up to as many as a move may take
+// from. The board then says which rows and how many, and the server
+// decides everything else.
 //
 // Sticks are drawn plainly unless "Show groups" is on: the switch colours
 // them by group and sets the groups apart. The teacher's choice is kept in
@@ -68,6 +70,9 @@ export class Board extends Chooser {
     // each with .from and .size }.
     this.rows = new Map();
     this.chosen = null; // { row, from }: the sticks from `from` to the end
+    this.others = []; // the rows chosen before it, in a move from several rows
+    this.perMove = 1; // how many rows a move may take from
+    this.total = 0; // how many rows there are, empty ones too
     this.suggested = false; // the take chosen was not typed: one stick, by default
     this.controls = this.makeControls();
     root.after(this.controls);
@@ -154,9 +159,14 @@ export class Board extends Chooser {
     this.fit();
   }
 
-  /** Draws the server's HTML for a board, with nothing chosen. */
-  show(html) {
+  /**
+   * Draws the server's HTML for a board, with nothing chosen, for a game
+   * whose move may take from `perMove` rows.
+   */
+  show(html, { perMove = 1 } = {}) {
     this.root.innerHTML = html;
+    this.perMove = Math.max(1, Number(perMove) || 1);
+    this.others = [];
     this.root.scrollTop = 0;
     this.rows = new Map();
     for (const piece of this.root.querySelectorAll("svg.sticks [data-row]")) {
@@ -171,6 +181,7 @@ export class Board extends Chooser {
     // How many rows there are, for a small screen to make the board as
     // tall as they need.
     const drawings = this.root.querySelectorAll(".rows > .drawing").length;
+    this.total = drawings;
     this.root.style.setProperty("--rows", String(Math.max(1, drawings)));
     // Only a board with groups to show needs the switch.
     this.fields.switchHolder.hidden = !this.root.querySelector("svg.sticks[data-groups-width]");
@@ -180,18 +191,56 @@ export class Board extends Chooser {
     this.drawn();
   }
 
-  /** The choice: which row, and how many sticks; or null. */
+  /**
+   * The choice: which row, and how many sticks (of the row chosen last);
+   * or null. Where a move may take from several rows, also every row
+   * chosen (`parts`, each `{row, take}`) and the rows the move leaves
+   * (`to`), as the server takes a move from several rows.
+   */
   choice() {
     if (!this.chosen) return null;
-    const row = this.rows.get(this.chosen.row);
-    return { row: this.chosen.row, take: row.length - this.chosen.from + 1 };
+    const take = (pick) => this.rows.get(pick.row).length - pick.from + 1;
+    const choice = { row: this.chosen.row, take: take(this.chosen) };
+    if (this.perMove > 1) {
+      const parts = this.picks().map((pick) => ({ row: pick.row, take: take(pick) }))
+        .sort((a, b) => a.row - b.row);
+      const left = (row) => (this.rows.get(row)?.length ?? 0)
+        - (parts.find((part) => part.row === row)?.take ?? 0);
+      choice.parts = parts;
+      choice.to = Array.from({ length: this.total }, (_, i) => left(i + 1));
+    }
+    return choice;
   }
 
-  /** Chooses the stick at place `from` in `row` and every one to its right. */
-  choose(row, from) {
+  /** The rows chosen, each `{row, from}`, the one chosen last at the end. */
+  picks() {
+    return [...this.others, ...(this.chosen ? [this.chosen] : [])];
+  }
+
+  /**
+   * Chooses the stick at place `from` in `row` and every one to its right.
+   * Where a move may take from several rows, a click (`add`) adds the row
+   * to the others chosen, the earliest giving way when there are too
+   * many, and a click on the first stick chosen in a row lets the row go;
+   * the keys and the fields change the row chosen last.
+   */
+  choose(row, from, add = false) {
     if (this.locked) return;
     const drawn = this.rows.get(row);
     if (!drawn || from < 1 || from > drawn.length) return;
+    if (this.perMove > 1) {
+      const replaced = add ? null : this.chosen?.row;
+      const rest = this.picks().filter((pick) => pick.row !== row && pick.row !== replaced);
+      if (add && this.picks().some((pick) => pick.row === row && pick.from === from)) {
+        this.chosen = rest.pop() ?? null;
+        this.others = rest;
+        this.say(null);
+        this.paint();
+        this.changed();
+        return;
+      }
+      this.others = rest.slice(Math.max(0, rest.length - (this.perMove - 1)));
+    }
     this.chosen = { row, from };
     this.suggested = false;
     this.say(null);
@@ -202,6 +251,7 @@ export class Board extends Chooser {
 
   /** Forgets the choice, and why a number typed chose nothing. */
   clear() {
+    this.others = [];
     this.say(null);
     super.clear();
   }
@@ -312,8 +362,9 @@ export class Board extends Chooser {
   // A bundle is chosen whole when all its sticks are, and in part when the
   // choice starts inside it.
   paint() {
+    const picks = this.picks();
     for (const [row, drawn] of this.rows) {
-      const from = this.chosen?.row === row ? this.chosen.from : Infinity;
+      const from = picks.find((pick) => pick.row === row)?.from ?? Infinity;
       for (const { element, from: first, size } of drawn.pieces) {
         element.classList.toggle("chosen", first >= from);
         element.classList.toggle("part", first < from && from < first + size);
@@ -338,7 +389,7 @@ export class Board extends Chooser {
     if (!svg || this.locked) return;
     const piece = event.target.closest("[data-row]") ?? nearest(svg, event);
     if (piece) {
-      this.choose(Number(piece.dataset.row), Number(piece.dataset.stick ?? piece.dataset.from));
+      this.choose(Number(piece.dataset.row), Number(piece.dataset.stick ?? piece.dataset.from), true);
     }
     this.root.focus({ preventScroll: true });
   }
@@ -489,6 +540,16 @@ function nearest(svg, event) {
   }
   const wide = best ? Math.min(best.getBoundingClientRect().width, 40) : 0;
   return distance <= wide ? best : null;
+}
+
+/**
+ * A choice in words, as a button says it: "take 3 from row 2", or for a
+ * move from several rows "take 1 from row 2 and 4 from row 3".
+ */
+export function takeWords(choice) {
+  const parts = choice.parts?.length > 1 ? choice.parts : [choice];
+  return `take ${parts.map((part, i) => `${part.take} from row ${part.row}`
+    + (i < parts.length - 2 ? ", " : i === parts.length - 2 ? " and " : "")).join("")}`;
 }
 
 /** A button with words, listening for clicks. */

@@ -9,7 +9,7 @@
 
 import * as address from "./address.js";
 import { get, post } from "./api.js";
-import { Board, takeButtons, showError, button } from "./board.js";
+import { Board, takeButtons, showError, button, takeWords } from "./board.js";
 import { ChompBar } from "./bar.js";
 import { enlarge, keepInside as fitInside } from "./fit.js";
 import { paragraph } from "./talk.js";
@@ -297,7 +297,7 @@ function asking(holder, part) {
 
   const tryWords = (choice) => bites
     ? `Try: bite row ${choice.row}, column ${choice.column}`
-    : `Try: take ${choice.take} from row ${choice.row}`;
+    : `Try: ${takeWords(choice)}`;
   const hooks = {
     onChange: (choice) => {
       takeButton.disabled = !choice || q.busy;
@@ -311,7 +311,8 @@ function asking(holder, part) {
   // but the question still fits on the screen.
   const tall = bites ? part.board.rows.length * 3 + 5 : part.board.rows.length * 4 + 1;
   boardBox.style.height = `${Math.min(16, Math.max(7, tall))}rem`;
-  board.show(part.board.board);
+  if (bites) board.show(part.board.board);
+  else board.show(part.board.board, { perMove: part.board.rows_per_move });
   takeButtons(takes, part.board.buttons, (n) => {
     const row = board.rows.get(1);
     if (row) board.choose(1, row.length - n + 1);
@@ -337,6 +338,7 @@ function asking(holder, part) {
   function tryMove(choice) {
     if (!choice) return;
     if (bites) tryThis({ try: "bite", row: choice.row, column: choice.column });
+    else if (choice.parts?.length > 1) tryThis({ try: "to", to: choice.to });
     else tryThis({ try: "move", row: choice.row, take: choice.take });
   }
 
@@ -492,9 +494,13 @@ function showList(push) {
   address.changed("lessons", push);
 }
 
-/** How a try is written in the address: "move.2.2", "bite.1.2", "hint", "yes", "no" or "show". */
+/**
+ * How a try is written in the address: "move.2.2", "to.3.3.3" (the rows a
+ * move from several rows leaves), "bite.1.2", "hint", "yes", "no" or "show".
+ */
 function tryText(attempt) {
   if (attempt.try === "move") return `move.${attempt.row}.${attempt.take}`;
+  if (attempt.try === "to") return `to.${attempt.to.join(".")}`;
   if (attempt.try === "bite") return `bite.${attempt.row}.${attempt.column}`;
   return attempt.try;
 }
@@ -507,7 +513,10 @@ function triesOf(text) {
   const tries = [];
   for (const word of words) {
     const found = /^(move|bite)\.(\d{1,6})\.(\d{1,9})$/.exec(word);
-    if (found) {
+    const rows = /^to((\.\d{1,9}){1,40})$/.exec(word);
+    if (rows) {
+      tries.push({ try: "to", to: rows[1].slice(1).split(".").map(Number) });
+    } else if (found) {
       const [, kind, row, other] = found;
       tries.push({ try: kind, row: Number(row), [kind === "move" ? "take" : "column"]: Number(other) });
     } else if (["hint", "yes", "no", "show"].includes(word)) {

@@ -122,8 +122,9 @@ struct Answering {
     tries: Vec<Try>,
 }
 
-/// One try at a question.
-#[derive(Clone, Copy, Debug, Deserialize)]
+/// One try at a question: a move from one row (`move`), or from several
+/// (`to`, the rows it leaves, where a move may take from several rows).
+#[derive(Clone, Debug, Deserialize)]
 #[serde(tag = "try", rename_all = "kebab-case", deny_unknown_fields)]
 enum Try {
     Hint,
@@ -131,6 +132,7 @@ enum Try {
     Yes,
     No,
     Move { row: u64, take: u64 },
+    To { to: Vec<u64> },
     Bite { row: usize, column: usize },
 }
 
@@ -175,11 +177,14 @@ fn answering(body: &[u8]) -> Result<Result<Value, String>, String> {
 
 /// The answer to the last of `tries` at `q`, each a hint, a request for
 /// the answer, a yes or a no, or a move.
-fn tried<G: InLesson>(q: &Question<G>, tries: &[Try]) -> Result<Result<Value, String>, String> {
+fn tried<G: InLesson + Queried>(
+    q: &Question<G>,
+    tries: &[Try],
+) -> Result<Result<Value, String>, String> {
     let mut asking = Asking::new(q).map_err(|e| e.to_string())?;
     let mut said = Value::Null;
     let mut shown = false;
-    for (i, &attempt) in tries.iter().enumerate() {
+    for (i, attempt) in tries.iter().enumerate() {
         let last = i + 1 == tries.len();
         let tried = match attempt {
             Try::Hint => Ok(asking.hint()),
@@ -191,8 +196,9 @@ fn tried<G: InLesson>(q: &Question<G>, tries: &[Try]) -> Result<Result<Value, St
             // wins, as the terminal takes it: right where none does.
             Try::Yes => Ok(asking.yes_no(true)),
             Try::No => Ok(asking.yes_no(false)),
-            Try::Move { row, take } => play(&mut asking, q, "move", row, take),
-            Try::Bite { row, column } => play(&mut asking, q, "bite", row as u64, column as u64),
+            &Try::Move { row, take } => play(&mut asking, q, "move", row, take),
+            Try::To { to } => play_to(&mut asking, q, to),
+            &Try::Bite { row, column } => play(&mut asking, q, "bite", row as u64, column as u64),
         };
         let response = match tried {
             Ok(response) => response,
@@ -245,7 +251,7 @@ fn play<G: InLesson>(
 ) -> Result<Response, Refused> {
     if kind != G::MOVE {
         return Err(Refused::Wrong(format!(
-            "this question wants a {}, not a {kind}",
+            "this question is answered with a {}, not a {kind}",
             G::MOVE
         )));
     }
@@ -253,6 +259,28 @@ fn play<G: InLesson>(
         .setup
         .game
         .picked(&q.setup.position, first, second)
+        .map_err(|illegal| Refused::Illegal(G::refusal(&illegal)))?;
+    asking.play(mv).map_err(|e| Refused::Failed(e.to_string()))
+}
+
+/// The move to the rows `to`, from one row or several, played at `q`,
+/// read as `check --to` reads it.
+fn play_to<G: InLesson + Queried>(
+    asking: &mut Asking<'_, G>,
+    q: &Question<G>,
+    to: &[u64],
+) -> Result<Response, Refused> {
+    let rows: Vec<String> = to.iter().map(u64::to_string).collect();
+    let words = format!("to={}", rows.join("+"));
+    let typed = Params::parse(Some(&words), &["to"])
+        .map_err(|e| Refused::Wrong(e.to_string()))?
+        .typed::<G>()
+        .map_err(|_| Refused::Wrong(format!("this question is answered with a {}", G::MOVE)))?;
+    let mv = q
+        .setup
+        .game
+        .typed_move(&q.setup.position, &typed)
+        .map_err(|e| Refused::Failed(e.to_string()))?
         .map_err(|illegal| Refused::Illegal(G::refusal(&illegal)))?;
     asking.play(mv).map_err(|e| Refused::Failed(e.to_string()))
 }

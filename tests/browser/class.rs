@@ -285,6 +285,55 @@ fn a_class_answers_a_task_and_the_projector_tallies_it_and_reveals_why() {
     let csv = csv.as_str().unwrap_or_default();
     assert!(csv.contains("Sam") && csv.contains(HOSTILE), "{csv}");
 
+    // A move that may take from two rows: 3 4 7 is won only by taking
+    // from two, 1 from row 2 and 4 from row 3, which Sam chooses by
+    // clicking in both rows, as the rows it leaves.
+    teacher.screen(PROJECTOR.0, PROJECTOR.1);
+    teacher.click("#new-task");
+    fill(&teacher, "#task-form input[name=position]", "3 4 7");
+    fill(&teacher, "#task-form input[name=rows_per_move]", "2");
+    teacher.click("#set-task");
+    teacher.wait(
+        "document.getElementById('task-title').textContent.startsWith('3 4 7')",
+        "the task of two rows on the projector",
+    );
+    sam.wait_count(
+        "#task-board rect[data-row]:not(.as-bundles *)",
+        14,
+        "the board of 3 4 7",
+    );
+    sam.click("#task-board rect[data-row='2'][data-stick='4']");
+    sam.click("#task-board rect[data-row='3'][data-stick='4']");
+    assert_eq!(sam.text("#task-take"), "Take 1 from row 2 and 4 from row 3");
+    sam.click("#task-take");
+    sam.wait(
+        "document.querySelector('#task-said .verdict-box.good')",
+        "Sam's verdict on a move from two rows",
+    );
+    assert!(sam.text("#task-said").contains("3 4 7 → 3 3 3"));
+    // Closed and revealed, then revealed again after a reload, as the
+    // Explain tab explains it: with its two rows per move.
+    teacher.click("#close-reveal");
+    teacher.wait(
+        "document.getElementById('reveal-title').textContent.replace(/\\u00a0/g, ' ').startsWith('3 4 7') \
+         && document.querySelector('#reveal-steps .step-holder.current')",
+        "the explanation",
+    );
+    let revealed = teacher.text("#reveal-title");
+    teacher.reload();
+    teacher.wait(
+        "document.getElementById('close-reveal').textContent === 'Reveal'",
+        "the closed task again",
+    );
+    teacher.click("#close-reveal");
+    teacher.wait(
+        "document.querySelector('#reveal-steps .step-holder.current')",
+        "the explanation again",
+    );
+
+    assert_eq!(teacher.text("#reveal-title"), revealed);
+    assert!(revealed.contains("up to 2 rows"), "{revealed}");
+
     // Screenshots of both pages on a phone and a 1080p projector.
     for (page, name) in [(&teacher, "teacher"), (&sam, "pupil")] {
         for screen in [PHONE, LARGE_PROJECTOR] {

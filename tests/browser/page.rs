@@ -345,6 +345,41 @@ fn no_move_wins_is_the_right_answer_where_none_does_and_hints_end_once() {
 }
 
 #[test]
+fn a_move_from_two_rows_is_chosen_by_clicking_in_both_and_comes_back_after_a_reload() {
+    let Some(page) = Page::open("/#lessons?lesson=one-or-two-rows&question=3") else {
+        return;
+    };
+    let question = ".question:not(.done)";
+    page.wait(
+        &format!("document.querySelectorAll('{question} rect[data-row]:not(.as-bundles *)').length === 14"),
+        "3 4 7",
+    );
+    // One stick of row 2, then four of row 3: both stay chosen.
+    page.click(&format!("{question} rect[data-row='2'][data-stick='4']"));
+    page.click(&format!("{question} rect[data-row='3'][data-stick='4']"));
+    assert_eq!(
+        page.text(&format!("{question} button.take")),
+        "Try: take 1 from row 2 and 4 from row 3"
+    );
+    assert_eq!(page.count(&format!("{question} rect.chosen")), 5);
+    page.click(&format!("{question} button.take"));
+    let said = page.said(1, "the verdict");
+    assert!(said.contains("3 4 7 → 3 3 3"), "{said}");
+    assert!(said.trim_end().ends_with("Well done."), "{said}");
+    page.wait(
+        "location.hash.endsWith('&tries=to.3.3.3')",
+        "the move in the address",
+    );
+    page.reload();
+    page.wait(
+        "!document.getElementById('lesson-next').disabled \
+         && document.querySelectorAll('.said-log .said').length === 1",
+        "the question answered again",
+    );
+    page.assert_no_errors(true);
+}
+
+#[test]
 fn a_game_of_chomp_is_played_to_the_end_by_clicking_and_a_bite_checked() {
     let Some(page) = Page::open("/") else { return };
     // M opens Chomp, which starts a game on its bar at once.

@@ -308,6 +308,15 @@ fn a_no_at_a_move_question_is_heard_as_the_terminal_hears_it() {
         words.starts_with("Not quite: a move wins here, so look again. Hint: "),
         "{words}"
     );
+    // A move from several rows is sent as the rows it leaves: taken where
+    // a move may take from two rows, refused as the rules refuse it where
+    // it may not.
+    let two = json!({"name": "one-or-two-rows", "question": 3, "tries": [{"try": "to", "to": [3, 3, 3]}]});
+    let good = post("/page/lesson/answer", &two.to_string()).json();
+    assert_eq!(good["said"]["kind"], "good");
+    let one = json!({"name": "copy-cat", "question": 1, "tries": [{"try": "to", "to": [3, 5]}]});
+    let refused = post("/page/lesson/answer", &one.to_string());
+    assert_eq!(refused.status, 422, "{}", refused.body);
     // Hints run out: the page is told, so its Hint button stops.
     let mut tries = vec![json!({"try": "hint"})];
     while answer("why-it-works", &tries)["more_hints"] == true {
