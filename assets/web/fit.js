@@ -42,7 +42,10 @@ const SIZES = [1.6, 1.45, 1.3, 1.2, 1.1, 1, 0.9];
  * right, on a phone either.
  */
 export function fitInto(box, element) {
-  for (const size of SIZES) {
+  // Never smaller than the screen's least type (app.css's --least).
+  const root = getComputedStyle(document.documentElement);
+  const least = parseFloat(root.getPropertyValue("--least")) / parseFloat(root.fontSize) || 0;
+  for (const size of SIZES.filter((size, i) => i === 0 || size >= least)) {
     element.style.fontSize = `${size}rem`;
     enlarge(element, size * 1.1);
     if (box.scrollHeight <= box.clientHeight && box.scrollWidth <= box.clientWidth) return;
