@@ -666,10 +666,10 @@ mod tests {
 
     #[test]
     fn a_board_draws_a_row_of_more_than_ten_sticks_in_bundles_too() {
-        let rows = |sticks: u64| Block::Rows {
-            rows: vec![row(sticks, &crate::solve::grouping::split(sticks))],
+        let rows = |sticks: u64, groups: &[u64]| Block::Rows {
+            rows: vec![row(sticks, groups)],
         };
-        let board = board_html(&rows(25));
+        let board = board_html(&rows(25, &[16, 8, 1]));
         let (sticks, bundles) = board.split_once("<g class=\"as-bundles\">").unwrap();
         assert_eq!(sticks.matches("data-stick=").count(), 25);
         // Two bundles of ten, each knowing its first stick, then five sticks.
@@ -678,8 +678,8 @@ mod tests {
         assert_eq!(bundles.matches("data-stick=").count(), 5);
         assert!(board.contains("data-bundles-width="));
         // Ten sticks or fewer, and a handout, have their sticks only.
-        assert!(!board_html(&rows(10)).contains("as-bundles"));
-        assert!(!block_html(&rows(25), 3).contains("as-bundles"));
+        assert!(!board_html(&rows(10, &[8, 2])).contains("as-bundles"));
+        assert!(!block_html(&rows(25, &[16, 8, 1]), 3).contains("as-bundles"));
     }
 
     #[test]
