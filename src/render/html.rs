@@ -44,7 +44,7 @@ fn flowing(text: &str) -> String {
     let mut out = escape(text);
     for joiner in JOINERS {
         let glued = format!("\u{a0}{joiner}\u{a0}");
-        out = out.replace(&glued, &format!("\u{a0}<wbr>{joiner}\u{a0}"));
+        out = out.replace(&glued, &format!("\u{a0}<wbr/>{joiner}\u{a0}"));
     }
     out
 }
