@@ -9,6 +9,7 @@
 
 import * as address from "./address.js";
 import { showError } from "./board.js";
+import { oneActionPerClick } from "./clicks.js";
 import { keepReachable } from "./panels.js";
 import * as play from "./play.js";
 import * as explain from "./explain.js";
@@ -126,10 +127,22 @@ for (const tab of document.querySelectorAll(".tab")) {
   tab.addEventListener("click", () => open(tab.dataset.tab));
 }
 
+// The list of keys closes at a click anywhere else.
+document.addEventListener("click", (event) => {
+  const keys = document.getElementById("keys");
+  if (keys.open && !keys.contains(event.target)) keys.open = false;
+});
+
 document.addEventListener("keydown", (event) => {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
   if (typing(event.target)) return;
   if (SCROLLING.includes(event.key) && event.target.matches?.(PANELS)) return;
+  const keys = document.getElementById("keys");
+  if (event.key === "?" || (event.key === "Escape" && keys.open)) {
+    keys.open = event.key === "?" && !keys.open;
+    event.preventDefault();
+    return;
+  }
   const letter = letters[event.key];
   if (letter) {
     open(letter);
@@ -148,5 +161,6 @@ unfold();
 document.addEventListener("submit", used, true);
 document.addEventListener("click", used);
 keepReachable(document.getElementById("main"), PANELS);
+oneActionPerClick();
 
 visit();

@@ -4,8 +4,10 @@
 // stick comes in bundles, each with its first place (`data-from`) and its
 // size. Clicking a stick or a bundle chooses it and everything to its
 // right in that row; the arrow keys, the Row and Take fields and their
-// steppers choose too. The board then says which row and how many, and
-// the server decides everything else.
+// steppers choose too. In a game whose move may take from several rows,
+// a click in another row adds that row, up to as many as a move may take
+// from. The board then says which rows and how many, and the server
+// decides everything else.
 //
 // Sticks are drawn plainly unless "Show groups" is on: the switch colours
 // them by group and sets the groups apart. The teacher's choice is kept in
@@ -18,10 +20,16 @@ import { PRINT, drawnWidth, resize } from "./fit.js";
 const DRAWN_HEIGHT = 48;
 /** Never draw sticks bigger than this many times the server's size. */
 const MOST_SCALE = 3;
-/** Many rows are not drawn smaller than this: the board scrolls instead. */
+/** Many rows are not drawn smaller than this, unless the screen's CSS says
+ * otherwise (`--least-scale`): the board scrolls instead. */
 const LEAST_SCALE = 0.75;
 /** On paper the board has no box to fill: it is drawn at this size. */
 const PRINTED_SCALE = 1.5;
+/** How far apart sticks stand, in the server's units. */
+const STICK_STEP = 16;
+/** Sticks closer than this many pixels are too close to click one by one:
+ * a long row is drawn plainly in bundles of ten instead. */
+const CLOSEST_STICKS = 11;
 /** Where the teacher's choice to show groups is kept. */
 const GROUPS_KEPT = "matchsticks.show-groups";
 
@@ -62,8 +70,13 @@ export class Board extends Chooser {
     // each with .from and .size }.
     this.rows = new Map();
     this.chosen = null; // { row, from }: the sticks from `from` to the end
+    this.others = []; // the rows chosen before it, in a move from several rows
+    this.perMove = 1; // how many rows a move may take from
+    this.total = 0; // how many rows there are, empty ones too
+    this.suggested = false; // the take chosen was not typed: one stick, by default
     this.controls = this.makeControls();
     root.after(this.controls);
+    root.addEventListener("scroll", () => this.scrolls(), { passive: true });
     boards.add(this);
     this.grouping(groupsShown());
   }
@@ -79,6 +92,21 @@ export class Board extends Chooser {
       Object.assign(input, { type: "number", min: 1, step: 1, inputMode: "numeric" });
       input.setAttribute("aria-label", label);
       holder.append(`${label} `, input);
+      // What the field holds is chosen whole when it gets the focus, so
+      // that a number typed replaces it rather than running on from it; the
+      // click or tap that gave the focus does not put a caret in instead.
+      let selecting = false;
+      input.addEventListener("focus", () => {
+        input.select();
+        selecting = true;
+      });
+      input.addEventListener("mouseup", (event) => {
+        if (selecting) event.preventDefault();
+        selecting = false;
+      });
+      input.addEventListener("blur", () => {
+        selecting = false;
+      });
       // The choice follows what is typed, digit by digit.
       input.addEventListener("input", () => this.typed());
       input.addEventListener("keydown", (event) => {
@@ -105,13 +133,22 @@ export class Board extends Chooser {
     const groups = document.createElement("input");
     groups.type = "checkbox";
     groups.addEventListener("change", () => showGroups(groups.checked));
-    switchHolder.append(groups, " Show groups");
+    // "Show" gives way where the screen is short of room (app.css).
+    const show = document.createElement("span");
+    show.className = "show-word";
+    show.textContent = "Show ";
+    switchHolder.append(groups, " ", show, "groups");
 
     const move = document.createElement("span");
     move.className = "board-move";
     move.append(rowHolder, takeHolder, fewer, more);
-    bar.append(move, switchHolder);
-    this.fields = { row, take, fewer, more, groups, switchHolder };
+    // Why what was typed chooses nothing, such as a take past the row's end.
+    const note = document.createElement("p");
+    note.className = "board-note";
+    note.setAttribute("role", "status");
+    note.hidden = true;
+    bar.append(move, switchHolder, note);
+    this.fields = { row, take, fewer, more, groups, switchHolder, note };
     return bar;
   }
 
@@ -122,9 +159,14 @@ export class Board extends Chooser {
     this.fit();
   }
 
-  /** Draws the server's HTML for a board, with nothing chosen. */
-  show(html) {
+  /**
+   * Draws the server's HTML for a board, with nothing chosen, for a game
+   * whose move may take from `perMove` rows.
+   */
+  show(html, { perMove = 1 } = {}) {
     this.root.innerHTML = html;
+    this.perMove = Math.max(1, Number(perMove) || 1);
+    this.others = [];
     this.root.scrollTop = 0;
     this.rows = new Map();
     for (const piece of this.root.querySelectorAll("svg.sticks [data-row]")) {
@@ -136,29 +178,90 @@ export class Board extends Chooser {
       drawn.pieces.push({ element: piece, from, size });
       drawn.length = Math.max(drawn.length, from + size - 1);
     }
+    // How many rows there are, for a small screen to make the board as
+    // tall as they need.
+    const drawings = this.root.querySelectorAll(".rows > .drawing").length;
+    this.total = drawings;
+    this.root.style.setProperty("--rows", String(Math.max(1, drawings)));
     // Only a board with groups to show needs the switch.
     this.fields.switchHolder.hidden = !this.root.querySelector("svg.sticks[data-groups-width]");
     const rows = [...this.rows.keys()];
     this.fields.row.max = rows.length ? Math.max(...rows) : 1;
+    this.say(null);
     this.drawn();
   }
 
-  /** The choice: which row, and how many sticks; or null. */
+  /**
+   * The choice: which row, and how many sticks (of the row chosen last);
+   * or null. Where a move may take from several rows, also every row
+   * chosen (`parts`, each `{row, take}`) and the rows the move leaves
+   * (`to`), as the server takes a move from several rows.
+   */
   choice() {
     if (!this.chosen) return null;
-    const row = this.rows.get(this.chosen.row);
-    return { row: this.chosen.row, take: row.length - this.chosen.from + 1 };
+    const take = (pick) => this.rows.get(pick.row).length - pick.from + 1;
+    const choice = { row: this.chosen.row, take: take(this.chosen) };
+    if (this.perMove > 1) {
+      const parts = this.picks().map((pick) => ({ row: pick.row, take: take(pick) }))
+        .sort((a, b) => a.row - b.row);
+      const left = (row) => (this.rows.get(row)?.length ?? 0)
+        - (parts.find((part) => part.row === row)?.take ?? 0);
+      choice.parts = parts;
+      choice.to = Array.from({ length: this.total }, (_, i) => left(i + 1));
+    }
+    return choice;
   }
 
-  /** Chooses the stick at place `from` in `row` and every one to its right. */
-  choose(row, from) {
+  /** The rows chosen, each `{row, from}`, the one chosen last at the end. */
+  picks() {
+    return [...this.others, ...(this.chosen ? [this.chosen] : [])];
+  }
+
+  /**
+   * Chooses the stick at place `from` in `row` and every one to its right.
+   * Where a move may take from several rows, a click (`add`) adds the row
+   * to the others chosen, the earliest giving way when there are too
+   * many, and a click on the first stick chosen in a row lets the row go;
+   * the keys and the fields change the row chosen last.
+   */
+  choose(row, from, add = false) {
     if (this.locked) return;
     const drawn = this.rows.get(row);
     if (!drawn || from < 1 || from > drawn.length) return;
+    if (this.perMove > 1) {
+      const replaced = add ? null : this.chosen?.row;
+      const rest = this.picks().filter((pick) => pick.row !== row && pick.row !== replaced);
+      if (add && this.picks().some((pick) => pick.row === row && pick.from === from)) {
+        this.chosen = rest.pop() ?? null;
+        this.others = rest;
+        this.say(null);
+        this.paint();
+        this.changed();
+        return;
+      }
+      this.others = rest.slice(Math.max(0, rest.length - (this.perMove - 1)));
+    }
     this.chosen = { row, from };
+    this.suggested = false;
+    this.say(null);
     this.paint();
     this.keepInView(row);
     this.changed();
+  }
+
+  /** Forgets the choice, and why a number typed chose nothing. */
+  clear() {
+    this.others = [];
+    this.say(null);
+    super.clear();
+  }
+
+  /** Says under the fields why what was typed chooses nothing, or nothing. */
+  say(words) {
+    this.refused = Boolean(words);
+    const { note } = this.fields;
+    note.textContent = words ?? "";
+    note.hidden = !words;
   }
 
   /** Chooses `take` sticks (as many as there are, at most) from `row`. */
@@ -169,11 +272,41 @@ export class Board extends Chooser {
     this.choose(row, drawn.length - n + 1);
   }
 
-  /** Chooses what the Row and Take fields say. */
+  /**
+   * Chooses what the Row and Take fields say. A number no move can take
+   * (a row there is not, more sticks than the row has) chooses nothing and
+   * says why: it is never changed into another move. With no take typed,
+   * one stick is chosen, and the Take field only suggests it, so that a
+   * number typed there is not run on from it.
+   */
   typed() {
-    const row = Number(this.fields.row.value) || this.chosen?.row || this.firstRow();
-    const take = Number(this.fields.take.value) || 1;
-    this.chooseTake(row, take);
+    if (this.empty()) return;
+    const { row: rowField, take: takeField } = this.fields;
+    const row = rowField.value === "" ? this.chosen?.row ?? this.firstRow() : Number(rowField.value);
+    const drawn = this.rows.get(row);
+    const take = takeField.value === "" ? null : Number(takeField.value);
+    // The fields keep what was typed, to be put right.
+    const refuse = (words) => {
+      this.chosen = null;
+      this.say(words);
+      this.paint();
+      this.changed();
+    };
+    if (!drawn) {
+      const last = Math.max(...this.rows.keys());
+      return refuse(`There is no row ${row}: the rows are 1 to ${last}.`);
+    }
+    if (drawn.length === 0) return refuse(`Row ${row} has no sticks left.`);
+    if (take !== null && !(take >= 1 && Number.isInteger(take))) {
+      return refuse("Take a whole number of sticks, 1 or more.");
+    }
+    if (take !== null && take > drawn.length) {
+      const has = drawn.length === 1 ? "only 1 stick" : `only ${drawn.length} sticks`;
+      return refuse(`Row ${row} has ${has}, so you cannot take ${take}.`);
+    }
+    this.chooseTake(row, take ?? 1);
+    this.suggested = take === null;
+    this.shown();
   }
 
   /** One stick more (`by` 1) or fewer (-1), by a stepper. */
@@ -200,8 +333,13 @@ export class Board extends Chooser {
   shown() {
     const choice = this.choice();
     const { row, take, fewer, more } = this.fields;
-    if (document.activeElement !== row) row.value = choice?.row ?? "";
-    if (document.activeElement !== take) take.value = choice?.take ?? "";
+    if (document.activeElement !== row && !this.refused) row.value = choice?.row ?? "";
+    // A take only suggested (a row typed, and no take) shows faintly in
+    // the field, not as a number that typing would run on from.
+    if (document.activeElement !== take && !this.refused) {
+      take.value = choice && !this.suggested ? choice.take : "";
+    }
+    take.placeholder = choice ? String(choice.take) : "";
     take.max = choice ? this.rows.get(choice.row).length : "";
     const off = this.locked || this.empty();
     row.disabled = take.disabled = off;
@@ -224,8 +362,9 @@ export class Board extends Chooser {
   // A bundle is chosen whole when all its sticks are, and in part when the
   // choice starts inside it.
   paint() {
+    const picks = this.picks();
     for (const [row, drawn] of this.rows) {
-      const from = this.chosen?.row === row ? this.chosen.from : Infinity;
+      const from = picks.find((pick) => pick.row === row)?.from ?? Infinity;
       for (const { element, from: first, size } of drawn.pieces) {
         element.classList.toggle("chosen", first >= from);
         element.classList.toggle("part", first < from && from < first + size);
@@ -250,7 +389,7 @@ export class Board extends Chooser {
     if (!svg || this.locked) return;
     const piece = event.target.closest("[data-row]") ?? nearest(svg, event);
     if (piece) {
-      this.choose(Number(piece.dataset.row), Number(piece.dataset.stick ?? piece.dataset.from));
+      this.choose(Number(piece.dataset.row), Number(piece.dataset.stick ?? piece.dataset.from), true);
     }
     this.root.focus({ preventScroll: true });
   }
@@ -305,30 +444,87 @@ export class Board extends Chooser {
   }
 
   // Draws the sticks as large as the board's box allows: the widest row
-  // fits across, and every row fits down unless there are so many that
-  // they would be too small; then the board scrolls.
+  // fits across beside the labels and counts, and every row fits down,
+  // unless there are so many that they would be too small; then the board
+  // scrolls, and a shadow at its edge shows that more rows are there.
   fit() {
     const svgs = [...this.root.querySelectorAll(".drawing > svg.sticks")];
     if (svgs.length === 0) return;
-    const widest = Math.max(...svgs.map((svg) => drawnWidth(svg)));
-    const box = this.root.getBoundingClientRect();
-    // Room for the row labels and the counts beside the drawings.
-    const across = (box.width - 230) / widest;
-    const down = (box.height - 14 * svgs.length) / (DRAWN_HEIGHT * svgs.length);
-    const fitted = Math.min(MOST_SCALE, across, Math.max(LEAST_SCALE, down || MOST_SCALE));
-    const scale = PRINT.matches ? PRINTED_SCALE : Math.max(0.3, fitted);
-    for (const svg of svgs) resize(svg, scale);
-    this.root.style.setProperty("--scale", scale.toFixed(2));
+    if (PRINT.matches) {
+      for (const svg of svgs) resize(svg, PRINTED_SCALE);
+      this.root.style.setProperty("--scale", String(PRINTED_SCALE));
+      return;
+    }
+    const rows = this.root.querySelector(".rows");
+    // Sticks first; in bundles if that leaves them too close to click.
+    this.root.classList.remove("bundled");
+    const style = getComputedStyle(this.root);
+    const gaps = getComputedStyle(rows);
+    const px = (value) => parseFloat(value) || 0;
+    const roomX = this.root.clientWidth - px(style.paddingLeft) - px(style.paddingRight);
+    const roomY = this.root.clientHeight - px(style.paddingTop) - px(style.paddingBottom);
+    // What keeps its size at any scale: the labels, the counts, the gaps.
+    const widestOf = (selector) => Math.max(0, ...[...rows.querySelectorAll(selector)]
+      .filter((e) => e.checkVisibility()).map(contentWidth));
+    const besides = widestOf(":scope > .label") + widestOf(":scope > .text")
+      + 2 * px(gaps.columnGap) + px(gaps.marginLeft) + px(gaps.marginRight) + 8;
+    let widest = Math.max(...svgs.map((svg) => drawnWidth(svg)));
+    const bundles = svgs.some((svg) => svg.dataset.bundlesWidth);
+    const grouped = this.root.classList.contains("show-groups");
+    if (bundles && !grouped && STICK_STEP * (roomX - besides) / widest < CLOSEST_STICKS) {
+      this.root.classList.add("bundled");
+      widest = Math.max(...svgs.map((svg) => drawnWidth(svg)));
+    }
+    const n = svgs.length;
+    const least = px(style.getPropertyValue("--least-scale")) || LEAST_SCALE;
+    const between = (n - 1) * px(gaps.rowGap) + px(gaps.marginTop) + px(gaps.marginBottom) + 8;
+    const across = (roomX - besides) / widest;
+    const down = Math.max(least, (roomY - between) / (DRAWN_HEIGHT * n));
+    let scale = Math.max(0.3, Math.min(MOST_SCALE, across, down));
+    this.scaleTo(svgs, scale);
+    // Words taller than their sticks, or rows of joining, take room too:
+    // drawn smaller until every row fits, as far as the least size.
+    for (let tries = 0; tries < 4; tries += 1) {
+      const over = this.root.scrollHeight - this.root.clientHeight;
+      if (over <= 1 || scale <= least) break;
+      scale = Math.max(least, scale - over / (DRAWN_HEIGHT * n) - 0.01);
+      this.scaleTo(svgs, scale);
+    }
+    this.scrolls();
     if (this.chosen) this.keepInView(this.chosen.row);
   }
+
+  /** Draws every row `scale` times the server's size. */
+  scaleTo(svgs, scale) {
+    for (const svg of svgs) resize(svg, scale);
+    this.root.style.setProperty("--scale", scale.toFixed(2));
+  }
+
+  /**
+   * Marks the board as scrolling, where more rows are hidden above or
+   * below, so that a shadow shows at that edge: phones hide scrollbars.
+   */
+  scrolls() {
+    const { scrollTop, scrollHeight, clientHeight } = this.root;
+    this.root.classList.toggle("more-above", scrollTop > 1);
+    this.root.classList.toggle("more-below", scrollTop + clientHeight < scrollHeight - 1);
+  }
+}
+
+/** How wide the words of `element` are, whatever its box. */
+function contentWidth(element) {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  return range.getBoundingClientRect().width;
 }
 
 /**
  * Whether a stick or bundle is drawn now: a long row is drawn twice, plainly
- * and in its groups, and only one of them is shown.
+ * and in its groups, and a row of more than ten sticks stick by stick and
+ * in bundles; only one of them is shown.
  */
 function drawnNow(piece) {
-  const way = piece.closest(".as-plain, .in-groups");
+  const way = piece.closest(".as-plain, .in-groups, .as-sticks, .as-bundles");
   return way === null || getComputedStyle(way).display !== "none";
 }
 
@@ -344,6 +540,16 @@ function nearest(svg, event) {
   }
   const wide = best ? Math.min(best.getBoundingClientRect().width, 40) : 0;
   return distance <= wide ? best : null;
+}
+
+/**
+ * A choice in words, as a button says it: "take 3 from row 2", or for a
+ * move from several rows "take 1 from row 2 and 4 from row 3".
+ */
+export function takeWords(choice) {
+  const parts = choice.parts?.length > 1 ? choice.parts : [choice];
+  return `take ${parts.map((part, i) => `${part.take} from row ${part.row}`
+    + (i < parts.length - 2 ? ", " : i === parts.length - 2 ? " and " : "")).join("")}`;
 }
 
 /** A button with words, listening for clicks. */

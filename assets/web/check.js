@@ -1,6 +1,7 @@
 // Check: set up a position, make a move by clicking, and read the server's
 // verdict on it: good, a mistake, or lost anyway, with why and the
-// opponent's reply. The address names the position set up.
+// opponent's reply. The address names the position set up and the move
+// checked, so a reload or a link shows the same verdict.
 
 import * as address from "./address.js";
 import { get, gameOf } from "./api.js";
@@ -14,7 +15,7 @@ const board = new Board($("check-board"), {
   onMove: (choice) => check(choice),
 });
 
-const state = { game: null, after: null, checked: false };
+const state = { game: null, after: null, checked: false, move: null };
 
 /** The fields of the form that set a position up, as the address names them. */
 const SETUP = ["position", "normal", "take"];
@@ -35,6 +36,7 @@ export async function setUp(push = false) {
 function showBoard(reply) {
   state.after = null;
   state.checked = false;
+  state.move = null;
   showError($("check-error"), null);
   $("check-game").textContent = reply.game;
   $("check-verdict").replaceChildren();
@@ -65,6 +67,7 @@ async function check(choice) {
     });
     state.checked = true;
     state.after = reply.after;
+    state.move = { row: choice.row, take: choice.take };
     showError($("check-error"), null);
     board.markTaken();
     board.lock();
@@ -74,6 +77,7 @@ async function check(choice) {
     $("check-take").hidden = true;
     for (const b of $("check-buttons").querySelectorAll("button")) b.disabled = true;
     $("check-again").focus({ preventScroll: true });
+    address.changed("check");
   } catch (refused) {
     board.clear();
     showError($("check-error"), refused.message);
@@ -83,6 +87,11 @@ async function check(choice) {
 /** Takes the move back, to try another from the same position. */
 function again() {
   setUp();
+}
+
+/** The move checked, as the address writes it: "3.7" takes 7 from row 3. */
+function moveText() {
+  return state.move ? address.pairsText([state.move], "row", "take") : "";
 }
 
 /** Carries on from the position after the move. */
@@ -101,22 +110,34 @@ function chosen(choice) {
   button.textContent = choice ? `Check: take ${choice.take} from row ${choice.row}` : "Check";
 }
 
-/** The position set up, as the address writes it. */
+/** The position set up, and the move checked, as the address writes them. */
 export function where() {
-  return state.game ?? address.fieldsOf(form, SETUP);
+  return { ...(state.game ?? address.fieldsOf(form, SETUP)), move: moveText() };
 }
 
-/** Sets up the position the address's `fields` name, unless it is set up. */
+/**
+ * Sets up the position the address's `fields` name, unless it is set up,
+ * and checks the move it names, if any, unless it is the one checked.
+ */
 export async function go(fields) {
   if ([...fields.keys()].length === 0) {
     if (!state.game) await setUp();
     return null;
   }
   const refused = address.fill(form, fields, SETUP);
+  const moves = address.pairs(fields.get("move"), "row", "take", 1);
+  const move = moves?.[0] ?? null;
   const same = state.game
     && address.write("check", gameOf(form)) === address.write("check", state.game);
-  if (!same) await setUp();
-  return refused;
+  const asked = moves ? address.pairsText(moves, "row", "take") : "";
+  if (same && asked === moveText()) return refused;
+  await setUp();
+  if (move && state.game) {
+    const row = board.rows.get(move.row);
+    if (row && move.take >= 1 && move.take <= row.length) board.choose(move.row, row.length - move.take + 1);
+    await check(move);
+  }
+  return refused ?? (moves === null ? address.unreadable(["move"]) : null);
 }
 
 /** Sets up 3 5 7 the first time Check is opened. */

@@ -119,12 +119,15 @@ function submit() {
 /** Starts a new game from the form, with a fresh seed: a new entry in the history when `push`. */
 export async function newGame(push = false) {
   const data = new FormData(form);
-  const game = {
-    shape: shape(),
-    level: data.get("level"),
-    first: data.get("first"),
-    seed: Math.floor(Math.random() * 2 ** 32),
-  };
+  await again({ shape: shape(), level: data.get("level"), first: data.get("first") }, push);
+}
+
+/**
+ * Starts a game of `settings` (its bar, level and who starts) afresh,
+ * with a fresh seed: a new entry in the history when `push`.
+ */
+async function again({ shape: bar, level, first }, push = false) {
+  const game = { shape: bar, level, first, seed: Math.floor(Math.random() * 2 ** 32) };
   await resume(game, [], 0, { takenBack: 0, hintsUsed: 0, shown: 0 }, push);
 }
 
@@ -233,9 +236,12 @@ function showGame(reply) {
   state.frame = bar.frame;
   $("chomp-help").hidden = reply.bites.length > 0 || reply.over;
   $("chomp-verdict").replaceChildren();
+  $("chomp-bite").hidden = reply.over;
+  $("chomp-play-again").hidden = !reply.over;
   enable();
   if (reply.over) {
     $("chomp-talk").scrollTop = 0;
+    $("chomp-play-again").focus({ preventScroll: true });
   } else {
     bar.root.focus({ preventScroll: true });
   }
@@ -258,6 +264,7 @@ async function setUp(push = false) {
 
 function showBar(reply, frame) {
   state.checked = null;
+  $("chomp-play-again").hidden = true;
   showError($("chomp-error"), null);
   $("chomp-game").textContent = reply.game;
   $("chomp-said").replaceChildren();
@@ -462,6 +469,10 @@ for (const preset of form.querySelectorAll(".preset")) {
   });
 }
 $("chomp-bite").addEventListener("click", () => biteNow(bar.choice()));
+// The same bar, level and who starts as the game just played.
+$("chomp-play-again").addEventListener("click", () => {
+  if (state.game && !state.busy) again(state.game, true);
+});
 $("chomp-hint").addEventListener("click", hint);
 $("chomp-undo").addEventListener("click", undo);
 $("chomp-check").addEventListener("click", () => check(bar.choice()));

@@ -8,12 +8,15 @@ export const PRINT = matchMedia("print");
 /**
  * How wide `svg` is drawn, in the server's units. A row that can be shown
  * plainly or in its groups says how wide it is each way; on a board the
- * groups are shown only when asked for, elsewhere always.
+ * groups are shown only when asked for, elsewhere always, and a board too
+ * narrow for its sticks shows a long row plainly in bundles of ten.
  */
 export function drawnWidth(svg) {
   const board = svg.closest(".board");
   const plain = board !== null && !board.classList.contains("show-groups");
-  const width = plain ? svg.dataset.plainWidth : svg.dataset.groupsWidth;
+  const bundled = plain && board.classList.contains("bundled");
+  const width = (bundled ? svg.dataset.bundlesWidth : undefined)
+    ?? (plain ? svg.dataset.plainWidth : svg.dataset.groupsWidth);
   return Number(width ?? svg.getAttribute("width"));
 }
 
@@ -34,13 +37,37 @@ const SIZES = [1.6, 1.45, 1.3, 1.2, 1.1, 1, 0.9];
 /**
  * Shows `element` as large as it fits in `box` without scrolling: its type
  * and its drawings shrink together, a size at a time, until it fits (or
- * reaches the smallest size, when the box scrolls).
+ * reaches the smallest size, when the box scrolls down). A drawing still
+ * too wide is then drawn smaller on its own: nothing is cut off at the
+ * right, on a phone either.
  */
 export function fitInto(box, element) {
-  for (const size of SIZES) {
+  // Never smaller than the screen's least type (app.css's --least).
+  const root = getComputedStyle(document.documentElement);
+  const least = parseFloat(root.getPropertyValue("--least")) / parseFloat(root.fontSize) || 0;
+  for (const size of SIZES.filter((size, i) => i === 0 || size >= least)) {
     element.style.fontSize = `${size}rem`;
     enlarge(element, size * 1.1);
     if (box.scrollHeight <= box.clientHeight && box.scrollWidth <= box.clientWidth) return;
+  }
+  keepInside(element, box.getBoundingClientRect().right - 4);
+}
+
+/**
+ * Draws smaller each drawing inside `root` whose line (the drawing with
+ * its label and words beside it) runs past `right`, the x at which the
+ * page's box ends, as a long row or many pairs do on a phone.
+ */
+export function keepInside(root, right) {
+  for (const svg of root.querySelectorAll("svg.sticks, svg.bar")) {
+    if (svg.closest(".board")) continue;
+    const box = svg.getBoundingClientRect();
+    const line = svg.closest(".drawing")?.parentElement ?? svg.parentElement;
+    const end = Math.max(box.right,
+      ...[...line.children].map((e) => e.getBoundingClientRect().right));
+    if (box.width > 0 && end > right) {
+      resize(svg, Math.max(0.2, (box.width - (end - right)) / drawnWidth(svg)));
+    }
   }
 }
 

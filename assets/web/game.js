@@ -32,6 +32,21 @@ export function drawGame(parts, reply, onTake) {
   parts.result.textContent = reply.result ?? "";
   parts.review.innerHTML = reply.review ?? "";
   if (reply.over) parts.board.lock();
+  answerInView(parts);
+}
+
+/**
+ * Where the screen scrolls (a phone upright), scrolls it so that the
+ * last words said, the computer's answer and why, are on the screen with
+ * the board: the bar at the top and the settings give way first.
+ */
+export function answerInView(parts) {
+  const last = parts.said.lastElementChild;
+  if (!last || !last.checkVisibility()) return;
+  const margin = 8;
+  const over = last.getBoundingClientRect().bottom + margin - innerHeight;
+  const room = parts.board.root.getBoundingClientRect().top - margin;
+  if (over > 0 && room > 0) scrollBy(0, Math.min(over, room));
 }
 
 /**
@@ -53,6 +68,7 @@ export function drawBarGame(parts, reply, frame) {
   }
   parts.review.innerHTML = reply.review ?? "";
   if (reply.over) parts.board.lock();
+  answerInView(parts);
 }
 
 /**

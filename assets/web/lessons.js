@@ -2,15 +2,16 @@
 // to the next pause, an explanation goes one step per "Next", and a
 // question waits for the class. Every try at a question is kept here and
 // sent again each time, so the server can replay them and answer the last.
-// The address names the lesson, the question reached and the tries at
-// it, so a reload comes back to the same question, answered as far as it
-// was. A lesson ends on a page naming the next one.
+// The address names the lesson, the question reached, the tries at it
+// and how many times Next was pressed since, so a reload comes back to
+// the same page of the lesson, its question answered as far as it was.
+// A lesson ends on a page naming the next one.
 
 import * as address from "./address.js";
 import { get, post } from "./api.js";
-import { Board, takeButtons, showError, button } from "./board.js";
+import { Board, takeButtons, showError, button, takeWords } from "./board.js";
 import { ChompBar } from "./bar.js";
-import { enlarge, drawnWidth, resize } from "./fit.js";
+import { enlarge, keepInside as fitInside } from "./fit.js";
 import { paragraph } from "./talk.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,6 +25,7 @@ const lesson = {
   question: null, // the question being asked, until it is answered or shown
   asked: null, // the last question shown, answered or not
   ended: false, // the lesson's end is shown
+  pressed: 0, // how many times Next was pressed since the start or the last question
 };
 
 /** The bundled lessons in teaching order, asked for once. */
@@ -78,6 +80,7 @@ export async function start(name, to = null, push = false) {
       question: null,
       asked: null,
       ended: false,
+      pressed: 0,
     });
     showError($("lessons-error"), null);
     $("lesson-title").textContent = reply.title;
@@ -96,17 +99,22 @@ export async function start(name, to = null, push = false) {
 /**
  * Goes on through the lesson to question `question` (or its end, when
  * `end`), passing the questions before it, then makes the `tries` at it
- * again, one at a time as the class made them. Gives up at the lesson's end.
+ * again, one at a time as the class made them, and presses Next `pressed`
+ * times more. Gives up at the lesson's end.
  */
-async function reach({ question, tries, end }) {
+async function reach({ question, tries, end, pressed }) {
   const there = () => end ? lesson.ended : (lesson.asked?.number ?? 0) >= question;
   for (let steps = 0; !there() && !lesson.ended && steps < 10_000; steps += 1) {
     if (lesson.question) lesson.question.close();
     next();
   }
-  if (end || !lesson.asked || lesson.asked.number !== question) return;
-  for (const attempt of tries) {
+  if (end || (lesson.asked?.number ?? 0) !== question) return;
+  for (const attempt of lesson.asked ? tries : []) {
     if (!(await lesson.asked.tryThis(attempt))) break;
+  }
+  for (let n = 0; n < pressed && !lesson.question && !lesson.ended; n += 1) {
+    lesson.pressed += 1;
+    next();
   }
 }
 
@@ -200,6 +208,7 @@ function show(part) {
   } else if (part.kind === "question") {
     lesson.question = asking(holder, part);
     lesson.asked = lesson.question;
+    lesson.pressed = 0;
   }
   return holder;
 }
@@ -242,7 +251,7 @@ function explanation(holder, part) {
  * answered with a bite.
  */
 function asking(holder, part) {
-  const q = { number: part.number, tries: [], asks: part.asks, busy: false };
+  const q = { number: part.number, tries: [], asks: part.asks, busy: false, moreHints: true };
   const bites = part.asks === "bite";
   const heading = document.createElement("h3");
   heading.textContent = part.heading;
@@ -288,7 +297,7 @@ function asking(holder, part) {
 
   const tryWords = (choice) => bites
     ? `Try: bite row ${choice.row}, column ${choice.column}`
-    : `Try: take ${choice.take} from row ${choice.row}`;
+    : `Try: ${takeWords(choice)}`;
   const hooks = {
     onChange: (choice) => {
       takeButton.disabled = !choice || q.busy;
@@ -302,7 +311,8 @@ function asking(holder, part) {
   // but the question still fits on the screen.
   const tall = bites ? part.board.rows.length * 3 + 5 : part.board.rows.length * 4 + 1;
   boardBox.style.height = `${Math.min(16, Math.max(7, tall))}rem`;
-  board.show(part.board.board);
+  if (bites) board.show(part.board.board);
+  else board.show(part.board.board, { perMove: part.board.rows_per_move });
   takeButtons(takes, part.board.buttons, (n) => {
     const row = board.rows.get(1);
     if (row) board.choose(1, row.length - n + 1);
@@ -318,12 +328,17 @@ function asking(holder, part) {
     takeButton.hidden = takes.hidden = none.hidden = yesNo;
     if (bites) takes.hidden = none.hidden = true;
     board.lock(yesNo);
+    // No sticks are chosen before the yes or no: no fields to choose them.
+    if (board.controls) board.controls.hidden = yesNo;
+    // Once every hint is given, Hint has nothing more to say.
+    hint.disabled = !q.moreHints;
   };
   showAsks();
 
   function tryMove(choice) {
     if (!choice) return;
     if (bites) tryThis({ try: "bite", row: choice.row, column: choice.column });
+    else if (choice.parts?.length > 1) tryThis({ try: "to", to: choice.to });
     else tryThis({ try: "move", row: choice.row, take: choice.take });
   }
 
@@ -379,6 +394,7 @@ function asking(holder, part) {
       said.append(box);
     }
     q.asks = reply.asks;
+    q.moreHints = reply.more_hints ?? true;
     showAsks();
     if (reply.answer) {
       answer.replaceChildren(paragraph(reply.answer.answer, "answer-line"),
@@ -394,9 +410,11 @@ function asking(holder, part) {
       $("lesson-next").focus({ preventScroll: true });
     }
     // Show the top of the newest words: the latest answer to a try, or
-    // the answer itself when it was asked for.
+    // the answer itself when it was asked for, where the lesson's page
+    // or the screen has scrolled them out of sight too.
     const newest = reply.said ? said.lastElementChild : answer;
     right.scrollTop = newest.offsetTop;
+    if (holder.isConnected) reveal(newest, "nearest", true);
   }
 
   q.shown = {
@@ -423,30 +441,31 @@ function asking(holder, part) {
  * phone: the page never scrolls sideways.
  */
 function keepInside(root) {
-  const right = $("lesson-page").getBoundingClientRect().right - 12;
-  for (const svg of root.querySelectorAll(".part > * svg.sticks, .part > * svg.bar, .step-holder svg")) {
-    if (svg.closest(".board")) continue;
-    const box = svg.getBoundingClientRect();
-    // The line the drawing is on, with its label and its count.
-    const line = svg.closest(".drawing")?.parentElement ?? svg.parentElement;
-    const end = Math.max(box.right, ...[...line.children].map((e) => e.getBoundingClientRect().right));
-    if (box.width > 0 && end > right) {
-      resize(svg, Math.max(0.2, (box.width - (end - right)) / drawnWidth(svg)));
-    }
-  }
+  fitInside(root, $("lesson-page").getBoundingClientRect().right - 12);
 }
 
 /**
- * Scrolls the lesson's page, and only it, so that `element` is in view:
- * at the top ("start"), or just enough ("nearest").
+ * Scrolls the lesson's page so that `element` is in view: at the top
+ * ("start"), or just enough ("nearest"). With `screen`, where the screen
+ * scrolls (as on a phone), it too is scrolled just enough to show the
+ * element, or its top when it is taller than the screen.
  */
-function reveal(element, where) {
+function reveal(element, where, screen = false) {
   const page = $("lesson-page");
-  const top = element.offsetTop;
+  const top = element.getBoundingClientRect().top - page.getBoundingClientRect().top
+    - page.clientTop + page.scrollTop;
   const bottom = top + element.offsetHeight;
   if (where === "start" || bottom - top > page.clientHeight) page.scrollTop = top;
   else if (bottom > page.scrollTop + page.clientHeight) page.scrollTop = bottom - page.clientHeight;
   else if (top < page.scrollTop) page.scrollTop = top;
+  if (!screen) return;
+  const shown = element.getBoundingClientRect();
+  const margin = 8;
+  if (shown.bottom > innerHeight - margin) {
+    scrollBy(0, Math.min(shown.bottom - innerHeight + margin, shown.top - margin));
+  } else if (shown.top < margin) {
+    scrollBy(0, shown.top - margin);
+  }
 }
 
 /** Next can be pressed unless a question waits for the class, or the lesson's end is shown. */
@@ -475,9 +494,13 @@ function showList(push) {
   address.changed("lessons", push);
 }
 
-/** How a try is written in the address: "move.2.2", "bite.1.2", "hint", "yes", "no" or "show". */
+/**
+ * How a try is written in the address: "move.2.2", "to.3.3.3" (the rows a
+ * move from several rows leaves), "bite.1.2", "hint", "yes", "no" or "show".
+ */
 function tryText(attempt) {
   if (attempt.try === "move") return `move.${attempt.row}.${attempt.take}`;
+  if (attempt.try === "to") return `to.${attempt.to.join(".")}`;
   if (attempt.try === "bite") return `bite.${attempt.row}.${attempt.column}`;
   return attempt.try;
 }
@@ -490,7 +513,10 @@ function triesOf(text) {
   const tries = [];
   for (const word of words) {
     const found = /^(move|bite)\.(\d{1,6})\.(\d{1,9})$/.exec(word);
-    if (found) {
+    const rows = /^to((\.\d{1,9}){1,40})$/.exec(word);
+    if (rows) {
+      tries.push({ try: "to", to: rows[1].slice(1).split(".").map(Number) });
+    } else if (found) {
       const [, kind, row, other] = found;
       tries.push({ try: kind, row: Number(row), [kind === "move" ? "take" : "column"]: Number(other) });
     } else if (["hint", "yes", "no", "show"].includes(word)) {
@@ -515,6 +541,7 @@ export function where() {
     lesson: lesson.name,
     question: asked?.number ?? "",
     tries: asked ? asked.tries().map(tryText).join(",") : "",
+    next: ended() ? "" : lesson.pressed || "",
     end: ended(),
   };
 }
@@ -530,6 +557,7 @@ export async function go(fields) {
   const question = address.count(fields.get("question") ?? "0", 9999);
   const tries = triesOf(fields.get("tries"));
   const end = fields.get("end") === "1";
+  const pressed = address.count(fields.get("next") ?? "0", 999);
   if (address.write("lessons", where()) === address.write("lessons", Object.fromEntries(fields))) {
     return null;
   }
@@ -537,16 +565,20 @@ export async function go(fields) {
     showList(false);
     return address.unreadable(["lesson"]);
   }
-  await start(name, { question: question ?? 0, tries: tries ?? [], end });
+  await start(name, { question: question ?? 0, tries: tries ?? [], end, pressed: pressed ?? 0 });
   if ($("lesson-run").hidden) {
     await opened();
     return null;
   }
-  return question === null || tries === null ? address.unreadable(question === null ? ["question"] : ["tries"]) : null;
+  const bad = [[question, "question"], [tries, "tries"], [pressed, "next"]]
+    .filter(([read]) => read === null).map(([, name]) => name);
+  return bad.length > 0 ? address.unreadable(bad) : null;
 }
 
 /** Goes on, as Next or a key asks, and says so in the address. */
 function onward() {
+  // Counted first: a question that Next brings counts from nought.
+  lesson.pressed += 1;
   next();
   address.changed("lessons");
 }

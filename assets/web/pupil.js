@@ -7,9 +7,10 @@
 // the same place: the server says where this pupil stands in the task.
 
 import { get, post } from "./api.js";
-import { Board, showError, takeButtons } from "./board.js";
+import { Board, showError, takeButtons, takeWords } from "./board.js";
 import { ChompBar } from "./bar.js";
 import { listen } from "./events.js";
+import { oneActionPerClick } from "./clicks.js";
 import { keepReachable } from "./panels.js";
 import { BITE_THINKING, drawBarGame, drawGame, showTheirBite, thinkOver, THINKING } from "./game.js";
 import { paragraph, showHints } from "./talk.js";
@@ -271,7 +272,10 @@ function show(now, here) {
 function fresh() {
   const now = task.now;
   drawing().root.style.setProperty("--rows", String(Math.max(1, now.board.rows?.length ?? 3)));
-  drawing().show(now.board.board, "fresh");
+  // A move of a task whose move may take from several rows may be chosen
+  // in that many rows.
+  if (now.game === "chomp") bar.show(now.board.board, "fresh");
+  else board.show(now.board.board, { perMove: now.kind === "move" ? now.rows_per_move : 1 });
   $("task-said").replaceChildren();
   // A single row with only a few takes: a button for each, as in Play.
   takeButtons($("task-buttons"), now.game === "chomp" ? [] : now.board.buttons, (n) => {
@@ -309,9 +313,11 @@ async function answerMove(choice) {
     return;
   }
   if (asks() !== "move") return;
-  // Sent as the Check tab sends it, by the names the game reads a move by.
+  // Sent as the Check tab sends it, by the names the game reads a move by:
+  // a move from several rows as the rows it leaves.
   const id = task.now.id;
   if (task.now.game === "chomp") await send({ task: id, bite: [choice.row, choice.column] });
+  else if (choice.parts?.length > 1) await send({ task: id, to: choice.to });
   else await send({ task: id, row: choice.row, remove: choice.take });
 }
 
@@ -526,11 +532,16 @@ function showGame(reply) {
 
 // ---- Buttons and keys -------------------------------------------------------
 
+/** `words` with a capital letter. */
+function capital(words) {
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function chosen(choice) {
   const take = $("task-take");
   if (!choice) take.textContent = task.now?.game === "chomp" ? "Bite" : "Take";
   else if (task.now?.game === "chomp") take.textContent = `Bite row ${choice.row}, column ${choice.column}`;
-  else take.textContent = `Take ${choice.take} from row ${choice.row}`;
+  else take.textContent = capital(takeWords(choice));
   enable();
 }
 
@@ -565,6 +576,7 @@ function enable() {
 }
 
 keepReachable($("main"), ".talk, .pane");
+oneActionPerClick();
 $("join-form").addEventListener("submit", join);
 $("task-take").addEventListener("click", () => answerMove(drawing().choice()));
 $("task-yes").addEventListener("click", () => mayAnswer() && send({ task: task.now.id, answer: "yes" }));

@@ -14,6 +14,7 @@ import { get, post, file } from "./api.js";
 import { showError, button } from "./board.js";
 import { listen } from "./events.js";
 import { enlarge } from "./fit.js";
+import { oneActionPerClick } from "./clicks.js";
 import { keepReachable } from "./panels.js";
 import { Steps } from "./steps.js";
 import { paragraph } from "./talk.js";
@@ -655,6 +656,7 @@ $("lesson-next").addEventListener("click", () => lessonStep(1));
 $("results").addEventListener("click", results);
 new ResizeObserver(fitBoard).observe($("task-board"));
 keepReachable($("main"), ".steps, .lesson-page, .tally, .pane");
+oneActionPerClick();
 
 /** Opens the class with the key in the address or kept for this tab, or says how to. */
 async function open() {

@@ -704,6 +704,11 @@ mod tests {
         assert_eq!(json["rule"], Value::Null);
         assert_eq!(json["position"], json!([5, 5, 5, 5]));
         assert_eq!(json["question"], "Can the player to move win?");
+        // The bar once, then its rule, as a Nim task's rows then theirs.
+        assert_eq!(
+            json["title"],
+            "4x5 (Chomp: whoever eats the poisoned square loses)"
+        );
     }
 
     #[test]

@@ -45,8 +45,15 @@ pub enum Response {
         /// Whether the question goes on to ask for the move.
         then_move: bool,
     },
-    /// A wrong yes or no, with the next hint if there is one.
-    NotQuite(Option<String>),
+    /// A wrong yes or no, with the next hint if there is one. `missed`
+    /// names what a "no" missed at a question that asks for a move where
+    /// one wins: "move" or "bite".
+    NotQuite {
+        /// The next hint, if there is one.
+        hint: Option<String>,
+        /// "move" or "bite", when a "no" said that none wins and one does.
+        missed: Option<&'static str>,
+    },
     /// Words only, nothing judged: a yes or a no once the yes has been
     /// given, right, and the move is what is asked for now.
     Noted(String),
@@ -78,6 +85,12 @@ impl Response {
             Some(hint) => format!("{words} Hint: {hint}"),
             None => format!("{words} {} to see the answer.", capitalised(show)),
         };
+        // With no hint left, a wrong yes or no is asked to think again
+        // before it is pointed at the answer.
+        let again = |words: &str, hint: &Option<String>| match hint {
+            Some(hint) => format!("{words} Hint: {hint}"),
+            None => format!("{words} Think it over and try again, or {show} to see the answer."),
+        };
         match self {
             Response::Hint(hint) => vec![format!("Hint: {hint}")],
             Response::NoMoreHints => vec![format!(
@@ -91,7 +104,13 @@ impl Response {
                 }
                 lines
             }
-            Response::NotQuite(hint) => vec![next("Not quite.", hint)],
+            Response::NotQuite { hint, missed } => vec![match missed {
+                Some(what) => again(
+                    &format!("Not quite: a {what} wins here, so look again."),
+                    hint,
+                ),
+                None => again("Not quite.", hint),
+            }],
             Response::Mistake(_, hint) => vec![next("Not yet: try again.", hint)],
             Response::Noted(words) => vec![words.clone()],
             Response::Good(_) => vec!["Well done.".to_string()],
@@ -153,6 +172,11 @@ impl<'q, G: InLesson> Asking<'q, G> {
         &self.analysis
     }
 
+    /// Whether a hint is left to give: the Hint button is of use.
+    pub(crate) fn more_hints(&self) -> bool {
+        self.hints.more()
+    }
+
     /// The next hint.
     pub(crate) fn hint(&mut self) -> Response {
         match self.hints.next() {
@@ -178,7 +202,11 @@ impl<'q, G: InLesson> Asking<'q, G> {
             });
         }
         if yes != won {
-            return Response::NotQuite(self.hints.after_a_try());
+            let missed = (won && self.asks == Asks::Move).then_some(G::MOVE);
+            return Response::NotQuite {
+                hint: self.hints.after_a_try(),
+                missed,
+            };
         }
         match won {
             true => {
@@ -291,6 +319,11 @@ impl Hints {
     /// From now on every stage may be given.
     fn allow_all(&mut self) {
         self.most = self.stages.len();
+    }
+
+    /// Whether [`Hints::next`] has a hint to give.
+    pub(super) fn more(&self) -> bool {
+        !self.teacher.is_empty() || self.next < self.most.min(self.stages.len())
     }
 
     pub(super) fn next(&mut self) -> Option<String> {
@@ -411,7 +444,7 @@ mod tests {
     fn a_yes_moves_a_can_you_win_question_on_to_the_move() {
         let q = question("title: t\ncan-you-win: 3 5 7\nanswer: Yes.\n");
         let mut asking = Asking::new(&q).unwrap();
-        assert!(matches!(asking.yes_no(false), Response::NotQuite(_)));
+        assert!(matches!(asking.yes_no(false), Response::NotQuite { .. }));
         let right = asking.yes_no(true);
         assert!(matches!(
             right,
@@ -434,7 +467,7 @@ mod tests {
     fn no_answers_a_move_question_where_no_move_wins() {
         let q = question("title: t\nquestion: 1 2 3\nanswer: None does.\n");
         let mut asking = Asking::new(&q).unwrap();
-        assert!(matches!(asking.yes_no(true), Response::NotQuite(_)));
+        assert!(matches!(asking.yes_no(true), Response::NotQuite { .. }));
         assert!(!asking.settled());
         let right = asking.yes_no(false);
         assert_eq!(
@@ -452,7 +485,7 @@ mod tests {
     fn yes_to_a_move_question_asks_for_the_move() {
         let q = question("title: t\nquestion: 4 1\nanswer: Take 4.\n");
         let mut asking = Asking::new(&q).unwrap();
-        assert!(matches!(asking.yes_no(false), Response::NotQuite(_)));
+        assert!(matches!(asking.yes_no(false), Response::NotQuite { .. }));
         let right = asking.yes_no(true);
         assert_eq!(
             right,
@@ -587,7 +620,7 @@ mod tests {
         // No bite wins on 3,1,1: "no" says so and settles the question.
         let lost = bar_question("3,1,1", &[]);
         let mut asking = Asking::new(&lost).unwrap();
-        assert!(matches!(asking.yes_no(true), Response::NotQuite(_)));
+        assert!(matches!(asking.yes_no(true), Response::NotQuite { .. }));
         let right = asking.yes_no(false);
         assert_eq!(
             right,

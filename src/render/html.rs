@@ -10,6 +10,7 @@
 use std::fmt::Write;
 
 use super::sticks::{self, Piece};
+use super::wrap::JOINERS;
 use crate::teach::document::{
     BinaryView, Block, Document, DrawnRow, Grid, MOST_STICKS_DRAWN, PairLine, PositionLine, Reveal,
     Step, Strip, TallyLine,
@@ -30,6 +31,20 @@ pub(crate) fn escape(text: &str) -> String {
             '\'' => out.push_str("&#39;"),
             c => out.push(c),
         }
+    }
+    out
+}
+
+/// `text` escaped as [`escape`] does, where a run glued with no-break
+/// spaces may still break before each word that joins two whole parts
+/// ("+", "→", …), as the text layout breaks it when it is wider than the
+/// line: a sum too wide for a phone goes on at "+ 1", never mid-term.
+/// Only for words in an element, never in a title or an attribute.
+fn flowing(text: &str) -> String {
+    let mut out = escape(text);
+    for joiner in JOINERS {
+        let glued = format!("\u{a0}{joiner}\u{a0}");
+        out = out.replace(&glued, &format!("\u{a0}<wbr/>{joiner}\u{a0}"));
     }
     out
 }
@@ -93,10 +108,10 @@ pub(crate) fn step_html(step: &Step, level: usize) -> String {
 /// One block.
 pub(crate) fn block_html(block: &Block, level: usize) -> String {
     match block {
-        Block::Sentence { text } => format!("<p>{}</p>\n", escape(text)),
+        Block::Sentence { text } => format!("<p>{}</p>\n", flowing(text)),
         Block::Note { text } => paragraphs(text),
         Block::Command { text } => format!("<pre><code>{}</code></pre>\n", escape(text)),
-        Block::Move(m) => format!("<p class=\"move\">{}</p>\n", escape(&m.text)),
+        Block::Move(m) => format!("<p class=\"move\">{}</p>\n", flowing(&m.text)),
         Block::Verdict {
             verdict,
             mark,
@@ -105,7 +120,7 @@ pub(crate) fn block_html(block: &Block, level: usize) -> String {
         } => format!(
             "<p class=\"verdict {verdict}\"><span class=\"mark\">{mark}</span> <strong>{}:</strong> {}</p>\n",
             escape(label),
-            escape(text)
+            flowing(text)
         ),
         Block::Rows { rows } => rows_html(rows),
         Block::Tally { lines } => tally(lines),
@@ -147,18 +162,18 @@ fn paragraphs(text: &str) -> String {
                     }
                 };
                 list = Some(tag);
-                let _ = writeln!(out, "<li>{}</li>", escape(rest));
+                let _ = writeln!(out, "<li>{}</li>", flowing(rest));
             }
             (Some((_, rest)), Some(_)) => {
-                let _ = writeln!(out, "<li>{}</li>", escape(rest));
+                let _ = writeln!(out, "<li>{}</li>", flowing(rest));
             }
             (None, Some(tag)) => {
                 let _ = writeln!(out, "</{tag}>");
                 list = None;
-                let _ = writeln!(out, "<p class=\"note\">{}</p>", escape(line));
+                let _ = writeln!(out, "<p class=\"note\">{}</p>", flowing(line));
             }
             (None, None) => {
-                let _ = writeln!(out, "<p class=\"note\">{}</p>", escape(line));
+                let _ = writeln!(out, "<p class=\"note\">{}</p>", flowing(line));
             }
         }
     }
@@ -168,10 +183,15 @@ fn paragraphs(text: &str) -> String {
     out
 }
 
-/// The colour class of groups of `size`: one per size, cycling as the
-/// screen's colours do.
+/// How many colours the groups have (`g0` to `g11` in `document.css`):
+/// sizes 1 to 2048 each have their own, so no drawing a row of up to 4095
+/// sticks holds two sizes of one colour. A bigger group is a bundle that
+/// carries its size written on it.
+const COLOURS: u32 = 12;
+
+/// The colour class of groups of `size`: one per size.
 fn colour(size: u64) -> String {
-    format!("g{}", size.trailing_zeros() % 6)
+    format!("g{}", size.trailing_zeros() % COLOURS)
 }
 
 /// How wide a stick is drawn, and how far apart sticks stand, in the SVG's
@@ -186,7 +206,7 @@ const MARGIN: u32 = 3;
 /// How wide a bundle of `size` sticks is drawn: room for its label.
 fn bundle_width(size: u64) -> u32 {
     let digits = size.to_string().len() as u32;
-    (9 * digits + 14).max(30)
+    (12 * digits + 14).max(36)
 }
 
 /// A drawing of pieces (sticks and bundles) and its widths.
@@ -264,7 +284,7 @@ fn piece_svg(piece: &Piece, x: u32, at: Option<(usize, u64)>, height: u32) -> (S
     let svg = format!(
         "<g class=\"bundle\"{data}><rect class=\"{class}\" x=\"{x}\" y=\"2\" width=\"{wide}\" height=\"{tall}\" rx=\"5\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
         x + wide / 2,
-        height / 2 + 5,
+        height / 2 + 7,
         piece.size
     );
     (svg, wide + STICK_STEP - STICK_WIDTH)
@@ -297,12 +317,27 @@ fn stick_pieces(groups: &[u64], plain: u64) -> Vec<Piece> {
 /// An `<svg>` of sticks, `width` wide in its own units, holding `body`;
 /// `widths` (plain and grouped) when a page may show it either way.
 fn svg(body: &str, sticks: u64, width: u32, widths: Option<(u32, u32)>, height: u32) -> String {
-    let both = match widths {
+    svg_with(body, sticks, width, (widths, None), height)
+}
+
+/// An `<svg>` as [`svg`] draws it, and with `bundled`, the width of the
+/// same row in bundles of ten, which a board may show instead of its sticks.
+fn svg_with(
+    body: &str,
+    sticks: u64,
+    width: u32,
+    (widths, bundled): (Option<(u32, u32)>, Option<u32>),
+    height: u32,
+) -> String {
+    let mut both = match widths {
         Some((plain, grouped)) => format!(
             " data-plain-width=\"{plain}\" data-groups-width=\"{grouped}\" preserveAspectRatio=\"xMinYMid slice\""
         ),
         None => String::new(),
     };
+    if let Some(bundled) = bundled {
+        both += &format!(" data-bundles-width=\"{bundled}\"");
+    }
     format!(
         "<svg class=\"sticks\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\"{both} role=\"img\" aria-label=\"{sticks} sticks\">{body}</svg>"
     )
@@ -321,12 +356,41 @@ pub(crate) fn sticks_svg(groups: &[u64], plain: u64, row: Option<usize>, height:
     svg(&drawn.svg, sticks, drawn.grouped, widths, height)
 }
 
+/// A board of rows to click, as [`block_html`] draws rows, except that a
+/// row of more than ten sticks, short enough to draw stick by stick, is
+/// drawn in bundles of ten too: a board too narrow for its sticks to be
+/// clicked one by one (a phone's) shows the bundles instead.
+pub(crate) fn board_html(block: &Block) -> String {
+    match block {
+        Block::Rows { rows } => rows_drawn(rows, true),
+        other => block_html(other, 3),
+    }
+}
+
 /// A row drawn for its row number `row`: stick by stick when it is short
 /// enough, else in bundles; plainly and, when it has groups, in its
 /// groups too, the page choosing which to show (a handout shows the
-/// groups). A short row is one drawing whose gaps a page can close.
-fn row_svg(row: &DrawnRow, number: usize) -> String {
+/// groups). A short row is one drawing whose gaps a page can close; on a
+/// board (`board`), one of more than ten sticks also comes in bundles.
+fn row_svg(row: &DrawnRow, number: usize, board: bool) -> String {
     const HEIGHT: u32 = 48;
+    if row.sticks <= MOST_STICKS_DRAWN && board && row.sticks > sticks::SMALLEST_BUNDLE {
+        let drawn = pieces_svg(&stick_pieces(&row.groups, row.sticks), Some(number), HEIGHT);
+        let bundles = pieces_svg(&sticks::plain_pieces(row.sticks), Some(number), HEIGHT);
+        let body = format!(
+            "<g class=\"as-sticks\">{}</g><g class=\"as-bundles\">{}</g>",
+            drawn.svg, bundles.svg
+        );
+        let widths = (!row.groups.is_empty()).then_some((drawn.plain, drawn.grouped));
+        let width = drawn.grouped.max(bundles.plain);
+        return svg_with(
+            &body,
+            row.sticks,
+            width,
+            (widths, Some(bundles.plain)),
+            HEIGHT,
+        );
+    }
     if row.sticks <= MOST_STICKS_DRAWN {
         return sticks_svg(&row.groups, row.sticks, Some(number), HEIGHT);
     }
@@ -351,17 +415,22 @@ fn row_svg(row: &DrawnRow, number: usize) -> String {
 /// Rows drawn one under another: label, drawing, words, and the stages of
 /// joining under a row when it has them.
 fn rows_html(rows: &[DrawnRow]) -> String {
+    rows_drawn(rows, false)
+}
+
+/// Rows drawn as [`rows_html`] draws them, for a board when `board`.
+fn rows_drawn(rows: &[DrawnRow], board: bool) -> String {
     let mut out = String::from("<div class=\"rows\">\n");
     for (i, row) in rows.iter().enumerate() {
-        let drawing = row_svg(row, i + 1);
+        let drawing = row_svg(row, i + 1, board);
         let _ = writeln!(
             out,
             "<span class=\"label\">{}</span><span class=\"drawing\">{drawing}</span><span class=\"text\">{}</span>",
             escape(&row.label),
-            escape(&row.text)
+            flowing(&row.text)
         );
         if let Some(detail) = &row.detail {
-            let _ = writeln!(out, "<span class=\"stages\">{}</span>", escape(detail));
+            let _ = writeln!(out, "<span class=\"stages\">{}</span>", flowing(detail));
         }
         if !row.stages.is_empty() {
             let stages: Vec<String> = row
@@ -428,7 +497,7 @@ fn pairs_html(lines: &[PairLine]) -> String {
             out,
             "<span class=\"label\">{}</span><span class=\"drawing\"><svg class=\"sticks\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{HEIGHT}\" viewBox=\"0 0 {width} {HEIGHT}\" aria-hidden=\"true\">{body}</svg></span><span class=\"text\">{}</span>",
             escape(&line.label),
-            escape(&line.text)
+            flowing(&line.text)
         );
     }
     out + "</div>\n"
@@ -445,7 +514,7 @@ fn tally(lines: &[TallyLine]) -> String {
         let _ = writeln!(
             out,
             "<li class=\"{class}\"><span class=\"mark\">{mark}</span>{}</li>",
-            escape(&line.text)
+            flowing(&line.text)
         );
     }
     out + "</ul>\n"
@@ -571,6 +640,26 @@ mod tests {
     }
 
     #[test]
+    fn no_two_group_sizes_of_a_drawable_row_share_a_colour() {
+        let sizes: Vec<u64> = (0..COLOURS).map(|k| 1 << k).collect();
+        let classes: std::collections::BTreeSet<String> =
+            sizes.iter().map(|&s| colour(s)).collect();
+        assert_eq!(classes.len(), sizes.len());
+        // Each class is coloured for the page and the handouts.
+        let css = include_str!("../../assets/web/document.css");
+        for class in &classes {
+            assert!(
+                css.contains(&format!("svg.sticks rect.{class} ")),
+                "{class}"
+            );
+            assert!(
+                css.contains(&format!("table.binary td.{class} ")),
+                "{class}"
+            );
+        }
+    }
+
+    #[test]
     fn sticks_know_their_row_and_place() {
         let svg = sticks_svg(&[2, 1], 3, Some(2), 48);
         assert_eq!(svg.matches("<rect").count(), 3);
@@ -596,8 +685,26 @@ mod tests {
     }
 
     #[test]
+    fn a_board_draws_a_row_of_more_than_ten_sticks_in_bundles_too() {
+        let rows = |sticks: u64, groups: &[u64]| Block::Rows {
+            rows: vec![row(sticks, groups)],
+        };
+        let board = board_html(&rows(25, &[16, 8, 1]));
+        let (sticks, bundles) = board.split_once("<g class=\"as-bundles\">").unwrap();
+        assert_eq!(sticks.matches("data-stick=").count(), 25);
+        // Two bundles of ten, each knowing its first stick, then five sticks.
+        assert_eq!(bundles.matches("data-from=").count(), 2);
+        assert!(bundles.contains("data-from=\"11\" data-size=\"10\""));
+        assert_eq!(bundles.matches("data-stick=").count(), 5);
+        assert!(board.contains("data-bundles-width="));
+        // Ten sticks or fewer, and a handout, have their sticks only.
+        assert!(!board_html(&rows(10, &[8, 2])).contains("as-bundles"));
+        assert!(!block_html(&rows(25, &[16, 8, 1]), 3).contains("as-bundles"));
+    }
+
+    #[test]
     fn a_short_row_in_groups_can_close_its_gaps() {
-        let svg = row_svg(&row(7, &[4, 2, 1]), 3);
+        let svg = row_svg(&row(7, &[4, 2, 1]), 3, false);
         // Three groups, the second and third moved right by one gap more.
         assert_eq!(svg.matches("<g class=\"group\"").count(), 3);
         assert!(svg.contains("translate(14 0)") && svg.contains("translate(28 0)"));
@@ -609,7 +716,7 @@ mod tests {
 
     #[test]
     fn a_long_row_is_drawn_in_bundles_plainly_and_in_its_groups() {
-        let svg = row_svg(&row(45, &[32, 8, 4, 1]), 1);
+        let svg = row_svg(&row(45, &[32, 8, 4, 1]), 1, false);
         let (plain, grouped) = svg.split_once("<g class=\"in-groups\">").unwrap();
         assert!(plain.contains("<g class=\"as-plain\">"));
         // Plainly: four bundles of ten, then five sticks, places 41 to 45.
@@ -626,9 +733,9 @@ mod tests {
         assert!(svg.contains("aria-label=\"45 sticks\""));
         // A row with no groups has only its plain drawing.
         // The longest row there can be is drawn too.
-        let most = row_svg(&row(u64::MAX, &[u64::MAX]), 1);
+        let most = row_svg(&row(u64::MAX, &[u64::MAX]), 1, false);
         assert!(most.contains(&format!(">{}</text>", u64::MAX)));
-        let alone = row_svg(&row(99_999, &[]), 2);
+        let alone = row_svg(&row(99_999, &[]), 2, false);
         assert!(!alone.contains("as-plain") && !alone.contains("in-groups"));
         assert!(alone.contains(">90000</text>"));
     }

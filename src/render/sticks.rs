@@ -131,7 +131,7 @@ impl Piece {
 }
 
 /// Groups smaller than this are drawn as sticks, bigger ones as a bundle.
-const SMALLEST_BUNDLE: u64 = 10;
+pub(crate) const SMALLEST_BUNDLE: u64 = 10;
 
 /// Past this many pieces, a row's bundles of one size are tied into one.
 const MOST_PIECES: usize = 30;

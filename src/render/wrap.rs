@@ -93,7 +93,7 @@ fn unglue_longer_than(text: &str, room: usize) -> String {
 }
 
 /// The words a long glued run may break before: each joins two whole parts.
-const JOINERS: &[&str] = &["+", "→", "=", "and", "…"];
+pub(crate) const JOINERS: &[&str] = &["+", "→", "=", "and", "…"];
 
 /// The text with its no-break spaces made ordinary: for layouts that do
 /// not wrap.

@@ -26,7 +26,7 @@ pub(crate) fn drawn_board<G: Queried>(position: &G::Position, game: &G, drawn: &
     let board = json!({
         "rows": G::rows(position),
         "game": game.title(position),
-        "board": html::block_html(drawn, 3),
+        "board": html::board_html(drawn),
         "over": game.is_over(position),
     });
     with_facts(board, &game.board_facts(position))

@@ -58,6 +58,7 @@ pub const ASSETS: &[Asset] = assets![
     "teacher.js" => JS,
     "pupil.js" => JS,
     "panels.js" => JS,
+    "clicks.js" => JS,
 ];
 
 /// The file at `path`; `/` is the page itself.

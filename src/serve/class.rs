@@ -345,7 +345,11 @@ async fn set(
         let id = blocking(&shared.room, move |class| class.set(task, Instant::now())).await?;
         Ok(replied(id.map(|id| json!({ "id": id }))))
     };
-    answer.await.unwrap_or_else(|refused| refused)
+    // The teacher's page shows why a task is refused, in its own words.
+    answer
+        .await
+        .unwrap_or_else(|refused| refused)
+        .in_page_words()
 }
 
 /// `POST /api/class/close`: the task closed, and its position explained

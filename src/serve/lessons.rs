@@ -122,8 +122,9 @@ struct Answering {
     tries: Vec<Try>,
 }
 
-/// One try at a question.
-#[derive(Clone, Copy, Debug, Deserialize)]
+/// One try at a question: a move from one row (`move`), or from several
+/// (`to`, the rows it leaves, where a move may take from several rows).
+#[derive(Clone, Debug, Deserialize)]
 #[serde(tag = "try", rename_all = "kebab-case", deny_unknown_fields)]
 enum Try {
     Hint,
@@ -131,6 +132,7 @@ enum Try {
     Yes,
     No,
     Move { row: u64, take: u64 },
+    To { to: Vec<u64> },
     Bite { row: usize, column: usize },
 }
 
@@ -175,11 +177,14 @@ fn answering(body: &[u8]) -> Result<Result<Value, String>, String> {
 
 /// The answer to the last of `tries` at `q`, each a hint, a request for
 /// the answer, a yes or a no, or a move.
-fn tried<G: InLesson>(q: &Question<G>, tries: &[Try]) -> Result<Result<Value, String>, String> {
+fn tried<G: InLesson + Queried>(
+    q: &Question<G>,
+    tries: &[Try],
+) -> Result<Result<Value, String>, String> {
     let mut asking = Asking::new(q).map_err(|e| e.to_string())?;
     let mut said = Value::Null;
     let mut shown = false;
-    for (i, &attempt) in tries.iter().enumerate() {
+    for (i, attempt) in tries.iter().enumerate() {
         let last = i + 1 == tries.len();
         let tried = match attempt {
             Try::Hint => Ok(asking.hint()),
@@ -187,20 +192,22 @@ fn tried<G: InLesson>(q: &Question<G>, tries: &[Try]) -> Result<Result<Value, St
                 shown = true;
                 continue;
             }
-            Try::Yes | Try::No if asking.asks() != Asks::CanYouWin => Err(Refused::Wrong(format!(
-                "this question wants a {}, not yes or no",
-                G::MOVE
-            ))),
+            // At a question that asks for a move, "no" says that none
+            // wins, as the terminal takes it: right where none does.
             Try::Yes => Ok(asking.yes_no(true)),
             Try::No => Ok(asking.yes_no(false)),
-            Try::Move { row, take } => play(&mut asking, q, "move", row, take),
-            Try::Bite { row, column } => play(&mut asking, q, "bite", row as u64, column as u64),
+            &Try::Move { row, take } => play(&mut asking, q, "move", row, take),
+            Try::To { to } => play_to(&mut asking, q, to),
+            &Try::Bite { row, column } => play(&mut asking, q, "bite", row as u64, column as u64),
         };
         let response = match tried {
             Ok(response) => response,
             Err(Refused::Illegal(words)) if last => return Ok(Err(words)),
             Err(Refused::Illegal(words) | Refused::Wrong(words)) => {
-                return Err(format!("try {}: {words}", i + 1));
+                return Err(format!(
+                    "This question's try {} cannot be made again: {words}",
+                    i + 1
+                ));
             }
             Err(Refused::Failed(words)) => return Err(words),
         };
@@ -209,7 +216,7 @@ fn tried<G: InLesson>(q: &Question<G>, tries: &[Try]) -> Result<Result<Value, St
         }
         if asking.settled() && !last {
             return Err(format!(
-                "try {} comes after the question was answered",
+                "This question's try {} comes after it was answered, so it cannot be made",
                 i + 2
             ));
         }
@@ -218,7 +225,7 @@ fn tried<G: InLesson>(q: &Question<G>, tries: &[Try]) -> Result<Result<Value, St
     Ok(Ok(standing(
         said,
         asks::<G>(asking.asks()),
-        asking.settled(),
+        (asking.settled(), asking.more_hints()),
         answer,
     )))
 }
@@ -244,7 +251,7 @@ fn play<G: InLesson>(
 ) -> Result<Response, Refused> {
     if kind != G::MOVE {
         return Err(Refused::Wrong(format!(
-            "this question wants a {}, not a {kind}",
+            "this question is answered with a {}, not a {kind}",
             G::MOVE
         )));
     }
@@ -256,10 +263,37 @@ fn play<G: InLesson>(
     asking.play(mv).map_err(|e| Refused::Failed(e.to_string()))
 }
 
+/// The move to the rows `to`, from one row or several, played at `q`,
+/// read as `check --to` reads it.
+fn play_to<G: InLesson + Queried>(
+    asking: &mut Asking<'_, G>,
+    q: &Question<G>,
+    to: &[u64],
+) -> Result<Response, Refused> {
+    let rows: Vec<String> = to.iter().map(u64::to_string).collect();
+    let words = format!("to={}", rows.join("+"));
+    let typed = Params::parse(Some(&words), &["to"])
+        .map_err(|e| Refused::Wrong(e.to_string()))?
+        .typed::<G>()
+        .map_err(|_| Refused::Wrong(format!("this question is answered with a {}", G::MOVE)))?;
+    let mv = q
+        .setup
+        .game
+        .typed_move(&q.setup.position, &typed)
+        .map_err(|e| Refused::Failed(e.to_string()))?
+        .map_err(|illegal| Refused::Illegal(G::refusal(&illegal)))?;
+    asking.play(mv).map_err(|e| Refused::Failed(e.to_string()))
+}
+
 /// Where a question stands after the tries: what was said to the last,
-/// what it asks for, whether it is settled, and the answer once it is
-/// settled or shown.
-fn standing(said: Value, asks: &str, settled: bool, answer: Option<Answer>) -> Value {
+/// what it asks for, whether it is settled and whether a hint is left,
+/// and the answer once it is settled or shown.
+fn standing(
+    said: Value,
+    asks: &str,
+    (settled, more_hints): (bool, bool),
+    answer: Option<Answer>,
+) -> Value {
     let answer = answer.map(
         |answer| json!({ "answer": format!("Answer: {}", answer.answer), "words": answer.words }),
     );
@@ -267,6 +301,7 @@ fn standing(said: Value, asks: &str, settled: bool, answer: Option<Answer>) -> V
         "said": said,
         "asks": asks,
         "settled": settled,
+        "more_hints": more_hints,
         "answer": answer,
     })
 }
@@ -278,7 +313,7 @@ fn response_json<G: InLesson>(asking: &Asking<'_, G>, response: &Response) -> Va
         Response::Hint(_) => "hint",
         Response::NoMoreHints => "no-more-hints",
         Response::Right { .. } => "right",
-        Response::NotQuite(_) => "not-quite",
+        Response::NotQuite { .. } => "not-quite",
         Response::Noted(_) => "noted",
         Response::Mistake(..) => "mistake",
         Response::Good(_) => "good",

@@ -62,6 +62,11 @@ pub(crate) mod sending;
 pub(crate) mod sent;
 pub(crate) mod worksheet;
 
+/// The page's words for a refusal, for the tests that hold the page's
+/// refusals to the command line's.
+#[cfg(feature = "testing")]
+pub use self::reply::page_words;
+
 use self::class::{Opened, Room};
 use self::expensive::Expensive;
 use self::reply::Reply;
@@ -96,16 +101,25 @@ fn router_for(room: Option<Arc<Room>>) -> Router {
     // The lessons are bundled: their work is small and known.
     let router = Router::new()
         .route("/api/table", get(on.query(api::table, expensive::table)))
-        .route("/page/table", get(on.query(page::table, expensive::table)))
-        .route("/page/lessons", get(on.query(lessons::list, |_| false)))
-        .route("/page/lesson", get(on.query(lessons::lesson, |_| false)))
+        .route(
+            "/page/table",
+            get(on.page_query(page::table, expensive::table)),
+        )
+        .route(
+            "/page/lessons",
+            get(on.page_query(lessons::list, |_| false)),
+        )
+        .route(
+            "/page/lesson",
+            get(on.page_query(lessons::lesson, |_| false)),
+        )
         .route(
             "/page/worksheet",
-            get(on.query(worksheet::sheet, |_| false)),
+            get(on.page_query(worksheet::sheet, |_| false)),
         )
         .route(
             "/page/lesson/answer",
-            post(on.body(lessons::answer, |_| false)),
+            post(on.page_body(lessons::answer, |_| false)),
         );
     // The games: one line each.
     let router = game_routes::<Nim>(router, "", &on);
@@ -139,19 +153,19 @@ fn game_routes<G: Queried>(router: Router, prefix: &str, on: &On) -> Router {
         )
         .route(
             &format!("/page{prefix}/explain"),
-            get(on.query(page::explain::<G>, question(Question::PageExplain))),
+            get(on.page_query(page::explain::<G>, question(Question::PageExplain))),
         )
         .route(
             &format!("/page{prefix}/check"),
-            get(on.query(page::check::<G>, question(Question::PageCheck))),
+            get(on.page_query(page::check::<G>, question(Question::PageCheck))),
         )
         .route(
             &format!("/page{prefix}/board"),
-            get(on.query(page::board_page::<G>, question(Question::Board))),
+            get(on.page_query(page::board_page::<G>, question(Question::Board))),
         )
         .route(
             &format!("/page{prefix}/play"),
-            post(on.body(game::play::<G>, expensive::game::<G>)),
+            post(on.page_body(game::play::<G>, expensive::game::<G>)),
         )
 }
 
@@ -166,12 +180,38 @@ struct On {
 type Replying = Pin<Box<dyn Future<Output = Reply> + Send>>;
 
 impl On {
-    /// A handler for a GET request: `answer` gets the query string, and
-    /// `costly` says first whether answering is expensive.
+    /// A handler for a GET request of the API: `answer` gets the query
+    /// string, and `costly` says first whether answering is expensive.
     fn query<C>(
         &self,
         answer: fn(Option<&str>) -> Reply,
         costly: C,
+    ) -> impl Fn(RawQuery) -> Replying + Clone + use<C>
+    where
+        C: Fn(Option<&str>) -> bool + Clone + Send + Sync + 'static,
+    {
+        self.query_in(answer, costly, std::convert::identity)
+    }
+
+    /// A handler for a GET request of the page, as [`On::query`], whose
+    /// refusals are in the page's words ([`Reply::in_page_words`]).
+    fn page_query<C>(
+        &self,
+        answer: fn(Option<&str>) -> Reply,
+        costly: C,
+    ) -> impl Fn(RawQuery) -> Replying + Clone + use<C>
+    where
+        C: Fn(Option<&str>) -> bool + Clone + Send + Sync + 'static,
+    {
+        self.query_in(answer, costly, Reply::in_page_words)
+    }
+
+    /// A handler for a GET request, its reply put in `words`.
+    fn query_in<C>(
+        &self,
+        answer: fn(Option<&str>) -> Reply,
+        costly: C,
+        words: fn(Reply) -> Reply,
     ) -> impl Fn(RawQuery) -> Replying + Clone + use<C>
     where
         C: Fn(Option<&str>) -> bool + Clone + Send + Sync + 'static,
@@ -183,17 +223,19 @@ impl On {
             let asked = query.clone();
             Box::pin(async move {
                 let costly = move || costly(asked.as_deref());
-                expensive
+                let reply = expensive
                     .answer(costly, move || answer(query.as_deref()))
-                    .await
+                    .await;
+                words(reply)
             })
         }
     }
 
-    /// A handler for a POST request: `answer` gets the body, read up to
-    /// [`MOST_BODY_BYTES`], and `costly` says first whether answering is
-    /// expensive.
-    fn body(
+    /// A handler for a POST request of the page: `answer` gets the body,
+    /// read up to [`MOST_BODY_BYTES`], and `costly` says first whether
+    /// answering is expensive; its refusals are in the page's words
+    /// ([`Reply::in_page_words`]).
+    fn page_body(
         &self,
         answer: fn(&[u8]) -> Reply,
         costly: fn(&[u8]) -> bool,
@@ -205,7 +247,8 @@ impl On {
                 let asked = bytes.clone();
                 Box::pin(async move {
                     let costly = move || costly(&asked);
-                    expensive.answer(costly, move || answer(&bytes)).await
+                    let reply = expensive.answer(costly, move || answer(&bytes)).await;
+                    reply.in_page_words()
                 })
             }
             Err(rejected) => {

@@ -108,6 +108,92 @@ fn error_body(why: &str) -> String {
     serde_json::json!({ "error": why }).to_string() + "\n"
 }
 
+impl Reply {
+    /// The reply in the page's words: a refusal says what the command line
+    /// would (see [`page_words`]), naming the page's boxes where the
+    /// command line names its flags and commands. The API keeps the
+    /// command line's words, as `--format json` prints them.
+    pub(crate) fn in_page_words(mut self) -> Reply {
+        if !self.status.is_client_error() {
+            return self;
+        }
+        let Ok(mut body) = serde_json::from_str::<serde_json::Value>(&self.body) else {
+            return self;
+        };
+        if let Some(serde_json::Value::String(why)) = body.get_mut("error") {
+            *why = page_words(why);
+            self.body = body.to_string() + "\n";
+        }
+        self
+    }
+}
+
+/// What the command line calls the things a person types, and what the
+/// page calls them: a flag is a box or a switch, a command an example, and
+/// a word the page always sends but was left empty is the box left empty.
+const PAGE_NAMES: &[(&str, &str)] = &[
+    ("invalid --take ", "Take "),
+    (
+        "--xor shows Nim in binary, so it cannot go with --take",
+        "Binary (XOR) shows Nim in binary, so it cannot go with a Take set",
+    ),
+    (
+        "--take cannot go with --rows-per-move above 1",
+        "a Take set cannot go with moves from more than one row",
+    ),
+    (
+        "for example `matchsticks explain 3 5 7`",
+        "for example 3 5 7",
+    ),
+    (
+        "run `matchsticks lesson` to list them",
+        "All lessons lists them",
+    ),
+    (
+        "missing parameter 'position'",
+        "no rows given: type how many sticks each row has, for example 3 5 7",
+    ),
+    (
+        "missing parameter 'shape'",
+        "no bar given: type a bar, for example 4x5",
+    ),
+    (
+        "missing parameter 'seed'",
+        "the Sheet box is empty: type a number, such as 1",
+    ),
+    (
+        "is not a number for count:",
+        "is not a number for Questions:",
+    ),
+    ("is not a number for seed:", "is not a number for Sheet:"),
+    ("is not a number for rows:", "is not a number for Rows:"),
+    (
+        "is not a number for max_sticks:",
+        "is not a number for Most sticks:",
+    ),
+];
+
+/// A refusal's words as the page says them: the command line's words,
+/// with every flag, command and parameter the page has no use for named
+/// as the page names it. This is the one place the page's refusals are
+/// worded; the terminal and the API keep their own.
+pub fn page_words(why: &str) -> String {
+    let mut words = why.to_string();
+    for &(terminal, page) in PAGE_NAMES {
+        words = words.replace(terminal, page);
+    }
+    // A command to try instead: the page has a button for it.
+    const COMMAND: &str = "`matchsticks chomp explain ";
+    if let Some(at) = words.find(COMMAND) {
+        let after = at + COMMAND.len();
+        let end = words[after..]
+            .find('`')
+            .map_or(words.len(), |end| after + end + 1);
+        words.replace_range(at..end, "explain it with Explain this bar");
+    }
+    words
+}
+
 impl IntoResponse for Reply {
     fn into_response(self) -> Response {
         let mut response =
@@ -118,5 +204,35 @@ impl IntoResponse for Reply {
                 .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
         response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::page_words;
+
+    #[test]
+    fn the_page_names_its_boxes_where_the_terminal_names_flags() {
+        for (terminal, page) in [
+            (
+                "invalid --take '0-3': 0 cannot be a take: every move takes at least one stick",
+                "Take '0-3': 0 cannot be a take: every move takes at least one stick",
+            ),
+            (
+                "no rows given: type how many sticks each row has, for example `matchsticks explain 3 5 7`",
+                "no rows given: type how many sticks each row has, for example 3 5 7",
+            ),
+            (
+                "missing parameter 'position'",
+                "no rows given: type how many sticks each row has, for example 3 5 7",
+            ),
+            (
+                "the bar 9x9 is too big to play on: try a bar with fewer rows or columns, or `matchsticks chomp explain 9x9`",
+                "the bar 9x9 is too big to play on: try a bar with fewer rows or columns, or explain it with Explain this bar",
+            ),
+            ("'x' is not a row size", "'x' is not a row size"),
+        ] {
+            assert_eq!(page_words(terminal), page);
+        }
     }
 }

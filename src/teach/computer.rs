@@ -83,6 +83,7 @@ mod tests {
     use super::*;
     use crate::rules::moves::Move;
     use crate::rules::take_set::TakeSet;
+    use crate::teach::verdict::Judgement;
 
     /// Rows before, the move as (row, take), the game, and what is said.
     type Case<'a> = (&'a [u64], (usize, u64), &'a Nim, Option<&'a str>);
@@ -95,6 +96,45 @@ mod tests {
         };
         let after = before.play_with(mv, &game.takes).unwrap();
         ending(&before, &after, game)
+    }
+
+    #[test]
+    fn the_computers_reason_is_short_sentences_a_child_reads() {
+        let games = [
+            Nim::new(Rule::Misere),
+            Nim::new(Rule::Normal),
+            Nim::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap()),
+        ];
+        // Good moves, each leaving the pupil lost, by each way of seeing it.
+        let cases: [(&[u64], (usize, u64), usize); 4] = [
+            (&[3, 5, 7], (1, 1), 0),
+            (&[3, 5, 7], (1, 1), 1),
+            (&[2, 3, 6, 7], (4, 3), 0),
+            (&[21], (1, 3), 2),
+        ];
+        for (rows, (row, take), game) in cases {
+            let mv = Move {
+                pile: row - 1,
+                take,
+            };
+            let j = Judgement::new(Position::new(rows.to_vec()), mv, &games[game]).unwrap();
+            let full = reason(&j).full;
+            // Words in brackets list the pairs; the sentences are the rest.
+            let mut said = String::new();
+            let mut inside = 0;
+            for c in full.chars() {
+                match c {
+                    '(' => inside += 1,
+                    ')' => inside -= 1,
+                    _ if inside == 0 => said.push(c),
+                    _ => {}
+                }
+            }
+            for sentence in said.split('.').filter(|s| !s.trim().is_empty()) {
+                let words = sentence.split_whitespace().count();
+                assert!(words <= 16, "{words} words in {sentence:?} of {full:?}");
+            }
+        }
     }
 
     #[test]

@@ -256,16 +256,20 @@ pub(crate) fn table(entries: &[Entry]) -> impl Serialize + '_ {
 #[derive(Serialize)]
 struct BoardJson {
     buttons: Option<Vec<u64>>,
+    rows_per_move: Option<u32>,
 }
 
 /// What the page needs beside a drawn position: the takes to offer as
-/// buttons, when a single row allows only a few.
+/// buttons, when a single row allows only a few, and how many rows a move
+/// may take from, when more than one, so that sticks can be chosen in
+/// that many rows.
 pub(crate) fn board(position: &Position, game: &Nim) -> impl Serialize + use<> {
     BoardJson {
         buttons: match (position.piles(), game.takes.only()) {
             ([sticks], Some(_)) => Some(game.takes.takes_from(*sticks).collect()),
             _ => None,
         },
+        rows_per_move: (game.rows_per_move > 1).then_some(game.rows_per_move),
     }
 }
 

@@ -68,6 +68,12 @@ mod tests {
                     "{stages:?}"
                 );
                 assert!(stages[3].contains(&mv), "{stages:?}");
+                // Where no move wins, that is the answer: only the last
+                // stage says it.
+                assert!(
+                    stages[..3].iter().all(|s| !s.contains("no move wins")),
+                    "{stages:?}"
+                );
             }
         }
         assert!(ladder(&[0, 0], Nim::new(Rule::Misere)).is_empty());

@@ -317,7 +317,7 @@ impl Queried for Nim {
 
     const POSITION_WORDS: &'static str = "position";
     const RULE_FLAGS: &'static [&'static str] = &["normal"];
-    const RULE_WORDS: &'static [&'static str] = &["take"];
+    const RULE_WORDS: &'static [&'static str] = &["take", "rows_per_move"];
     const MOVE_WORDS: &'static [&'static str] = &["to", "row", "remove"];
     const MOVE_WORDS_NEEDED: &'static [&'static str] = &[];
     const EXPLAIN_FLAGS: &'static [&'static str] = &["xor", "brute_force"];

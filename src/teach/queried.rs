@@ -157,7 +157,8 @@ pub(crate) trait Queried: Teaching {
     /// What [`Queried::pieces`] counts, in words: "rows and groups".
     const PIECES: &'static str;
 
-    /// The game at `position`, as a title the page shows.
+    /// The game at `position`, as a title the page shows beside its
+    /// drawing: its rules, without the position ("last stick loses").
     fn title(&self, position: &Self::Position) -> String;
 
     /// `position` drawn to click, on its own, outside any game.

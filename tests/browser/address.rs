@@ -26,7 +26,7 @@ fn take(page: &Page, n: usize) {
 /// The sticks on Play's board and what was said at the last turn, in one line.
 fn game_now(page: &Page) -> String {
     page.eval(
-        "document.querySelectorAll('#play-board rect[data-row]').length + ' | ' \
+        "document.querySelectorAll('#play-board rect[data-row]:not(.as-bundles *)').length + ' | ' \
          + document.getElementById('play-said').innerText + ' | ' \
          + document.getElementById('play-hints').innerText",
     )
@@ -50,7 +50,11 @@ fn history(page: &Page, by: i32) {
 fn a_reload_in_the_middle_of_a_game_comes_back_to_it() {
     let Some(page) = Page::open("/") else { return };
     page.click("button.preset[data-position='21']");
-    page.wait_count("#play-board rect[data-row]", 21, "21 sticks");
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        21,
+        "21 sticks",
+    );
     play_idle(&page);
     take(&page, 1);
     take(&page, 2);
@@ -67,7 +71,7 @@ fn a_reload_in_the_middle_of_a_game_comes_back_to_it() {
     page.reload();
     page.wait(
         &format!(
-            "document.querySelectorAll('#play-board rect[data-row]').length === {}",
+            "document.querySelectorAll('#play-board rect[data-row]:not(.as-bundles *)').length === {}",
             before.split(' ').next().unwrap()
         ),
         "the game as it was",
@@ -93,7 +97,7 @@ fn a_reload_in_the_middle_of_a_game_comes_back_to_it() {
     let other = Page::open(&format!("/{}", link.as_str().unwrap())).expect("a browser");
     other.wait(
         &format!(
-            "document.querySelectorAll('#play-board rect[data-row]').length === {}",
+            "document.querySelectorAll('#play-board rect[data-row]:not(.as-bundles *)').length === {}",
             before.split(' ').next().unwrap()
         ),
         "the game of the link",
@@ -144,12 +148,20 @@ fn a_reload_in_the_middle_of_a_lesson_comes_back_to_its_question() {
 #[test]
 fn back_returns_to_the_part_and_the_game_before_and_never_undoes_a_move() {
     let Some(page) = Page::open("/") else { return };
-    page.wait_count("#play-board rect[data-row]", 15, "the board of 3 5 7");
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        15,
+        "the board of 3 5 7",
+    );
     play_idle(&page);
     let first = page.eval("location.hash");
     // A new game of 21: a new entry in the history. Its moves are not.
     page.click("button.preset[data-position='21']");
-    page.wait_count("#play-board rect[data-row]", 21, "21 sticks");
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        21,
+        "21 sticks",
+    );
     play_idle(&page);
     let entries = page.eval("history.length");
     take(&page, 1);
@@ -177,14 +189,18 @@ fn back_returns_to_the_part_and_the_game_before_and_never_undoes_a_move() {
 
     // Back again: the game before, 3 5 7, not 21 with one move fewer.
     history(&page, -1);
-    page.wait_count("#play-board rect[data-row]", 15, "3 5 7 again");
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        15,
+        "3 5 7 again",
+    );
     play_idle(&page);
     assert_eq!(page.eval("location.hash"), first);
     // Forward: 21 with its two moves.
     history(&page, 1);
     page.wait(
         &format!(
-            "document.querySelectorAll('#play-board rect[data-row]').length === {}",
+            "document.querySelectorAll('#play-board rect[data-row]:not(.as-bundles *)').length === {}",
             played.split(' ').next().unwrap()
         ),
         "21 after two moves",
@@ -213,7 +229,11 @@ fn an_address_made_by_hand_is_refused_kindly() {
     );
     // What can be read is used, and the page goes on working.
     page.go("/#play?position=21&take=1-3&level=best&seed=12&moves=zz");
-    page.wait_count("#play-board rect[data-row]", 21, "21 sticks");
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        21,
+        "21 sticks",
+    );
     assert!(page.text("#play-error").contains("\"level\""));
     play_idle(&page);
     take(&page, 1);
@@ -233,7 +253,11 @@ fn an_address_made_by_hand_is_refused_kindly() {
         "the list of lessons",
     );
     page.go("/#nowhere?x=%00");
-    page.wait_count("#play-board rect[data-row]", 15, "Play, as the page starts");
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        15,
+        "Play, as the page starts",
+    );
     let long = "1,".repeat(5000);
     page.go(&format!("/#explain?position={long}"));
     page.wait(
@@ -309,6 +333,62 @@ fn a_lesson_ends_naming_the_next_one_and_the_last_says_it_is_the_last() {
     assert!(
         page.text("#lesson-page .the-end")
             .contains("This was the last lesson.")
+    );
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn a_lesson_page_between_questions_and_a_checked_move_come_back_from_the_address() {
+    let Some(page) = Page::open("/#lessons?lesson=why-it-works") else {
+        return;
+    };
+    // Three pages on, with no question yet: the address says how far.
+    page.wait("document.querySelector('#lesson-page .part')", "the lesson");
+    for _ in 0..3 {
+        page.click("#lesson-next");
+    }
+    page.wait(
+        "location.hash === '#lessons?lesson=why-it-works&next=3'",
+        "the page in the address",
+    );
+    let shown = page.text("#lesson-page");
+    page.reload();
+    page.wait(
+        "document.querySelector('#lesson-page .part')",
+        "the lesson again",
+    );
+    assert_eq!(page.text("#lesson-page"), shown);
+
+    // A move checked: the address names it, and a link shows its verdict.
+    page.go("/#check?position=4+6+9");
+    page.wait_count(
+        "#check-board rect[data-row]:not(.as-bundles *)",
+        19,
+        "4 6 9",
+    );
+    page.click("#check-board rect[data-row='3'][data-stick='3']");
+    page.click("#check-take");
+    page.wait(
+        "document.querySelector('#check-verdict .verdict')",
+        "the verdict",
+    );
+    page.wait(
+        "location.hash === '#check?position=4+6+9&move=3.7'",
+        "the move in the address",
+    );
+    let verdict = page.text("#check-verdict");
+    page.reload();
+    page.wait(
+        "document.querySelector('#check-verdict .verdict')",
+        "the verdict again",
+    );
+    assert_eq!(page.text("#check-verdict"), verdict);
+    assert_eq!(page.count("#check-board rect.taken"), 7);
+    // Trying another move takes it out of the address.
+    page.click("#check-again");
+    page.wait(
+        "location.hash === '#check?position=4+6+9'",
+        "no move in the address",
     );
     page.assert_no_errors(true);
 }

@@ -172,7 +172,11 @@ fn a_class_answers_a_task_and_the_projector_tallies_it_and_reveals_why() {
         "the task on the projector",
     );
     for pupil in [&sam, &ann] {
-        pupil.wait_count("#task-board rect[data-row]", 21, "the board of 1 2 3 6 9");
+        pupil.wait_count(
+            "#task-board rect[data-row]:not(.as-bundles *)",
+            21,
+            "the board of 1 2 3 6 9",
+        );
     }
     // Sam takes 3 from row 5, leaving 1 2 3 6 6: good. Ann takes 4,
     // leaving 1 2 3 6 5: a mistake.
@@ -182,7 +186,11 @@ fn a_class_answers_a_task_and_the_projector_tallies_it_and_reveals_why() {
     // together, and then the verdict with the sticks.
     on_screen(
         &ann,
-        &["#task-board rect[data-row]", "#task-take", "#task-hint"],
+        &[
+            "#task-board rect[data-row]:not(.as-bundles *)",
+            "#task-take",
+            "#task-hint",
+        ],
     );
     ann.click("#task-take");
     sam.wait(
@@ -199,7 +207,10 @@ fn a_class_answers_a_task_and_the_projector_tallies_it_and_reveals_why() {
     assert!(!ann.shown("#task-take"));
     on_screen(
         &ann,
-        &["#task-board rect[data-row]", "#task-said .verdict-line"],
+        &[
+            "#task-board rect[data-row]:not(.as-bundles *)",
+            "#task-said .verdict-line",
+        ],
     );
     ann.shot("class-pupil-360x640");
 
@@ -229,7 +240,7 @@ fn a_class_answers_a_task_and_the_projector_tallies_it_and_reveals_why() {
     ann.reload();
     ann.wait(
         "document.querySelector('#task-said .verdict-box.mistake') \
-         && document.querySelectorAll('#task-board rect[data-row]').length === 21",
+         && document.querySelectorAll('#task-board rect[data-row]:not(.as-bundles *)').length === 21",
         "Ann's task again",
     );
     load_axe(&ann);
@@ -273,6 +284,55 @@ fn a_class_answers_a_task_and_the_projector_tallies_it_and_reveals_why() {
     let csv = teacher.eval("window.saved");
     let csv = csv.as_str().unwrap_or_default();
     assert!(csv.contains("Sam") && csv.contains(HOSTILE), "{csv}");
+
+    // A move that may take from two rows: 3 4 7 is won only by taking
+    // from two, 1 from row 2 and 4 from row 3, which Sam chooses by
+    // clicking in both rows, as the rows it leaves.
+    teacher.screen(PROJECTOR.0, PROJECTOR.1);
+    teacher.click("#new-task");
+    fill(&teacher, "#task-form input[name=position]", "3 4 7");
+    fill(&teacher, "#task-form input[name=rows_per_move]", "2");
+    teacher.click("#set-task");
+    teacher.wait(
+        "document.getElementById('task-title').textContent.startsWith('3 4 7')",
+        "the task of two rows on the projector",
+    );
+    sam.wait_count(
+        "#task-board rect[data-row]:not(.as-bundles *)",
+        14,
+        "the board of 3 4 7",
+    );
+    sam.click("#task-board rect[data-row='2'][data-stick='4']");
+    sam.click("#task-board rect[data-row='3'][data-stick='4']");
+    assert_eq!(sam.text("#task-take"), "Take 1 from row 2 and 4 from row 3");
+    sam.click("#task-take");
+    sam.wait(
+        "document.querySelector('#task-said .verdict-box.good')",
+        "Sam's verdict on a move from two rows",
+    );
+    assert!(sam.text("#task-said").contains("3 4 7 → 3 3 3"));
+    // Closed and revealed, then revealed again after a reload, as the
+    // Explain tab explains it: with its two rows per move.
+    teacher.click("#close-reveal");
+    teacher.wait(
+        "document.getElementById('reveal-title').textContent.replace(/\\u00a0/g, ' ').startsWith('3 4 7') \
+         && document.querySelector('#reveal-steps .step-holder.current')",
+        "the explanation",
+    );
+    let revealed = teacher.text("#reveal-title");
+    teacher.reload();
+    teacher.wait(
+        "document.getElementById('close-reveal').textContent === 'Reveal'",
+        "the closed task again",
+    );
+    teacher.click("#close-reveal");
+    teacher.wait(
+        "document.querySelector('#reveal-steps .step-holder.current')",
+        "the explanation again",
+    );
+
+    assert_eq!(teacher.text("#reveal-title"), revealed);
+    assert!(revealed.contains("up to 2 rows"), "{revealed}");
 
     // Screenshots of both pages on a phone and a 1080p projector.
     for (page, name) in [(&teacher, "teacher"), (&sam, "pupil")] {

@@ -24,7 +24,11 @@ fn assert_contains(text: &str, parts: &[&str]) {
 fn the_page_opens_on_3_5_7_ready_to_play() {
     let started = Instant::now();
     let Some(page) = Page::open("/") else { return };
-    page.wait_count("#play-board rect[data-row]", 15, "the board of 3 5 7");
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        15,
+        "the board of 3 5 7",
+    );
     let timing = page.eval(
         "(() => { const n = performance.getEntriesByType('navigation')[0]; \
          const game = performance.getEntriesByType('resource').find(e => e.name.endsWith('/page/play')); \
@@ -88,7 +92,11 @@ fn the_page_opens_on_3_5_7_ready_to_play() {
 fn a_game_of_21_is_played_to_the_end_by_clicking() {
     let Some(page) = Page::open("/") else { return };
     page.click("button.preset[data-position='21']");
-    page.wait_count("#play-board rect[data-row]", 21, "21 sticks");
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        21,
+        "21 sticks",
+    );
     assert!(
         page.text("#play-game")
             .contains("a move takes 1 to 3 sticks")
@@ -105,7 +113,7 @@ fn a_game_of_21_is_played_to_the_end_by_clicking() {
         // said, or "over".
         let state = page.eval(
             "document.getElementById('play-result').hidden \
-             ? document.querySelectorAll('#play-board rect[data-row]').length + '|' + document.getElementById('play-said').innerText \
+             ? document.querySelectorAll('#play-board rect[data-row]:not(.as-bundles *)').length + '|' + document.getElementById('play-said').innerText \
              : 'over'",
         );
         let state = state.as_str().unwrap_or_default().to_string();
@@ -222,7 +230,11 @@ fn a_wrong_move_is_checked_by_clicking() {
     let Some(page) = Page::open("/#check") else {
         return;
     };
-    page.wait_count("#check-board rect[data-row]", 15, "3 5 7");
+    page.wait_count(
+        "#check-board rect[data-row]:not(.as-bundles *)",
+        15,
+        "3 5 7",
+    );
     page.click("#check-board rect[data-row='3'][data-stick='5']");
     assert_eq!(page.text("#check-take"), "Check: take 3 from row 3");
     page.click("#check-take");
@@ -239,7 +251,11 @@ fn a_wrong_move_is_checked_by_clicking() {
 
     // Going on from there draws the rows after the move.
     page.click("#check-on");
-    page.wait_count("#check-board rect[data-row]", 12, "3 5 4");
+    page.wait_count(
+        "#check-board rect[data-row]:not(.as-bundles *)",
+        12,
+        "3 5 4",
+    );
     assert_eq!(page.rows("#check-board"), "3 5 4");
     page.assert_no_errors(true);
 }
@@ -264,9 +280,11 @@ fn a_lesson_question_is_answered_a_try_at_a_time() {
     let said = page.said(1, "the first answer");
     assert_contains(&said, &["Not yet: try again.", "mistake"]);
 
-    // A hint.
+    // A hint, by a double click whose second click comes once the hint
+    // is shown: one hint.
     page.click(".question button.hint-button");
     assert!(page.said(2, "the hint").starts_with("Hint:"));
+    page.second_click(".question button.hint-button");
 
     // The right move: two sticks from row 2, chosen with the keyboard.
     page.click(".question rect[data-row='2'][data-stick='5']");
@@ -285,6 +303,83 @@ fn a_lesson_question_is_answered_a_try_at_a_time() {
 }
 
 #[test]
+fn no_move_wins_is_the_right_answer_where_none_does_and_hints_end_once() {
+    let Some(page) = Page::open("/#lessons?lesson=why-it-works&question=1") else {
+        return;
+    };
+    let question = ".question:not(.done)";
+    page.wait(
+        &format!("document.querySelector('{question} button.hint-button')"),
+        "the question",
+    );
+    // Hints one at a time, double clicks or not, until the button stops;
+    // none but the last says that no move wins, and "no more hints" is
+    // never said.
+    let mut hints = 0;
+    while page.is(&format!(
+        "!document.querySelector('{question} button.hint-button').disabled"
+    )) {
+        hints += 1;
+        assert!(hints < 8, "the hints never end");
+        page.double_click(&format!("{question} button.hint-button"));
+        let hint = page.said(hints, "a hint");
+        assert!(hint.starts_with("Hint:"), "{hint}");
+        let last = page.is(&format!(
+            "document.querySelector('{question} button.hint-button').disabled"
+        ));
+        assert_eq!(hint.contains("No move wins"), last, "hint {hints}: {hint}");
+    }
+    assert!(hints >= 3, "{hints} hints");
+    assert!(!page.text(".said-log").contains("No more hints"));
+    // The right answer, by a double click: right once, and Next goes on.
+    page.double_click(&format!("{question} button.none"));
+    let said = page.said(hints + 1, "the answer");
+    assert!(said.starts_with("Right: "), "{said}");
+    page.wait(
+        "!document.getElementById('lesson-next').disabled",
+        "Next to be free",
+    );
+    assert!(page.is("location.hash.endsWith(',hint,no')"));
+    page.shot("lesson-no-move-wins");
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn a_move_from_two_rows_is_chosen_by_clicking_in_both_and_comes_back_after_a_reload() {
+    let Some(page) = Page::open("/#lessons?lesson=one-or-two-rows&question=3") else {
+        return;
+    };
+    let question = ".question:not(.done)";
+    page.wait(
+        &format!("document.querySelectorAll('{question} rect[data-row]:not(.as-bundles *)').length === 14"),
+        "3 4 7",
+    );
+    // One stick of row 2, then four of row 3: both stay chosen.
+    page.click(&format!("{question} rect[data-row='2'][data-stick='4']"));
+    page.click(&format!("{question} rect[data-row='3'][data-stick='4']"));
+    assert_eq!(
+        page.text(&format!("{question} button.take")),
+        "Try: take 1 from row 2 and 4 from row 3"
+    );
+    assert_eq!(page.count(&format!("{question} rect.chosen")), 5);
+    page.click(&format!("{question} button.take"));
+    let said = page.said(1, "the verdict");
+    assert!(said.contains("3 4 7 → 3 3 3"), "{said}");
+    assert!(said.trim_end().ends_with("Well done."), "{said}");
+    page.wait(
+        "location.hash.endsWith('&tries=to.3.3.3')",
+        "the move in the address",
+    );
+    page.reload();
+    page.wait(
+        "!document.getElementById('lesson-next').disabled \
+         && document.querySelectorAll('.said-log .said').length === 1",
+        "the question answered again",
+    );
+    page.assert_no_errors(true);
+}
+
+#[test]
 fn a_game_of_chomp_is_played_to_the_end_by_clicking_and_a_bite_checked() {
     let Some(page) = Page::open("/") else { return };
     // M opens Chomp, which starts a game on its bar at once.
@@ -297,7 +392,10 @@ fn a_game_of_chomp_is_played_to_the_end_by_clicking_and_a_bite_checked() {
     page.press("Enter");
     let squares = "document.querySelectorAll('#chomp-board rect[data-row]').length";
     page.wait(&format!("{squares} === 12"), "a game on 3x4");
-    assert!(page.text("#chomp-game").starts_with("3x4 (Chomp"));
+    assert_eq!(
+        page.text("#chomp-game"),
+        "Chomp: whoever eats the poisoned square loses"
+    );
 
     // A square lights up the squares a bite there takes; Esc forgets it.
     let lit = "#chomp-board rect.chosen";
@@ -362,6 +460,9 @@ fn a_game_of_chomp_is_played_to_the_end_by_clicking_and_a_bite_checked() {
     let trips = page.request_times("/page/chomp/play");
     eprintln!("{turns} Chomp turns; each game request took (ms): {trips}");
     page.shot("chomp");
+    // A game over offers another, as Play does, in place of Bite.
+    assert!(page.shown("#chomp-play-again") && !page.shown("#chomp-bite"));
+    assert!(page.is("document.activeElement.id === 'chomp-play-again'"));
 
     // Undo takes the last bite back, and the game goes on.
     page.click("#chomp-undo");
@@ -370,6 +471,7 @@ fn a_game_of_chomp_is_played_to_the_end_by_clicking_and_a_bite_checked() {
         "the game again",
     );
     assert!(page.is("!document.getElementById('chomp-hint').disabled"));
+    assert!(!page.shown("#chomp-play-again") && page.shown("#chomp-bite"));
 
     // Check a bite: the verdict, why, and the reply.
     page.click(".mode[data-mode='check']");
@@ -543,6 +645,12 @@ fn computer_answered(page: &Page) {
 #[test]
 fn a_row_of_45_is_drawn_in_bundles_and_played_by_clicking_keys_and_the_take_field() {
     let Some(page) = Page::open("/") else { return };
+    // The first game drawn takes the focus: typing waits for it.
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        15,
+        "the board of 3 5 7",
+    );
     page.type_into("#play-setup [name=position]", "45");
     page.press("Enter");
     page.wait_count("#play-board .as-plain g.bundle", 4, "four bundles of ten");
@@ -588,7 +696,37 @@ fn a_row_of_45_is_drawn_in_bundles_and_played_by_clicking_keys_and_the_take_fiel
     // A second game, played by typing a number and Enter.
     page.click("#play-setup button[type=submit]");
     page.wait_count("#play-board .as-plain g.bundle", 4, "45 again");
+    // A row typed chooses one stick, but the Take field only suggests it:
+    // a number typed there next is that number, not run on from a 1.
+    let row = "#play-board + .board-controls input[aria-label=Row]";
+    page.type_into(row, "1");
+    assert_eq!(page.text("#play-take"), "Take 1 from row 1");
+    assert_eq!(
+        page.eval(&format!("document.querySelector({take:?}).value")),
+        ""
+    );
+    page.click(take);
+    page.press("3");
+    page.press("7");
+    assert_eq!(page.text("#play-take"), "Take 37 from row 1");
+    // Clicked again, what it holds is chosen, and typing replaces it.
+    page.click(row);
+    page.click(take);
+    for digit in ["1", "3", "7"] {
+        page.press(digit);
+    }
+    // More than the row has chooses nothing, and says why: it is never
+    // made into another move.
+    assert!(page.is("document.getElementById('play-take').disabled"));
+    assert_eq!(page.count("#play-board .chosen"), 0);
+    assert_eq!(
+        page.text("#play-board + .board-controls .board-note"),
+        "Row 1 has only 45 sticks, so you cannot take 137."
+    );
+    page.press("Enter");
+    assert!(page.is("document.getElementById('play-result').hidden"));
     page.type_into(take, "44");
+    assert!(!page.shown("#play-board + .board-controls .board-note"));
     assert_eq!(page.text("#play-take"), "Take 44 from row 1");
     page.press("Enter");
     page.wait("!document.getElementById('play-result').hidden", "the end");
@@ -620,6 +758,12 @@ fn a_row_of_45_is_drawn_in_bundles_and_played_by_clicking_keys_and_the_take_fiel
 #[test]
 fn twelve_rows_scroll_and_are_played_to_the_end_with_the_chosen_row_in_view() {
     let Some(page) = Page::open("/") else { return };
+    // The first game drawn takes the focus: typing waits for it.
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        15,
+        "the board of 3 5 7",
+    );
     let rows: Vec<String> = (1..=12).map(|n| n.to_string()).collect();
     page.type_into("#play-setup [name=position]", &rows.join(" "));
     page.press("Enter");
@@ -700,7 +844,7 @@ fn groups_are_shown_only_when_asked_and_the_choice_is_remembered() {
     let reload = |url: &str| {
         page.command("Page.navigate", json!({ "url": url }), "the page again");
         page.wait(
-            "location.hostname === 'localhost' && document.querySelectorAll('#play-board rect[data-row]').length === 15",
+            "location.hostname === 'localhost' && document.querySelectorAll('#play-board rect[data-row]:not(.as-bundles *)').length === 15",
             "3 5 7 drawn",
         );
     };
@@ -727,7 +871,11 @@ fn groups_are_shown_only_when_asked_and_the_choice_is_remembered() {
     assert!(page.is(&format!("document.querySelector({switch:?}).checked")));
     assert_ne!(page.eval(fill), plain);
     page.press("c");
-    page.wait_count("#check-board rect[data-row]", 15, "3 5 7 in Check");
+    page.wait_count(
+        "#check-board rect[data-row]:not(.as-bundles *)",
+        15,
+        "3 5 7 in Check",
+    );
     assert!(page.is("document.getElementById('check-board').classList.contains('show-groups')"));
 
     // Switched off, it stays off; Explain shows the groups all the same.
@@ -762,7 +910,11 @@ fn groups_are_shown_only_when_asked_and_the_choice_is_remembered() {
 #[test]
 fn the_computer_shows_the_start_and_double_clicks_count_once() {
     let Some(page) = Page::open("/") else { return };
-    page.wait_count("#play-board rect[data-row]", 15, "the board of 3 5 7");
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        15,
+        "the board of 3 5 7",
+    );
     // 21 with the computer first: the 21 sticks are seen before its move.
     page.eval(
         "(() => { const f = document.getElementById('play-setup'); \
@@ -771,7 +923,7 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
          f.requestSubmit(); })()",
     );
     page.wait_count(
-        "#play-board rect[data-row]",
+        "#play-board rect[data-row]:not(.as-bundles *)",
         21,
         "the 21 sticks at the start",
     );
@@ -780,7 +932,7 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
         &format!("{idle} && document.getElementById('play-said').innerText.includes('The computer takes')"),
         "the computer's first move",
     );
-    assert!(page.count("#play-board rect[data-row]") < 21);
+    assert!(page.count("#play-board rect[data-row]:not(.as-bundles *)") < 21);
 
     // Two quick clicks on Hint show one more rung, not two.
     page.eval(
@@ -791,26 +943,47 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
         "a hint",
     );
     assert_eq!(page.count("#play-hints li"), 1);
+    // Nor does a double click whose second click comes once the first's
+    // hint is shown.
+    page.click("#play-hint");
+    page.wait(
+        &format!("{idle} && document.querySelectorAll('#play-hints li').length === 2"),
+        "the second hint",
+    );
+    page.second_click("#play-hint");
+    page.wait(idle, "Play to be idle");
+    assert_eq!(
+        page.count("#play-hints li"),
+        2,
+        "a double click gave two hints"
+    );
+    assert!(page.is("location.hash.includes('hints=2')"));
 
     // Two moves, then two quick clicks on Undo: one move is taken back.
     let mut sticks = Vec::new();
     for _ in 0..2 {
-        sticks.push(page.count("#play-board rect[data-row]"));
+        sticks.push(page.count("#play-board rect[data-row]:not(.as-bundles *)"));
         page.click("#play-buttons button[data-take='1']");
         page.wait(
             &format!("{idle} && !document.querySelector('#play-board rect.taken')"),
             "the computer's move",
         );
     }
-    page.eval(
-        "(() => { const b = document.getElementById('play-undo'); b.click(); b.click(); })()",
-    );
+    page.click("#play-undo");
     page.wait(
         &format!(
-            "{idle} && document.querySelectorAll('#play-board rect[data-row]').length === {}",
+            "{idle} && document.querySelectorAll('#play-board rect[data-row]:not(.as-bundles *)').length === {}",
             sticks[1]
         ),
         "one move taken back",
+    );
+    // The second click of that double click, once the first is answered,
+    // takes back nothing more.
+    page.second_click("#play-undo");
+    page.wait(idle, "Play to be idle");
+    assert_eq!(
+        page.count("#play-board rect[data-row]:not(.as-bundles *)"),
+        sticks[1]
     );
     // Played to the end, the review counts one take-back and one hint.
     let mut turns = 0;
@@ -823,11 +996,15 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
             "the computer's move",
         );
     }
-    assert_contains(&page.text("#play-review"), &["took back 1 move", "1 hint"]);
+    assert_contains(&page.text("#play-review"), &["took back 1 move", "2 hints"]);
     // The page speaks page: no command to type, but a button.
     assert!(!page.text("#play-review").contains("matchsticks"));
     page.click("#play-again");
-    page.wait_count("#play-board rect[data-row]", 21, "the same start again");
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        21,
+        "the same start again",
+    );
     page.wait(
         &format!("{idle} && document.getElementById('play-result').hidden"),
         "a new game",

@@ -157,14 +157,16 @@ fn the_page_endpoints_send_documents_as_html() {
     let board = get("/page/board?position=21&take=1-3").json();
     assert_eq!(board["rows"], json!([21]));
     assert_eq!(board["buttons"], json!([1, 2, 3]));
-    assert_eq!(
-        board["board"]
-            .as_str()
-            .unwrap()
-            .matches("data-stick=")
-            .count(),
-        21
-    );
+    // Every stick drawn, and the same row in bundles of ten with the one
+    // stick left over, for a board too narrow to click them one by one.
+    let (sticks, bundles) = board["board"]
+        .as_str()
+        .unwrap()
+        .split_once("class=\"as-bundles\"")
+        .unwrap();
+    assert_eq!(sticks.matches("data-stick=").count(), 21);
+    assert_eq!(bundles.matches("data-from=").count(), 2);
+    assert_eq!(bundles.matches("data-stick=\"21\"").count(), 1);
     let nim = get("/page/board?position=3,5,7").json();
     assert_eq!(nim["buttons"], Value::Null);
     assert_eq!(
@@ -280,6 +282,94 @@ fn lessons_are_listed_sent_without_answers_and_answered() {
     let unknown = get("/page/lesson?name=..%2F..%2Fetc%2Fpasswd");
     assert_eq!(unknown.status, 400);
     assert!(unknown.error().starts_with("there is no lesson called"));
+}
+
+#[test]
+fn a_no_at_a_move_question_is_heard_as_the_terminal_hears_it() {
+    let answer = |name: &str, tries: &[Value]| {
+        let body = json!({"name": name, "question": 1, "tries": tries});
+        post("/page/lesson/answer", &body.to_string()).json()
+    };
+    // 1 2 3 is lost: "no move wins" is the right answer, and settles it.
+    let no = answer("why-it-works", &[json!({"try": "no"})]);
+    assert_eq!(no["said"]["kind"], "right");
+    assert_eq!(no["settled"], true);
+    assert_eq!(
+        no["said"]["words"][0],
+        "Right: no move keeps every group paired, so no move wins here."
+    );
+    // 4 6 is won: a "no" is told that a move wins, with a hint, and the
+    // question waits for the move.
+    let no = answer("copy-cat", &[json!({"try": "no"})]);
+    assert_eq!(no["said"]["kind"], "not-quite");
+    assert_eq!(no["settled"], false);
+    let words = no["said"]["words"][0].as_str().unwrap();
+    assert!(
+        words.starts_with("Not quite: a move wins here, so look again. Hint: "),
+        "{words}"
+    );
+    // A move from several rows is sent as the rows it leaves: taken where
+    // a move may take from two rows, refused as the rules refuse it where
+    // it may not.
+    let two = json!({"name": "one-or-two-rows", "question": 3, "tries": [{"try": "to", "to": [3, 3, 3]}]});
+    let good = post("/page/lesson/answer", &two.to_string()).json();
+    assert_eq!(good["said"]["kind"], "good");
+    let one = json!({"name": "copy-cat", "question": 1, "tries": [{"try": "to", "to": [3, 5]}]});
+    let refused = post("/page/lesson/answer", &one.to_string());
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    // Hints run out: the page is told, so its Hint button stops.
+    let mut tries = vec![json!({"try": "hint"})];
+    while answer("why-it-works", &tries)["more_hints"] == true {
+        assert!(tries.len() < 10, "hints never run out");
+        tries.push(json!({"try": "hint"}));
+    }
+    let last = answer("why-it-works", &tries);
+    assert_eq!(last["said"]["kind"], "hint");
+    // Before the last hint, none of them says that no move wins.
+    for given in 1..tries.len() {
+        let said = answer("why-it-works", &tries[..given]);
+        let hint = said["said"]["words"][0].as_str().unwrap();
+        assert!(!hint.contains("no move wins"), "hint {given}: {hint}");
+    }
+}
+
+#[test]
+fn the_page_is_refused_in_its_own_words_with_no_flag_or_command() {
+    let play = |body: &str| post("/page/play", body);
+    let refusals = [
+        play(r#"{"position": "", "moves": []}"#),
+        play(r#"{"position": "3 5 7", "take": "0-3", "moves": []}"#),
+        play(r#"{"position": "3 5 7", "take": "abc", "moves": []}"#),
+        get("/page/explain"),
+        get("/page/explain?position=3+5+7&take=5-1"),
+        get("/page/explain?position=3+5+7&take=1-3&xor=1"),
+        get("/page/check?position=3+5+7&take=0-3&row=1&remove=1"),
+        get("/page/table"),
+        get("/page/table?position=3&take=x"),
+        get("/page/board?position=3&take=0"),
+        get("/page/chomp/board"),
+        get("/page/worksheet?kind=make-groups"),
+        get("/page/worksheet?kind=make-groups&seed=1&max_sticks=x"),
+        get("/page/lesson?name=no-such-lesson"),
+    ];
+    for reply in &refusals {
+        let why = reply.error();
+        assert_eq!(reply.status, 400, "{why}");
+        for terminal in ["--", "`", "matchsticks ", "parameter", "max_sticks"] {
+            assert!(!why.contains(terminal), "{terminal:?} in: {why}");
+        }
+    }
+    assert_eq!(
+        refusals[1].error(),
+        "Take '0-3': 0 cannot be a take: every move takes at least one stick"
+    );
+    assert_eq!(refusals[3].error(), refusals[0].error());
+    // The API keeps the command line's words, as --format json prints them.
+    assert!(
+        get("/api/explain?position=3&take=0")
+            .error()
+            .starts_with("invalid --take '0'")
+    );
 }
 
 #[test]
@@ -720,7 +810,11 @@ fn bad_chomp_input_gets_400_with_the_command_lines_message() {
     // A game beyond the search is refused as `chomp play` refuses it.
     let big = post("/page/chomp/play", "{\"shape\": \"12x12\"}");
     assert_eq!(big.status, 400);
-    assert_eq!(big.error(), stderr(&["chomp", "play", "12x12"]));
+    assert_eq!(
+        big.error(),
+        matchsticks::serve::page_words(&stderr(&["chomp", "play", "12x12"]))
+    );
+    assert!(big.error().ends_with("or explain it with Explain this bar"));
     let level = post(
         "/page/chomp/play",
         "{\"shape\": \"3x3\", \"level\": \"expert\"}",
@@ -1027,7 +1121,10 @@ fn the_chomp_lesson_asks_for_bites_and_judges_them_as_chomp_check_does() {
         ],
     );
     assert_eq!(after.status, 400);
-    assert_eq!(after.error(), "try 2 comes after the question was answered");
+    assert_eq!(
+        after.error(),
+        "This question's try 2 comes after it was answered, so it cannot be made"
+    );
 }
 
 #[test]
@@ -1062,6 +1159,6 @@ fn the_worksheet_tab_gets_the_sheet_the_command_line_prints() {
     assert_eq!(get("/page/worksheet?kind=odd&seed=1").status, 400);
     assert_eq!(
         get("/page/worksheet?kind=make-groups").error(),
-        "missing parameter 'seed'"
+        "the Sheet box is empty: type a number, such as 1"
     );
 }

@@ -646,6 +646,27 @@ impl Page {
     /// Clicks the element at `selector` with the mouse, in its middle, once
     /// it is there and nothing else covers that point.
     pub fn click(&self, selector: &str) {
+        self.clicks(selector, 1);
+    }
+
+    /// Double-clicks the element at `selector`, as a hurried hand or a
+    /// child's double tap does: two clicks, the second counted as the
+    /// second of a double click.
+    pub fn double_click(&self, selector: &str) {
+        self.clicks(selector, 2);
+    }
+
+    /// Clicks the element at `selector` as the second click of a double
+    /// click, the first being [`Page::click`] just before: as when the
+    /// answer to the first comes back before the hand has clicked again.
+    pub fn second_click(&self, selector: &str) {
+        self.clicks(selector, 0);
+    }
+
+    /// Clicks the element at `selector` `times` times in a row, each
+    /// counted as the browser counts the clicks of a double click; 0 is
+    /// the second click alone.
+    fn clicks(&self, selector: &str, times: u32) {
         let millis = PATIENCE.as_millis() * 2 / 3;
         let js = format!(
             "new Promise(done => {{ const start = performance.now(); const look = () => {{ \
@@ -668,12 +689,18 @@ impl Page {
             self.shot("failed");
             panic!("clicking {selector}: {at}");
         };
-        for kind in ["mousePressed", "mouseReleased"] {
-            self.command(
-                "Input.dispatchMouseEvent",
-                json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 }),
-                &format!("clicking {selector}"),
-            );
+        let counts = match times {
+            0 => 2..=2,
+            _ => 1..=times,
+        };
+        for count in counts {
+            for kind in ["mousePressed", "mouseReleased"] {
+                self.command(
+                    "Input.dispatchMouseEvent",
+                    json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": count }),
+                    &format!("clicking {selector}"),
+                );
+            }
         }
     }
 
@@ -756,10 +783,12 @@ impl Page {
         assert!(errors.is_empty(), "the page reported errors: {errors:#?}");
     }
 
-    /// How many sticks the board at `selector` draws in each row.
+    /// How many sticks the board at `selector` draws in each row. A row of
+    /// more than ten comes in bundles of ten too, for a narrow board; its
+    /// sticks are counted as the sticks drawn one by one.
     pub fn rows(&self, board: &str) -> String {
         let js = format!(
-            "(() => {{ const n = {{}}; for (const r of document.querySelectorAll('{board} rect[data-row]')) n[r.dataset.row] = (n[r.dataset.row] ?? 0) + 1; return Object.values(n).join(' '); }})()"
+            "(() => {{ const n = {{}}; for (const r of document.querySelectorAll('{board} rect[data-row]:not(.as-bundles *)')) n[r.dataset.row] = (n[r.dataset.row] ?? 0) + 1; return Object.values(n).join(' '); }})()"
         );
         self.eval(&js).as_str().unwrap_or_default().to_string()
     }

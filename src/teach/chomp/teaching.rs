@@ -15,7 +15,7 @@ use super::facts;
 use super::hints::hints;
 use super::reply::{UnclearBite, parse_given_bite};
 use super::review::{self, BiteTurn, Ending};
-use super::words::{drawn, shape, shapes, titled};
+use super::words::{RULE, drawn, shape, shapes};
 use crate::rules::bar::{Bar, BarError, Bite, IllegalBite};
 use crate::rules::game::{Chomp, Game};
 use crate::rules::outcome::Outcome;
@@ -320,8 +320,10 @@ impl Queried for Chomp {
 
     const PIECES: &'static str = "squares";
 
-    fn title(&self, bar: &Bar) -> String {
-        titled(bar)
+    /// The rule alone, as Nim's title is: the page draws the bar beside it,
+    /// and a class's task puts its bar before it.
+    fn title(&self, _: &Bar) -> String {
+        RULE.to_string()
     }
 
     /// Drawing needs no search, so any bar is drawn, even an eaten one.

@@ -57,13 +57,14 @@ pub(crate) fn shapes(n: u128) -> String {
     }
 }
 
-/// The bar with the game's rule, as an explanation or a game is headed:
-/// "4x5 (Chomp: whoever eats the poisoned square loses)".
+/// The game's rule, as a board or a game on the page is headed, beside its
+/// bar: "Chomp: whoever eats the poisoned square loses".
+pub(crate) const RULE: &str = "Chomp: whoever eats the poisoned square loses";
+
+/// The bar with the game's rule, as an explanation is headed: "4x5 (Chomp:
+/// whoever eats the poisoned square loses)".
 pub(crate) fn titled(bar: &Bar) -> String {
-    format!(
-        "{} (Chomp: whoever eats the poisoned square loses)",
-        shape(bar)
-    )
+    format!("{} ({RULE})", shape(bar))
 }
 
 /// A bar as a game goes along: its row lengths, "3,3,2", so one shape is
@@ -174,5 +175,17 @@ mod tests {
             "row 1, column 2; row 2, column 1"
         );
         assert_eq!(bites(&[]), "none");
+    }
+
+    #[test]
+    fn a_bar_reads_the_same_on_every_line_whatever_its_shape() {
+        // 2,1 → 1,1 and then 1,1 → 1x1: the bar 1,1 is never also 2x1, and a
+        // single row is never written as a bare count.
+        let plain = |from: &str, to: &Bar| transition(&bar(from), to).replace('\u{a0}', " ");
+        assert_eq!(plain("2,1", &bar("1,1")), "2,1 → 1,1");
+        assert_eq!(plain("2x1", &bar("1x1")), "1,1 → 1x1");
+        assert_eq!(plain("2x2", &bar("2x1")), "2,2 → 1,1");
+        let eaten = bar("1x1").bite(Bite::new(1, 1)).unwrap();
+        assert_eq!(plain("1x1", &eaten), "1x1 → nothing");
     }
 }

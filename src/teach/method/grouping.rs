@@ -516,21 +516,34 @@ fn group_move(m: &GroupMove) -> Vec<Block> {
             short_sum(&m.regrouped)
         ),
     });
+    // Why an even count keeps one group but not two, said the first time
+    // two must go: the tidy-up rule as the lessons state it.
+    let mut joined_told = false;
     for run in runs(&m.decisions, |d| (d.in_row, d.total % 2, d.remove)) {
         let d = run[0];
         let parity = match d.total % 2 {
             0 => "even",
             _ => "odd",
         };
-        let action = match d.remove {
-            0 => "keep it".to_string(),
-            r => format!("remove {}", count(u64::from(r), "group")),
+        let action = match (d.total % 2, d.remove) {
+            (_, 0) => "keep it".to_string(),
+            (0, 2) if !joined_told => {
+                joined_told = true;
+                "remove both: two groups of the same size in one row would join into a bigger group"
+                    .to_string()
+            }
+            (0, 2) => "remove both".to_string(),
+            (_, r) => format!("remove {}", count(u64::from(r), "group")),
         };
         if run.len() >= SHORTEST_MERGED_RUN {
             let mut sizes = sizes_of(run, |d| d.size);
             sizes[..1].make_ascii_uppercase();
+            let action = match action.split_once(':') {
+                Some((remove, why)) => format!("{remove} of each size:{why}"),
+                None => format!("{action} of each size"),
+            };
             lines.push(format!(
-                "{sizes}: row {row} now has {} of each, all rows together have an {parity} number of each, so {action} of each size.",
+                "{sizes}: row {row} now has {} of each, all rows together have an {parity} number of each, so {action}.",
                 d.in_row
             ));
             continue;
@@ -759,14 +772,25 @@ pub(crate) fn hints(g: &Grouping, mv: Move) -> Vec<String> {
     match &g.plan {
         Plan::Unpaired(m) => vec![
             PAIR.to_string(),
-            format!("The biggest group without a partner is a group of {}.", m.largest),
-            format!("Take from row {}, which has a group of {}.", m.pile + 1, m.largest),
+            format!(
+                "The biggest group without a partner is a group of {}.",
+                m.largest
+            ),
+            format!(
+                "Take from row {}, which has a group of {}.",
+                m.pile + 1,
+                m.largest
+            ),
         ],
+        // Only the last stage says that no move wins: that is the answer.
         Plan::AllPaired { .. } => vec![
             PAIR.to_string(),
-            "Every group has a partner, so no move wins. Your opponent can always pair them up again."
+            "Every group has a partner. Try a move in your head: which group loses its partner?"
                 .to_string(),
-            format!("Take from row {}, to keep the game going.", mv.row()),
+            format!(
+                "Whatever you take breaks a pair, and your opponent can pair them up again. Take from row {} to keep the game going.",
+                mv.row()
+            ),
         ],
         Plan::OneBigRow { ordinary, .. } => vec![
             COUNT.to_string(),
@@ -846,13 +870,14 @@ pub(crate) fn computer_reason(after: &Grouping) -> String {
             "now {}: an odd number, so the last stick will be yours.",
             only_ones(ones)
         ),
+        // Short sentences, one thought each, for a ten-year-old to read.
         _ => format!(
-            "now every group has a partner ({}), and whatever you take, I can {}.",
+            "now every group has a partner ({}). Whatever you take, I can pair them up again.{}",
             pairs(after),
             match after.rule {
-                Rule::Normal => "pair them up again",
+                Rule::Normal => "",
                 Rule::Misere =>
-                    "pair them up again, and switch to the endgame rule when at most one row has more than one stick",
+                    " When only one row (or none) has more than one stick, I switch to the endgame rule.",
             }
         ),
     }
@@ -864,6 +889,19 @@ mod tests {
 
     fn grouped(rows: &[u64], rule: Rule) -> Grouping {
         Grouping::new(&Position::new(rows.to_vec()), rule)
+    }
+
+    #[test]
+    fn the_tidy_up_rule_says_once_why_an_even_count_keeps_one_group_but_not_two() {
+        let g = grouped(&[2, 100], Rule::Misere);
+        let Plan::Unpaired(m) = &g.plan else {
+            panic!("2 100 has a group without a partner")
+        };
+        let lines: Vec<String> = group_move(m).iter().flat_map(Block::lines).collect();
+        let said = |part: &str| lines.iter().filter(|l| l.contains(part)).count();
+        assert_eq!(said("would join into a bigger group"), 1, "{lines:#?}");
+        assert_eq!(said("(even), so remove both"), 2, "{lines:#?}");
+        assert_eq!(said("(even), so keep it"), 1, "{lines:#?}");
     }
 
     #[test]

@@ -177,12 +177,13 @@ pub(crate) fn hints(pairing: &Grouping, mv: Move) -> Vec<String> {
     vec![
         "Work out what each row acts like, then pair off the groups of those values. Is any group left without a partner?"
             .to_string(),
+        // Only the last stage says that no move wins: that is the answer.
         format!(
-            "The rows act like Nim rows of {}; {}.",
+            "The rows act like Nim rows of {}; {}",
             and_list(&values),
             match pairing.unpaired.first() {
-                Some(size) => format!("the biggest group without a partner is a group of {size}"),
-                None => "every group has a partner, so no move wins".to_string(),
+                Some(size) => format!("the biggest group without a partner is a group of {size}."),
+                None => "every group has a partner. Try a move in your head: which group loses its partner?".to_string(),
             }
         ),
         format!("Take from row {}.", mv.row()),

@@ -771,11 +771,17 @@ pub(crate) fn computer_reason(after: &Moore) -> String {
             rows_with_one(*ones),
             divided(*ones, set)
         ),
+        // Short sentences, one thought each, for a ten-year-old to read.
         _ => format!(
-            "now every group size comes in {} ({}), and whatever you take, I can {}.",
+            "now every group size comes in {} ({}). Whatever you take, I can make {} again.{}",
             full_sets(set),
             full_list(after),
-            keep_on(after, &format!("make {} again", full_sets(set)))
+            full_sets(set),
+            match after.rule {
+                Rule::Normal => "",
+                Rule::Misere =>
+                    " When no row has more than one stick, I switch to the endgame rule.",
+            }
         ),
     }
 }
@@ -835,7 +841,7 @@ fn first_hints(m: &Moore, mv: &MultiMove, settled: bool) -> Vec<String> {
         MoorePlan::AllInSets { .. } => vec![
             gather,
             format!(
-                "Every group size comes in {}, so no move wins: your opponent can always win from what you leave.",
+                "Every group size comes in {}. Try a move in your head: which size is left over after it?",
                 full_sets(set)
             ),
             format!(

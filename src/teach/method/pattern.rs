@@ -272,7 +272,7 @@ pub(crate) fn leaves_won(n: u64) -> String {
 /// Why the computer's move leaves the pupil lost.
 pub(crate) fn computer_reason(n: u64) -> String {
     format!(
-        "that leaves you {}, a count to avoid: whatever you take, I can leave you another one.",
+        "that leaves you {}, a count to avoid. Whatever you take, I can leave you another one.",
         count(n, "stick")
     )
 }
@@ -311,7 +311,7 @@ pub(crate) fn hints(a: &Analysis, pile: usize, pattern: &RowPattern, mv: Move) -
                 "{n} is itself a count to avoid, so no move wins, and nobody can slip from here."
             ),
             false => format!(
-                "{n} is itself a count to avoid, so no move wins. Take a little and hope your opponent slips."
+                "{n} is itself a count to avoid, so whatever you take leaves your opponent a count that is not one. Take a little, to keep the game going."
             ),
         },
     ]

@@ -83,6 +83,7 @@ pub(crate) fn hints(outcome: Outcome, mv: Move, settled: bool) -> Vec<String> {
     vec![
         "The pairing method does not work here, so look at what each move leaves your opponent."
             .to_string(),
+        // Only the last stage says that no move wins: that is the answer.
         match outcome {
             Outcome::Win => "A search of every game says the player to move can win.".to_string(),
             Outcome::Lose if settled => {
@@ -90,10 +91,12 @@ pub(crate) fn hints(outcome: Outcome, mv: Move, settled: bool) -> Vec<String> {
                     .to_string()
             }
             Outcome::Lose => {
-                "A search of every game says the player to move will lose against good play."
-                    .to_string()
+                "Try each move in your head: after it, can your opponent win?".to_string()
             }
         },
-        format!("Take from row {}.", mv.row()),
+        match outcome {
+            Outcome::Win => format!("Take from row {}.", mv.row()),
+            Outcome::Lose => format!("Take from row {} to keep the game going.", mv.row()),
+        },
     ]
 }
