@@ -94,7 +94,9 @@ fn busy() -> Reply {
 /// A long reply's body, handed on a piece of [`LARGE_REPLY`] bytes at a
 /// time and holding its room until it is dropped: hyper asks for the next
 /// piece only when it has sent nearly all of the last, so the room is held
-/// until the reply is nearly all sent, or its client has gone.
+/// until the reply is nearly all sent, or its client has gone. Each piece
+/// is a copy: one that shared the reply's memory would keep all of it
+/// until that piece was written, after the room was given back.
 struct Held {
     body: AxumBody,
     /// What is left of the frame being handed on.
@@ -130,7 +132,10 @@ impl Body for Held {
             }
         }
         let piece = self.left.len().min(LARGE_REPLY);
-        Poll::Ready(Some(Ok(Frame::data(self.left.split_to(piece)))))
+        let copy = Bytes::copy_from_slice(&self.left[..piece]);
+        // The rest; none, with the reply's memory let go, after the last.
+        self.left = self.left.slice(piece..);
+        Poll::Ready(Some(Ok(Frame::data(copy))))
     }
 
     fn is_end_stream(&self) -> bool {
@@ -182,6 +187,35 @@ mod tests {
                 .is_err()
         );
         assert!(sending.room_for(Some(u64::MAX)).is_err());
+        assert_eq!(sending.room.available_permits(), all);
+    }
+
+    #[test]
+    fn a_long_reply_goes_in_pieces_of_its_own_and_holds_its_room_to_the_last() {
+        let sending = Sending::new();
+        let all = MOST_SENDING_BYTES / UNIT;
+        let sent: Vec<u8> = (0..200 * 1024).map(|i| (i % 251) as u8).collect();
+        let reply = Bytes::from(sent.clone());
+        let memory = reply.as_ptr() as usize..reply.as_ptr() as usize + reply.len();
+        let room = sending.room_for(Some(reply.len() as u64)).unwrap().unwrap();
+        let mut held = Held::new(AxumBody::from(reply), room);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let mut got = Vec::new();
+        while !held.is_end_stream() {
+            assert_eq!(sending.room.available_permits(), all - 200);
+            let frame = runtime.block_on(std::future::poll_fn(|cx| {
+                Pin::new(&mut held).poll_frame(cx)
+            }));
+            let piece = frame.unwrap().unwrap().into_data().unwrap();
+            assert!(piece.len() <= LARGE_REPLY, "{}", piece.len());
+            assert!(!memory.contains(&(piece.as_ptr() as usize)));
+            got.extend_from_slice(&piece);
+        }
+        assert_eq!(got, sent);
+        // hyper drops a body that has ended.
+        drop(held);
         assert_eq!(sending.room.available_permits(), all);
     }
 }
