@@ -327,6 +327,7 @@ pub fn lesson(data: &[u8]) {
         color: false,
         width,
         height: None,
+        lines: 0,
     };
     runner::run(&lesson, true, &mut io).expect("a lesson that reads runs");
     let out = String::from_utf8(out).expect("a lesson prints text");
@@ -471,6 +472,7 @@ fn run_cli(args: Vec<String>, typed: &[u8]) {
         color: false,
         width: cli.width.map_or(80, usize::from),
         height: None,
+        lines: 0,
     };
     match execute(cli.command, &mut io) {
         Ok(code) => assert!(code == 0 || (checks && code == EXIT_MISTAKE), "exit {code}"),

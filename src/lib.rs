@@ -74,6 +74,7 @@ mod tests {
             ("MOST_ROWS_READ", rules::row_reader::MOST_ROWS_READ as u64),
             ("MOST_BYTES_READ", rules::row_reader::MOST_BYTES_READ as u64),
             ("LONGEST_LINE", console::line::LONGEST_LINE as u64),
+            ("MOST_PROMPT_LINES", console::line::MOST_PROMPT_LINES as u64),
             ("LARGEST_LESSON", lesson::LARGEST_LESSON),
             ("LARGEST_TAKE", rules::take_set::LARGEST_TAKE),
             (

@@ -69,6 +69,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             color,
             width,
             height,
+            lines: 0,
         },
     );
     // Flush even after a failure: what was written (such as the JSON of an
@@ -467,6 +468,7 @@ mod tests {
             color: false,
             width: 80,
             height,
+            lines: 0,
         };
         execute(cli.command, &mut io).unwrap();
         String::from_utf8(out).unwrap()

@@ -10,7 +10,7 @@
 //! commands, yes and no and legal moves come back to the caller.
 
 use super::io::Io;
-use super::line::{Line, LineError, read_line};
+use super::line::{Line, LineError, MOST_PROMPT_LINES, read_line};
 use crate::render::text;
 use crate::rules::row_reader::printable;
 use crate::teach::document::Block;
@@ -108,6 +108,10 @@ pub(crate) fn say(io: &mut Io<'_>, words: &str) -> Result<(), LineError> {
 pub(crate) fn read(io: &mut Io<'_>, prompt: &str) -> Result<Line, LineError> {
     io.out.write_all(prompt.as_bytes())?;
     io.out.flush()?;
+    io.lines += 1;
+    if io.lines > MOST_PROMPT_LINES {
+        return Err(LineError::TooMany);
+    }
     let line = read_line(io.input)?;
     match (&line, io.interactive) {
         (Line::End, _) => io.out.write_all(b"\n")?,
@@ -292,6 +296,7 @@ mod tests {
             color: false,
             width,
             height: None,
+            lines: 0,
         };
         let reply = ask(&mut io, question).unwrap();
         (reply, String::from_utf8(out).unwrap())
@@ -333,6 +338,41 @@ mod tests {
         assert_eq!(reply, Reply::Move(one(0, 3)));
         let (reply, _) = talk(question, "why?\n", 80);
         assert_eq!(reply, Reply::Why);
+    }
+
+    #[test]
+    fn an_endless_stream_of_lines_ends_at_the_limit_and_not_before() {
+        let position = Position::new(vec![3, 5, 7]);
+        let game = Nim::new(Rule::Misere);
+        let question = Question {
+            prompt: "> ",
+            position: &position,
+            game: &game,
+            yes_no: YesNo::Never,
+            winning: &[],
+            row: None,
+        };
+        // Started with `before` lines already read, `lines` more come, then
+        // `then`.
+        let before = MOST_PROMPT_LINES - 3;
+        let asked = |lines: usize, then: &str| {
+            let typed = format!("{}{then}", "nonsense\n".repeat(lines));
+            let (mut out, mut input) = (Vec::new(), typed.as_bytes());
+            let mut io = Io {
+                out: &mut out,
+                input: &mut input,
+                interactive: false,
+                color: false,
+                width: 80,
+                height: None,
+                lines: before,
+            };
+            ask(&mut io, question).map_err(|e| e.to_string())
+        };
+        // The last line the limit allows is still heard.
+        assert_eq!(asked(2, "q\n"), Ok(Reply::Quit));
+        let refused = asked(3, "q\n").unwrap_err();
+        assert!(refused.contains("more than 10,000 lines"), "{refused}");
     }
 
     fn said(rows: &[u64], yes_no: bool, line: &str) -> String {

@@ -24,6 +24,10 @@ pub struct Io<'a> {
     /// reads and types at: an explanation taller than that waits between
     /// its steps, so its first steps do not scroll away unread.
     pub height: Option<usize>,
+    /// How many lines have been read at its prompts so far: at most
+    /// [`MOST_PROMPT_LINES`](super::line::MOST_PROMPT_LINES) are, so an endless stream of
+    /// replies cannot keep a command going for ever.
+    pub lines: usize,
 }
 
 impl Io<'_> {

@@ -11,6 +11,11 @@ use std::io::{self, BufRead, Read};
 /// The longest line read at a prompt, in bytes.
 pub(crate) const LONGEST_LINE: usize = 4096;
 
+/// The most lines one command reads at its prompts: far more than any
+/// class types in a lesson or a game, and few enough to answer within a
+/// second.
+pub(crate) const MOST_PROMPT_LINES: usize = 10_000;
+
 /// One line read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Line {
@@ -31,6 +36,12 @@ pub enum LineError {
         with_commas(LONGEST_LINE as u128)
     )]
     TooLong,
+    /// More lines than [`MOST_PROMPT_LINES`] were read.
+    #[error(
+        "more than {} lines were read at the prompt, the most one command reads",
+        with_commas(MOST_PROMPT_LINES as u128)
+    )]
+    TooMany,
     /// The input could not be read.
     #[error("cannot read the input: {0}")]
     Io(#[from] io::Error),

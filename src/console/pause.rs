@@ -140,6 +140,7 @@ mod tests {
             color: false,
             width: 80,
             height: None,
+            lines: 0,
         };
         let mut offered = Offered::new(hints.iter().map(|h| h.to_string()).collect(), before);
         let prompt = Prompt {

@@ -191,6 +191,7 @@ mod tests {
             color: false,
             width: 80,
             height: None,
+            lines: 0,
         };
         let stepped = step_through(&mut io, &doc, &hints(&a), true, None).unwrap();
         (String::from_utf8(out).unwrap(), stepped)

@@ -14,7 +14,7 @@ const HANDOUT_WIDTH: usize = 80;
 
 /// The document as a handout, its title at heading `level` (1 for `#`).
 pub(crate) fn document(doc: &Document, level: usize) -> String {
-    let mut out = format!("{} {}\n\n", "#".repeat(level), doc.title);
+    let mut out = format!("{} {}\n\n", "#".repeat(level), inline(&doc.title));
     for step in &doc.steps {
         // Markdown has no pages: a thematic break stands for the page break.
         if step.frame.new_page {
@@ -45,13 +45,15 @@ fn block_text(block: &Block, level: usize) -> String {
         // A sentence is a list item; one numbered already ("1. 7 5 2: No.")
         // is an item of a numbered list, not a bullet holding a list.
         Block::Sentence { text } => match text.split_once(' ') {
-            Some((marker, _)) if is_list_marker(marker) && marker != "-" => format!("{text}\n"),
-            _ => format!("- {text}\n"),
+            Some((marker, rest)) if is_list_marker(marker) && marker != "-" => {
+                format!("{marker} {}\n", inline(rest))
+            }
+            _ => format!("- {}\n", inline(text)),
         },
-        Block::Move(m) => format!("- **{}**\n", m.text),
-        Block::Note { text } => format!("\n{text}\n\n"),
+        Block::Move(m) => format!("- **{}**\n", inline(&m.text)),
+        Block::Note { text } => format!("\n{}\n\n", inline(text)),
         Block::Command { text } => format!("\n```sh\n{text}\n```\n\n"),
-        Block::Verdict { label, text, .. } => format!("**{label}**: {text}\n\n"),
+        Block::Verdict { label, text, .. } => format!("**{label}**: {}\n\n", inline(text)),
         Block::Tally { lines } => lines
             .iter()
             .map(|l| {
@@ -81,6 +83,32 @@ fn block_text(block: &Block, level: usize) -> String {
             super::bar::text(bar, "", HANDOUT_WIDTH, false)
         ),
     }
+}
+
+/// Words as Markdown shows them, whatever they hold: a lesson's own
+/// narration may have `<script>`, a link or a stray code fence, which a
+/// handout must print as the words they are, not run or follow. HTML is
+/// written as entities, and the marks that open code, links and headings
+/// are escaped.
+fn inline(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        if line.starts_with('#') {
+            out.push('\\');
+        }
+        for c in line.chars() {
+            match c {
+                '&' => out.push_str("&amp;"),
+                '<' => out.push_str("&lt;"),
+                '\\' | '`' | '[' | ']' => {
+                    out.push('\\');
+                    out.push(c);
+                }
+                c => out.push(c),
+            }
+        }
+    }
+    out
 }
 
 /// A Markdown table.
@@ -134,4 +162,28 @@ fn positions(entries: &[PositionLine]) -> String {
             None => format!("- {}\n", e.position),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lessons_own_words_are_printed_never_run_or_followed() {
+        let said = [
+            (
+                "<script>alert(1)</script>",
+                "&lt;script>alert(1)&lt;/script>",
+            ),
+            ("[x](javascript:alert(1))", "\\[x\\](javascript:alert(1))"),
+            ("```", "\\`\\`\\`"),
+            ("# Not a heading", "\\# Not a heading"),
+            ("Tom & Jerry", "Tom &amp; Jerry"),
+            ("7 = 4 + 2 + 1", "7 = 4 + 2 + 1"),
+        ];
+        for (words, shown) in said {
+            let out = block_text(&Block::note(words), 3);
+            assert_eq!(out.trim(), shown, "{words}");
+        }
+    }
 }

@@ -115,6 +115,7 @@ mod tests {
     use super::*;
     use crate::rules::rule::Rule;
     use crate::rules::take_set::TakeSet;
+    use std::collections::BTreeSet;
 
     fn of(rows: &[u64], takes: Option<&str>, k: u32) -> Choice {
         let mut game = match takes {
@@ -156,18 +157,29 @@ mod tests {
         }
     }
 
-    /// Every line of play from `rows`, each as its number of moves.
-    fn lengths(rows: Vec<u64>, game: &Nim, out: &mut std::collections::BTreeSet<u64>, depth: u64) {
+    /// How many moves each line of play from `rows` lasts, remembered by
+    /// position so that a walk through every game stays quick.
+    fn lengths(
+        rows: Vec<u64>,
+        game: &Nim,
+        seen: &mut std::collections::HashMap<Vec<u64>, BTreeSet<u64>>,
+    ) -> BTreeSet<u64> {
+        if let Some(known) = seen.get(&rows) {
+            return known.clone();
+        }
         let p = Position::new(rows.clone());
         let moves: Vec<_> = p.moves_with(&game.takes).collect();
+        let mut out = BTreeSet::new();
         if moves.is_empty() {
-            out.insert(depth);
+            out.insert(0);
         }
         for mv in moves {
             let mut next = rows.clone();
             next[mv.pile] -= mv.take;
-            lengths(next, game, out, depth + 1);
+            out.extend(lengths(next, game, seen).iter().map(|n| n + 1));
         }
+        seen.insert(rows, out.clone());
+        out
     }
 
     proptest::proptest! {
@@ -175,12 +187,11 @@ mod tests {
         /// through every game says so too.
         #[test]
         fn forced_is_every_game_as_long(
-            rows in proptest::collection::vec(0u64..7, 1..4),
+            rows in proptest::collection::vec(0u64..10, 1..5),
             takes in proptest::sample::select(vec!["1-2", "2,3", "3", "1,4", "2,5"]),
         ) {
             let game = Nim::with_takes(Rule::Misere, TakeSet::parse(takes).unwrap());
-            let mut seen = std::collections::BTreeSet::new();
-            lengths(rows.clone(), &game, &mut seen, 0);
+            let seen = lengths(rows.clone(), &game, &mut Default::default());
             let forced = matches!(
                 choice(&Position::new(rows.clone()), &game),
                 Choice::Over | Choice::EndsNow | Choice::Forced

@@ -349,10 +349,14 @@ impl Queried for Nim {
     /// The one move given, as the rows after it (`to`) or as a row and how
     /// many sticks (`row`, `remove`), or a problem that shows both forms.
     fn typed(words: &dyn Words) -> Result<TypedMove, NimUnanswered> {
-        let to = words
-            .words("to")
-            .map(|to| Position::parse(&to))
-            .transpose()?;
+        let to = match words.words("to") {
+            // Given, but empty: the rows after the move are missing, not
+            // the rows of the position.
+            Some(to) if to.iter().all(|w| w.trim().is_empty()) => {
+                return Err(NimUnanswered::MoveForm("--to was given no rows"));
+            }
+            to => to.map(|to| Position::parse(&to)).transpose()?,
+        };
         let problem = match (to, words.word("row"), words.word("remove")) {
             (Some(to), None, None) => return Ok(TypedMove::To(to)),
             (None, Some(row), Some(remove)) => return Ok(TypedMove::RowRemove { row, remove }),

@@ -197,7 +197,7 @@ proptest! {
         let mut out = Vec::new();
         let typed = format!("{line}\nq\n");
         let mut input = typed.as_bytes();
-        let mut io = Io { out: &mut out, input: &mut input, interactive: false, color: false, width: 80, height: None };
+        let mut io = Io { out: &mut out, input: &mut input, interactive: false, color: false, width: 80, height: None ,lines: 0 };
         let question = Question { prompt: "> ", position: &position, game: &game, yes_no, winning: &[], row: None };
         let reply = ask(&mut io, question).unwrap();
         if let Reply::Move(mv) = &reply {

@@ -554,6 +554,7 @@ fn run_scripted(source: &str, input: &str) -> Result<String, matchsticks::Error>
         color: false,
         width: 80,
         height: None,
+        lines: 0,
     };
     matchsticks::lesson::runner::run(&lesson, false, &mut io)?;
     Ok(String::from_utf8(out).unwrap())

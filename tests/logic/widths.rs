@@ -139,6 +139,7 @@ fn every_lesson_fits_at_every_width() {
                 color: false,
                 width,
                 height: None,
+                lines: 0,
             };
             lesson::runner::run(&lesson, true, &mut io).unwrap();
             let out = String::from_utf8(out).unwrap();
