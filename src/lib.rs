@@ -110,7 +110,8 @@ mod tests {
             ("MOST_VERIFIED", verify::MOST_VERIFIED as u64),
             ("MOST_VERIFIED_MOVES", verify::MOST_VERIFIED_MOVES as u64),
             ("MOST_BODY_BYTES", serve::MOST_BODY_BYTES as u64),
-            ("LARGEST_HEAD", serve::connections::LARGEST_HEAD as u64),
+            ("LARGEST_HEAD", serve::head::LARGEST_HEAD as u64),
+            ("MOST_HEADERS", serve::head::MOST_HEADERS as u64),
             (
                 "MOST_CONNECTIONS",
                 serve::connections::MOST_CONNECTIONS as u64,
@@ -133,7 +134,11 @@ mod tests {
             ("EXPENSIVE_PERCENT", serve::expensive::EXPENSIVE_PERCENT),
             ("MOST_EXPENSIVE", serve::expensive::MOST_EXPENSIVE as u64),
             ("MOST_CHEAP", serve::expensive::MOST_CHEAP as u64),
-            ("MOST_REPLY_BYTES", serve::connections::MOST_REPLY_BYTES),
+            ("LARGE_REPLY", serve::sending::LARGE_REPLY as u64),
+            (
+                "MOST_SENDING_BYTES",
+                serve::sending::MOST_SENDING_BYTES as u64,
+            ),
             ("LARGEST_SEARCH", solve::chomp::LARGEST_SEARCH),
             ("LARGEST_SIDE", rules::bar::LARGEST_SIDE as u64),
             ("MOST_PUPILS", class::pupil::MOST_PUPILS as u64),

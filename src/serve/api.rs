@@ -35,7 +35,7 @@ pub(crate) fn explain<G: Queried>(query: Option<&str>) -> Reply {
 /// prints; an illegal move gets 422 with the JSON printed for it.
 pub(crate) fn check<G: Queried>(query: Option<&str>) -> Reply {
     let asked = || -> Result<Result<String, String>, ParamError> {
-        let (_, checked) = check_question::<G>(query)?;
+        let (_, checked) = check_question::<G>(Question::Check, query)?;
         match checked {
             Ok(checked) => Ok(Ok(checked.json())),
             Err(Refused::Illegal { json, .. }) => Ok(Err(json)),

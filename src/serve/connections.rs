@@ -15,10 +15,15 @@
 //! new connection. Only when every connection is busy answering is a new
 //! one turned away.
 //!
-//! A reply waits in memory until its client has read it, so the replies
-//! of clients that read slowly, or not at all, could fill the memory. At
-//! most [`MOST_REPLY_BYTES`] of replies bigger than [`SMALL_REPLY`] are
-//! held at once; one more is answered 503 with `Retry-After` instead.
+//! hyper reads each request's line and headers, and refuses one it cannot
+//! read with a bare reply of its own, written while no request is being
+//! answered. The connection sets that reply aside and sends the one
+//! `head::refusal` makes in its place, with the headers every reply
+//! carries and the words for what could not be read. A connection that
+//! ends after a reply reads and drops what its client still sends, for
+//! `LINGER` at most, before it closes: a body refused unread may still
+//! be arriving, and closing on it would reset the connection before the
+//! client read the refusal.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -28,7 +33,7 @@ use std::net::SocketAddr;
 use std::pin::{Pin, pin};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::task::{Context, Poll, ready};
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::Router;
@@ -45,8 +50,8 @@ use tokio::task::JoinSet;
 use tokio::time::{Instant, sleep, sleep_until};
 use tower::ServiceExt;
 
-use super::guard::{ArrivedAt, SECURE, secured};
-use crate::rules::commas::with_commas;
+use super::guard::ArrivedAt;
+use super::head::{self, LARGEST_HEAD, MOST_HEADERS};
 
 /// The most connections open at once: a class of sixty, each with a
 /// stream of events and a request under way, and room to spare.
@@ -67,18 +72,6 @@ pub const BODY_TIMEOUT: Duration = Duration::from_secs(5);
 /// connection is closed.
 pub(crate) const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// The most bytes a request's line and headers may take (the long query
-/// of a big position included); more gets 431.
-pub const LARGEST_HEAD: usize = 64 * 1024;
-
-/// The most bytes of big replies (over [`SMALL_REPLY`]) held at once while
-/// their clients read them: a few of the biggest the page makes.
-pub const MOST_REPLY_BYTES: u64 = 24 * 1024 * 1024;
-
-/// A reply this small is always sent: the page's own files, and every
-/// ordinary answer. [`MOST_CONNECTIONS`] of them hold at most 14 MB.
-pub(crate) const SMALL_REPLY: u64 = 64 * 1024;
-
 /// How long to wait before accepting again when the system refuses a new
 /// connection, having closed the one that waited longest.
 const ACCEPT_PAUSE: Duration = Duration::from_millis(20);
@@ -92,7 +85,6 @@ pub(super) async fn serve(
     stop: impl Future<Output = ()>,
 ) -> io::Result<()> {
     let open = Arc::new(Open::default());
-    let held = Arc::new(Held::default());
     let (stopping, stopped) = watch::channel(false);
     let mut tasks = JoinSet::new();
     let mut stop = pin!(stop);
@@ -108,7 +100,6 @@ pub(super) async fn serve(
                             watched,
                             router: router.clone(),
                             open: Arc::clone(&open),
-                            held: Arc::clone(&held),
                             stopped: stopped.clone(),
                         };
                         tasks.spawn(connection.run(stream));
@@ -161,9 +152,6 @@ struct Watched {
     /// Told of every change of phase, and of being closed.
     changed: Notify,
     closed: AtomicBool,
-    /// The bytes of a big reply it has still to write, held in
-    /// [`MOST_REPLY_BYTES`].
-    owed: AtomicU64,
 }
 
 #[derive(Debug)]
@@ -173,6 +161,11 @@ struct State {
     since: Instant,
     /// Since when a write has waited for the client to read.
     blocked: Option<Instant>,
+    /// Whether a request has been handed to the routes and its reply has
+    /// not all gone yet: whatever is written meanwhile is that reply, and
+    /// whatever is written at another time is hyper's own refusal of a
+    /// request it could not read.
+    replying: bool,
 }
 
 impl Watched {
@@ -183,10 +176,10 @@ impl Watched {
                 phase: Phase::Idle,
                 since: Instant::now(),
                 blocked: None,
+                replying: false,
             }),
             changed: Notify::new(),
             closed: AtomicBool::new(false),
-            owed: AtomicU64::new(0),
         }
     }
 
@@ -201,6 +194,27 @@ impl Watched {
             state.since = Instant::now();
             drop(state);
             self.changed.notify_one();
+        }
+    }
+
+    /// A request was handed to the routes, its body to be read: its reply
+    /// is under way, and stays so until it has all gone, whatever is
+    /// flushed before the routes first look at it.
+    fn replies(&self) {
+        self.state().replying = true;
+        self.enter(Phase::Body);
+    }
+
+    fn is_replying(&self) -> bool {
+        self.state().replying
+    }
+
+    /// Everything written so far has gone: once a reply's body has ended,
+    /// so has the reply.
+    fn flushed(&self) {
+        let mut state = self.state();
+        if matches!(state.phase, Phase::Idle | Phase::Head) {
+            state.replying = false;
         }
     }
 
@@ -295,97 +309,11 @@ fn longest_waiting(all: &HashMap<u64, Arc<Watched>>) -> Option<Arc<Watched>> {
         .map(|(_, w)| Arc::clone(w))
 }
 
-/// The bytes of big replies not yet written to their sockets, on every
-/// connection. A reply is handed to hyper whole, and hyper keeps it until
-/// the client has taken all of it, so a reply is held until its last byte
-/// is written, not only until it is made.
-#[derive(Debug, Default)]
-struct Held {
-    bytes: AtomicU64,
-}
-
-impl Held {
-    /// Room for a reply of `size` bytes, owed by `watched` until it has
-    /// written them or closes; `false` when it would pass
-    /// [`MOST_REPLY_BYTES`].
-    fn hold(&self, watched: &Watched, size: u64) -> bool {
-        let room = self
-            .bytes
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |held| {
-                held.checked_add(size)
-                    .filter(|&total| total <= MOST_REPLY_BYTES)
-            });
-        if room.is_ok() {
-            watched.owed.fetch_add(size, Ordering::AcqRel);
-        }
-        room.is_ok()
-    }
-
-    /// `written` bytes of what `watched` owes were written (or, at its
-    /// close, will never be).
-    fn paid(&self, watched: &Watched, written: u64) {
-        let owed = watched
-            .owed
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |owed| {
-                Some(owed.saturating_sub(written))
-            })
-            .unwrap_or(0);
-        let paid = owed.min(written);
-        if paid > 0 {
-            self.bytes.fetch_sub(paid, Ordering::AcqRel);
-        }
-    }
-}
-
-/// The server's reply to a request hyper could not read and answered with
-/// `status`: the same status, why in words, and [`SECURE`]; the
-/// connection closes after it, as hyper's would.
-fn unread(status: u16) -> Vec<u8> {
-    let why = match status {
-        431 => format!(
-            "the request's line and headers are bigger than {} bytes (64 KB), or more than \
-             100 headers, the most read",
-            with_commas(LARGEST_HEAD as u128)
-        ),
-        414 => "the request's address is longer than the server reads".to_string(),
-        _ => "the request could not be read: send an HTTP/1.1 request, its line and \
-              headers in plain text"
-            .to_string(),
-    };
-    let body = serde_json::json!({ "error": why }).to_string() + "\n";
-    let reason = hyper::StatusCode::from_u16(status)
-        .ok()
-        .and_then(|s| s.canonical_reason())
-        .unwrap_or("Bad Request");
-    let mut reply = format!(
-        "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\n\
-         content-length: {}\r\nconnection: close\r\n",
-        body.len()
-    );
-    for (name, value) in SECURE {
-        reply += &format!("{name}: {value}\r\n");
-    }
-    reply += "\r\n";
-    reply += &body;
-    reply.into_bytes()
-}
-
-/// 503: the big replies being sent already hold all the room for them.
-fn too_much_held() -> Response<AxumBody> {
-    let why = format!(
-        "the server is already sending {} bytes of big replies, the most it holds at once: \
-         try again in a moment",
-        with_commas(u128::from(MOST_REPLY_BYTES))
-    );
-    secured(super::reply::Reply::busy(&why, 1))
-}
-
 /// A connection being served.
 struct Connection {
     watched: Arc<Watched>,
     router: Router,
     open: Arc<Open>,
-    held: Arc<Held>,
     stopped: watch::Receiver<bool>,
 }
 
@@ -394,20 +322,15 @@ impl Connection {
         let arrived = stream.local_addr().ok();
         let watched = Arc::clone(&self.watched);
         let router = self.router.clone();
-        let held = Arc::clone(&self.held);
         let service = service_fn(move |request| {
-            let (router, watched, held) = (router.clone(), Arc::clone(&watched), held.clone());
-            answer(request, router, watched, held, arrived)
+            watched.replies();
+            answer(request, router.clone(), Arc::clone(&watched), arrived)
         });
-        let io = TokioIo::new(Stream {
-            stream,
-            watched: Arc::clone(&self.watched),
-            held: Arc::clone(&self.held),
-            own: None,
-        });
+        let io = TokioIo::new(Stream::new(stream, Arc::clone(&self.watched)));
         let connection = http1::Builder::new()
             .max_buf_size(LARGEST_HEAD)
             .max_header_size(LARGEST_HEAD)
+            .max_headers(MOST_HEADERS)
             .serve_connection(io, service);
         let mut connection = pin!(connection);
         let mut stopping = false;
@@ -437,20 +360,16 @@ impl Connection {
             }
         }
         self.open.remove(self.watched.id);
-        // What it never wrote is held no longer.
-        self.held.paid(&self.watched, u64::MAX);
     }
 }
 
 /// Hands a request to the router, following it through its phases: its
 /// body is being read until it ends, and the reply is being sent until
-/// its body ends or is dropped. A big reply is sent only when there is
-/// room for it within [`MOST_REPLY_BYTES`].
+/// its body ends or is dropped.
 async fn answer(
     request: Request<Incoming>,
     router: Router,
     watched: Arc<Watched>,
-    held: Arc<Held>,
     arrived: Option<SocketAddr>,
 ) -> Result<Response<Reply>, Infallible> {
     watched.enter(Phase::Body);
@@ -467,11 +386,6 @@ async fn answer(
     };
     let Ok(response) = router.oneshot(Request::from_parts(parts, body)).await;
     watched.enter(Phase::Answering);
-    let size = response.body().size_hint().upper().unwrap_or(0);
-    let response = match size > SMALL_REPLY && !held.hold(&watched, size) {
-        true => too_much_held(),
-        false => response,
-    };
     Ok(response.map(|body| Reply {
         body,
         sent: Some(Sent(watched)),
@@ -548,95 +462,129 @@ impl Body for Reply {
     }
 }
 
+/// How long, after a reply that ends its connection, what the client still
+/// sends is read and dropped before the connection closes: a body refused
+/// before it was read may still be arriving, and closing with bytes unread
+/// resets the connection, and the client may never read the reply.
+const LINGER: Duration = Duration::from_secs(1);
+
+/// The most bytes read and dropped then.
+const MOST_LINGERED: usize = 1024 * 1024;
+
 /// The socket, noting when a request's first byte arrives and when a
-/// write waits for the client.
-///
-/// When a request cannot be read as HTTP at all (a broken request line or
-/// header, a head past [`LARGEST_HEAD`]), hyper answers it itself, before
-/// any route sees it, with a bare status and no body. That reply is
-/// written here instead as the server's own: the same status, the
-/// headers every reply carries ([`SECURE`]), and why in words.
+/// write waits for the client; keeping what has arrived of a request's
+/// line and headers until a route has it, so that hyper's bare refusal of
+/// one it could not read is set aside and a reply that says why is sent in
+/// its place; and reading what the client still sends before it closes.
 struct Stream {
     stream: TcpStream,
     watched: Arc<Watched>,
-    held: Arc<Held>,
-    /// The server's reply in place of hyper's own, and how much of it is
-    /// sent.
-    own: Option<(Vec<u8>, usize)>,
+    /// What has arrived of the request's line and headers while no reply
+    /// is under way, up to one byte more than hyper reads.
+    head: Vec<u8>,
+    /// The reply sent in place of hyper's refusal, and how much of it is
+    /// written.
+    refusal: Option<(Vec<u8>, usize)>,
+    /// Until when, and for how many more bytes, what the client sends after
+    /// the last reply is read and dropped.
+    lingering: Option<(Pin<Box<tokio::time::Sleep>>, usize)>,
 }
 
 impl Stream {
-    /// Whether `buf`, written while no request is being answered, is
-    /// hyper's own reply to a request it could not read: a status line
-    /// whose head lacks the headers the router puts on every reply.
-    fn unread_reply(&self, buf: &[u8]) -> Option<u16> {
-        let waiting = matches!(self.watched.state().phase, Phase::Idle | Phase::Head);
-        let status = buf.strip_prefix(b"HTTP/1.1 ")?.get(..3)?;
-        let head = buf.split(|&b| b == b'\n').take_while(|line| *line != b"\r");
-        let ours = head.into_iter().any(|line| {
-            line.to_ascii_lowercase()
-                .starts_with(SECURE[0].0.as_str().as_bytes())
-        });
-        let status = std::str::from_utf8(status).ok()?.parse().ok()?;
-        (waiting && !ours).then_some(status)
+    fn new(stream: TcpStream, watched: Arc<Watched>) -> Stream {
+        Stream {
+            stream,
+            watched,
+            head: Vec::new(),
+            refusal: None,
+            lingering: None,
+        }
     }
 
-    /// Sends what is left of the server's own reply.
-    fn send_own(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+    /// Keeps `arrived` as part of a request's head, when no reply is under
+    /// way; forgets the last head when one is.
+    fn arrived(&mut self, arrived: &[u8]) {
+        if self.watched.is_replying() {
+            self.head = Vec::new();
+            return;
+        }
+        let room = (LARGEST_HEAD + 1).saturating_sub(self.head.len());
+        self.head
+            .extend_from_slice(&arrived[..arrived.len().min(room)]);
+    }
+
+    /// Sets what hyper writes aside when it is its own refusal of a request
+    /// it could not read, written while no reply is under way, and makes
+    /// the reply sent in its place: then how many bytes it wrote, as if
+    /// they were written; `None` when it is a reply.
+    fn set_aside(&mut self, bufs: &[&[u8]]) -> Option<usize> {
+        if self.refusal.is_none() {
+            if self.watched.is_replying() {
+                self.head = Vec::new();
+                return None;
+            }
+            let line: Vec<u8> = bufs
+                .iter()
+                .flat_map(|b| b.iter())
+                .take(12)
+                .copied()
+                .collect();
+            let status = line.get(9..12).and_then(|s| std::str::from_utf8(s).ok());
+            let status = status.and_then(|s| s.parse().ok()).unwrap_or(400);
+            self.refusal = Some((head::refusal(status, &self.head), 0));
+            self.head = Vec::new();
+        }
+        Some(bufs.iter().map(|b| b.len()).sum())
+    }
+
+    /// Writes the reply sent in place of hyper's refusal, if there is one.
+    fn send_refusal(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         let Stream {
             stream,
             watched,
-            own,
+            refusal,
             ..
         } = self;
-        let Some((reply, sent)) = own else {
-            return Poll::Ready(Ok(()));
-        };
-        while *sent < reply.len() {
-            let written = Pin::new(&mut *stream).poll_write(cx, &reply[*sent..]);
-            match noted(watched, written) {
-                Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
-                Poll::Ready(Ok(n)) => *sent += n,
-                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
-                Poll::Pending => return Poll::Pending,
+        while let Some((bytes, written)) = refusal.as_mut()
+            && *written < bytes.len()
+        {
+            let sent = wrote(
+                watched,
+                Pin::new(&mut *stream).poll_write(cx, &bytes[*written..]),
+            );
+            match std::task::ready!(sent)? {
+                0 => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                n => *written += n,
             }
         }
         Poll::Ready(Ok(()))
     }
 
-    /// Writes `bufs` (all `len` bytes of them), or the server's reply in
-    /// place of hyper's own.
-    fn write_or_replace(
-        &mut self,
-        cx: &mut Context<'_>,
-        first: &[u8],
-        len: usize,
-        write: impl FnOnce(Pin<&mut TcpStream>, &mut Context<'_>) -> Poll<io::Result<usize>>,
-    ) -> Poll<io::Result<usize>> {
-        if self.own.is_none()
-            && let Some(status) = self.unread_reply(first)
-        {
-            self.own = Some((unread(status), 0));
+    /// Reads and drops what the client still sends, until it is done, or
+    /// for [`LINGER`] or [`MOST_LINGERED`] bytes.
+    fn linger(&mut self, cx: &mut Context<'_>) -> Poll<()> {
+        let Some((until, left)) = &mut self.lingering else {
+            return Poll::Ready(());
+        };
+        let mut scratch = [0; 8192];
+        while *left > 0 {
+            let mut dropped = ReadBuf::new(&mut scratch);
+            match Pin::new(&mut self.stream).poll_read(cx, &mut dropped) {
+                Poll::Ready(Ok(())) if !dropped.filled().is_empty() => {
+                    *left = left.saturating_sub(dropped.filled().len());
+                }
+                Poll::Ready(_) => break,
+                Poll::Pending if until.as_mut().poll(cx).is_pending() => return Poll::Pending,
+                Poll::Pending => break,
+            }
         }
-        if self.own.is_some() {
-            // Hyper's own bytes are dropped: the server's go instead.
-            return self.send_own(cx).map_ok(|()| len);
-        }
-        let written = write(Pin::new(&mut self.stream), cx);
-        if let Poll::Ready(Ok(n)) = written {
-            self.held.paid(&self.watched, n as u64);
-        }
-        self.wrote(written)
-    }
-
-    fn wrote<T>(&self, written: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
-        noted(&self.watched, written)
+        *left = 0;
+        Poll::Ready(())
     }
 }
 
-/// Notes on `watched` whether a write waits for the client, and since
-/// when.
-fn noted<T>(watched: &Watched, written: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
+/// Notes whether a write waits for the client.
+fn wrote<T>(watched: &Watched, written: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
     let mut state = watched.state();
     match (&written, state.blocked) {
         (Poll::Pending, None) => state.blocked = Some(Instant::now()),
@@ -648,14 +596,27 @@ fn noted<T>(watched: &Watched, written: Poll<io::Result<T>>) -> Poll<io::Result<
 
 impl AsyncRead for Stream {
     fn poll_read(
-        mut self: Pin<&mut Self>,
+        self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        // Refused: hyper reads no more, and closes.
+        if this.refusal.is_some() {
+            return Poll::Ready(Ok(()));
+        }
         let before = buf.filled().len();
-        let read = Pin::new(&mut self.stream).poll_read(cx, buf);
-        if buf.filled().len() > before {
-            self.watched.heard();
+        let read = Pin::new(&mut this.stream).poll_read(cx, buf);
+        let arrived = &buf.filled()[before..];
+        if !arrived.is_empty() {
+            this.watched.heard();
+            this.arrived(arrived);
+            // A head hyper would not answer is answered here, and hyper
+            // never sees it.
+            if let Some(refusal) = head::unanswered(&this.head) {
+                this.refusal = Some((refusal, 0));
+                buf.set_filled(before);
+            }
         }
         read
     }
@@ -663,40 +624,57 @@ impl AsyncRead for Stream {
 
 impl AsyncWrite for Stream {
     fn poll_write(
-        mut self: Pin<&mut Self>,
+        self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        self.write_or_replace(cx, buf, buf.len(), |stream, cx| stream.poll_write(cx, buf))
+        let this = self.get_mut();
+        if let Some(set_aside) = this.set_aside(&[buf]) {
+            return Poll::Ready(Ok(set_aside));
+        }
+        wrote(
+            &this.watched,
+            Pin::new(&mut this.stream).poll_write(cx, buf),
+        )
     }
 
     fn poll_write_vectored(
-        mut self: Pin<&mut Self>,
+        self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        let first = bufs
-            .iter()
-            .find(|b| !b.is_empty())
-            .map_or(&[][..], |b| &b[..]);
-        let len = bufs.iter().map(|b| b.len()).sum();
-        self.write_or_replace(cx, first, len, |stream, cx| {
-            stream.poll_write_vectored(cx, bufs)
-        })
+        let this = self.get_mut();
+        let slices: Vec<&[u8]> = bufs.iter().map(|b| &**b).collect();
+        if let Some(set_aside) = this.set_aside(&slices) {
+            return Poll::Ready(Ok(set_aside));
+        }
+        let written = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
+        wrote(&this.watched, written)
     }
 
     fn is_write_vectored(&self) -> bool {
         self.stream.is_write_vectored()
     }
 
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        ready!(self.send_own(cx))?;
-        Pin::new(&mut self.stream).poll_flush(cx)
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        std::task::ready!(this.send_refusal(cx))?;
+        let flushed = std::task::ready!(Pin::new(&mut this.stream).poll_flush(cx));
+        if flushed.is_ok() {
+            this.watched.flushed();
+        }
+        Poll::Ready(flushed)
     }
 
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        ready!(self.send_own(cx))?;
-        Pin::new(&mut self.stream).poll_shutdown(cx)
+    /// Sends the last reply, closes the writing half, and lingers.
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        std::task::ready!(this.send_refusal(cx))?;
+        if this.lingering.is_none() {
+            std::task::ready!(Pin::new(&mut this.stream).poll_shutdown(cx))?;
+            this.lingering = Some((Box::pin(sleep(LINGER)), MOST_LINGERED));
+        }
+        this.linger(cx).map(Ok)
     }
 }
 
@@ -713,6 +691,7 @@ mod tests {
             phase,
             since: now - Duration::from_secs(ago),
             blocked: blocked.map(|ago| now - Duration::from_secs(ago)),
+            replying: false,
         };
         Arc::new(watched)
     }
@@ -735,6 +714,25 @@ mod tests {
             let w = watched(0, phase, ago, blocked);
             assert_eq!(w.is_overdue(), overdue, "{phase:?} {ago} {blocked:?}");
         }
+    }
+
+    #[test]
+    fn a_reply_is_under_way_from_its_request_until_all_of_it_has_gone() {
+        let w = watched(0, Phase::Head, 0, None);
+        assert!(!w.is_replying());
+        w.replies();
+        w.flushed();
+        assert!(w.is_replying());
+        for phase in [Phase::Body, Phase::Answering] {
+            w.enter(phase);
+            w.flushed();
+            assert!(w.is_replying(), "{phase:?}");
+        }
+        // Its body has ended: the next flush sends the last of it.
+        w.enter(Phase::Idle);
+        assert!(w.is_replying());
+        w.flushed();
+        assert!(!w.is_replying());
     }
 
     #[test]

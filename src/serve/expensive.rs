@@ -11,9 +11,10 @@
 //! position, the rules and the extras from the request's words, as the
 //! route will, and ask the game. A position of more than
 //! [`EXPENSIVE_PERCENT`] of the pieces the page draws (`LARGEST_DRAWING`)
-//! is expensive too, whatever its method: its reply is big, and so is
-//! the memory it takes while it is made. A request whose words cannot be read is
-//! cheap, since its route refuses it at once.
+//! is expensive too, whatever its method: its reply is big, and so is the
+//! memory it takes while it is made. A request whose words cannot be read,
+//! or whose position its route refuses (too big to draw, or a game of too
+//! many rows), is cheap, since it is refused at once.
 
 use std::marker::PhantomData;
 use std::num::NonZeroUsize;
@@ -22,6 +23,7 @@ use std::sync::{Arc, Mutex, mpsc};
 
 use tokio::sync::{Semaphore, oneshot};
 
+use super::game::MOST_ROWS_PLAYED;
 use super::params::{LARGEST_DRAWING, Params, Question, TABLE_PARAMS};
 use super::reply::Reply;
 use super::sent::Sent;
@@ -40,8 +42,9 @@ pub(crate) const EXPENSIVE_PERCENT: u64 = 5;
 
 /// The most expensive requests worked on at once, when the computer has
 /// this many cores or more; otherwise one per core. Each holds a core until
-/// it is done, and up to about 60 MB (a pattern of takes that repeats
-/// late), so that three keep the server within 200 MB.
+/// it is done, and up to about 60 MB while it works (a pattern of takes
+/// that repeats late, or the largest position the page draws), so that
+/// three keep the server's work within 200 MB.
 pub(crate) const MOST_EXPENSIVE: usize = 3;
 
 /// The most cheap requests worked on at once; more wait their turn, each
@@ -183,12 +186,20 @@ fn busy(most: usize) -> Reply {
 }
 
 /// Whether the question in `words` about a position of game `G`, worked
-/// out `times` over, is expensive.
-fn asked<G: Queried>(words: &dyn Words, times: u64) -> bool {
+/// out `times` over, is expensive. A position its route `refused` at once
+/// is not.
+fn asked<G: Queried>(
+    words: &dyn Words,
+    times: u64,
+    refused: impl FnOnce(&G::Position) -> bool,
+) -> bool {
     let costly = || -> Option<bool> {
         let position = G::position(&words.words(G::POSITION_WORDS)?, None).ok()?;
         let game = G::rules(words).ok()?;
         let extras = game.extras(words).ok()?;
+        if refused(&position) {
+            return Some(false);
+        }
         let drawn = G::pieces(&position) as f64 > LARGEST_DRAWING as f64 * share();
         Some(drawn || game.costly(&position, &extras, times, share()))
     };
@@ -199,18 +210,23 @@ fn asked<G: Queried>(words: &dyn Words, times: u64) -> bool {
 /// explanation, a check, a board) is expensive. A check works out the
 /// position before the move and the one after it. A query with a
 /// parameter the question does not know is cheap: its route refuses it
-/// at once, so it never takes a place.
+/// at once, so it never takes a place; so is a position too big for the
+/// page to draw, on the page.
 pub(crate) fn question<G: Queried>(question: Question, query: Option<&str>) -> bool {
+    let too_big =
+        |position: &G::Position| question.draws() && G::pieces(position) > LARGEST_DRAWING;
     match Params::parse(query, &question.known::<G>()) {
-        Ok(params) => asked::<G>(&params, 2),
+        Ok(params) => asked::<G>(&params, 2, too_big),
         Err(_) => false,
     }
 }
 
-/// Whether a game of `G` as the page sends it is expensive to replay.
+/// Whether a game of `G` as the page sends it is expensive to replay. A
+/// game of more rows than the page plays is refused at once.
 pub(crate) fn game<G: Queried>(body: &[u8]) -> bool {
+    let too_many = |position: &G::Position| G::rows(position).len() > MOST_ROWS_PLAYED;
     match serde_json::from_slice::<Sent<G>>(body) {
-        Ok(sent) => asked::<G>(&sent.words, turns_worked(sent.moves.len())),
+        Ok(sent) => asked::<G>(&sent.words, turns_worked(sent.moves.len()), too_many),
         Err(_) => false,
     }
 }
@@ -238,7 +254,7 @@ pub(crate) fn game_task(asked: &Asked) -> bool {
 }
 
 fn task_of<G: InLesson + Queried>(_: PhantomData<G>, task: &Asked, times: u64) -> bool {
-    asked::<G>(&task.words::<G>(), times)
+    asked::<G>(&task.words::<G>(), times, |_| false)
 }
 
 /// Whether Nim's table of positions in a query string is expensive.
@@ -369,6 +385,68 @@ mod tests {
         }
         // Beyond the search a rule answers at once.
         assert!(!question::<Chomp>(Question::Explain, Some("shape=12x12")));
+        // A position drawn big is expensive, whatever its work, unless the
+        // page refuses it at once as too big to draw: 153 rows of 64 groups
+        // are 9,945 rows and groups, 154 are 10,010.
+        let rows = |n: usize, size: u64| vec![size.to_string(); n].join(",");
+        let huge = rows(1000, u64::MAX);
+        let many = rows(101, 1);
+        let drawn = [
+            (Question::Explain, format!("position={huge}"), true),
+            (
+                Question::PageExplain,
+                format!("position={huge}&xor=1"),
+                false,
+            ),
+            (
+                Question::PageExplain,
+                format!("position={}", rows(153, u64::MAX)),
+                true,
+            ),
+            (
+                Question::PageExplain,
+                format!("position={}", rows(154, u64::MAX)),
+                false,
+            ),
+            (
+                Question::Check,
+                format!("position={huge}&row=1&remove=1"),
+                true,
+            ),
+            (
+                Question::PageCheck,
+                format!("position={huge}&row=1&remove=1"),
+                false,
+            ),
+            (Question::Board, format!("position={huge}"), false),
+            (
+                Question::Board,
+                format!("position={}", rows(100, u64::MAX)),
+                true,
+            ),
+            (Question::Board, format!("position={many}"), false),
+            (Question::PageExplain, format!("position={many}"), false),
+            (Question::Board, format!("position={}", rows(100, 1)), false),
+            // Three rows and groups each: 300 are few to draw.
+            (
+                Question::Board,
+                format!("position={}", rows(100, 40)),
+                false,
+            ),
+        ];
+        for (asked, query, costly) in drawn {
+            assert_eq!(
+                question::<Nim>(asked, Some(&query)),
+                costly,
+                "{asked:?} {}",
+                &query[..40]
+            );
+        }
+        assert!(question::<Chomp>(
+            Question::PageExplain,
+            Some("shape=64x64")
+        ));
+        assert!(!question::<Chomp>(Question::Board, Some("shape=20x20")));
         for (query, costly) in [("position=3,5,7", false), ("position=30,30,30,30", true)] {
             assert_eq!(table(Some(query)), costly, "{query}");
         }
@@ -416,6 +494,11 @@ mod tests {
         for (words, n, costly) in nim {
             let body = format!(r#"{{{words}, "moves": [{}]}}"#, moves(n));
             assert_eq!(game::<Nim>(body.as_bytes()), costly, "{body}");
+        }
+        let rows = |n: usize| vec![u64::MAX.to_string(); n].join(" ");
+        for (n, costly) in [(100, true), (101, false)] {
+            let body = format!(r#"{{"position": "{}", "moves": []}}"#, rows(n));
+            assert_eq!(game::<Nim>(body.as_bytes()), costly, "{n} rows");
         }
         assert!(!game::<Chomp>(br#"{"shape": "8x8", "bites": []}"#));
         assert!(game::<Chomp>(br#"{"shape": "11x11", "bites": []}"#));

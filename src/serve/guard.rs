@@ -6,13 +6,14 @@
 //! needs no preflight), or reach it under a name of its own that it points
 //! at this computer (DNS rebinding). So `check` refuses a `Host` that is
 //! not one of this computer's names or the address the request came in
-//! at, an `Origin` other than the server itself, a POST body that is not
-//! JSON, and an announced body over [`MOST_BODY_BYTES`] before a byte of
-//! it is read. A header it reads given twice would let two readers see
-//! two different requests, so it is refused, as is a request over a
-//! connection with no host, and a body framed other than by its length or
-//! in plain chunks. `headers` tells the browser to run only the page's own
-//! files, never inside another site's frame, and to send no referrer.
+//! at, or names another port; an `Origin` other than the server itself,
+//! and a request the browser marks as another site's; a POST body that
+//! is not JSON; a body sent in chunks, whose size no one announced; and
+//! an announced body over [`MOST_BODY_BYTES`] before a byte of it is read.
+//! Each header these rest on must come once, so that no reader of the
+//! request can take another one. `headers` tells the browser to run only
+//! the page's own files, never inside another site's frame, and to send
+//! no referrer.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::OnceLock;
@@ -23,7 +24,7 @@ use axum::http::header::{
     TRANSFER_ENCODING, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
 };
 use axum::http::uri::Authority;
-use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, Version};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use tower_http::set_header::response::SetMultipleResponseHeadersLayer;
@@ -44,34 +45,22 @@ pub struct ArrivedAt(pub SocketAddr);
 pub const POLICY: &str = "default-src 'self'; img-src 'self' data:; object-src 'none'; \
      base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/// The headers every reply carries, whatever answered it.
-pub(crate) const SECURE: [(HeaderName, &str); 4] = [
+/// The headers every reply carries: no sniffing of its type, the policy,
+/// no frame of another site, and no referrer.
+pub(crate) const SECURITY_HEADERS: [(HeaderName, &str); 4] = [
     (X_CONTENT_TYPE_OPTIONS, "nosniff"),
     (CONTENT_SECURITY_POLICY, POLICY),
     (X_FRAME_OPTIONS, "DENY"),
     (REFERRER_POLICY, "no-referrer"),
 ];
 
-/// [`SECURE`] on every reply the router gives.
+/// The layer that gives every reply the routes make [`SECURITY_HEADERS`],
+/// whatever answered it; the connections give them to the refusals of
+/// requests that never reached a route.
 pub(crate) fn headers() -> SetMultipleResponseHeadersLayer<Response> {
-    SetMultipleResponseHeadersLayer::overriding(
-        SECURE
-            .into_iter()
-            .map(|(name, value)| (name, HeaderValue::from_static(value)).into())
-            .collect(),
-    )
-}
-
-/// A reply made outside the router, by the server's connections: `reply`
-/// with [`SECURE`], as the router's replies have them.
-pub(crate) fn secured(reply: Reply) -> Response {
-    let mut response = reply.into_response();
-    for (name, value) in SECURE {
-        response
-            .headers_mut()
-            .insert(name, HeaderValue::from_static(value));
-    }
-    response
+    let headers =
+        SECURITY_HEADERS.map(|(name, value)| (name, HeaderValue::from_static(value)).into());
+    SetMultipleResponseHeadersLayer::overriding(headers.into())
 }
 
 /// Lets a request through to the routes, or refuses it at once.
@@ -82,93 +71,109 @@ pub(crate) async fn check(request: Request, next: Next) -> Response {
     }
 }
 
-/// Why `request` is refused, if it is: a header the guard reads given
-/// twice, or a request over a connection that names no host (400), a
-/// foreign `Host` or `Origin` (403), a POST that is not JSON (415), a body
-/// announced over the cap (413), or a transfer coding other than chunked
-/// (501), or both a length and chunks (400).
+/// Why `request` is refused, if it is: a header it reads given twice, or
+/// an HTTP/1.1 request that names no host (400); a foreign `Host`, port or
+/// `Origin`, or a request a browser says another site made (403); a POST
+/// that is not JSON (415); a body sent in chunks (411) or in a coding not
+/// read here (501); or a body announced over the cap (413).
 fn refusal(request: &Request) -> Option<Reply> {
     let arrived = request.extensions().get::<ArrivedAt>().map(|a| a.0);
     let headers = request.headers();
-    if let Some(twice) = [
-        HOST,
-        ORIGIN,
-        CONTENT_TYPE,
-        CONTENT_LENGTH,
-        TRANSFER_ENCODING,
-    ]
-    .into_iter()
-    .find(|name| headers.get_all(name).iter().nth(1).is_some())
+    if let Some(twice) = READ_ONCE
+        .iter()
+        .find(|name| headers.get_all(*name).iter().nth(1).is_some())
     {
         let why = format!("the request has more than one '{twice}' header: send one");
-        return Some(Reply::bad_request(why));
+        return Some(Reply::status(StatusCode::BAD_REQUEST, &why));
     }
-    let host = match host(request) {
+    let host = match host(request, arrived) {
         Ok(host) => host,
-        Err(()) => return Some(forbidden(WRONG_HOST)),
+        Err(refused) => return Some(refused),
     };
-    match (&host, arrived) {
-        (None, Some(_)) => return Some(Reply::bad_request(NO_HOST.to_string())),
-        (Some(host), arrived) if !is_this_server(host, arrived) => {
-            return Some(forbidden(WRONG_HOST));
-        }
-        _ => {}
-    }
     if let Some(origin) = headers.get(ORIGIN)
         && !host.as_ref().is_some_and(|host| same_site(origin, host))
     {
         return Some(forbidden(OTHER_SITE));
     }
+    if headers
+        .get(SEC_FETCH_SITE)
+        .is_some_and(|site| site.as_bytes().eq_ignore_ascii_case(b"cross-site"))
+    {
+        return Some(forbidden(OTHER_SITE));
+    }
     if request.method() == Method::POST && !is_json(headers) {
-        return Some(Reply::refused(StatusCode::UNSUPPORTED_MEDIA_TYPE, NOT_JSON));
+        return Some(Reply::status(StatusCode::UNSUPPORTED_MEDIA_TYPE, NOT_JSON));
+    }
+    if let Some(refused) = in_chunks(headers) {
+        return Some(refused);
     }
     if announced(headers).is_some_and(|length| length > MOST_BODY_BYTES as u64) {
         return Some(Reply::refused(StatusCode::PAYLOAD_TOO_LARGE, ""));
     }
-    if let Some(coding) = headers.get(TRANSFER_ENCODING) {
-        if headers.contains_key(CONTENT_LENGTH) {
-            return Some(Reply::bad_request(LENGTH_AND_CHUNKS.to_string()));
-        }
-        if !coding
-            .as_bytes()
-            .trim_ascii()
-            .eq_ignore_ascii_case(b"chunked")
-        {
-            return Some(Reply::json_with(
-                StatusCode::NOT_IMPLEMENTED,
-                serde_json::json!({ "error": ONLY_CHUNKED }).to_string() + "\n",
-            ));
-        }
-    }
     None
 }
 
-const NO_HOST: &str = "the request names no host: send a Host header, as every HTTP/1.1 \
-     request does";
-const LENGTH_AND_CHUNKS: &str = "the request gives both its length and chunks: send one";
-const ONLY_CHUNKED: &str = "a request body is read as it is, or in chunks, and no other way";
+/// The header a browser sends to say which site made a request; `cross-site`
+/// is another site's page, even where the browser sends no `Origin` (an
+/// image or a link).
+const SEC_FETCH_SITE: HeaderName = HeaderName::from_static("sec-fetch-site");
+
+/// The headers the guard, or hyper before it, decides by: each must come
+/// once, so that no reader of the request (a proxy, the server) can take
+/// another one and decide otherwise.
+const READ_ONCE: [HeaderName; 6] = [
+    HOST,
+    ORIGIN,
+    SEC_FETCH_SITE,
+    CONTENT_TYPE,
+    CONTENT_LENGTH,
+    TRANSFER_ENCODING,
+];
 
 const WRONG_HOST: &str = "this server answers only to this computer's own names and addresses: \
      open the page at the address matchsticks serve printed";
+const WRONG_PORT: &str = "this server answers only at the port it listens on: \
+     open the page at the address matchsticks serve printed";
+const NO_HOST: &str = "the request names no host: send a Host header, as every HTTP/1.1 \
+     request does";
 const OTHER_SITE: &str = "requests from other sites are refused: \
      open the page at the address matchsticks serve printed";
 const NOT_JSON: &str = "a request body must be sent as application/json";
+const CHUNKED: &str = "a request body must be sent whole, \
+     with its length (Content-Length), not in chunks (Transfer-Encoding)";
 
 fn forbidden(why: &str) -> Reply {
-    Reply::refused(StatusCode::FORBIDDEN, why)
+    Reply::status(StatusCode::FORBIDDEN, why)
 }
 
 /// The host the request names, in its `Host` header or in its target; both,
-/// when both are given, must agree. `Err` when either cannot be read.
-fn host(request: &Request) -> Result<Option<Authority>, ()> {
+/// when both are given, must agree. An HTTP/1.1 request must have a `Host`
+/// (400); a host that cannot be read, names another computer, or names a
+/// port other than the one the request `arrived` at is refused (403).
+fn host(request: &Request, arrived: Option<SocketAddr>) -> Result<Option<Authority>, Reply> {
     let header = match request.headers().get(HOST) {
-        Some(value) => Some(authority(value.as_bytes()).ok_or(())?),
+        Some(value) => Some(authority(value.as_bytes()).ok_or_else(|| forbidden(WRONG_HOST))?),
+        None if request.version() == Version::HTTP_11 => {
+            return Err(Reply::status(StatusCode::BAD_REQUEST, NO_HOST));
+        }
         None => None,
     };
-    match (header, request.uri().authority()) {
-        (Some(header), Some(target)) if !same_authority(&header, target) => Err(()),
-        (header, target) => Ok(header.or_else(|| target.cloned())),
+    let host = match (header, request.uri().authority()) {
+        (Some(header), Some(target)) if !same_authority(&header, target) => {
+            return Err(forbidden(WRONG_HOST));
+        }
+        (header, target) => header.or_else(|| target.cloned()),
+    };
+    if let Some(host) = &host {
+        if !is_this_computer(host.host(), arrived.map(|a| a.ip())) {
+            return Err(forbidden(WRONG_HOST));
+        }
+        let port = port(host);
+        if port.is_none() || arrived.is_some_and(|a| port != Some(a.port())) {
+            return Err(forbidden(WRONG_PORT));
+        }
     }
+    Ok(host)
 }
 
 fn authority(bytes: &[u8]) -> Option<Authority> {
@@ -177,13 +182,17 @@ fn authority(bytes: &[u8]) -> Option<Authority> {
     (!authority.as_str().contains('@')).then_some(authority)
 }
 
-/// Whether `host` names this server: this computer (below), with a port
-/// that is a port, if one is written. The port is not held to the one the
-/// request came in at, so a teacher may forward the server to another.
-fn is_this_server(host: &Authority, arrived: Option<SocketAddr>) -> bool {
-    let written = host.as_str().len() > host.host().len();
-    let port = !written || host.port_u16().is_some();
-    port && is_this_computer(host.host(), arrived.map(|at| at.ip()))
+/// The port an authority names: the one written after its host, or 80
+/// when none is; `None` when what follows the host is not a port.
+fn port(authority: &Authority) -> Option<u16> {
+    let rest = &authority.as_str()[authority.host().len()..];
+    match rest.strip_prefix(':') {
+        None if rest.is_empty() => Some(80),
+        Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            digits.parse().ok()
+        }
+        _ => None,
+    }
 }
 
 /// Whether `host` (without its port) names this computer: `localhost`, its
@@ -225,8 +234,7 @@ fn same_site(origin: &HeaderValue, host: &Authority) -> bool {
 /// Two authorities name the same server: the same host, whatever its case,
 /// and the same port, 80 when none is written.
 fn same_authority(a: &Authority, b: &Authority) -> bool {
-    a.host().eq_ignore_ascii_case(b.host())
-        && a.port_u16().unwrap_or(80) == b.port_u16().unwrap_or(80)
+    a.host().eq_ignore_ascii_case(b.host()) && port(a).is_some() && port(a) == port(b)
 }
 
 /// Whether the body is declared as JSON (`application/json`, with any
@@ -237,6 +245,28 @@ fn is_json(headers: &HeaderMap) -> bool {
     };
     let essence = kind.split(';').next().unwrap_or_default().trim();
     essence.eq_ignore_ascii_case("application/json")
+}
+
+/// A body sent with `Transfer-Encoding`, refused by [`coding_refused`].
+fn in_chunks(headers: &HeaderMap) -> Option<Reply> {
+    Some(coding_refused(headers.get(TRANSFER_ENCODING)?.as_bytes()))
+}
+
+/// The refusal of a body sent with `Transfer-Encoding: coding`: in chunks,
+/// whose length is not announced (411), or in a coding this server does
+/// not read, such as `gzip, chunked` (501). The page sends its bodies
+/// whole; a body in chunks could hide a size no one checked before reading
+/// began, and its chunks are one more framing that two readers could read
+/// differently.
+pub(crate) fn coding_refused(coding: &[u8]) -> Reply {
+    let plain = coding
+        .split(|&b| b == b',')
+        .all(|coding| coding.trim_ascii().eq_ignore_ascii_case(b"chunked"));
+    let status = match plain {
+        true => StatusCode::LENGTH_REQUIRED,
+        false => StatusCode::NOT_IMPLEMENTED,
+    };
+    Reply::status(status, CHUNKED)
 }
 
 /// The body's length as the request announces it, when it does.
@@ -303,6 +333,23 @@ mod tests {
     }
 
     #[test]
+    fn a_port_is_the_number_after_the_host_or_80() {
+        let cases: &[(&str, Option<u16>)] = &[
+            ("localhost", Some(80)),
+            ("localhost:8357", Some(8357)),
+            ("[::1]", Some(80)),
+            ("[::1]:8357", Some(8357)),
+            ("localhost:", None),
+            ("localhost:8357abc", None),
+            ("localhost:65536", None),
+            ("localhost:18446744073709551615", None),
+        ];
+        for &(text, expected) in cases {
+            assert_eq!(port(&authority_of(text)), expected, "{text}");
+        }
+    }
+
+    #[test]
     fn json_is_application_json_with_any_parameters() {
         let cases: &[(&str, bool)] = &[
             ("application/json", true),
@@ -317,5 +364,35 @@ mod tests {
             assert_eq!(is_json(&headers), expected, "{kind}");
         }
         assert!(!is_json(&HeaderMap::new()));
+    }
+
+    #[test]
+    fn a_header_read_here_is_refused_given_twice_even_when_both_agree() {
+        for name in READ_ONCE {
+            let value = match name.as_str() {
+                "host" => "localhost:8357",
+                "origin" => "http://localhost:8357",
+                "sec-fetch-site" => "same-origin",
+                "content-type" => "application/json",
+                "content-length" => "2",
+                _ => "chunked",
+            };
+            let mut request = Request::post("/page/play")
+                .header(HOST, "localhost:8357")
+                .header(CONTENT_TYPE, "application/json")
+                .body(axum::body::Body::empty())
+                .unwrap();
+            request
+                .headers_mut()
+                .append(name.clone(), HeaderValue::from_static(value));
+            if name != HOST && name != CONTENT_TYPE {
+                request
+                    .headers_mut()
+                    .append(name.clone(), HeaderValue::from_static(value));
+            }
+            let refused = refusal(&request).expect("refused");
+            assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{name}");
+            assert!(refused.body.contains(&format!("'{name}'")), "{name}");
+        }
     }
 }

@@ -16,6 +16,7 @@
 //!   its pupils reach;
 //! - `expensive`: how much a request may cost, and the few places for
 //!   the expensive ones;
+//! - `sending`: the room for long replies while they are sent;
 //! - [`assets`]: the page's own files.
 //!
 //! Every game has the same routes, written once and listed for each game
@@ -25,7 +26,8 @@
 //!
 //! Work that searches runs away from the threads that answer the network,
 //! each request within the same budgets as the command line, and only a
-//! few expensive requests at once. Request bodies are capped at
+//! few expensive requests at once; long replies are sent only within a
+//! few megabytes between them. Request bodies are capped at
 //! [`MOST_BODY_BYTES`], and no request reads or writes a file. Only a
 //! class is kept between requests, in memory.
 
@@ -50,11 +52,13 @@ pub mod connections;
 pub(crate) mod expensive;
 pub(crate) mod game;
 pub mod guard;
+pub mod head;
 pub(crate) mod lessons;
 pub(crate) mod network;
 pub(crate) mod page;
 pub(crate) mod params;
 pub(crate) mod reply;
+pub(crate) mod sending;
 pub(crate) mod sent;
 pub(crate) mod worksheet;
 
@@ -124,10 +128,12 @@ fn router_for(room: Option<Arc<Room>>) -> Router {
         Some(room) => router.merge(class::routes(room, on.expensive.clone())),
         None => router,
     };
+    let sending = sending::Sending::new();
     router
         .fallback(get(assets::file))
         .layer(DefaultBodyLimit::max(MOST_BODY_BYTES))
         .layer(axum::middleware::from_fn(guard::check))
+        .layer(axum::middleware::from_fn_with_state(sending, sending::hold))
         .layer(guard::headers())
 }
 
@@ -151,7 +157,7 @@ fn game_routes<G: Queried>(router: Router, prefix: &str, on: &On) -> Router {
         )
         .route(
             &format!("/page{prefix}/check"),
-            get(on.page_query(page::check::<G>, question(Question::Check))),
+            get(on.page_query(page::check::<G>, question(Question::PageCheck))),
         )
         .route(
             &format!("/page{prefix}/board"),

@@ -92,13 +92,10 @@ pub(crate) fn explain<G: Queried>(query: Option<&str>) -> Reply {
 /// `GET /page/check?position=3,5,7&to=2,5,7` (or `&row=1&remove=1`), and
 /// `GET /page/chomp/check?shape=4x5&bite=2,3`: the verdict and its reasons
 /// as HTML, and the board after the move. An illegal move gets 422 and
-/// why.
+/// why; a position too big to draw, 400.
 pub(crate) fn check<G: Queried>(query: Option<&str>) -> Reply {
     let answer = || -> Result<Result<String, String>, ParamError> {
-        // Refused before the move is checked, as the board after it could
-        // not be drawn.
-        Params::parse(query, &Question::Check.known::<G>())?.drawable::<G>()?;
-        let (game, checked) = check_question::<G>(query)?;
+        let (game, checked) = check_question::<G>(Question::PageCheck, query)?;
         let checked = match checked {
             Ok(checked) => checked,
             Err(Refused::Illegal { illegal, .. }) => return Ok(Err(G::refusal(&illegal))),

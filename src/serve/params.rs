@@ -6,7 +6,8 @@
 //! Each game names its own parameters: Nim's `position=3,5,7` (commas or
 //! spaces), `normal=1`, `take=1-3`, and for a move either `to=2,5,7` or
 //! `row=3&remove=2`; Chomp's `shape=4x5` and `bite=2,3`. A flag is on when
-//! it is present with any value but `0` or `false`.
+//! it is present with any value but `0` or `false`. A parameter given twice
+//! is refused, as a JSON body's field given twice is.
 
 use std::collections::BTreeMap;
 
@@ -26,8 +27,10 @@ pub(crate) enum Question {
     Explain,
     /// `/page/…/explain`.
     PageExplain,
-    /// `/api/…/check` and `/page/…/check`.
+    /// `/api/…/check`.
     Check,
+    /// `/page/…/check`, whose reply draws the board after the move.
+    PageCheck,
     /// `/page/…/board`.
     Board,
 }
@@ -39,10 +42,19 @@ impl Question {
         let (before, after) = match self {
             Question::Explain => (&[][..], G::EXPLAIN_FLAGS),
             Question::PageExplain => (&[][..], G::PAGE_EXPLAIN_FLAGS),
-            Question::Check => (G::MOVE_WORDS, &[][..]),
+            Question::Check | Question::PageCheck => (G::MOVE_WORDS, &[][..]),
             Question::Board => (&[][..], &[][..]),
         };
         [position, before, G::RULE_FLAGS, G::RULE_WORDS, after].concat()
+    }
+
+    /// Whether its reply draws the position on the page, which refuses
+    /// one too big to draw ([`LARGEST_DRAWING`]).
+    pub(crate) fn draws(self) -> bool {
+        matches!(
+            self,
+            Question::PageExplain | Question::PageCheck | Question::Board
+        )
     }
 }
 
@@ -71,7 +83,7 @@ pub(crate) enum ParamError {
     /// A parameter the request needs.
     #[error("missing parameter '{0}'")]
     Missing(&'static str),
-    /// A parameter given more than once, which would leave one unread.
+    /// A parameter given more than once, which could mean either value.
     #[error("the parameter '{0}' is given more than once: give it once")]
     Twice(String),
     /// A position bigger than the page draws.
@@ -92,7 +104,8 @@ pub(crate) enum ParamError {
 }
 
 impl Params {
-    /// Reads a query string, allowing only the names in `known`.
+    /// Reads a query string, allowing only the names in `known`, each once,
+    /// as a JSON body allows each field once.
     pub(crate) fn parse(query: Option<&str>, known: &[&str]) -> Result<Params, ParamError> {
         let mut values = BTreeMap::new();
         for (name, value) in form_urlencoded(query.unwrap_or("")) {
@@ -215,13 +228,18 @@ type CheckAnswer<G> = Result<Checked<G>, Refused<G>>;
 /// A check question from a query string, for `/api/…/check` and
 /// `/page/…/check` alike: the game's rules, and the move judged or
 /// refused. Every word the question needs is asked for before any is
-/// read.
+/// read, and on the page, where the board after the move is drawn, a
+/// position too big to draw is refused before anything is worked out.
 pub(crate) fn check_question<G: Queried>(
+    question: Question,
     query: Option<&str>,
 ) -> Result<(G, CheckAnswer<G>), ParamError> {
-    let p = Params::parse(query, &Question::Check.known::<G>())?;
+    let p = Params::parse(query, &question.known::<G>())?;
     p.needs(&[&[G::POSITION_WORDS][..], G::MOVE_WORDS_NEEDED].concat())?;
-    let position = p.position::<G>()?;
+    let position = match question.draws() {
+        true => p.drawable::<G>()?,
+        false => p.position::<G>()?,
+    };
     let game = p.rules::<G>()?;
     let typed = p.typed::<G>()?;
     let checked = request::check::check(&game, position, &typed);
@@ -265,6 +283,14 @@ mod tests {
         assert_eq!(
             unknown.to_string(),
             "unknown parameter 'rows': the parameters here are position"
+        );
+        let twice = Params::parse(
+            Some("position=3&normal=1&position=5"),
+            &["position", "normal"],
+        );
+        assert_eq!(
+            twice.unwrap_err().to_string(),
+            "the parameter 'position' is given more than once: give it once"
         );
     }
 }

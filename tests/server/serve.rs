@@ -296,7 +296,8 @@ fn a_no_at_a_move_question_is_heard_as_the_terminal_hears_it() {
     assert_eq!(no["settled"], true);
     assert_eq!(
         no["said"]["words"][0],
-        "Right: no move keeps every group paired, so no move wins here."
+        "Right: every group already has a partner, so whatever you take breaks a pair, and \
+         your opponent can pair everything up again: no move wins here."
     );
     // 4 6 is won: a "no" is told that a move wins, with a hint, and the
     // question waits for the move.
