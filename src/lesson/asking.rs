@@ -59,19 +59,24 @@ pub enum Response {
     Noted(String),
     /// A move that throws the win away: its verdict, and the next hint.
     Mistake(Document, Option<String>),
+    /// A move tried where no move wins, before the class has said so: it
+    /// does not win, and the question waits for a "no". Saying at once
+    /// that no move wins would give the answer away.
+    Tried {
+        /// The next hint, if there is one.
+        hint: Option<String>,
+        /// "move" or "bite".
+        what: &'static str,
+    },
     /// A winning move, judged.
     Good(Document),
-    /// A move from a lost position: the verdict says no move wins.
-    LostAnyway(Document),
 }
 
 impl Response {
     /// The verdict on a move, when the try was one.
     pub fn verdict(&self) -> Option<&Document> {
         match self {
-            Response::Mistake(doc, _) | Response::Good(doc) | Response::LostAnyway(doc) => {
-                Some(doc)
-            }
+            Response::Mistake(doc, _) | Response::Good(doc) => Some(doc),
             _ => None,
         }
     }
@@ -112,9 +117,14 @@ impl Response {
                 None => again("Not quite.", hint),
             }],
             Response::Mistake(_, hint) => vec![next("Not yet: try again.", hint)],
+            Response::Tried { hint, what } => vec![again(
+                &format!(
+                    "That {what} does not win. Try another, or answer no if you think none does."
+                ),
+                hint,
+            )],
             Response::Noted(words) => vec![words.clone()],
             Response::Good(_) => vec!["Well done.".to_string()],
-            Response::LostAnyway(_) => Vec::new(),
         }
     }
 
@@ -126,7 +136,6 @@ impl Response {
                 then_move: false,
                 ..
             } | Response::Good(_)
-                | Response::LostAnyway(_)
         )
     }
 }
@@ -252,7 +261,12 @@ impl<'q, G: InLesson> Asking<'q, G> {
                 Response::Mistake(shown(G::verdict_only(&j)), hint)
             }
             Verdict::Good => Response::Good(shown(G::check(&j))),
-            Verdict::LostAnyway => Response::LostAnyway(shown(G::check(&j))),
+            // Where no move wins, "no" is the answer: a try is only told
+            // that it does not win, and the question waits for the "no".
+            Verdict::LostAnyway => Response::Tried {
+                hint: self.hints.after_a_try(),
+                what: G::MOVE,
+            },
         };
         self.settled |= response.settles();
         Ok(response)
@@ -599,13 +613,20 @@ mod tests {
     }
 
     #[test]
-    fn any_bite_on_a_lost_bar_settles_the_question() {
+    fn a_bite_on_a_lost_bar_waits_for_the_no_without_giving_it_away() {
         let q = bar_question("3,1,1", &[]);
         let mut asking = Asking::new(&q).unwrap();
-        assert!(matches!(
-            asking.play(Bite::new(1, 3)).unwrap(),
-            Response::LostAnyway(_)
-        ));
+        let tried = asking.play(Bite::new(1, 3)).unwrap();
+        assert!(matches!(tried, Response::Tried { what: "bite", .. }));
+        assert!(
+            tried.verdict().is_none(),
+            "no verdict: it would say no bite wins"
+        );
+        assert!(!asking.settled());
+        let words = tried.words("type show", "").join(" ");
+        assert!(words.starts_with("That bite does not win."), "{words}");
+        assert!(!words.contains("no bite wins here."), "{words}");
+        assert!(matches!(asking.yes_no(false), Response::Right { .. }));
         assert!(asking.settled());
         assert_eq!(asking.answer().answer, "no bite wins here.");
         assert_eq!(

@@ -316,8 +316,8 @@ fn response_json<G: InLesson>(asking: &Asking<'_, G>, response: &Response) -> Va
         Response::NotQuite { .. } => "not-quite",
         Response::Noted(_) => "noted",
         Response::Mistake(..) => "mistake",
+        Response::Tried { .. } => "tried",
         Response::Good(_) => "good",
-        Response::LostAnyway(_) => "lost-anyway",
     };
     json!({
         "kind": kind,

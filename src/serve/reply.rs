@@ -133,6 +133,20 @@ impl Reply {
 /// a word the page always sends but was left empty is the box left empty.
 const PAGE_NAMES: &[(&str, &str)] = &[
     ("invalid --take ", "Take "),
+    // The worksheet's kinds, by the names the Kind box gives them.
+    (
+        "a take-set worksheet needs the takes a move may make, such as 1,3,4",
+        "“Take the right number” needs the takes a move may make in the Take box, such as 1,3,4",
+    ),
+    (
+        ": a take set is for twenty-one and take-set worksheets",
+        ": leave the Take box empty, as only “The 21 game” and “Take the right number” use it",
+    ),
+    ("a can-you-win worksheet", "“Can you win?”"),
+    ("a winning-move worksheet", "“Find a winning move”"),
+    ("a make-groups worksheet", "“Make groups”"),
+    ("a twenty-one worksheet", "“The 21 game”"),
+    ("a take-set worksheet", "“Take the right number”"),
     (
         "--xor shows Nim in binary, so it cannot go with --take",
         "Binary (XOR) shows Nim in binary, so it cannot go with a Take set",
@@ -231,6 +245,14 @@ mod tests {
                 "the bar 9x9 is too big to play on: try a bar with fewer rows or columns, or explain it with Explain this bar",
             ),
             ("'x' is not a row size", "'x' is not a row size"),
+            (
+                "a can-you-win worksheet allows any take: a take set is for twenty-one and take-set worksheets",
+                "“Can you win?” allows any take: leave the Take box empty, as only “The 21 game” and “Take the right number” use it",
+            ),
+            (
+                "a take-set worksheet needs the takes a move may make, such as 1,3,4",
+                "“Take the right number” needs the takes a move may make in the Take box, such as 1,3,4",
+            ),
         ] {
             assert_eq!(page_words(terminal), page);
         }

@@ -10,7 +10,7 @@ use crate::render::html;
 use crate::request::error::Error;
 use crate::request::worksheet::worksheet;
 use crate::rules::rule::Rule;
-use crate::rules::take_set::TakeSet;
+use crate::teach::nim::take_set;
 use crate::teach::worksheet::kind::Kind;
 use crate::teach::worksheet::settings::Settings;
 
@@ -40,7 +40,7 @@ pub(crate) fn sheet(query: Option<&str>) -> Reply {
             ))
         })?;
         let take = match p.get("take").filter(|t| !t.is_empty()) {
-            Some(words) => Some(TakeSet::parse(words).map_err(Error::game)?),
+            Some(words) => Some(take_set(words).map_err(Error::game)?),
             None => None,
         };
         let settings = Settings {

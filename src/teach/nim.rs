@@ -301,12 +301,18 @@ pub(crate) struct Played {
 fn with_takes(normal: bool, take: Option<&str>) -> Result<Nim, NimUnanswered> {
     let takes = match take {
         None => TakeSet::Any,
-        Some(text) => TakeSet::parse(text).map_err(|problem| NimUnanswered::BadTakeSet {
-            text: printable(text),
-            problem,
-        })?,
+        Some(text) => take_set(text)?,
     };
     Ok(Nim::with_takes(Rule::from_normal_flag(normal), takes))
+}
+
+/// The takes a move may make, as typed after `--take`, or why they are not
+/// a set, naming what was typed.
+pub(crate) fn take_set(text: &str) -> Result<TakeSet, NimUnanswered> {
+    TakeSet::parse(text).map_err(|problem| NimUnanswered::BadTakeSet {
+        text: printable(text),
+        problem,
+    })
 }
 
 impl Queried for Nim {

@@ -242,7 +242,8 @@ fn lessons_are_listed_sent_without_answers_and_answered() {
     let rows: Vec<u64> = serde_json::from_value(question["board"]["rows"].clone()).unwrap();
 
     // A hint, then every move until one is good: each answered, none
-    // settling the question but a winning one.
+    // settling the question but a winning one. Where no move wins, every
+    // try is told only that it does not win, and the "no" settles it.
     let mut tries = vec![json!({"try": "hint"})];
     let answer = |tries: &[Value]| {
         let body = json!({"name": "pairing-groups", "question": 1, "tries": tries});
@@ -270,7 +271,18 @@ fn lessons_are_listed_sent_without_answers_and_answered() {
                 settled = true;
                 break 'moves;
             }
+            assert_eq!(reply["answer"], Value::Null, "{after:?}");
+            if !wins(&rows, None) {
+                assert_eq!(kind, "tried", "{after:?}");
+            }
         }
+    }
+    if !wins(&rows, None) {
+        assert!(!settled, "a move settled a question where no move wins");
+        tries.push(json!({"try": "no"}));
+        let no = answer(&tries).json();
+        assert_eq!(no["said"]["kind"], "right");
+        settled = no["settled"] == true;
     }
     assert!(settled);
 

@@ -8,7 +8,6 @@
 //! the verdict and gives only the endgame move.
 
 use super::ending;
-use crate::rules::moves::Move;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
@@ -763,9 +762,10 @@ pub(crate) fn computer_short(after: &Grouping) -> String {
     }
 }
 
-/// The first three hints, for a position whose move is `mv`, the
-/// endgame included; the move itself is the last, added by the caller.
-pub(crate) fn hints(g: &Grouping, mv: Move) -> Vec<String> {
+/// The first three hints for a position, the endgame included; the move
+/// itself is the last, added by the caller. Only that last one says that
+/// no move wins: that is the answer.
+pub(crate) fn hints(g: &Grouping) -> Vec<String> {
     const PAIR: &str = "Make the groups and pair them. Is any group left without a partner?";
     const COUNT: &str =
         "How many rows have more than one stick? With one or none, it is the endgame.";
@@ -787,10 +787,8 @@ pub(crate) fn hints(g: &Grouping, mv: Move) -> Vec<String> {
             PAIR.to_string(),
             "Every group has a partner. Try a move in your head: which group loses its partner?"
                 .to_string(),
-            format!(
-                "Whatever you take breaks a pair, and your opponent can pair them up again. Take from row {} to keep the game going.",
-                mv.row()
-            ),
+            "A move changes the groups of one row only. After a move, would every group size still come an even number of times?"
+                .to_string(),
         ],
         Plan::OneBigRow { ordinary, .. } => vec![
             COUNT.to_string(),
@@ -813,7 +811,7 @@ pub(crate) fn hints(g: &Grouping, mv: Move) -> Vec<String> {
                     "Take any single stick, and an odd number is left for your opponent."
                         .to_string()
                 }
-                _ => "The number is odd, so no move wins, and nobody can slip: every turn takes one stick, and the last one will be yours."
+                _ => "Every turn takes one stick. Count the turns that are left: who takes the last stick?"
                     .to_string(),
             },
         ],

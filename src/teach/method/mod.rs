@@ -225,18 +225,14 @@ impl Method {
                 };
                 vec![format!("{only}: {}.", step(a, mv))]
             }
-            (Method::Grouping(g), Some(one)) => with_the_move(a, mv, grouping::hints(g, one)),
+            (Method::Grouping(g), Some(_)) => with_the_move(a, mv, grouping::hints(g)),
             (Method::OneRow { pile, pattern }, Some(one)) => {
                 with_the_move(a, mv, pattern::hints(a, *pile, pattern, one))
             }
             (Method::Grundy { pairing, .. }, Some(one)) => {
                 with_the_move(a, mv, grundy::hints(pairing, one))
             }
-            (Method::Searched, Some(one)) => with_the_move(
-                a,
-                mv,
-                searched::hints(a.outcome, one, ending::settled(&a.position, &a.game)),
-            ),
+            (Method::Searched, Some(one)) => with_the_move(a, mv, searched::hints(a.outcome, one)),
             (_, None) => unreachable!("only Moore's Nim moves from several rows"),
         }
     }

@@ -307,12 +307,8 @@ pub(crate) fn hints(a: &Analysis, pile: usize, pattern: &RowPattern, mv: Move) -
                 "Leave your opponent {}, a count to avoid.",
                 count(left, "stick")
             ),
-            false if ending::settled(&a.position, &a.game) => format!(
-                "{n} is itself a count to avoid, so no move wins, and nobody can slip from here."
-            ),
-            false => format!(
-                "{n} is itself a count to avoid, so whatever you take leaves your opponent a count that is not one. Take a little, to keep the game going."
-            ),
+            // Only the last stage says that no move wins: that is the answer.
+            false => format!("Is {n} itself one of the counts to avoid?"),
         },
     ]
 }

@@ -78,25 +78,22 @@ pub(crate) fn computer_short() -> String {
 
 /// The first three hints, for a position with the outcome `outcome` whose
 /// move is `mv`; the move itself is the last, added by the caller.
-/// `settled` when nobody can slip from here.
-pub(crate) fn hints(outcome: Outcome, mv: Move, settled: bool) -> Vec<String> {
+pub(crate) fn hints(outcome: Outcome, mv: Move) -> Vec<String> {
     vec![
         "The pairing method does not work here, so look at what each move leaves your opponent."
             .to_string(),
         // Only the last stage says that no move wins: that is the answer.
         match outcome {
             Outcome::Win => "A search of every game says the player to move can win.".to_string(),
-            Outcome::Lose if settled => {
-                "A search of every game says the player to move will lose, whatever either player does."
-                    .to_string()
-            }
             Outcome::Lose => {
                 "Try each move in your head: after it, can your opponent win?".to_string()
             }
         },
         match outcome {
             Outcome::Win => format!("Take from row {}.", mv.row()),
-            Outcome::Lose => format!("Take from row {} to keep the game going.", mv.row()),
+            Outcome::Lose => {
+                "Check every row: is there a move after which your opponent cannot win?".to_string()
+            }
         },
     ]
 }

@@ -131,6 +131,10 @@ impl Settings {
 fn too_few(found: usize) -> String {
     match found {
         0 => "no position fits these settings: allow more rows or sticks".to_string(),
+        1 => {
+            "only 1 position fits these settings: ask for 1 question, or allow more rows or sticks"
+                .to_string()
+        }
         _ => format!(
             "only {found} different positions fit these settings: ask for {found} questions or fewer, or allow more rows or sticks"
         ),
