@@ -145,7 +145,10 @@ fn the_install_commands_in_the_book_work_in_a_fresh_home() {
     let bin = home.join(".cargo/bin");
     std::fs::create_dir_all(&bin).unwrap();
     let binary = std::path::Path::new(env!("CARGO_BIN_EXE_matchsticks"));
-    std::fs::copy(binary, bin.join("matchsticks")).unwrap();
+    // A link, not a copy: a copy's file is open for writing while it is
+    // made, and a process another test forks meanwhile keeps it open, so
+    // running it would fail with "text file busy".
+    std::os::unix::fs::symlink(binary, bin.join("matchsticks")).unwrap();
     let path = format!(
         "{}:{}",
         bin.display(),
