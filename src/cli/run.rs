@@ -368,6 +368,12 @@ fn table(args: TableArgs, io: &mut Io<'_>) -> Result<u8, Error> {
 }
 
 fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
+    // clap leaves `requires` unchecked beside a lesson's name: say it here.
+    if args.strict && args.check.is_none() {
+        return Err(Error::Usage(
+            "--strict goes with --check: matchsticks lesson --check --strict my.lesson".to_string(),
+        ));
+    }
     // `--check FILE` or `--check --strict FILE`: the file is the value, or
     // else the word given as a name; never both.
     let check = match (&args.check, &args.name) {
@@ -415,6 +421,12 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
         }
         (None, Some(path), _) => lesson::read_file(path)?,
         (None, None, Some(name)) => lesson::bundled(name)?,
+        (None, None, None) if !matches!(args.format, LessonFormat::Text) => {
+            return Err(Error::Usage(
+                "--format prints a lesson as a handout: name the lesson, such as matchsticks lesson copy-cat --format markdown"
+                    .to_string(),
+            ));
+        }
         (None, None, None) => {
             let width = bundled::LESSONS
                 .iter()

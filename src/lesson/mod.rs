@@ -168,6 +168,12 @@ pub(crate) fn read_file(path: &Path) -> Result<Lesson, LessonError> {
         path: path.to_path_buf(),
         source,
     };
+    // A pipe or a device could keep the open waiting for a writer forever.
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => return Err(LessonError::NotAFile(path.to_path_buf())),
+        Ok(_) => {}
+        Err(source) => return Err(failed(source)),
+    }
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|file| file.take(LARGEST_LESSON + 1).read_to_end(&mut bytes))
@@ -215,6 +221,9 @@ pub enum LessonError {
         /// Why.
         source: io::Error,
     },
+    /// The path is a folder, a pipe or a device, not a lesson file.
+    #[error("'{}' is not a file: give the path of a lesson file", shown(.0))]
+    NotAFile(PathBuf),
     /// A lesson file is bigger than the tool reads.
     #[error(
         "the lesson file '{}' is bigger than {} bytes (1 MiB), the most a lesson may be",

@@ -15,7 +15,7 @@
 use super::games::{self, AnySetup, Budgets, of_game};
 use super::{Lesson, Next, Part, Problem, Question};
 use crate::render::wrap::is_list_marker;
-use crate::rules::row_reader::{is_unprintable, printable};
+use crate::rules::row_reader::{is_turning, is_unprintable, printable};
 use crate::teach::lesson::{Asks, Directive, LINE_STEPS, Refused};
 
 /// The directives a lesson may use: the title and the summary, those that
@@ -123,10 +123,14 @@ impl Parser {
         // escape can clear the screen or colour it, and no line's width
         // can be measured.
         if let Some(c) = text.chars().find(|&c| is_unprintable(c) && c != '\t') {
+            let what = match is_turning(c) {
+                true => "the invisible mark",
+                false => "the control character",
+            };
             return self.problem(
                 line,
                 format!(
-                    "this line holds the control character {}: remove it, as a lesson is plain text",
+                    "this line holds {what} {}: remove it, as a lesson is plain text",
                     printable(&c.to_string())
                 ),
             );

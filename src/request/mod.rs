@@ -6,6 +6,7 @@
 //! the same answers, for every game.
 
 pub(crate) mod board;
+pub(crate) mod body;
 pub(crate) mod check;
 pub(crate) mod error;
 pub(crate) mod explain;

@@ -42,7 +42,8 @@ impl fmt::Display for Move {
 pub enum IllegalMove {
     /// The new position has a different number of rows.
     #[error(
-        "the new position has {to} rows but the game has {from}, and a move never adds or removes a row (write 0 for an empty row)"
+        "the new position has {to} row{} but the game has {from}, and a move never adds or removes a row (write 0 for an empty row)",
+        if *to == 1 { "" } else { "s" }
     )]
     RowCount { from: usize, to: usize },
     /// Nothing changed.

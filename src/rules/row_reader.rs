@@ -111,9 +111,19 @@ pub(crate) fn printable(text: &str) -> String {
 /// Whether `c` would break a line, move the cursor or colour the terminal
 /// if it were printed: a control character, or a line or paragraph
 /// separator, which are not control characters but end a line all the
-/// same. [`printable`] escapes these.
+/// same; or a mark that turns the text around it right to left, so that
+/// what is shown is not what is written. [`printable`] escapes these.
 pub(crate) fn is_unprintable(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') || is_turning(c)
+}
+
+/// Whether `c` is one of the invisible marks that change the direction of
+/// the text after it: "\u{202e}evil" is shown as "live".
+pub(crate) fn is_turning(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+    )
 }
 
 /// The most rows read from a stream.

@@ -12,6 +12,7 @@ use crate::play::replay::{Helped, Replay, ReplayError, Setup, Where};
 use crate::play::{First, Level, PlayError, choice};
 use crate::render::html;
 use crate::request::board::{drawn_board, with_facts};
+use crate::request::body::unreadable;
 use crate::request::error::Error;
 use crate::rules::commas::with_commas;
 use crate::teach::queried::{Queried, Words};
@@ -68,8 +69,8 @@ pub(crate) fn play<G: Queried>(body: &[u8]) -> Reply {
 }
 
 fn replay<G: Queried>(body: &[u8]) -> Result<Value, Refusal> {
-    let sent: Sent<G> = serde_json::from_slice(body)
-        .map_err(|e| Refusal::Bad(format!("the game could not be read: {e}")))?;
+    let sent: Sent<G> =
+        serde_json::from_slice(body).map_err(|e| Refusal::Bad(unreadable("game", &e)))?;
     replayed(&sent)
 }
 

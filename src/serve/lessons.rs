@@ -16,6 +16,7 @@ use crate::lesson::games::of_game;
 use crate::lesson::{self, Lesson, LessonError, Part, Question, bundled};
 use crate::render::html;
 use crate::request::board::board;
+use crate::request::body::unreadable;
 use crate::request::error::Error;
 use crate::rules::game::Game;
 use crate::teach::document::Block;
@@ -150,8 +151,7 @@ pub(crate) fn answer(body: &[u8]) -> Reply {
 }
 
 fn answering(body: &[u8]) -> Result<Result<Value, String>, String> {
-    let asked: Answering =
-        serde_json::from_slice(body).map_err(|e| format!("the answer could not be read: {e}"))?;
+    let asked: Answering = serde_json::from_slice(body).map_err(|e| unreadable("answer", &e))?;
     if asked.tries.len() > MOST_TRIES {
         return Err(format!("at most {MOST_TRIES} tries are kept at a question"));
     }

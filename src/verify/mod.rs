@@ -67,8 +67,9 @@ impl Report {
             _ => "under both rules",
         };
         let checked = format!(
-            "checked {} positions {rules}",
-            with_commas(u128::from(self.positions))
+            "checked {} position{} {rules}",
+            with_commas(u128::from(self.positions)),
+            if self.positions == 1 { "" } else { "s" }
         );
         match self.disagreements {
             0 => {

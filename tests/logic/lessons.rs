@@ -742,3 +742,37 @@ fn no_help_example_tells_the_answer_to_a_lessons_question() {
         }
     }
 }
+
+#[test]
+fn a_pipe_is_refused_as_a_lesson_file_rather_than_waited_on() {
+    let dir = std::env::temp_dir().join(format!("matchsticks-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("lesson");
+    // mkfifo comes with coreutils, as bash does for the book's scripts.
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.unwrap().success(), "mkfifo failed");
+    let path = fifo.to_str().unwrap();
+    // Nobody writes to the pipe: opening it would wait for ever, and the
+    // test's own time limit would be all that ended it.
+    for args in [["lesson", "--file", path], ["lesson", "--check", path]] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(
+            err,
+            format!("error: '{path}' is not a file: give the path of a lesson file\n")
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_mark_that_turns_text_around_is_refused_in_a_lesson_and_named_escaped() {
+    let text = "title: Evil \u{202e}elttit\nsummary: s\n\nHello.\n\nquestion: 1 2 3\nask: Why?\n";
+    let problems = parse(text.as_bytes()).unwrap_err();
+    assert_eq!(problems[0].line, 1);
+    assert_eq!(
+        problems[0].message,
+        "this line holds the invisible mark \\u{202e}: remove it, as a lesson is plain text"
+    );
+}

@@ -269,15 +269,17 @@ fn endless_input_stops_at_once_naming_the_limit() {
             "a line of input is longer than 4,096 bytes",
         ),
         (&["explain", "3", "5", "7", "--step"], true, ""),
+        // A device is not read at all: only a file has an end to wait for.
         (
             &["lesson", "--file", "/dev/zero"],
             false,
-            "bigger than 1,048,576 bytes (1 MiB)",
+            "'/dev/zero' is not a file",
         ),
+        // A device is not read at all: only a file has an end to wait for.
         (
             &["lesson", "--check", "/dev/zero"],
             false,
-            "bigger than 1,048,576 bytes (1 MiB)",
+            "'/dev/zero' is not a file",
         ),
         (
             &["explain", "-"],
@@ -300,6 +302,28 @@ fn endless_input_stops_at_once_naming_the_limit() {
             assert!(stderr.contains(message), "{args:?}: {stderr}");
         }
     }
+}
+
+#[test]
+fn a_lesson_file_past_its_cap_is_refused_as_soon_as_that_much_is_read() {
+    let path = std::env::temp_dir().join(format!("matchsticks-big-{}.lesson", std::process::id()));
+    // A sparse file of 1 MiB and one byte, all zeros.
+    let file = std::fs::File::create(&path).unwrap();
+    file.set_len((1 << 20) + 1).unwrap();
+    for flag in ["--file", "--check"] {
+        let output = matchsticks()
+            .args(["lesson", flag, path.to_str().unwrap()])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(2), "{flag}: {stderr}");
+        assert!(
+            stderr.contains("bigger than 1,048,576 bytes (1 MiB)"),
+            "{stderr}"
+        );
+    }
+    std::fs::remove_file(&path).unwrap();
 }
 
 #[test]
