@@ -150,7 +150,10 @@ export class ChompBar extends Chooser {
     const caption = this.root.querySelector("figcaption")?.getBoundingClientRect().height ?? 0;
     const across = (box.width - 16) / this.frame.width;
     const down = (box.height - caption - 24) / this.frame.height;
-    const fitted = Math.max(0.75, Math.min(MOST_SCALE, across, down || MOST_SCALE));
+    // As much larger as the screen's type is than a 720p projector's.
+    const type = parseFloat(getComputedStyle(document.documentElement).fontSize) || 20;
+    const most = MOST_SCALE * Math.max(1, type / 20);
+    const fitted = Math.max(0.75, Math.min(most, across, down || most));
     const scale = PRINT.matches ? PRINTED_SCALE : fitted;
     resize(svg, scale);
   }

@@ -18,18 +18,28 @@ import { PRINT, drawnWidth, resize } from "./fit.js";
 
 /** Height of a stick drawing as the server sends it, in its own units. */
 const DRAWN_HEIGHT = 48;
-/** Never draw sticks bigger than this many times the server's size. */
+/** Never draw sticks bigger than this many times the server's size, on a
+ * screen whose type is 20px (a 720p projector); as many times larger as
+ * the type is on a larger screen. */
 const MOST_SCALE = 3;
 /** Many rows are not drawn smaller than this, unless the screen's CSS says
- * otherwise (`--least-scale`): the board scrolls instead. */
+ * otherwise (`--least-scale`): the board scrolls instead. It grows with the
+ * type too, more slowly, so a large screen draws its sticks larger than a
+ * small one and still fits more rows. */
 const LEAST_SCALE = 0.75;
+/** The type of the screen the scales above were made for, in pixels. */
+const TYPE_MADE_FOR = 20;
 /** On paper the board has no box to fill: it is drawn at this size. */
 const PRINTED_SCALE = 1.5;
 /** How far apart sticks stand, in the server's units. */
 const STICK_STEP = 16;
 /** Sticks closer than this many pixels are too close to click one by one:
- * a long row is drawn plainly in bundles of ten instead. */
+ * a long row is drawn plainly in bundles of ten instead. A finger needs
+ * more room than a mouse (`TOUCH`). */
 const CLOSEST_STICKS = 11;
+const CLOSEST_TOUCHED = 22;
+/** A screen touched with a finger, or as narrow as a phone's. */
+const TOUCH = matchMedia("(pointer: coarse), (max-width: 760px)");
 /** Where the teacher's choice to show groups is kept. */
 const GROUPS_KEPT = "matchsticks.show-groups";
 
@@ -45,15 +55,24 @@ function groupsShown() {
   }
 }
 
-/** Shows or hides the groups on every board, and remembers the choice. */
+/**
+ * Shows or hides the groups on every board, and in the rows a verdict
+ * draws (`.follows-groups`, kept at the size they were drawn), and
+ * remembers the choice.
+ */
 function showGroups(on) {
   try {
     localStorage.setItem(GROUPS_KEPT, on ? "on" : "off");
   } catch {
     // Not kept, but still shown until the page is left.
   }
+  const verdicts = [...document.querySelectorAll(".follows-groups svg.sticks")]
+    .map((svg) => [svg, parseFloat(svg.style.width) / drawnWidth(svg)]);
+  document.documentElement.classList.toggle("groups-shown", on);
+  for (const [svg, by] of verdicts) if (by > 0) resize(svg, by);
   for (const board of boards) board.grouping(on);
 }
+document.documentElement.classList.toggle("groups-shown", groupsShown());
 
 export class Board extends Chooser {
   /**
@@ -107,6 +126,11 @@ export class Board extends Chooser {
       input.addEventListener("blur", () => {
         selecting = false;
       });
+      // A turn of the mouse wheel over the field scrolls the page: it never
+      // steps the number, which would make another move without a word.
+      input.addEventListener("wheel", () => {
+        if (document.activeElement === input) input.blur();
+      }, { passive: true });
       // The choice follows what is typed, digit by digit.
       input.addEventListener("input", () => this.typed());
       input.addEventListener("keydown", (event) => {
@@ -127,6 +151,11 @@ export class Board extends Chooser {
     const fewer = stepper("−", -1, "One stick fewer");
     const more = stepper("+", 1, "One stick more");
     takeHolder.after(fewer, more);
+    // Where a move may take from several rows: keeps the row chosen, and
+    // the fields (or the arrow keys) choose another to add to it.
+    const another = button("Add a row", () => this.another(), "board-another");
+    another.setAttribute("aria-keyshortcuts", "Shift+ArrowDown");
+    another.hidden = true;
 
     const switchHolder = document.createElement("label");
     switchHolder.className = "switch board-groups";
@@ -141,14 +170,14 @@ export class Board extends Chooser {
 
     const move = document.createElement("span");
     move.className = "board-move";
-    move.append(rowHolder, takeHolder, fewer, more);
+    move.append(rowHolder, takeHolder, fewer, more, another);
     // Why what was typed chooses nothing, such as a take past the row's end.
     const note = document.createElement("p");
     note.className = "board-note";
     note.setAttribute("role", "status");
     note.hidden = true;
     bar.append(move, switchHolder, note);
-    this.fields = { row, take, fewer, more, groups, switchHolder, note };
+    this.fields = { row, take, fewer, more, another, groups, switchHolder, note };
     return bar;
   }
 
@@ -166,6 +195,7 @@ export class Board extends Chooser {
   show(html, { perMove = 1 } = {}) {
     this.root.innerHTML = html;
     this.perMove = Math.max(1, Number(perMove) || 1);
+    this.fields.another.hidden = this.perMove === 1;
     this.others = [];
     this.root.scrollTop = 0;
     this.rows = new Map();
@@ -226,6 +256,7 @@ export class Board extends Chooser {
    */
   choose(row, from, add = false) {
     if (this.locked) return;
+    let dropped = []; // the rows let go to make room for this one
     const drawn = this.rows.get(row);
     if (!drawn || from < 1 || from > drawn.length) return;
     if (this.perMove > 1) {
@@ -239,11 +270,13 @@ export class Board extends Chooser {
         this.changed();
         return;
       }
-      this.others = rest.slice(Math.max(0, rest.length - (this.perMove - 1)));
+      const kept = Math.max(0, rest.length - (this.perMove - 1));
+      dropped = rest.slice(0, kept).map((pick) => pick.row);
+      this.others = rest.slice(kept);
     }
     this.chosen = { row, from };
     this.suggested = false;
-    this.say(null);
+    this.say(dropped.length > 0 ? letGo(dropped, this.perMove) : null, false);
     this.paint();
     this.keepInView(row);
     this.changed();
@@ -256,9 +289,12 @@ export class Board extends Chooser {
     super.clear();
   }
 
-  /** Says under the fields why what was typed chooses nothing, or nothing. */
-  say(words) {
-    this.refused = Boolean(words);
+  /**
+   * Says under the fields why what was typed chooses nothing, or, not
+   * `refusing`, what became of the choice; or nothing.
+   */
+  say(words, refusing = true) {
+    this.refused = refusing && Boolean(words);
     const { note } = this.fields;
     note.textContent = words ?? "";
     note.hidden = !words;
@@ -309,6 +345,23 @@ export class Board extends Chooser {
     this.shown();
   }
 
+  /**
+   * Keeps the row chosen in the move, so that the fields, a stepper or
+   * the arrow keys choose another row to add to it, where a move may take
+   * from several rows.
+   */
+  another() {
+    if (this.locked || this.perMove === 1 || !this.chosen) return;
+    this.others = [...this.others, this.chosen];
+    this.chosen = null;
+    this.say(null);
+    this.paint();
+    this.changed();
+    const { row, take } = this.fields;
+    row.value = take.value = "";
+    row.focus();
+  }
+
   /** One stick more (`by` 1) or fewer (-1), by a stepper. */
   step(by) {
     if (!this.chosen) {
@@ -332,7 +385,7 @@ export class Board extends Chooser {
   /** The fields say what is chosen, and can be used while choosing can. */
   shown() {
     const choice = this.choice();
-    const { row, take, fewer, more } = this.fields;
+    const { row, take, fewer, more, another } = this.fields;
     if (document.activeElement !== row && !this.refused) row.value = choice?.row ?? "";
     // A take only suggested (a row typed, and no take) shows faintly in
     // the field, not as a number that typing would run on from.
@@ -345,6 +398,7 @@ export class Board extends Chooser {
     row.disabled = take.disabled = off;
     fewer.disabled = off || !choice || choice.take <= 1;
     more.disabled = off || (choice !== null && choice.take >= take.max);
+    another.disabled = off || !choice;
   }
 
   lock(locked = true) {
@@ -402,8 +456,13 @@ export class Board extends Chooser {
   // Arrow keys move the choice: up and down pick a row (starting with its
   // last stick), left chooses one more stick, right one fewer. Page Up and
   // Page Down choose ten more or fewer, Home the whole row, End one stick.
-  arrow(key) {
+  // Where a move may take from several rows, Shift with up or down keeps
+  // the rows chosen and adds the next one.
+  arrow(key, event = {}) {
     const rows = [...this.rows.keys()].filter((r) => this.rows.get(r).length > 0);
+    if (event.shiftKey && this.perMove > 1 && (key === "ArrowUp" || key === "ArrowDown")) {
+      return this.addNext(rows, key === "ArrowUp" ? -1 : 1);
+    }
     const last = (row) => this.rows.get(row).length;
     const at = this.chosen ? rows.indexOf(this.chosen.row) : -1;
     const from = this.chosen?.from;
@@ -443,6 +502,21 @@ export class Board extends Chooser {
     }
   }
 
+  /** Adds to the move the next row of `rows` (`by` 1) or the one before (-1) not yet chosen. */
+  addNext(rows, by) {
+    const chosen = new Set(this.picks().map((pick) => pick.row));
+    const at = this.chosen ? rows.indexOf(this.chosen.row) : by > 0 ? -1 : rows.length;
+    for (let i = 1; i <= rows.length; i += 1) {
+      const row = rows[(((at + by * i) % rows.length) + rows.length) % rows.length];
+      if (chosen.has(row)) continue;
+      if (this.chosen) this.another();
+      this.root.focus({ preventScroll: true });
+      this.choose(row, this.rows.get(row).length);
+      return true;
+    }
+    return true;
+  }
+
   // Draws the sticks as large as the board's box allows: the widest row
   // fits across beside the labels and counts, and every row fits down,
   // unless there are so many that they would be too small; then the board
@@ -471,16 +545,20 @@ export class Board extends Chooser {
     let widest = Math.max(...svgs.map((svg) => drawnWidth(svg)));
     const bundles = svgs.some((svg) => svg.dataset.bundlesWidth);
     const grouped = this.root.classList.contains("show-groups");
-    if (bundles && !grouped && STICK_STEP * (roomX - besides) / widest < CLOSEST_STICKS) {
+    const closest = TOUCH.matches ? CLOSEST_TOUCHED : CLOSEST_STICKS;
+    if (bundles && !grouped && STICK_STEP * (roomX - besides) / widest < closest) {
       this.root.classList.add("bundled");
       widest = Math.max(...svgs.map((svg) => drawnWidth(svg)));
     }
     const n = svgs.length;
-    const least = px(style.getPropertyValue("--least-scale")) || LEAST_SCALE;
+    const type = parseFloat(getComputedStyle(document.documentElement).fontSize) || TYPE_MADE_FOR;
+    const larger = Math.max(1, type / TYPE_MADE_FOR);
+    // The least grows more slowly, so that a larger screen fits more rows.
+    const least = (px(style.getPropertyValue("--least-scale")) || LEAST_SCALE) * Math.sqrt(larger);
     const between = (n - 1) * px(gaps.rowGap) + px(gaps.marginTop) + px(gaps.marginBottom) + 8;
     const across = (roomX - besides) / widest;
     const down = Math.max(least, (roomY - between) / (DRAWN_HEIGHT * n));
-    let scale = Math.max(0.3, Math.min(MOST_SCALE, across, down));
+    let scale = Math.max(0.3, Math.min(MOST_SCALE * larger, across, down));
     this.scaleTo(svgs, scale);
     // Words taller than their sticks, or rows of joining, take room too:
     // drawn smaller until every row fits, as far as the least size.
@@ -550,6 +628,12 @@ export function takeWords(choice) {
   const parts = choice.parts?.length > 1 ? choice.parts : [choice];
   return `take ${parts.map((part, i) => `${part.take} from row ${part.row}`
     + (i < parts.length - 2 ? ", " : i === parts.length - 2 ? " and " : "")).join("")}`;
+}
+
+/** Why rows chosen were let go: a move takes from at most `most` rows. */
+function letGo(rows, most) {
+  const which = rows.length === 1 ? `Row ${rows[0]} is` : `Rows ${rows.join(" and ")} are`;
+  return `${which} no longer chosen: a move takes from at most ${most} rows.`;
 }
 
 /** A button with words, listening for clicks. */

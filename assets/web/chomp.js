@@ -49,6 +49,7 @@ const state = {
   // Check: the bar set up, and what came of the bite.
   checking: null, // { shape }
   checked: null,
+  bitten: null, // { row, column }: the bite checked
   // Explain: the shape explained.
   explained: null,
 };
@@ -264,6 +265,7 @@ async function setUp(push = false) {
 
 function showBar(reply, frame) {
   state.checked = null;
+  state.bitten = null;
   $("chomp-play-again").hidden = true;
   showError($("chomp-error"), null);
   $("chomp-game").textContent = reply.game;
@@ -292,6 +294,7 @@ async function check(choice) {
       bite: `${choice.row},${choice.column}`,
     });
     state.checked = reply;
+    state.bitten = { row: choice.row, column: choice.column };
     showError($("chomp-error"), null);
     bar.markTaken();
     bar.lock();
@@ -303,6 +306,7 @@ async function check(choice) {
     $("chomp-again").hidden = false;
     $("chomp-on").hidden = reply.after.over;
     $("chomp-again").focus({ preventScroll: true });
+    address.changed("chomp");
   } catch (refused) {
     bar.clear();
     showError($("chomp-error"), refused.message);
@@ -386,6 +390,8 @@ export function where() {
     });
   } else if (state.mode === "check" && state.checking) {
     fields.shape = state.checking.shape;
+    fields.bite = state.checked && state.bitten
+      ? address.pairsText([state.bitten], "row", "column") : "";
   } else if (state.mode === "explain" && state.explained !== null) {
     fields.shape = state.explained;
     fields.step = steps.at > 0 ? steps.at + 1 : "";
@@ -414,7 +420,9 @@ export async function go(fields) {
   const hints = address.count(fields.get("hints") ?? "0", 99);
   const help = /^(\d{1,6})\.(\d{1,6})\.(\d{1,6})$/.exec(fields.get("help") ?? "0.0.0");
   const step = address.count(fields.get("step") ?? "1", 999);
+  const checked = address.pairs(fields.get("bite"), "row", "column", 1);
   if (fields.has("seed") && seed === null) bad.push("seed");
+  if (checked === null) bad.push("bite");
   if (bites === null) bad.push("bites");
   if (hints === null) bad.push("hints");
   if (!help) bad.push("help");
@@ -429,6 +437,15 @@ export async function go(fields) {
   } else if (name === "explain" && step !== null) {
     mode("explain", false, false);
     await explain(false, Math.max(0, step - 1));
+  } else if (name === "check" && checked?.length === 1) {
+    // The bar set up, then the bite checked on it, as a reload finds them.
+    state.reply = null;
+    await mode("check");
+    const [bite] = checked;
+    bar.choose(bite.row, bite.column);
+    const choice = bar.choice();
+    if (choice?.row === bite.row && choice?.column === bite.column) await check(choice);
+    else bad.push("bite");
   } else {
     state.reply = null;
     await mode(name);

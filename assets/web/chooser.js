@@ -65,7 +65,7 @@ export class Chooser {
         this.clear();
         break;
       default:
-        if (!this.arrow(event.key)) return;
+        if (!this.arrow(event.key, event)) return;
     }
     event.preventDefault();
     event.stopPropagation();

@@ -9,12 +9,15 @@ export const PRINT = matchMedia("print");
  * How wide `svg` is drawn, in the server's units. A row that can be shown
  * plainly or in its groups says how wide it is each way; on a board the
  * groups are shown only when asked for, elsewhere always, and a board too
- * narrow for its sticks shows a long row plainly in bundles of ten.
+ * narrow for its sticks shows a long row plainly in bundles of ten. The
+ * rows of a verdict (inside `.follows-groups`) show them as the boards do.
  */
 export function drawnWidth(svg) {
   const board = svg.closest(".board");
-  const plain = board !== null && !board.classList.contains("show-groups");
-  const bundled = plain && board.classList.contains("bundled");
+  const follows = board === null && svg.closest(".follows-groups") !== null;
+  const plain = board !== null ? !board.classList.contains("show-groups")
+    : follows && !document.documentElement.classList.contains("groups-shown");
+  const bundled = plain && board?.classList.contains("bundled");
   const width = (bundled ? svg.dataset.bundlesWidth : undefined)
     ?? (plain ? svg.dataset.plainWidth : svg.dataset.groupsWidth);
   return Number(width ?? svg.getAttribute("width"));

@@ -386,7 +386,7 @@ function asking(holder, part) {
       // terminal says them.
       if (reply.said.html) {
         const verdict = document.createElement("div");
-        verdict.className = "verdict-html";
+        verdict.className = "verdict-html follows-groups";
         verdict.innerHTML = reply.said.html;
         box.append(verdict);
       }
@@ -584,5 +584,34 @@ function onward() {
 }
 
 $("lesson-next").addEventListener("click", onward);
-$("lesson-restart").addEventListener("click", () => start(lesson.name, null, true));
+$("lesson-restart").addEventListener("click", restart);
+
+/** How long "Start again" waits for the press that makes sure, in ms. */
+const SURE_FOR = 6000;
+let unsure = null;
+
+/**
+ * Starts the lesson again, once asked twice: a first press (a tap that
+ * missed the button beside it, say) only asks, and the lesson goes on.
+ */
+function restart() {
+  const b = $("lesson-restart");
+  if (b.dataset.sure !== "asking") {
+    b.dataset.sure = "asking";
+    b.textContent = "Sure? Start again";
+    clearTimeout(unsure);
+    unsure = setTimeout(calm, SURE_FOR);
+    return;
+  }
+  calm();
+  start(lesson.name, null, true);
+}
+
+/** "Start again" no longer asks. */
+function calm() {
+  clearTimeout(unsure);
+  const b = $("lesson-restart");
+  delete b.dataset.sure;
+  b.textContent = "Start again";
+}
 $("lesson-back").addEventListener("click", () => showList(true));

@@ -64,7 +64,7 @@ export function newGame(push = false) {
  * goes first, the starting board shows while it thinks, so the class sees
  * what it started from. */
 async function start(settings, push = false) {
-  if (game.busy) return;
+  if (game.busy) return false;
   const seed = Math.floor(Math.random() * 2 ** 32);
   game.busy = true;
   enable();
@@ -95,8 +95,10 @@ async function start(settings, push = false) {
     game.busy = false;
     show(reply);
     address.changed("play", push);
+    return true;
   } catch (refused) {
     showError($("play-error"), refused.message);
+    return false;
   } finally {
     game.busy = false;
     enable();
@@ -195,9 +197,11 @@ async function undo() {
  * Goes back to a game as it stood: its settings and seed, the pupil's
  * `moves`, the `hints` asked for at this move and the `help` had in the
  * whole game. The server replays it all in one request, with no pause.
+ * Gives the server's words if it cannot replay the game, else null.
  */
 async function resume(settings, seed, moves, hints, help) {
-  if (game.busy) return;
+  await idle();
+  if (game.busy) return null;
   game.busy = true;
   enable();
   const before = game.help;
@@ -207,9 +211,11 @@ async function resume(settings, seed, moves, hints, help) {
     Object.assign(game, { settings, seed, moves, hints: reply.hints.length, help });
     game.busy = false;
     show(reply);
+    return null;
   } catch (refused) {
     game.help = before;
     showError($("play-error"), refused.message);
+    return refused.message;
   } finally {
     game.busy = false;
     enable();
@@ -266,9 +272,23 @@ export async function go(fields) {
     });
   if (!same) {
     const [, used, shown, takenBack] = help.map(Number);
-    await resume(settings, seed, moves, hints, { hints: used, shown, takenBack });
+    const why = await resume(settings, seed, moves, hints, { hints: used, shown, takenBack });
+    // A game the server cannot replay (a move no row allows) is not
+    // opened silently as another: the page says so, and starts a new
+    // game of the same setup, if the setup itself can be used.
+    if (why !== null && (await start(settings))) return `${why} ${address.unreadable(["moves"])}`;
   }
   return null;
+}
+
+/** How long the page waits for a game being started before showing another, in ms. */
+const PATIENCE = 10_000;
+
+/** Waits until no game is being started or answered, as far as PATIENCE. */
+async function idle() {
+  for (const started = performance.now(); game.busy && performance.now() - started < PATIENCE;) {
+    await new Promise((done) => setTimeout(done, 20));
+  }
 }
 
 /** Starts a game the first time Play is opened, if none was. */

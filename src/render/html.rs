@@ -338,8 +338,10 @@ fn svg_with(
     if let Some(bundled) = bundled {
         both += &format!(" data-bundles-width=\"{bundled}\"");
     }
+    // What a screen reader says of the row: "1 stick", "7 sticks".
+    let said = if sticks == 1 { "stick" } else { "sticks" };
     format!(
-        "<svg class=\"sticks\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\"{both} role=\"img\" aria-label=\"{sticks} sticks\">{body}</svg>"
+        "<svg class=\"sticks\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\"{both} role=\"img\" aria-label=\"{sticks} {said}\">{body}</svg>"
     )
 }
 
@@ -731,6 +733,8 @@ mod tests {
         assert_eq!(grouped.matches("data-stick=").count(), 13);
         assert!(grouped.contains("data-stick=\"33\"") && grouped.contains("data-stick=\"45\""));
         assert!(svg.contains("aria-label=\"45 sticks\""));
+        let one = row_svg(&row(1, &[1]), 1, false);
+        assert!(one.contains("aria-label=\"1 stick\""), "{one}");
         // A row with no groups has only its plain drawing.
         // The longest row there can be is drawn too.
         let most = row_svg(&row(u64::MAX, &[u64::MAX]), 1, false);

@@ -392,3 +392,72 @@ fn a_lesson_page_between_questions_and_a_checked_move_come_back_from_the_address
     );
     page.assert_no_errors(true);
 }
+
+#[test]
+fn a_shared_game_that_cannot_be_replayed_says_so_and_a_checked_bite_comes_back() {
+    let Some(page) = Page::open("/") else { return };
+    // Opened over a game, and opened afresh: the page says that the
+    // shared game did not open, and why.
+    play_idle(&page);
+    let link = "/#play?position=3+5+7&level=perfect&first=me&seed=5&moves=9.9";
+    for fresh in [false, true] {
+        if fresh {
+            // The link put in the address bar without the page hearing of
+            // it, then loaded afresh.
+            page.eval(&format!("history.replaceState(null, '', {link:?})"));
+            page.reload();
+        } else {
+            page.go(link);
+        }
+        page.wait(
+            "document.getElementById('play-error').textContent.includes('\"moves\"') \
+             && document.getElementById('play').getAttribute('aria-busy') === 'false'",
+            if fresh {
+                "the refusal, afresh"
+            } else {
+                "the refusal, over a game"
+            },
+        );
+        let said = page.text("#play-error");
+        assert!(
+            said.contains("There is no row 9") && said.contains("\"moves\""),
+            "{said}"
+        );
+        assert_eq!(
+            page.count("#play-board rect[data-row]:not(.as-bundles *)"),
+            15
+        );
+    }
+
+    // Chomp: the bite checked is in the address, and a reload shows its
+    // verdict again.
+    page.go("/#chomp?mode=check&shape=3x3");
+    page.wait(
+        "document.querySelector('#chomp-board rect[data-row]')",
+        "the bar",
+    );
+    page.click("#chomp-board rect[data-row='3'][data-column='3']");
+    page.click("#chomp-check");
+    page.wait(
+        "document.querySelector('#chomp-verdict .verdict')",
+        "the verdict",
+    );
+    page.wait(
+        "location.hash === '#chomp?mode=check&shape=3x3&bite=3.3'",
+        "the bite in the address",
+    );
+    let verdict = page.text("#chomp-verdict");
+    page.reload();
+    page.wait(
+        "document.querySelector('#chomp-verdict .verdict')",
+        "the verdict again",
+    );
+    assert_eq!(page.text("#chomp-verdict"), verdict);
+    // Checking another bite takes it out of the address.
+    page.click("#chomp-again");
+    page.wait(
+        "location.hash === '#chomp?mode=check&shape=3x3'",
+        "no bite in the address",
+    );
+    page.assert_no_errors(false);
+}

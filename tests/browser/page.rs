@@ -1012,3 +1012,134 @@ fn the_computer_shows_the_start_and_double_clicks_count_once() {
     assert!(!page.shown("#play-again"));
     page.assert_no_errors(true);
 }
+
+#[test]
+fn a_move_from_two_rows_is_made_by_keyboard_and_fields_and_a_third_row_says_what_gave_way() {
+    let Some(page) = Page::open("/#lessons?lesson=one-or-two-rows&question=3") else {
+        return;
+    };
+    let question = ".question:not(.done)";
+    let try_button = format!("{question} button.take");
+    page.wait(
+        &format!("document.querySelectorAll('{question} rect[data-row]:not(.as-bundles *)').length === 14"),
+        "3 4 7",
+    );
+    // The fields: row 2, take 1, Add a row, then row 3, take 4.
+    page.type_into(&format!("{question} .board-row input"), "2");
+    page.type_into(&format!("{question} .board-take input"), "1");
+    page.click(&format!("{question} .board-another"));
+    page.type_into(&format!("{question} .board-row input"), "3");
+    page.type_into(&format!("{question} .board-take input"), "4");
+    assert_eq!(
+        page.text(&try_button),
+        "Try: take 1 from row 2 and 4 from row 3"
+    );
+    // The keys: Esc forgets; ↓ ↓ chooses row 2's last stick, Shift+↓ adds
+    // row 3, and ← three times makes it four sticks.
+    page.eval(&format!(
+        "document.querySelector('{question} .board').focus()"
+    ));
+    page.press("Escape");
+    page.press("ArrowDown");
+    page.press("ArrowDown");
+    page.press_shifted("ArrowDown");
+    for _ in 0..3 {
+        page.press("ArrowLeft");
+    }
+    assert_eq!(
+        page.text(&try_button),
+        "Try: take 1 from row 2 and 4 from row 3"
+    );
+    assert!(
+        page.text(&format!("{question} .board-note")).is_empty(),
+        "a note with nothing to say"
+    );
+    // A third row: the earliest gives way, and the page says so.
+    page.click(&format!("{question} rect[data-row='1'][data-stick='3']"));
+    assert_eq!(
+        page.text(&try_button),
+        "Try: take 1 from row 1 and 4 from row 3"
+    );
+    let note = page.text(&format!("{question} .board-note"));
+    assert!(note.starts_with("Row 2 is no longer chosen"), "{note}");
+
+    // A turn of the wheel over the focused Take field leaves the move as typed.
+    page.type_into(&format!("{question} .board-row input"), "3");
+    page.type_into(&format!("{question} .board-take input"), "2");
+    let before = page.text(&try_button);
+    let at = page.eval(&format!(
+        "(r => [r.left + r.width / 2, r.top + r.height / 2])\
+         (document.querySelector('{question} .board-take input').getBoundingClientRect())"
+    ));
+    let (x, y) = (at[0].as_f64().expect("x"), at[1].as_f64().expect("y"));
+    for _ in 0..3 {
+        page.command(
+            "Input.dispatchMouseEvent",
+            json!({ "type": "mouseWheel", "x": x, "y": y, "deltaX": 0, "deltaY": 120 }),
+            "a turn of the wheel",
+        );
+    }
+    page.eval("new Promise((done) => setTimeout(done, 200))");
+    assert_eq!(page.text(&try_button), before);
+    assert_eq!(
+        page.eval(&format!(
+            "document.querySelector('{question} .board-take input').value"
+        )),
+        "2"
+    );
+
+    // Start again asks first: one press leaves the lesson where it is.
+    let title = page.text("#lesson-page");
+    page.click("#lesson-restart");
+    assert_eq!(page.text("#lesson-restart"), "Sure? Start again");
+    assert!(page.is(&format!("document.querySelector('{question}')")));
+    assert_eq!(page.text("#lesson-page"), title);
+    page.click("#lesson-restart");
+    page.wait(
+        "!document.querySelector('.question') && !location.hash.includes('question')",
+        "the lesson from its start",
+    );
+    assert_eq!(page.text("#lesson-restart"), "Start again");
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn a_verdict_draws_its_rows_plainly_unless_the_groups_are_shown() {
+    let Some(page) = Page::open("/#check?position=9+5+3") else {
+        return;
+    };
+    page.eval("localStorage.removeItem('matchsticks.show-groups')");
+    page.reload();
+    page.wait_count(
+        "#check-board rect[data-row]:not(.as-bundles *)",
+        17,
+        "9 5 3",
+    );
+    page.click("#check-board rect[data-row='1'][data-stick='9']");
+    page.click("#check-take");
+    page.wait(
+        "document.querySelector('#check-verdict svg.sticks rect')",
+        "the verdict's rows",
+    );
+    // The colours of the verdict's sticks, and whether any group is set apart.
+    let looks = "(() => { const v = document.getElementById('check-verdict'); \
+        const fills = new Set([...v.querySelectorAll('svg.sticks rect')] \
+          .map((r) => getComputedStyle(r).fill)); \
+        const apart = [...v.querySelectorAll('svg.sticks g.group')] \
+          .some((g) => getComputedStyle(g).transform !== 'none'); \
+        return [fills.size, apart]; })()";
+    let plain = page.eval(looks);
+    assert_eq!(
+        plain,
+        json!([1, false]),
+        "groups shown while the switch is off"
+    );
+    page.click("#check-board + .board-controls .board-groups input");
+    let grouped = page.eval(looks);
+    assert!(
+        grouped[0].as_u64().unwrap_or_default() > 1,
+        "no groups once the switch is on: {grouped}"
+    );
+    page.click("#check-board + .board-controls .board-groups input");
+    page.assert_no_errors(true);
+}

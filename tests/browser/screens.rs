@@ -37,15 +37,15 @@ fn phone(width: u32) -> bool {
 }
 
 /// The smallest type allowed on a screen, in CSS pixels: 16 on a phone, 28
-/// on a projector of 1080p or more, 24 on a large display stood upright,
+/// on a projector of 1080p or more and on a large display stood upright,
 /// and on the 720p projector the page was first made for, nothing under
 /// 14.
 fn least_type(width: u32, height: u32) -> f64 {
     match (width, height) {
         (w, _) if phone(w) => 16.0,
         (w, h) if w >= 1920 && h >= 1080 => 28.0,
-        // A large display stood upright.
-        (w, h) if w >= 1000 && h > w => 24.0,
+        // A large display stood upright, read from the back of a room.
+        (w, h) if w >= 1000 && h > w => 28.0,
         _ => 14.0,
     }
 }
@@ -767,6 +767,127 @@ fn the_screens_a_walk_through_found_lacking_show_what_they_must() {
         "the screens a walk-through found lacking, looked at in {:.1?}: {counts:?}",
         started.elapsed()
     );
+    page.assert_no_errors(true);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The JavaScript giving the height of the first stick or square drawn at
+/// `selector`, in CSS pixels.
+fn drawn_height(selector: &str) -> String {
+    format!(
+        "[...document.querySelectorAll({selector:?})].map((e) => e.getBoundingClientRect().height)\
+         .find((h) => h > 0) ?? 0"
+    )
+}
+
+#[test]
+fn sticks_and_squares_grow_with_the_screen_and_fit_phones_and_upright_displays() {
+    let Some(page) = open("/", 1280, 720) else {
+        return;
+    };
+    let mut wrong = Vec::new();
+    let fits = "(b => b.scrollHeight <= b.clientHeight + 1)(document.getElementById('play-board'))";
+    let stick = drawn_height("#play-board rect[data-row]");
+    let square = drawn_height("#chomp-board rect[data-row]");
+    let number = |js: &str| page.eval(js).as_f64().unwrap_or_default();
+
+    // A game of 8 rows fits a 720p and a 1080p projector, and of 10 rows a
+    // 4K one; each larger screen draws the sticks larger.
+    let mut before = 0.0;
+    for (screen, rows) in [((1280, 720), 8), ((1920, 1080), 8), ((3840, 2160), 10)] {
+        let position: Vec<String> = (1..=rows).map(|n: u32| n.to_string()).collect();
+        visit(
+            &page,
+            screen,
+            &format!("/#play?position={}", position.join("+")),
+            "#play-board svg",
+        );
+        let tall = number(&stick);
+        if !page.is(fits) {
+            wrong.push(format!("{screen:?} {rows} rows: a row is cut off"));
+        }
+        if tall <= before {
+            wrong.push(format!(
+                "{screen:?} {rows} rows: sticks {tall} px, not above {before}"
+            ));
+        }
+        before = tall;
+    }
+    // Few rows and a bar grow past 1080p: larger, not emptier.
+    let mut sizes = Vec::new();
+    for screen in [(1920, 1080), (3840, 2160)] {
+        visit(&page, screen, "/#play?position=3+5+7", "#play-board svg");
+        let sticks = number(&stick);
+        visit(&page, screen, "/#chomp?shape=4x5", "#chomp-board rect");
+        sizes.push((sticks, number(&square)));
+    }
+    if sizes[1].0 < sizes[0].0 * 1.5 || sizes[1].1 < sizes[0].1 * 1.5 {
+        wrong.push(format!("sticks and squares at 1080p, then 4K: {sizes:?}"));
+    }
+
+    // A phone: rows of 11 to 20 far enough apart for a finger, or bundled;
+    // a chocolate bar's squares large enough to tap.
+    for screen in [(360, 640), (390, 844)] {
+        visit(&page, screen, "/#play?position=15+20", "#play-board svg");
+        let apart = page.eval(
+            "(() => { const b = document.getElementById('play-board'); \
+             if (b.classList.contains('bundled')) return 99; \
+             const r = [...b.querySelectorAll(\"rect[data-row='2']\")] \
+               .filter(e => e.getBoundingClientRect().width > 0) \
+               .map(e => e.getBoundingClientRect().left); \
+             return r[1] - r[0]; })()",
+        );
+        if apart.as_f64().unwrap_or_default() < 20.0 {
+            wrong.push(format!("{screen:?} 15 20: sticks {apart} px apart"));
+        }
+        visit(&page, screen, "/#chomp?shape=4x5", "#chomp-board rect");
+        let tall = number(&square);
+        if tall < 40.0 {
+            wrong.push(format!("{screen:?} 4x5: squares {tall} px"));
+        }
+    }
+
+    // A lesson's question on a small phone: Try is not under Start again.
+    visit(
+        &page,
+        (360, 640),
+        "/#lessons?lesson=winning-move&question=2",
+        ".question:not(.done) button.take",
+    );
+    page.eval("document.querySelector('.question:not(.done) button.take').scrollIntoView({block: 'nearest'})");
+    let covered = page.eval(
+        "(() => { const t = document.querySelector('.question:not(.done) button.take'); \
+         const r = t.getBoundingClientRect(); \
+         const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); \
+         return t.contains(top) ? null : (top?.id || top?.className || top?.tagName); })()",
+    );
+    if !covered.is_null() {
+        wrong.push(format!("360×640 lesson: Try is under {covered}"));
+    }
+
+    // An upright display: labels read from the back, and a table's moves
+    // each on one line.
+    let upright = (1080, 1920);
+    visit(&page, upright, "/#table?position=3+5+7", "#table-out table");
+    let broken = page.eval(
+        "[...document.querySelectorAll('#table-out td')].filter((c) => { \
+           const r = document.createRange(); r.selectNodeContents(c); \
+           return r.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(c).fontSize); \
+         }).length",
+    );
+    if broken.as_u64() != Some(0) {
+        wrong.push(format!("1080×1920 table: {broken} cells break a move"));
+    }
+    let (least, at) = smallest_type(&page);
+    if least < 28.0 {
+        wrong.push(format!("1080×1920 table: {least}px type at {at}"));
+    }
+    visit(&page, upright, "/#worksheet", "#worksheet-setup");
+    let (least, at) = smallest_type(&page);
+    if least < 28.0 {
+        wrong.push(format!("1080×1920 worksheet: {least}px type at {at}"));
+    }
+    page.shot("screens-1080x1920-worksheet-labels");
     page.assert_no_errors(true);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -706,6 +706,17 @@ impl Page {
 
     /// Presses a key, such as "ArrowRight", "Enter" or "m".
     pub fn press(&self, key: &str) {
+        self.press_with(key, 0);
+    }
+
+    /// Presses a key held with Shift, such as Shift+ArrowDown.
+    pub fn press_shifted(&self, key: &str) {
+        // The DevTools protocol's bit for Shift.
+        self.press_with(key, 8);
+    }
+
+    /// Presses a key with the `modifiers` of the DevTools protocol held.
+    fn press_with(&self, key: &str, modifiers: u32) {
         // As on an American keyboard: the key's code, its Windows key code,
         // and the text it types, if any.
         let (code, number, text) = match key {
@@ -734,6 +745,7 @@ impl Page {
             "code": code,
             "windowsVirtualKeyCode": number,
             "nativeVirtualKeyCode": number,
+            "modifiers": modifiers,
         });
         if let Some(text) = text {
             event["text"] = text.into();
