@@ -175,6 +175,7 @@ struct Shared {
 pub(crate) fn routes(room: Arc<Room>, expensive: Expensive) -> Router {
     Router::new()
         .route("/teacher", get(assets::teacher))
+        .route("/join", get(assets::pupil))
         .route("/join/{code}", get(assets::pupil))
         .route("/api/class/join", post(join))
         .route("/api/class/task", get(task).post(set))

@@ -12,11 +12,13 @@
 use crate::common;
 use crate::screens::{load_axe, look};
 
+use std::net::SocketAddr;
 use std::time::Instant;
 
 use common::cdp::Page;
+use common::http::{self, Reply};
 use matchsticks::serve::Server;
-use serde_json::json;
+use serde_json::{Value, json};
 
 /// A small phone, a larger one, the classroom projector and a 1080p one.
 const SMALL_PHONE: (u32, u32) = (360, 640);
@@ -75,6 +77,53 @@ fn on_screen(page: &Page, selectors: &[&str]) {
             page.shot("failed");
             panic!("{selector} is not all on the screen");
         }
+    }
+}
+
+/// A class served in this process, with its code and the teacher's key.
+struct Class {
+    server: Server,
+    base: String,
+    code: String,
+    key: String,
+}
+
+impl Class {
+    fn open() -> Class {
+        let server = Server::start_class("127.0.0.1:0".parse().unwrap()).expect("a class opens");
+        let code = server.class_code().expect("the class's code").to_string();
+        let key = server.teacher_key().expect("the teacher's key").to_string();
+        let base = format!("http://{}", server.addr());
+        Class {
+            server,
+            base,
+            code,
+            key,
+        }
+    }
+
+    fn addr(&self) -> SocketAddr {
+        self.server.addr()
+    }
+
+    /// A pupil's page at `path` (`/join/CODE` unless told) on a screen of
+    /// `screen`, a device of its own; None without a browser.
+    fn pupil(&self, path: Option<&str>, screen: (u32, u32)) -> Option<Page> {
+        let path = path.map_or_else(|| format!("/join/{}", self.code), str::to_string);
+        Page::open_apart(&format!("{}{path}", self.base), screen.0, screen.1)
+    }
+
+    /// The teacher's request: a GET, or a POST of `body`.
+    fn as_teacher(&self, path: &str, body: Option<&Value>) -> Reply {
+        let body = body.map(Value::to_string);
+        let method = if body.is_some() { "POST" } else { "GET" };
+        http::request(
+            self.addr(),
+            method,
+            path,
+            &[("X-Teacher", &self.key)],
+            body.as_deref(),
+        )
     }
 }
 
@@ -351,4 +400,130 @@ fn a_class_answers_a_task_and_the_projector_tallies_it_and_reveals_why() {
         page.assert_no_errors(false);
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_pupil_types_the_code_when_the_address_lacks_it_and_sees_how_long_a_name_may_be() {
+    let class = Class::open();
+    // At /join, the code is asked for with the name.
+    let Some(zoe) = class.pupil(Some("/join"), SMALL_PHONE) else {
+        return;
+    };
+    zoe.wait(
+        "!document.getElementById('join-code-field').hidden",
+        "the code's box",
+    );
+    fill(&zoe, "#join-code", &class.code.to_lowercase());
+    join(&zoe, "Zoë");
+    assert_eq!(
+        zoe.eval("location.pathname"),
+        json!(format!("/join/{}", class.code))
+    );
+    assert_eq!(zoe.text("#who"), format!("Zoë · {}", class.code));
+    zoe.reload();
+    zoe.wait(
+        "!document.getElementById('waiting').hidden",
+        "Zoë still in the class",
+    );
+
+    // A code mistyped in the address: the code's box comes, with the
+    // server's words, and the name stays.
+    let ben = class.pupil(Some("/join/ZZZZ"), PHONE).expect("a browser");
+    fill(&ben, "#join-name", "Ben");
+    ben.click("#join-form button[type=submit]");
+    ben.wait(
+        "!document.getElementById('join-code-field').hidden \
+         && !document.getElementById('join-error').hidden",
+        "the code asked for",
+    );
+    assert_eq!(
+        ben.eval("document.getElementById('join-code').value"),
+        json!("ZZZZ")
+    );
+    assert_eq!(
+        ben.eval("document.getElementById('join-name').value"),
+        json!("Ben")
+    );
+    load_axe(&ben);
+    let mut wrong = Vec::new();
+    let axe = looked(&ben, PHONE, "pupil, a wrong code", &mut wrong);
+    fill(&ben, "#join-code", &class.code);
+    join(&ben, "Ben");
+
+    // A name too long is not cut short without a word: the server says
+    // what its limit is, and the name stays as typed, to be put right.
+    let max = class.pupil(None, SMALL_PHONE).expect("a browser");
+    fill(&max, "#join-name", "Maximilian-Alexander-Jo");
+    max.click("#join-form button[type=submit]");
+    max.wait(
+        "!document.getElementById('join-error').hidden",
+        "the server's refusal",
+    );
+    let said = max.text("#join-error");
+    assert!(said.contains("20"), "{said}");
+    assert_eq!(
+        max.eval("document.getElementById('join-name').value.length"),
+        json!(23)
+    );
+    join(&max, "Maximilian");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    eprintln!("axe-core: {axe}");
+}
+
+#[test]
+fn a_pupils_board_gives_no_free_hint_and_says_what_is_left() {
+    let class = Class::open();
+    let Some(pupil) = class.pupil(None, SMALL_PHONE) else {
+        return;
+    };
+    join(&pupil, "Sam");
+    let task = json!({ "kind": "move", "position": "3 7 12 15 20 9 6 1" });
+    let set = class.as_teacher("/api/class/task", Some(&task));
+    assert_eq!(set.status, 200, "{}", set.body);
+    pupil.wait(
+        "document.querySelector('#task-board.bundled svg')",
+        "the board of eight rows, long rows in bundles",
+    );
+    // No groups to colour: they would show the pairs.
+    assert!(!pupil.is("document.querySelector('#task .board-groups')?.checkVisibility()"));
+    assert!(!pupil.is("document.querySelector('#task-board.show-groups')"));
+    // Six of the eight rows show at once, and the buttons under them.
+    let rows = pupil.eval(
+        "(() => { const b = document.getElementById('task-board').getBoundingClientRect(); \
+         return [...document.querySelectorAll('#task-board .rows > .drawing')].filter((d) => { \
+           const r = d.getBoundingClientRect(); return r.top >= b.top && r.bottom <= b.bottom; }).length; })()",
+    );
+    assert!(rows.as_u64().unwrap_or(0) >= 6, "{rows} rows shown");
+    // Eleven from the twenty of row 5: a bundle and one stick of the other.
+    fill(&pupil, "#task .board-row input", "5");
+    fill(&pupil, "#task .board-take input", "11");
+    pupil.wait(
+        "document.getElementById('task-take').textContent === 'Take 11 from row 5'",
+        "the take chosen",
+    );
+    pupil.click("#task-take");
+    pupil.wait(
+        "document.querySelector('#task-said .verdict-box')",
+        "the verdict",
+    );
+    let left = pupil.eval(
+        "(() => { const row = [...document.querySelectorAll('#task-board g.bundle[data-row=\"5\"]')]; \
+         const count = row[0].closest('.drawing').nextElementSibling.textContent; \
+         return [row.map((b) => b.querySelector('text').textContent + (b.classList.contains('taken') ? ' taken' : '')).join(', '), count].join(' / '); })()",
+    );
+    assert_eq!(left, json!("9, 10 taken / 9"));
+    assert_eq!(pupil.count("#task-board .part"), 0);
+    let mut wrong = Vec::new();
+    load_axe(&pupil);
+    let axe = looked(
+        &pupil,
+        SMALL_PHONE,
+        "pupil, a long row taken from",
+        &mut wrong,
+    );
+    pupil.shot("class-pupil-bundles-360x640");
+
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    eprintln!("axe-core: {axe}");
+    pupil.assert_no_errors(true);
 }
