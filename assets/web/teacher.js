@@ -948,7 +948,11 @@ $("lesson-back").addEventListener("click", () => lessonStep(-1));
 $("lesson-next").addEventListener("click", () => lessonStep(1));
 $("results").addEventListener("click", results);
 new ResizeObserver(fitBoard).observe($("task-board"));
-new ResizeObserver(fitTally).observe($("tally"));
+// The tally fits again when its panel changes, or its list does (as when
+// the page's type has loaded and the lines wrap anew).
+const tallyResized = new ResizeObserver(fitTally);
+tallyResized.observe($("tally"));
+tallyResized.observe($("tally-moves"));
 new ResizeObserver(fitAddress).observe($("joining").querySelector(".join-words"));
 keepReachable($("main"), ".steps, .lesson-page, .tally, .names, .pane");
 oneActionPerClick();

@@ -541,13 +541,26 @@ fn the_projector_keeps_the_moves_back_while_the_class_answers_and_fits_the_revea
     );
     teacher.screen(PROJECTOR.0, PROJECTOR.1);
 
-    // Asked for: every move, the most chosen first.
+    // Asked for: every move, the most chosen first, all of them seen in
+    // the tally's panel without scrolling it.
     teacher.click("#moves-toggle");
     teacher.wait_count("#tally-moves li", 10, "the ten moves chosen");
     let chosen = teacher.eval(
         "[...document.querySelectorAll('#tally-moves .pupils')].map((p) => parseInt(p.textContent)).join(' ')",
     );
     assert_eq!(chosen, json!("2 1 1 1 1 1 1 1 1 1"));
+    let all_seen = "(() => { const box = document.getElementById('tally'); \
+         const b = box.getBoundingClientRect(); \
+         return box.scrollHeight <= box.clientHeight + 1 \
+           && [...box.querySelectorAll('#tally-moves li')].every((li) => { \
+             const r = li.getBoundingClientRect(); \
+             return r.top >= b.top && r.bottom <= b.bottom + 1 && r.right <= b.right + 1; }); })()";
+    on_each_screen(
+        &teacher,
+        &[PROJECTOR, LARGE_PROJECTOR],
+        all_seen,
+        "class-teacher-ten-moves",
+    );
     teacher.screen(PROJECTOR.0, PROJECTOR.1);
     // A mistake is told in the server's few words for the projector.
     let tally = class.as_teacher("/api/class/tally", None).json();
@@ -566,8 +579,7 @@ fn the_projector_keeps_the_moves_back_while_the_class_answers_and_fits_the_revea
         .clone();
     let brief = mistake["brief"]
         .as_str()
-        .or(mistake["reason"].as_str())
-        .expect("a move's words")
+        .expect("a move's brief")
         .to_string();
     let shown = teacher.eval(&format!(
         "[...document.querySelectorAll('#tally-moves li')].find((li) => \
@@ -873,14 +885,16 @@ fn sixty_names() -> Vec<String> {
 }
 
 #[test]
-fn sixty_names_leave_the_code_and_the_buttons_free() {
+fn sixty_names_leave_the_code_and_the_buttons_free_and_a_pupil_can_be_removed() {
     let class = Class::open();
     let Some(teacher) = class.teacher(PROJECTOR) else {
         return;
     };
     load_axe(&teacher);
     let names = sixty_names();
-    for name in &names {
+    let ava = class.pupil(None, PHONE).expect("a browser");
+    join(&ava, &names[0]);
+    for name in &names[1..] {
         class.join(name);
     }
     teacher.wait(
@@ -921,6 +935,37 @@ fn sixty_names_leave_the_code_and_the_buttons_free() {
     teacher.click("#names-toggle");
     teacher.wait_count("#names li", 60, "the names again");
 
+    // Removing a pupil asks first; Keep keeps them.
+    let remove = format!("#names button.remove[data-name={:?}]", names[0]);
+    teacher.click(&remove);
+    teacher.wait(
+        "document.querySelector('#names li.removing')",
+        "the question",
+    );
+    teacher.click("#names li.removing button.keep");
+    teacher.wait(
+        &format!("document.querySelector({remove:?})"),
+        "the name kept",
+    );
+    teacher.click(&remove);
+    teacher.click("#names li.removing button.danger");
+    teacher.wait(
+        "document.getElementById('join-count').textContent === '59 joined'",
+        "the pupil removed",
+    );
+    assert_eq!(teacher.count("#names li"), 59);
+    // Ava's page says so, and she joins again under her name.
+    ava.wait(
+        "!document.getElementById('join').hidden && !document.getElementById('join-error').hidden",
+        "the removed pupil's page",
+    );
+    let told = ava.text("#join-error");
+    assert!(!told.is_empty());
+    join(&ava, &names[0]);
+    teacher.wait(
+        "document.getElementById('join-count').textContent === '60 joined'",
+        "Ava again",
+    );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     eprintln!("axe-core's violations:\n  {}", counts.join("\n  "));
     teacher.assert_no_errors(true);
@@ -995,7 +1040,7 @@ fn a_pupil_types_the_code_when_the_address_lacks_it_and_sees_how_long_a_name_may
 }
 
 #[test]
-fn a_pupils_board_gives_no_free_hint_and_says_what_is_left() {
+fn a_pupils_board_gives_no_free_hint_says_what_is_left_and_when_hints_run_out() {
     let class = Class::open();
     let Some(pupil) = class.pupil(None, SMALL_PHONE) else {
         return;
@@ -1047,6 +1092,33 @@ fn a_pupils_board_gives_no_free_hint_and_says_what_is_left() {
     );
     pupil.shot("class-pupil-bundles-360x640");
 
+    // Can you win?: one hint before the answer, then why no more.
+    let task = json!({ "kind": "can-you-win", "position": "4 5 6 7" });
+    let set = class.as_teacher("/api/class/task", Some(&task));
+    assert_eq!(set.status, 200, "{}", set.body);
+    pupil.wait(
+        "!document.getElementById('task-yes').hidden",
+        "the question",
+    );
+    assert_eq!(pupil.text("#task-kind"), "Can you win?");
+    let asked = pupil.text("#task-ask").to_lowercase();
+    assert!(asked.contains("can you win?"), "{asked}");
+    pupil.click("#task-hint");
+    pupil.wait(
+        "!document.getElementById('task-no-more').hidden",
+        "no more hints",
+    );
+    assert_eq!(pupil.count("#task-hints li"), 1);
+    assert!(!pupil.shown("#task-hint"));
+    let why = pupil.text("#task-no-more");
+    assert!(why.len() > 12, "{why}");
+    for screen in [SMALL_PHONE, PHONE] {
+        looked(&pupil, screen, "pupil, no more hints", &mut wrong);
+        pupil.shot(&format!(
+            "class-pupil-no-more-hints-{}x{}",
+            screen.0, screen.1
+        ));
+    }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     eprintln!("axe-core: {axe}");
     pupil.assert_no_errors(true);
