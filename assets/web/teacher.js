@@ -568,7 +568,8 @@ const TALLY_TYPE = [1.15, 1.05, 0.95, 0.875];
  * Lays the moves chosen out so that all of them show in the tally's
  * panel without scrolling wherever they can: one column of the largest
  * type, else two columns, each as large as fits, and then the bars
- * drawn smaller too.
+ * drawn smaller too. Beside a reveal, whose room it is, the list keeps
+ * one column.
  */
 function fitTally() {
   const box = $("tally");
@@ -576,7 +577,10 @@ function fitTally() {
   const fits = () => box.scrollHeight <= box.clientHeight;
   // A page of one column (a phone's) grows with its tally instead.
   const grows = getComputedStyle(box).overflowY === "visible";
-  for (const [columns, compact] of [[1, false], [2, false], [2, true]]) {
+  // Beside a reveal the tally is narrow: one column, which may scroll.
+  const narrow = $("task").querySelector(".stage").classList.contains("revealed");
+  const ways = narrow ? [[1, false]] : [[1, false], [2, false], [2, true]];
+  for (const [columns, compact] of ways) {
     list.classList.toggle("two-columns", columns === 2);
     box.classList.toggle("compact", compact);
     for (const size of TALLY_TYPE) {

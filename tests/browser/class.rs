@@ -606,6 +606,20 @@ fn the_projector_keeps_the_moves_back_while_the_class_answers_and_fits_the_revea
     );
     assert_eq!(teacher.count("#tally-moves li"), 10);
     assert!(!teacher.shown("#moves-toggle"));
+    // Beside the reveal, the moves keep to one column, and neither they
+    // nor the bars' numbers are cut off.
+    let whole_moves = "[...document.querySelectorAll('#tally-moves li')].every((li) => \
+         [...li.children].every((part) => \
+           part.getBoundingClientRect().right <= li.getBoundingClientRect().right + 0.5)) \
+         && [...document.querySelectorAll('#tally-bars .bar-count')].every((n) => \
+           n.getBoundingClientRect().right \
+             <= document.getElementById('tally').getBoundingClientRect().right + 0.5)";
+    on_each_screen(
+        &teacher,
+        &[PROJECTOR, LARGE_PROJECTOR],
+        whole_moves,
+        "class-teacher-revealed-moves",
+    );
     let fits = "(() => { const box = document.getElementById('reveal-steps'); \
          const step = box.querySelector('.step-holder.current'); \
          const size = (e) => parseFloat(getComputedStyle(e).fontSize); \
