@@ -80,8 +80,10 @@ export class Board extends Chooser {
    *   groups switch, the Row and Take fields) are put just after it
    * @param {{onChange?: Function, onMove?: Function}} hooks told when the
    *   choice changes, and when Enter asks to take it
+   * @param {{groups?: boolean}} options `groups: false` for a board with
+   *   no "Show groups" switch, whose sticks are always drawn plainly
    */
-  constructor(root, hooks = {}) {
+  constructor(root, hooks = {}, { groups = true } = {}) {
     super(root,
       "The sticks. Click a stick, or use the arrow keys, to choose it and the sticks to its right; Enter takes them.",
       hooks);
@@ -93,11 +95,12 @@ export class Board extends Chooser {
     this.perMove = 1; // how many rows a move may take from
     this.total = 0; // how many rows there are, empty ones too
     this.suggested = false; // the take chosen was not typed: one stick, by default
+    this.groups = groups;
     this.controls = this.makeControls();
     root.after(this.controls);
     root.addEventListener("scroll", () => this.scrolls(), { passive: true });
-    boards.add(this);
-    this.grouping(groupsShown());
+    if (groups) boards.add(this);
+    this.grouping(groups && groupsShown());
   }
 
   /** The switch, and the Row and Take fields with their steppers. */
@@ -214,7 +217,8 @@ export class Board extends Chooser {
     this.total = drawings;
     this.root.style.setProperty("--rows", String(Math.max(1, drawings)));
     // Only a board with groups to show needs the switch.
-    this.fields.switchHolder.hidden = !this.root.querySelector("svg.sticks[data-groups-width]");
+    this.fields.switchHolder.hidden = !this.groups
+      || !this.root.querySelector("svg.sticks[data-groups-width]");
     const rows = [...this.rows.keys()];
     this.fields.row.max = rows.length ? Math.max(...rows) : 1;
     this.say(null);
@@ -406,8 +410,23 @@ export class Board extends Chooser {
     this.shown();
   }
 
-  /** Shows the chosen sticks as taken (greyed out), until the next board. */
+  /**
+   * Shows the chosen sticks as taken (greyed out), until the next board;
+   * a bundle taken in part, and the row's count, say what is left.
+   */
   markTaken() {
+    for (const { row, from } of this.picks()) {
+      const drawn = this.rows.get(row);
+      for (const { element, from: first, size } of drawn.pieces) {
+        if (first < from && from < first + size) {
+          element.classList.remove("part");
+          const label = element.querySelector("text");
+          if (label) label.textContent = String(from - first);
+        }
+      }
+      const count = drawn.pieces[0]?.element.closest(".drawing")?.nextElementSibling;
+      if (count?.classList.contains("text")) count.textContent = String(from - 1);
+    }
     for (const piece of this.root.querySelectorAll("svg.sticks .chosen")) {
       piece.classList.replace("chosen", "taken");
     }

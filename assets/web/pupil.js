@@ -17,11 +17,16 @@ import { paragraph, showHints } from "./talk.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** The class's code, the last part of the address /join/CODE. */
-const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
+/**
+ * The class's code, the last part of the address /join/CODE; empty at
+ * /join, where the pupil types it, and typed again if it is wrong.
+ */
+let code = decodeURIComponent(/^\/join\/([^/]+)/.exec(location.pathname)?.[1] ?? "");
 
 /** Where this pupil's token and name are kept in the browser, one class apart from another. */
-const KEPT = `matchsticks.class.${code}`;
+function keptAt() {
+  return `matchsticks.class.${code}`;
+}
 
 /** What each kind of task asks, as its heading. */
 const KINDS = {
@@ -40,6 +45,7 @@ const task = {
   done: false, // whether they may answer no more
   showing: false, // a verdict is shown on the board, until "Try again"
   more: true, // whether there is another hint to ask for
+  noMore: null, // the server's words for why there are none, once there are none
   busy: false, // a request is out
   // A game: the pupil's moves, the hints at this move, the last answer.
   moves: [],
@@ -48,10 +54,11 @@ const task = {
   frame: null, // the size of a game's first bar, which every later bar keeps
 };
 
+// No "Show groups" here: the groups show the pairs, a hint that no tally counts.
 const board = new Board($("task-board"), {
   onChange: chosen,
   onMove: (choice) => answerMove(choice),
-});
+}, { groups: false });
 const bar = new ChompBar($("task-bar"), {
   onChange: chosen,
   onMove: (choice) => answerMove(choice),
@@ -86,7 +93,7 @@ function view(name) {
 /** The token and name kept from an earlier visit to this class, if any. */
 function kept() {
   try {
-    const found = JSON.parse(localStorage.getItem(KEPT) ?? "null");
+    const found = JSON.parse(localStorage.getItem(keptAt()) ?? "null");
     return typeof found?.pupil === "string" ? found : null;
   } catch {
     return null;
@@ -95,8 +102,8 @@ function kept() {
 
 function keep(value) {
   try {
-    if (value) localStorage.setItem(KEPT, JSON.stringify(value));
-    else localStorage.removeItem(KEPT);
+    if (value) localStorage.setItem(keptAt(), JSON.stringify(value));
+    else localStorage.removeItem(keptAt());
   } catch {
     // Not kept: a reload asks for the name again.
   }
@@ -105,19 +112,38 @@ function keep(value) {
 async function join(event) {
   event.preventDefault();
   const name = $("join-name").value;
+  const typed = $("join-code-field").hidden ? code : $("join-code").value.trim().toUpperCase();
   const submit = $("join-form").querySelector("button[type=submit]");
   submit.disabled = true;
   try {
-    const joined = await post("/api/class/join", { code, name });
+    const joined = await post("/api/class/join", { code: typed, name });
+    if (typed !== code) {
+      // The code typed is the class's: the address says it from now on,
+      // so a reload comes back here.
+      code = typed;
+      history.replaceState(null, "", `/join/${encodeURIComponent(code)}`);
+    }
     keep({ pupil: joined.pupil, name: joined.name });
     showError($("join-error"), null);
+    $("join-code-field").hidden = true;
     await enter(joined.pupil, joined.name);
   } catch (refused) {
     showError($("join-error"), refused.message);
-    $("join-name").focus();
+    // No class has that code: it can be typed again, as the projector shows it.
+    if (refused.status === 404 || !typed) askCode();
+    else $("join-name").focus();
   } finally {
     submit.disabled = false;
   }
+}
+
+/** Shows the box for the class's code, with the code from the address in it, ready to be put right. */
+function askCode() {
+  const field = $("join-code-field");
+  if (field.hidden) $("join-code").value = code;
+  field.hidden = false;
+  $("join-code").focus();
+  $("join-code").select();
 }
 
 /** Asks for a name, saying `why` the last one is not used, if it is not. */
@@ -128,7 +154,8 @@ function askName(why = null) {
   $("connection").textContent = "";
   view("join");
   showError($("join-error"), why);
-  $("join-name").focus();
+  if (!code) askCode();
+  else $("join-name").focus();
 }
 
 /**
@@ -174,8 +201,17 @@ function connection(how, words) {
   }
 }
 
-/** An event of the class: a task set, closed, or the same one again after a reconnection. */
+/**
+ * An event of the class: a task set, closed, or the same one again after
+ * a reconnection; or this pupil removed by the teacher, which ends the
+ * stream and forgets the token, so that they may join again.
+ */
 async function heard(name, data) {
+  if (name === "removed") {
+    keep(null);
+    askName(data.error ?? null);
+    return;
+  }
   if (name !== "task") return;
   const next = data.task ?? null;
   const same = next && task.now && next.id === task.now.id;
@@ -236,6 +272,7 @@ function show(now, here) {
     done: Boolean(here.done),
     showing: false,
     more: here.more ?? true,
+    noMore: here.no_more ?? null,
     moves: [],
     gameHints: 0,
     reply: null,
@@ -345,6 +382,13 @@ async function send(body) {
  * (closed, or another set), first shows where the pupil stands now.
  */
 async function refusedBy(refused) {
+  if (refused.status === 403) {
+    // This device is no longer in the class (the teacher removed it): it
+    // may join again.
+    keep(null);
+    askName(refused.message);
+    return;
+  }
   if (refused.status === 409) {
     try {
       restore(await get("/api/class/me", {}, pupil()));
@@ -421,6 +465,7 @@ async function hint() {
   try {
     const reply = await post("/api/class/hint", { task: task.now.id }, pupil());
     task.more = reply.more ?? true;
+    task.noMore = reply.no_more ?? null;
     showHints($("task-hints"), reply.hints);
     showError($("task-error"), null);
   } catch (refused) {
@@ -561,13 +606,18 @@ function enable() {
   $("task-buttons").hidden = finished;
   // The Row and Take fields only while sticks can be chosen.
   board.controls.hidden = now.game === "chomp" || yesNo || finished || task.showing || over;
-  $("task-hint").hidden = finished || over;
   $("task-again").hidden = finished || (game ? !task.reply?.over : !task.showing);
   $("task-again").textContent = game ? "Play again" : "Try again";
   $("task-yes").disabled = $("task-no").disabled = !may;
   $("task-take").disabled = !may || !drawing().choice();
   for (const b of $("task-buttons").querySelectorAll("button")) b.disabled = !may;
   const more = game ? task.gameHints < (task.reply?.hints_total ?? 0) : task.more;
+  // Once every hint is given, the button gives way to the server's words
+  // for why there are no more, rather than going quiet.
+  const why = !more && !game && task.noMore;
+  $("task-hint").hidden = finished || over || Boolean(why);
+  $("task-no-more").hidden = finished || over || !why;
+  $("task-no-more").textContent = why || "";
   $("task-hint").disabled = !more || (game ? !may : !mayTry());
   $("task-again").disabled = task.busy;
   $("task-closed").hidden = now.open;

@@ -13,7 +13,7 @@
 import { get, post, file } from "./api.js";
 import { showError, button } from "./board.js";
 import { listen } from "./events.js";
-import { enlarge } from "./fit.js";
+import { PRINT, enlarge, keepInside, unfit } from "./fit.js";
 import { oneActionPerClick } from "./clicks.js";
 import { keepReachable } from "./panels.js";
 import { Steps } from "./steps.js";
@@ -61,26 +61,50 @@ const VERDICTS = {
   "lost-anyway": { mark: "○", word: "lost anyway" },
 };
 
-/** How a game ended, as the tally counts it. */
+/**
+ * Where the class's games stand, as the tally counts them: playing while
+ * the task is open, unfinished once it is closed.
+ */
 const GAMES = {
   won: { mark: "✓", word: "won" },
   lost: { mark: "✗", word: "lost" },
-  playing: { mark: "…", word: "playing" },
+  playing: { mark: "…", word: "playing", open: true },
+  unfinished: { mark: "…", word: "unfinished", open: false },
+  not_started: { mark: "–", word: "not started" },
 };
 
 /** The stream of the class's events, while it is listened to. */
 const me = { stream: null };
+
+/** Where the teacher's choice to show the moves of an open task is kept. */
+const MOVES_KEPT = "matchsticks.class.show-moves";
 
 const state = {
   view: null,
   joined: 0,
   names: [],
   namesShown: false,
+  removing: null, // the name whose Remove waits to be confirmed
   task: null, // the task set last, as the server gives it
   tally: null,
+  tallies: 0, // how many tallies the stream has brought
   revealed: null, // the id of the task whose explanation is shown
+  movesShown: movesKept(), // the moves listed while a task is open
   lessons: [],
 };
+
+/**
+ * Whether the teacher chose to show the moves while a task is open: off
+ * until they do, since every pupil who has not answered can read the
+ * good move off the wall.
+ */
+function movesKept() {
+  try {
+    return localStorage.getItem(MOVES_KEPT) === "on";
+  } catch {
+    return false; // storage refused: hidden, as for a new teacher
+  }
+}
 
 /** The lesson stepped through on the projector. */
 const lesson = {
@@ -89,9 +113,47 @@ const lesson = {
   parts: [],
   stops: [], // where Next stops: see stopsOf
   at: 0,
+  stepping: false, // a step is being taken: its question set, or closed
 };
 
-const reveal = new Steps({
+/**
+ * The explanation revealed beside the tally: its words as large as the
+ * tally's, and its drawings as small as the panel needs, so that a step
+ * fits without scrolling wherever it can.
+ */
+class Reveal extends Steps {
+  refit() {
+    for (const step of this.steps) unfit(step);
+    if (!PRINT.matches && this.steps.length > 0 && this.shown()) {
+      fitReveal(this.parts.holder, this.steps[this.at]);
+    }
+  }
+}
+
+/** The revealed step's type sizes tried, in rem: the tally's own, from its bars down to its reasons. */
+const REVEAL_TYPE = [1.2, 1.1, 1];
+
+/** How much larger than the server drew them the step's drawings may be, largest first. */
+const REVEAL_DRAWINGS = [1.6, 1.3, 1.1, 0.9, 0.75, 0.6, 0.5, 0.4];
+
+/**
+ * Shows `step` in `box` with its words at the tally's size, its drawings
+ * made smaller first; the words shrink only when the smallest drawings
+ * still do not fit, and never below the tally's smallest.
+ */
+function fitReveal(box, step) {
+  const fits = () => box.scrollHeight <= box.clientHeight && box.scrollWidth <= box.clientWidth;
+  for (const size of REVEAL_TYPE) {
+    step.style.fontSize = `${size}rem`;
+    for (const by of REVEAL_DRAWINGS) {
+      enlarge(step, by);
+      if (fits()) return;
+    }
+  }
+  keepInside(step, box.getBoundingClientRect().right - 4);
+}
+
+const reveal = new Reveal({
   title: $("reveal-title"),
   holder: $("reveal-steps"),
   counter: $("reveal-counter"),
@@ -131,7 +193,7 @@ function noKey(why) {
 async function joining() {
   try {
     const pupils = await get("/api/class/pupils", {}, teacher);
-    $("join-address").textContent = pupils.join;
+    addressInto($("join-address"), pupils.join);
     $("head-join").textContent = pupils.join;
     $("join-code").textContent = pupils.code;
     $("join-qr").replaceChildren(...svgOf(pupils.qr));
@@ -145,6 +207,33 @@ async function joining() {
     }
     showError($("joining-error"), refused.message);
     return true;
+  }
+}
+
+/**
+ * Puts the pupils' `address` in `holder`, to break only after a "/" (never
+ * inside a word or a number), and as large as its widest piece fits.
+ */
+function addressInto(holder, address) {
+  holder.replaceChildren();
+  // "http://", "192.168.1.20:8357/", "join/", "K7QX".
+  address.split(/(?<=\/)(?!\/)/).forEach((piece, at) => {
+    if (at > 0) holder.append(document.createElement("wbr"));
+    holder.append(piece);
+  });
+  fitAddress();
+}
+
+/** Type sizes tried for the pupils' address, in rem, largest first. */
+const ADDRESS_SIZES = [2.6, 2.3, 2, 1.8, 1.6, 1.4, 1.2];
+
+/** Draws the pupils' address as large as its widest piece fits across. */
+function fitAddress() {
+  const holder = $("join-address");
+  if (!holder.firstChild || holder.clientWidth === 0) return;
+  for (const size of ADDRESS_SIZES) {
+    holder.style.fontSize = `${size}rem`;
+    if (holder.scrollWidth <= holder.clientWidth) return;
   }
 }
 
@@ -168,25 +257,81 @@ function joined({ joined: count, names }) {
   if (state.tally) drawTally(state.tally);
 }
 
+/**
+ * Lists the names, when asked for, each with a button to remove that
+ * pupil; a Remove pressed asks first, in the name's place.
+ */
 function drawNames() {
   const list = $("names");
   list.hidden = !state.namesShown;
+  $("joining").querySelector(".joining").classList.toggle("with-names", state.namesShown);
+  if (!state.names.includes(state.removing)) state.removing = null;
+  const focused = list.contains(document.activeElement) ? document.activeElement.dataset.name : null;
   // Names are text: each one only ever goes in as textContent.
-  list.replaceChildren(...(state.namesShown ? state.names : []).map((name) => {
-    const li = document.createElement("li");
-    li.textContent = name;
-    return li;
-  }));
+  list.replaceChildren(...(state.namesShown ? state.names : []).map(nameOf));
+  if (focused !== null) {
+    const again = [...list.querySelectorAll("button")].find((b) => b.dataset.name === focused);
+    again?.focus({ preventScroll: true });
+  }
   const toggle = $("names-toggle");
   toggle.textContent = state.namesShown ? "Hide names" : "Show names";
   toggle.setAttribute("aria-pressed", String(state.namesShown));
+  fitAddress();
+}
+
+/** One name in the list: the name and its ✕, or, once ✕ is pressed, whether to remove it. */
+function nameOf(name) {
+  const li = document.createElement("li");
+  const words = document.createElement("span");
+  words.className = "name";
+  words.textContent = name;
+  const labelled = (label, aria, onClick, className) => {
+    const b = button(label, onClick, className);
+    b.dataset.name = name;
+    if (aria) b.setAttribute("aria-label", aria);
+    return b;
+  };
+  if (state.removing === name) {
+    li.className = "removing";
+    li.append(words,
+      labelled("Remove", `Remove ${name} from the class`, () => remove(name), "danger"),
+      labelled("Keep", `Keep ${name}`, () => {
+        state.removing = null;
+        drawNames();
+      }, "keep"));
+  } else {
+    li.append(words, labelled("✕", `Remove ${name}`, () => {
+      state.removing = name;
+      drawNames();
+      $("names").querySelector("button.danger")?.focus({ preventScroll: true });
+    }, "remove"));
+  }
+  return li;
+}
+
+/** Removes the pupil called `name` from the class, as the teacher confirmed. */
+async function remove(name) {
+  try {
+    await post("/api/class/remove", { name }, teacher);
+    showError($("joining-error"), null);
+    state.names = state.names.filter((n) => n !== name);
+  } catch (refused) {
+    showError($("joining-error"), refused.message);
+  }
+  state.removing = null;
+  drawNames();
 }
 
 // ---- Setting a task ---------------------------------------------------------
 
 const form = $("task-form");
 
-/** Shows the fields of the kind of task and the game chosen. */
+/**
+ * Shows the fields of the kind of task and the game chosen. A field
+ * hidden is also switched off, so that what it holds is neither checked
+ * nor sent: a number left wrong in a field the task does not use never
+ * stops the task.
+ */
 function fields() {
   const kind = form.elements.kind.value;
   const game = form.elements.game.value;
@@ -197,6 +342,13 @@ function fields() {
     const wrongGame = field.dataset.game && field.dataset.game !== game;
     field.hidden = field.dataset.not === kind || Boolean(wrongGame);
   }
+  for (const label of form.querySelectorAll(".fields label")) {
+    for (const control of label.querySelectorAll("input, select")) control.disabled = label.hidden;
+  }
+  // Yes or no has one try: a second would be the other answer.
+  const untilRight = form.elements.tries.querySelector("option[value=until-right]");
+  untilRight.disabled = kind === "can-you-win";
+  if (untilRight.disabled) form.elements.tries.value = "one";
   for (const word of form.querySelectorAll("span[data-game]")) word.hidden = word.dataset.game !== game;
   $("set-task").textContent = kind === "lesson" ? "Start the lesson" : "Set task";
   const chosen = state.lessons.find((l) => l.name === form.elements.lesson.value);
@@ -227,6 +379,16 @@ function taskOfForm() {
 
 async function submitted(event) {
   event.preventDefault();
+  // The form is checked here rather than by the browser, whose bubble
+  // goes unseen on a projector: the first field that cannot be sent is
+  // named in the error line, which no earlier error outlives.
+  const wrong = [...form.elements].find((control) => control.willValidate && !control.checkValidity());
+  if (wrong) {
+    const label = wrong.closest("label")?.innerText.trim();
+    showError($("setting-error"), label ? `${label}: ${wrong.validationMessage}` : wrong.validationMessage);
+    wrong.focus();
+    return;
+  }
   if (form.elements.kind.value === "lesson") {
     await startLesson(form.elements.lesson.value);
   } else if (await setTask(taskOfForm(), $("setting-error"))) {
@@ -258,7 +420,7 @@ async function current(id = null) {
 /** Lists the bundled lessons in the form. */
 async function listLessons() {
   try {
-    const reply = await get("/page/lessons");
+    const reply = await get("/page/lessons", {}, teacher);
     state.lessons = reply.lessons;
     $("lesson-choice").replaceChildren(...reply.lessons.map((l) => {
       const option = document.createElement("option");
@@ -287,6 +449,8 @@ function taskNow(task) {
     tallyNow();
   }
   drawOpen(task);
+  // Closed: the moves show.
+  if (!fresh && state.tally) drawTally(state.tally);
 }
 
 /** Draws the task: what it asks, its board as the pupils see it. */
@@ -295,6 +459,7 @@ function drawTask(task) {
   $("task-title").textContent = task.title ?? "";
   $("task-ask").textContent = task.question ?? "";
   $("task-ask").hidden = !task.question;
+  $("task").classList.remove("revealing");
   const holder = $("task-board");
   holder.innerHTML = task.board?.board ?? "";
   holder.hidden = false;
@@ -305,6 +470,7 @@ function drawTask(task) {
   $("tally-answered").textContent = "";
   $("tally-hints").textContent = "";
   $("tally-moves-heading").hidden = true;
+  $("moves-toggle").hidden = true;
   const fromLesson = task.lesson && task.lesson.name === lesson.name;
   $("lesson-return").hidden = $("lesson-on").hidden = !fromLesson;
   fitBoard();
@@ -332,10 +498,16 @@ function fitBoard() {
   }
 }
 
-/** Asks for the tally of the task now. */
+/**
+ * Asks for the tally of the task now. A tally the stream brings while the
+ * answer is on its way is newer: the answer is then dropped, so that an
+ * old count never stays on the wall.
+ */
 async function tallyNow() {
+  const heard = state.tallies;
   try {
-    drawTally(await get("/api/class/tally", {}, teacher));
+    const tally = await get("/api/class/tally", {}, teacher);
+    if (state.tallies === heard) drawTally(tally);
   } catch (refused) {
     showError($("task-error"), refused.message);
   }
@@ -343,26 +515,90 @@ async function tallyNow() {
 
 /**
  * Draws the tally: answered out of joined; the verdicts (or a game's
- * ends) as bars with their numbers and words; every move or answer the
- * class chose, with how many chose it, its verdict and, for a mistake, the
- * server's reason; the hints used.
+ * ends) as bars with their numbers and words; the moves or answers the
+ * class chose, most chosen first, with how many chose each, its verdict
+ * and, for a mistake, the server's reason; the hints used.
+ *
+ * The bars give no move away, but the list does, to every pupil who has
+ * not answered yet: while the task is open it is hidden unless the
+ * teacher asks for it, and it shows once the task is closed.
  */
 function drawTally(tally) {
   if (!state.task || tally.task !== state.task.id) return;
   state.tally = tally;
   const joinedNow = Math.max(tally.joined ?? 0, state.joined);
   $("tally-answered").textContent = `${tally.answered} of ${joinedNow} answered`;
+  // A yes or a no is right or wrong: no position is lost anyway.
+  const verdicts = Object.entries(VERDICTS)
+    .filter(([name]) => state.task.kind !== "can-you-win" || name !== "lost-anyway");
+  const games = Object.entries(GAMES)
+    .filter(([, shown]) => shown.open === undefined || shown.open === Boolean(state.task.open));
   const counts = tally.games
-    ? Object.entries(GAMES).map(([name, shown]) => [name, shown, tally.games[name] ?? 0])
-    : Object.entries(VERDICTS).map(([name, shown]) => [name, shown, tally.verdicts?.[name] ?? 0]);
+    ? games.map(([name, shown]) => [name, shown, tally.games[name] ?? 0])
+    : verdicts.map(([name, shown]) => [name, shown, tally.verdicts?.[name] ?? 0]);
   const most = Math.max(1, joinedNow, ...counts.map(([, , n]) => n));
   $("tally-bars").replaceChildren(...counts.map(([name, shown, n]) => barOf(name, shown, n, most)));
-  const chosen = tally.moves?.length ? tally.moves : (tally.answers ?? []);
+  const chosen = [...(tally.moves?.length ? tally.moves : (tally.answers ?? []))]
+    .sort((a, b) => (b.pupils ?? 0) - (a.pupils ?? 0));
+  const moves = Boolean(tally.moves?.length);
   const heading = $("tally-moves-heading");
   heading.hidden = chosen.length === 0;
-  heading.textContent = tally.moves?.length ? "The moves chosen" : "The answers";
-  $("tally-moves").replaceChildren(...chosen.map(choiceOf));
+  const open = state.task.open && state.revealed !== state.task.id;
+  const hidden = open && !state.movesShown;
+  // Hidden, only how many: the moves themselves would give the good one away.
+  const named = moves ? "The moves chosen" : "The answers";
+  heading.textContent = hidden ? `${named} (${chosen.length})` : named;
+  const toggle = $("moves-toggle");
+  toggle.hidden = chosen.length === 0 || !open;
+  toggle.textContent = state.movesShown ? (moves ? "Hide moves" : "Hide answers") : (moves ? "Show moves" : "Show answers");
+  toggle.setAttribute("aria-pressed", String(state.movesShown));
+  const list = $("tally-moves");
+  list.hidden = hidden;
+  list.replaceChildren(...(hidden ? [] : chosen).map(choiceOf));
+  // The moves shown take the room the board has, until the reveal needs it.
+  $("task").querySelector(".stage").classList.toggle("moves-shown", !hidden && chosen.length > 0);
   $("tally-hints").textContent = tally.hints ? `Hints asked for: ${tally.hints}` : "";
+  fitTally();
+}
+
+/** The tally's type sizes tried for the moves chosen, in rem, largest first. */
+const TALLY_TYPE = [1.15, 1.05, 0.95, 0.875];
+
+/**
+ * Lays the moves chosen out so that all of them show in the tally's
+ * panel without scrolling wherever they can: one column of the largest
+ * type, else two columns, each as large as fits, and then the bars
+ * drawn smaller too. Beside a reveal, whose room it is, the list keeps
+ * one column.
+ */
+function fitTally() {
+  const box = $("tally");
+  const list = $("tally-moves");
+  const fits = () => box.scrollHeight <= box.clientHeight;
+  // A page of one column (a phone's) grows with its tally instead.
+  const grows = getComputedStyle(box).overflowY === "visible";
+  // Beside a reveal the tally is narrow: one column, which may scroll.
+  const narrow = $("task").querySelector(".stage").classList.contains("revealed");
+  const ways = narrow ? [[1, false]] : [[1, false], [2, false], [2, true]];
+  for (const [columns, compact] of ways) {
+    list.classList.toggle("two-columns", columns === 2);
+    box.classList.toggle("compact", compact);
+    for (const size of TALLY_TYPE) {
+      list.style.fontSize = `max(var(--least), ${size}rem)`;
+      if (grows || fits()) return;
+    }
+  }
+}
+
+/** Shows or hides the moves chosen while a task is open, and remembers the choice. */
+function toggleMoves() {
+  state.movesShown = !state.movesShown;
+  try {
+    localStorage.setItem(MOVES_KEPT, state.movesShown ? "on" : "off");
+  } catch {
+    // Not kept, but still shown until the page is left.
+  }
+  if (state.tally) drawTally(state.tally);
 }
 
 /** One bar of the tally: its mark and word, a bar as long as its share, and its number. */
@@ -390,7 +626,11 @@ function barOf(name, shown, count, most) {
   return row;
 }
 
-/** One move (or yes or no) the class chose: how many chose it, its verdict, and why for a mistake. */
+/**
+ * One move (or yes or no) the class chose: how many chose it, its
+ * verdict, and for a mistake why, in the few words the server has for
+ * the projector (its reason speaks to the pupil who moved).
+ */
 function choiceOf(chosen) {
   const li = document.createElement("li");
   const verdict = VERDICTS[chosen.verdict];
@@ -411,7 +651,8 @@ function choiceOf(chosen) {
     judged.append(mark, verdict.word);
   }
   li.append(what, pupils, judged);
-  if (chosen.reason && chosen.verdict !== "good") li.append(paragraph(chosen.reason, "reason"));
+  const why = chosen.brief ?? chosen.reason;
+  if (why && chosen.verdict !== "good") li.append(paragraph(why, "reason"));
   return li;
 }
 
@@ -425,13 +666,18 @@ async function closeAndReveal() {
     // reload) is explained as the Explain tab does.
     const closed = task.open ? await post("/api/class/close", {}, teacher) : null;
     const explained = closed?.reveal
-      ?? await get(task.game === "chomp" ? "/page/chomp/explain" : "/page/explain", explainParams(task));
+      ?? await get(task.game === "chomp" ? "/page/chomp/explain" : "/page/explain", explainParams(task), teacher);
     // Another task may have been set meanwhile: its board stays.
     if (state.task?.id !== task.id) return;
     state.revealed = task.id;
     $("task-board").hidden = true;
     $("reveal").hidden = false;
+    // The explanation takes the room of the question and the board, and
+    // most of the tally's.
+    $("task").classList.add("revealing");
     $("task").querySelector(".stage").classList.add("revealed");
+    if (closed) state.task = { ...task, open: false };
+    if (state.tally) drawTally(state.tally);
     reveal.show(explained);
     showError($("task-error"), null);
     $("reveal-next").focus({ preventScroll: true });
@@ -478,7 +724,7 @@ async function results() {
 /** Starts the lesson `name` on the projector, from its beginning. */
 async function startLesson(name) {
   try {
-    const reply = await get("/page/lesson", { name });
+    const reply = await get("/page/lesson", { name }, teacher);
     Object.assign(lesson, { name, title: reply.title, parts: reply.parts, stops: stopsOf(reply.parts), at: 0 });
     showError($("setting-error"), null);
     $("lesson-title").textContent = reply.title;
@@ -557,7 +803,8 @@ function partOf(part, step) {
     s.className = "step-holder current";
     s.innerHTML = part.steps[at].html;
     enlarge(s, 1.3);
-    holder.append(title, paragraph(`${at + 1} / ${part.steps.length}`, "counter"), s);
+    // Where the lesson is, is said once, under it: the step says its own number.
+    holder.append(title, s);
   } else if (part.kind === "question") {
     const heading = document.createElement("h3");
     heading.textContent = part.heading;
@@ -571,17 +818,62 @@ function partOf(part, step) {
   return holder;
 }
 
-/** Goes `by` stops on (or back) in the lesson; a question reached becomes the class's task. */
+/**
+ * The lesson's question at the stop it is at, while the class is still
+ * answering it as the task; else null.
+ */
+function openQuestion() {
+  const stop = lesson.stops[lesson.at];
+  const asked = state.task?.lesson;
+  const open = state.task?.open && asked && stop?.question !== undefined
+    && asked.name === lesson.name && asked.question === stop.question;
+  return open ? state.task : null;
+}
+
+/**
+ * Goes `by` stops on (or back) in the lesson; a question reached becomes
+ * the class's task. Going on past a question the class is still
+ * answering closes it first and reveals why, as Close and reveal does,
+ * so that the lesson never explains it while pupils can still answer;
+ * the next step goes on. The lesson's end closes any task still open.
+ */
 async function lessonStep(by) {
+  // One step at a time: a Next pressed while a question is being set
+  // would go past it.
+  if (lesson.stepping) return;
+  lesson.stepping = true;
+  try {
+    await stepBy(by);
+  } finally {
+    lesson.stepping = false;
+  }
+}
+
+async function stepBy(by) {
   const at = lesson.at + by;
   if (at < 0 || at >= lesson.stops.length) return;
+  if (by > 0 && openQuestion()) {
+    show("task");
+    await closeAndReveal();
+    return;
+  }
   lesson.at = at;
   drawStop();
   const stop = lesson.stops[at];
+  if (stop.end && state.task?.open) {
+    try {
+      await post("/api/class/close", {}, teacher);
+      await current();
+    } catch (refused) {
+      showError($("lesson-error"), refused.message);
+    }
+  }
   if (stop.question === undefined) return;
   const asked = state.task?.lesson;
   const already = asked && asked.name === lesson.name && asked.question === stop.question;
-  const tries = form.elements.tries.value;
+  // A question answered yes or no has one try: a second would be the other answer.
+  const yesNo = lesson.parts[stop.to]?.asks === "can-you-win";
+  const tries = yesNo ? "one" : form.elements.tries.value;
   if (already || await setTask({ kind: "lesson", lesson: lesson.name, question: stop.question, tries },
     $("lesson-error"))) {
     show("task");
@@ -595,7 +887,10 @@ async function lessonStep(by) {
 function heard(name, data) {
   if (name === "task") taskNow(data.task ?? null);
   else if (name === "pupils") joined(data);
-  else if (name === "tally") drawTally(data);
+  else if (name === "tally") {
+    state.tallies += 1;
+    drawTally(data);
+  }
 }
 
 /** Says how the connection to the class stands. */
@@ -648,14 +943,22 @@ $("close-reveal").addEventListener("click", closeAndReveal);
 $("new-task").addEventListener("click", () => show("setting"));
 $("lesson-return").addEventListener("click", () => show("lesson"));
 $("lesson-on").addEventListener("click", () => {
-  show("lesson");
+  // A question still open is closed and revealed here first.
+  if (!openQuestion()) show("lesson");
   lessonStep(1);
 });
+$("moves-toggle").addEventListener("click", toggleMoves);
 $("lesson-back").addEventListener("click", () => lessonStep(-1));
 $("lesson-next").addEventListener("click", () => lessonStep(1));
 $("results").addEventListener("click", results);
 new ResizeObserver(fitBoard).observe($("task-board"));
-keepReachable($("main"), ".steps, .lesson-page, .tally, .pane");
+// The tally fits again when its panel changes, or its list does (as when
+// the page's type has loaded and the lines wrap anew).
+const tallyResized = new ResizeObserver(fitTally);
+tallyResized.observe($("tally"));
+tallyResized.observe($("tally-moves"));
+new ResizeObserver(fitAddress).observe($("joining").querySelector(".join-words"));
+keepReachable($("main"), ".steps, .lesson-page, .tally, .names, .pane");
 oneActionPerClick();
 
 /** Opens the class with the key in the address or kept for this tab, or says how to. */

@@ -17,10 +17,10 @@
 //! - [`results`]: the results, as CSV;
 //! - [`qr`]: the pupils' address to scan.
 //!
-//! A class is bounded: at most [`pupil::MOST_PUPILS`] pupils and
-//! [`MOST_TASKS`] tasks, each pupil's tries at a task at most
-//! [`MOST_TASK_TRIES`], and once a task is over only a short line per pupil
-//! is kept of it.
+//! A class is bounded: at most [`pupil::MOST_PUPILS`] pupils at once and
+//! [`pupil::MOST_JOINED`] over its life, [`MOST_TASKS`] tasks, each
+//! pupil's tries at a task at most [`MOST_TASK_TRIES`], and once a task is
+//! over only a short line is kept of it for each pupil who was there.
 
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -81,10 +81,12 @@ pub enum Refusal {
 pub(crate) struct Versions {
     /// The task: set or closed.
     pub(crate) task: u64,
-    /// The pupils: someone joined.
+    /// The pupils: someone joined, or was removed.
     pub(crate) pupils: u64,
     /// The tally: an answer, a hint, a move, a pupil, a task.
     pub(crate) tally: u64,
+    /// Someone was removed, which every pupil's stream checks.
+    pub(crate) removed: u64,
 }
 
 /// The task set now, and how the class is answering it.
@@ -97,6 +99,9 @@ struct Current {
     /// added when they first answer.
     standings: Vec<Standing>,
     tried: tally::Tried,
+    /// The pupils who were in the class while the task was open, in the
+    /// order they joined: those who have a line of its results.
+    there: Vec<PupilId>,
 }
 
 impl Current {
@@ -107,23 +112,33 @@ impl Current {
         &mut self.standings[pupil]
     }
 
+    /// `pupil` is in the class while the task is open.
+    fn arrived(&mut self, pupil: PupilId) {
+        if self.open && !self.there.contains(&pupil) {
+            self.there.push(pupil);
+        }
+    }
+
     /// Whether the position can be won, for a yes-or-no task.
     fn wins(&self) -> Option<bool> {
         (self.task.kind == Kind::CanYouWin)
             .then(|| of_game!(&self.task.worked, w => w.yes_no(true, false).right))
     }
 
-    /// What is kept of it once it is over.
-    fn done(&self) -> Done {
+    /// What is kept of it once it is over, or `open` still: a line for
+    /// each pupil who was there.
+    fn done(&self, open: bool) -> Done {
+        let none = Standing::default();
         Done {
             id: self.task.id,
             title: self.task.title.clone(),
             records: self
-                .standings
+                .there
                 .iter()
-                .map(|s| {
-                    let any = s.mark() != Mark::None || s.hints_had() > 0;
-                    any.then(|| s.record(self.started))
+                .map(|&id| {
+                    let s = self.standings.get(id).unwrap_or(&none);
+                    let any = s.mark(open) != Mark::None || s.hints_had() > 0;
+                    (id, any.then(|| s.record(self.started, open)))
                 })
                 .collect(),
         }
@@ -215,24 +230,53 @@ impl Class {
         self.versions
     }
 
-    /// Lets the teacher in with `key`, or refuses.
+    /// Lets the teacher in with `key`, or refuses: with no key, saying
+    /// whose this is; with a wrong one, that it is wrong.
     pub(crate) fn teacher(&self, key: Option<&str>) -> Result<(), Refusal> {
-        match key.is_some_and(|key| self.key.is(key)) {
-            true => Ok(()),
-            false => Err(Refusal::Forbidden(
-                "only the teacher's page may do this: it needs the class's key".to_string(),
+        match key {
+            Some(key) if self.key.is(key) => Ok(()),
+            Some(_) => Err(Refusal::Forbidden(WRONG_KEY.to_string())),
+            None => Err(Refusal::Forbidden(
+                "only the teacher's page may do this: it needs the class's key, which the \
+                 teacher's address printed by `matchsticks serve --class` carries"
+                    .to_string(),
             )),
         }
     }
 
-    /// The pupil whose token is `token`, or a refusal.
+    /// Lets the teacher's page, with `key`, use the rest of matchsticks
+    /// (the classroom page, its requests and the API), or refuses: in a
+    /// class they are the teacher's alone, so that no pupil opens Explain
+    /// on the task's position.
+    pub(crate) fn rest(&self, key: Option<&str>) -> Result<(), Refusal> {
+        match key {
+            Some(_) => self.teacher(key),
+            None => Err(Refusal::Forbidden(REST.to_string())),
+        }
+    }
+
+    /// The pupil in the class whose token is `token`, or a refusal: a
+    /// pupil the teacher removed is told so.
     pub fn pupil(&self, token: Option<&str>) -> Result<PupilId, Refusal> {
-        token.and_then(|t| self.roll.find(t)).ok_or_else(|| {
-            Refusal::Forbidden(
+        match token.and_then(|t| self.roll.find(t)) {
+            Some(id) if self.roll.here(id) => Ok(id),
+            Some(_) => Err(Refusal::Forbidden(REMOVED.to_string())),
+            None => Err(Refusal::Forbidden(
                 "this device has not joined the class: open the pupils' address and join"
                     .to_string(),
-            )
-        })
+            )),
+        }
+    }
+
+    /// Whether `pupil` is in the class.
+    pub(crate) fn here(&self, pupil: PupilId) -> bool {
+        self.roll.here(pupil)
+    }
+
+    /// `{"removed", "error"}`: what a pupil's stream says to `pupil` once
+    /// the teacher has removed them.
+    pub(crate) fn removed(&self, pupil: PupilId) -> Value {
+        json!({ "removed": self.roll.get(pupil).name, "error": REMOVED })
     }
 
     /// `POST /api/class/join`: a pupil joins with the code and a name, and
@@ -254,12 +298,43 @@ impl Class {
         let pupil = self.roll.join(&joining.name, now).map_err(|e| match e {
             NotJoined::BadName(why) => Refusal::Bad(why),
             NotJoined::NoRandom(_) => Refusal::Failed(e.to_string()),
-            NotJoined::Taken(_) | NotJoined::Full => Refusal::Conflict(e.to_string()),
+            NotJoined::Taken(_) | NotJoined::Full | NotJoined::AllJoined => {
+                Refusal::Conflict(e.to_string())
+            }
         })?;
+        if let Some(current) = &mut self.current {
+            current.arrived(pupil);
+        }
         self.versions.pupils += 1;
         self.versions.tally += 1;
         let joined = self.roll.get(pupil);
         Ok(json!({ "pupil": joined.token.as_str(), "name": joined.name }))
+    }
+
+    /// `POST /api/class/remove`: the teacher takes the pupil with the
+    /// name given out of the class. Their name and their seat are free,
+    /// their token lets no one in, and their lines stay in the results.
+    pub fn remove(&mut self, body: &[u8]) -> Result<Value, Refusal> {
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Removing {
+            name: String,
+        }
+        let removing: Removing = serde_json::from_slice(body).map_err(|e| {
+            Refusal::Bad(format!(
+                "the request to remove a pupil could not be read: {e}"
+            ))
+        })?;
+        let pupil = self.roll.remove(&removing.name).ok_or_else(|| {
+            Refusal::Unknown(format!(
+                "no pupil called '{}' is in the class",
+                crate::rules::row_reader::printable(removing.name.trim())
+            ))
+        })?;
+        self.versions.pupils += 1;
+        self.versions.tally += 1;
+        self.versions.removed += 1;
+        Ok(json!({ "removed": self.roll.get(pupil).name }))
     }
 
     /// Whether another task may be set, or why not.
@@ -268,7 +343,7 @@ impl Class {
         match set < MOST_TASKS {
             true => Ok(()),
             false => Err(Refusal::Conflict(format!(
-                "this class has set {MOST_TASKS} tasks, the most one class may (MOST_TASKS): \
+                "this class has set {MOST_TASKS} tasks, the most one class may: \
                  download the results and start a new class"
             ))),
         }
@@ -278,7 +353,7 @@ impl Class {
     pub fn set(&mut self, mut task: Task, now: Instant) -> Result<u64, Refusal> {
         self.room_for_a_task()?;
         if let Some(before) = self.current.take() {
-            self.done.push(before.done());
+            self.done.push(before.done(false));
         }
         let id = self.done.len() as u64 + 1;
         task.renumber(id);
@@ -288,6 +363,7 @@ impl Class {
             started: now,
             standings: Vec::new(),
             tried: tally::Tried::default(),
+            there: self.roll.present().collect(),
         });
         self.task_changed();
         Ok(id)
@@ -336,6 +412,9 @@ impl Class {
         body: &Map<String, Value>,
         now: Instant,
     ) -> Result<&mut Current, Refusal> {
+        if !self.roll.here(pupil) {
+            return Err(Refusal::Forbidden(REMOVED.to_string()));
+        }
         if !self.roll.get_mut(pupil).bucket.take(now) {
             return Err(Refusal::TooMany);
         }
@@ -381,7 +460,7 @@ impl Class {
         }
         if standing.tried.len() >= MOST_TASK_TRIES {
             return Err(Refusal::Conflict(format!(
-                "at most {MOST_TASK_TRIES} answers are kept at a task (MOST_TASK_TRIES)"
+                "you have given {MOST_TASK_TRIES} answers at task {id}, the most kept at one task"
             )));
         }
         let keep_back = tries == Tries::UntilRight;
@@ -395,13 +474,7 @@ impl Class {
                     )));
                 }
                 let judged = of_game!(worked, w => w.judge(&Sent(&body), keep_back))?;
-                current.tried.moved(
-                    pupil,
-                    &judged.to,
-                    &judged.words,
-                    judged.verdict,
-                    &judged.reason,
-                );
+                current.tried.moved(pupil, &judged);
                 let standing = current.standing(pupil);
                 standing.tried.push(Tried {
                     answer: judged.words,
@@ -481,6 +554,7 @@ impl Class {
             )));
         }
         let ladder = of_game!(&current.task.worked, w => w.ladder().to_vec());
+        let no_more = current.task.no_more();
         let standing = current.standing(pupil);
         let given = standing.hints < ladder.len();
         if given {
@@ -490,10 +564,7 @@ impl Class {
         if given {
             self.versions.tally += 1;
         }
-        Ok(json!({
-            "hints": &ladder[..shown],
-            "more": shown < ladder.len(),
-        }))
+        Ok(hints_json(&ladder, shown, no_more))
     }
 
     /// `POST /api/class/play`, before the game is replayed: what to replay
@@ -558,6 +629,7 @@ impl Class {
                 this_game: 0,
                 mark: Mark::Playing,
                 games: 1,
+                lost: None,
             }),
         };
         let restart = match game.mark {
@@ -615,6 +687,7 @@ impl Class {
             return;
         };
         if playing.restart {
+            game.lost = Some(game.moves.len());
             game.games += 1;
             game.hints_at = (0, 0);
             game.this_game = 0;
@@ -646,15 +719,23 @@ impl Class {
         let task: Value = serde_json::from_str::<Value>(&self.task_json)
             .map(|mut t| t["task"].take())
             .unwrap_or(Value::Null);
+        let none = Standing::default();
         let mut me = match &self.current {
             Some(current) => {
                 let ladder = of_game!(&current.task.worked, w => w.ladder());
-                match current.standings.get(pupil) {
-                    Some(standing) => standing.json(ladder),
-                    None => Standing::default().json(ladder),
-                }
+                let standing = current.standings.get(pupil).unwrap_or(&none);
+                let mut me = standing.json(ladder);
+                let mut hints = hints_json(ladder, standing.hints, current.task.no_more());
+                me["more"] = hints["more"].take();
+                me["no_more"] = hints["no_more"].take();
+                me
             }
-            None => Standing::default().json(&[]),
+            None => {
+                let mut me = none.json(&[]);
+                me["more"] = Value::Bool(false);
+                me["no_more"] = Value::Null;
+                me
+            }
         };
         me["name"] = Value::from(name.as_str());
         me["task"] = task;
@@ -674,7 +755,14 @@ impl Class {
             wins: current.wins(),
             game: matches!(current.task.kind, Kind::Game { .. }),
         };
-        tally::tally(&about, joined, &current.standings, &current.tried)
+        let counted: Vec<PupilId> = current
+            .there
+            .iter()
+            .copied()
+            .filter(|&id| self.roll.here(id))
+            .collect();
+        let (standings, tried) = (&current.standings, &current.tried);
+        tally::tally(&about, joined, &counted, standings, tried)
     }
 
     /// Who has joined: `{"joined", "names"}`.
@@ -694,12 +782,38 @@ impl Class {
         })
     }
 
-    /// `GET /api/class/results.csv`: every pupil's line at every task.
+    /// `GET /api/class/results.csv`: the line of every pupil who was
+    /// there at every task.
     pub fn results(&self) -> String {
         let mut tasks = self.done.clone();
-        tasks.extend(self.current.as_ref().map(Current::done));
-        results::csv(&self.roll.names(), &tasks)
+        tasks.extend(self.current.as_ref().map(|c| c.done(c.open)));
+        results::csv(&self.roll.every_name(), &tasks)
     }
+}
+
+/// What a device without the key is told of the rest of matchsticks.
+const REST: &str = "in a class, the rest of matchsticks is for the teacher's page: a pupil \
+     joins at the pupils' address on the projector, and a teacher who wants the classroom \
+     page too runs a second `matchsticks serve` beside the class";
+
+/// What a wrong key is told.
+const WRONG_KEY: &str = "this key is wrong, or belongs to another class: open the teacher's \
+     address that `matchsticks serve --class` printed for this class";
+
+/// What a pupil the teacher removed is told, at every request.
+const REMOVED: &str = "the teacher has taken this device out of the class: type your name \
+     to join again";
+
+/// The hints shown, `shown` of `ladder`: whether there are more, and when
+/// there are none, why (`no_more`).
+fn hints_json(ladder: &[String], shown: usize, no_more: &str) -> Value {
+    let shown = shown.min(ladder.len());
+    let more = shown < ladder.len();
+    json!({
+        "hints": &ladder[..shown],
+        "more": more,
+        "no_more": (!more).then_some(no_more),
+    })
 }
 
 /// The body of a request as a JSON object, or why it is not one.
@@ -911,7 +1025,8 @@ mod tests {
         let csv = room.class.results();
         assert!(
             csv.ends_with(
-                "\"Sam\",1,\"3 5 7 (last stick loses)\",\"take 1 from row 1\",good,2,1,3\r\n"
+                "\"Sam\",1,\"3 5 7 (last stick loses): find a winning move\",\"take 1 from row 1\",\
+                 good,2,1,3\r\n"
             ),
             "{csv}"
         );
@@ -1006,7 +1121,7 @@ mod tests {
         room.class.played(pupil, &moved, Some(false), room.now);
         assert_eq!(
             room.class.tally()["games"],
-            json!({ "won": 0, "lost": 1, "playing": 0 })
+            json!({ "won": 0, "lost": 1, "playing": 0, "unfinished": 0, "not_started": 0 })
         );
         // A game lost is shown again, or begun again with no moves.
         assert!(play(&mut room, one.clone(), 0).is_ok());
@@ -1014,6 +1129,10 @@ mod tests {
         assert!(matches!(taken_back, Err(Refusal::Conflict(_))));
         let again = play(&mut room, json!([]), 0).unwrap();
         room.class.played(pupil, &again, None, room.now);
+        // Until the first move of the new game, the game lost stands.
+        let lost = json!({ "won": 0, "lost": 1, "playing": 0, "unfinished": 0, "not_started": 0 });
+        assert_eq!(room.class.tally()["games"], lost);
+        assert!(room.class.results().contains(",lost,1,"));
         let back = play(&mut room, json!([{ "row": 2, "take": 1 }]), 0).unwrap();
         room.class.played(pupil, &back, None, room.now);
         let back = play(&mut room, json!([]), 0);
@@ -1022,7 +1141,10 @@ mod tests {
             "a move in a class's game cannot be taken back: send every move made so far"
         );
         let tally = room.class.tally();
-        assert_eq!(tally["games"], json!({ "won": 0, "lost": 0, "playing": 1 }));
+        assert_eq!(
+            tally["games"],
+            json!({ "won": 0, "lost": 0, "playing": 1, "unfinished": 0, "not_started": 0 })
+        );
         assert_eq!(tally["hints"], 2);
         let me = room.class.me(pupil);
         assert_eq!(me["game"]["moves"], json!([{ "row": 2, "take": 1 }]));
@@ -1050,6 +1172,8 @@ mod tests {
         ));
         let csv = room.class.results();
         assert_eq!(csv.lines().count(), 1 + 2 * MOST_TASKS);
-        assert!(csv.contains("\r\n\"'=1+1\",500,\"1 2 (last stick loses)\",\"\",none,0,0,0\r\n"));
+        assert!(csv.contains(
+            "\r\n\"'=1+1\",500,\"1 2 (last stick loses): find a winning move\",\"\",none,0,0,0\r\n"
+        ));
     }
 }

@@ -1,5 +1,8 @@
 //! The class's results: one line per pupil per task, kept once a task is
-//! over, and written as `results.csv` for a spreadsheet.
+//! over, and written as `results.csv` for a spreadsheet. A task has a line
+//! for each pupil who was in the class while it was open, and only for
+//! them: a pupil who joined later has none, so that being absent and
+//! giving no answer are told apart.
 //!
 //! Names are text everywhere, a spreadsheet included: every text cell is
 //! quoted, and one that starts as a formula would (`=`, `+`, `-`, `@`, or
@@ -7,6 +10,8 @@
 //! it rather than runs it.
 
 use std::fmt::Write;
+
+use super::pupil::PupilId;
 
 /// What a pupil's answer or game was worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,8 +24,10 @@ pub(crate) enum Mark {
     Mistake,
     /// A move from a position no move wins.
     LostAnyway,
-    /// A game still going.
+    /// A game going on, at a task still open: the pupil has moved.
     Playing,
+    /// A game not over when its task was closed.
+    Unfinished,
     /// A game won.
     Won,
     /// A game lost.
@@ -36,6 +43,7 @@ impl Mark {
             Mark::Mistake => "mistake",
             Mark::LostAnyway => "lost-anyway",
             Mark::Playing => "playing",
+            Mark::Unfinished => "unfinished",
             Mark::Won => "won",
             Mark::Lost => "lost",
         }
@@ -50,7 +58,7 @@ pub(crate) struct Record {
     pub(crate) answer: String,
     /// What it was worth.
     pub(crate) mark: Mark,
-    /// How many answers, or games, they tried.
+    /// How many answers they tried, or games they moved in.
     pub(crate) tries: u32,
     /// How many hints they had.
     pub(crate) hints: u64,
@@ -58,40 +66,39 @@ pub(crate) struct Record {
     pub(crate) seconds: u64,
 }
 
-/// A task that is over, with every pupil's line (by the order they
-/// joined in; `None` for one who gave no answer).
+/// A task that is over, with the line of each pupil who was in the class
+/// while it was open, in the order they joined (`None` for one who gave
+/// no answer).
 #[derive(Clone, Debug)]
 pub(crate) struct Done {
     pub(crate) id: u64,
+    /// What it was, and its position and rules, in words.
     pub(crate) title: String,
-    pub(crate) records: Vec<Option<Record>>,
+    pub(crate) records: Vec<(PupilId, Option<Record>)>,
 }
 
 /// The header of `results.csv`.
 const HEADER: &str = "name,task,title,answer,verdict,tries,hints,seconds";
 
-/// `results.csv`: a line for every pupil in `names` at every task in
-/// `tasks`, in order.
+/// `results.csv`: at every task in `tasks`, in order, a line for every
+/// pupil it has one for, named by `names` (every pupil who joined, by
+/// their id).
 pub(crate) fn csv(names: &[&str], tasks: &[Done]) -> String {
     let mut out = format!("{HEADER}\r\n");
+    let none = Record {
+        answer: String::new(),
+        mark: Mark::None,
+        tries: 0,
+        hints: 0,
+        seconds: 0,
+    };
     for task in tasks {
-        for (id, name) in names.iter().enumerate() {
-            let none = Record {
-                answer: String::new(),
-                mark: Mark::None,
-                tries: 0,
-                hints: 0,
-                seconds: 0,
-            };
-            let record = task
-                .records
-                .get(id)
-                .and_then(Option::as_ref)
-                .unwrap_or(&none);
+        for (id, record) in &task.records {
+            let record = record.as_ref().unwrap_or(&none);
             let _ = write!(
                 out,
                 "{},{},{},{},{},{},{},{}\r\n",
-                cell(name),
+                cell(names.get(*id).copied().unwrap_or_default()),
                 task.id,
                 cell(&task.title),
                 cell(&record.answer),
@@ -136,23 +143,37 @@ mod tests {
     }
 
     #[test]
-    fn every_pupil_has_a_line_at_every_task() {
-        let tasks = [Done {
-            id: 1,
-            title: "3 5 7 (last stick loses)".to_string(),
-            records: vec![Some(Record {
-                answer: "take 1 from row 1".to_string(),
-                mark: Mark::Good,
-                tries: 1,
-                hints: 2,
-                seconds: 17,
-            })],
-        }];
+    fn every_pupil_who_was_there_has_a_line_at_a_task() {
+        let good = Record {
+            answer: "take 1 from row 1".to_string(),
+            mark: Mark::Good,
+            tries: 1,
+            hints: 2,
+            seconds: 17,
+        };
+        let tasks = [
+            Done {
+                id: 1,
+                title: "3 5 7 (last stick loses): find a winning move".to_string(),
+                records: vec![(0, Some(good.clone())), (1, None)],
+            },
+            // Al joined after task 1: he has a line at task 2 only.
+            Done {
+                id: 2,
+                title: "1 2 (last stick loses): find a winning move".to_string(),
+                records: vec![(0, None), (1, None), (2, Some(good))],
+            },
+        ];
         assert_eq!(
-            csv(&["Sam", "=1+1"], &tasks),
+            csv(&["Sam", "=1+1", "Al"], &tasks),
             "name,task,title,answer,verdict,tries,hints,seconds\r\n\
-             \"Sam\",1,\"3 5 7 (last stick loses)\",\"take 1 from row 1\",good,1,2,17\r\n\
-             \"'=1+1\",1,\"3 5 7 (last stick loses)\",\"\",none,0,0,0\r\n"
+             \"Sam\",1,\"3 5 7 (last stick loses): find a winning move\",\
+             \"take 1 from row 1\",good,1,2,17\r\n\
+             \"'=1+1\",1,\"3 5 7 (last stick loses): find a winning move\",\"\",none,0,0,0\r\n\
+             \"Sam\",2,\"1 2 (last stick loses): find a winning move\",\"\",none,0,0,0\r\n\
+             \"'=1+1\",2,\"1 2 (last stick loses): find a winning move\",\"\",none,0,0,0\r\n\
+             \"Al\",2,\"1 2 (last stick loses): find a winning move\",\
+             \"take 1 from row 1\",good,1,2,17\r\n"
         );
     }
 }

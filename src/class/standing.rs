@@ -2,6 +2,11 @@
 //! given, the hints they have had, their game against the computer, and
 //! whether they may answer again. When the next task is set it is kept
 //! only as a line of the results ([`Record`]).
+//!
+//! A game counts from the pupil's first move: a game only opened (where
+//! the computer may have moved) is not begun, and one not over when its
+//! task closes is unfinished. At tries until right, a game lost stays the
+//! pupil's result until they move in the next one.
 
 use std::time::Instant;
 
@@ -40,8 +45,10 @@ pub(crate) struct Game {
     pub(crate) this_game: u64,
     /// How the game stands: playing, won or lost.
     pub(crate) mark: Mark,
-    /// How many games they have begun.
+    /// How many games they have opened.
     pub(crate) games: u32,
+    /// The moves of the game they lost, once they have opened another.
+    pub(crate) lost: Option<usize>,
 }
 
 impl Game {
@@ -54,6 +61,28 @@ impl Game {
             false => hints,
         };
         more as u64
+    }
+
+    /// What the game is worth at a task that is `open`, or not, and the
+    /// moves that earned it: the game going on, over, or not over when the
+    /// task closed; the game lost before, while the pupil has not moved in
+    /// the next; or none, before the pupil's first move.
+    fn result(&self, open: bool) -> (Mark, usize) {
+        let moves = self.moves.len();
+        match (self.mark, moves, self.lost) {
+            (Mark::Playing, 0, Some(lost)) => (Mark::Lost, lost),
+            (Mark::Playing, 0, None) => (Mark::None, 0),
+            (Mark::Playing, _, _) if !open => (Mark::Unfinished, moves),
+            (mark, _, _) => (mark, moves),
+        }
+    }
+
+    /// How many games the pupil moved in.
+    fn tried(&self) -> u32 {
+        match self.moves.is_empty() && self.mark == Mark::Playing {
+            true => self.games - 1,
+            false => self.games,
+        }
     }
 
     /// The hints asked for at the move the pupil is at.
@@ -83,10 +112,11 @@ pub(crate) struct Standing {
 }
 
 impl Standing {
-    /// What their latest answer, or their game, was worth.
-    pub(crate) fn mark(&self) -> Mark {
+    /// What their latest answer, or their game, was worth, at a task that
+    /// is `open` or not.
+    pub(crate) fn mark(&self, open: bool) -> Mark {
         match (&self.game, self.tried.last()) {
-            (Some(game), _) => game.mark,
+            (Some(game), _) => game.result(open).0,
             (None, Some(tried)) => tried.mark,
             (None, None) => Mark::None,
         }
@@ -101,20 +131,23 @@ impl Standing {
     }
 
     /// The line of the results this becomes, for a task begun at
-    /// `started`.
-    pub(crate) fn record(&self, started: Instant) -> Record {
+    /// `started` that is `open`, or not.
+    pub(crate) fn record(&self, started: Instant, open: bool) -> Record {
         let answer = match (&self.game, self.tried.last()) {
-            (Some(game), _) => count(game.moves.len() as u64, game.what),
+            (Some(game), _) => match game.result(open) {
+                (Mark::None, _) => String::new(),
+                (_, moves) => count(moves as u64, game.what),
+            },
             (None, Some(tried)) => tried.answer.clone(),
             (None, None) => String::new(),
         };
         let tries = match &self.game {
-            Some(game) => game.games,
+            Some(game) => game.tried(),
             None => self.tried.len() as u32,
         };
         Record {
             answer,
-            mark: self.mark(),
+            mark: self.mark(open),
             tries,
             hints: self.hints_had(),
             seconds: self

@@ -266,8 +266,10 @@ pub(crate) struct Judged {
     pub(crate) words: String,
     /// What it was worth.
     pub(crate) verdict: Verdict,
-    /// Why, in the method's words.
+    /// Why, in the method's words, as the pupil was told.
     pub(crate) reason: String,
+    /// Why, in a few words about the move, for the projector.
+    pub(crate) brief: String,
 }
 
 /// A yes or a no, judged.
@@ -281,6 +283,9 @@ pub(crate) struct Said {
 
 /// Said to a wrong yes or no when the pupil may try again.
 const NOT_QUITE: &str = "not quite: think again, or ask for a hint.";
+
+/// What a task of yes or no asks each pupil, on their own device.
+const CAN_YOU_WIN: &str = "It is your turn: can you win?";
 
 /// A failure to work something out, in the words the command line would
 /// print.
@@ -302,8 +307,8 @@ impl<G: InLesson + Queried> Worked<G> {
         let rows = G::rows(&position).len();
         if rows > MOST_TASK_ROWS {
             return Err(format!(
-                "a task may have at most {MOST_TASK_ROWS} rows (MOST_TASK_ROWS); \
-                 this one has {rows}"
+                "a task may have at most {MOST_TASK_ROWS} rows, and this one has {rows}: \
+                 choose a position of fewer rows"
             ));
         }
         if let Some(why) = nothing_to_play(&game, &position) {
@@ -368,7 +373,7 @@ impl<G: InLesson + Queried> Worked<G> {
         let question = match (asked, kind) {
             (Some(asked), _) => asked.to_string(),
             (None, Kind::Move) => G::ask_move(&self.position).to_string(),
-            (None, Kind::CanYouWin) => "Can the player to move win?".to_string(),
+            (None, Kind::CanYouWin) => CAN_YOU_WIN.to_string(),
             (None, Kind::Game { .. }) => self.game.introduce(&self.position),
         };
         let board = board(&self.position, &self.game).map_err(|e| e.to_string())?;
@@ -431,6 +436,7 @@ impl<G: InLesson + Queried> Worked<G> {
             words: plain(&mv.to_string()),
             verdict,
             reason: plain(&reason),
+            brief: plain(&G::brief(&j)),
         })
     }
 
@@ -452,6 +458,11 @@ impl<G: InLesson + Queried> Worked<G> {
     /// Every hint, in order.
     pub(crate) fn ladder(&self) -> &[String] {
         &self.ladder
+    }
+
+    /// What a move is called in this game: "move" or "bite".
+    pub(crate) fn move_noun(&self) -> &'static str {
+        G::MOVE
     }
 
     /// The position explained.
@@ -485,7 +496,8 @@ pub struct Task {
     pub(crate) id: u64,
     pub(crate) kind: Kind,
     pub(crate) tries: Tries,
-    /// Its position and rules in a line: "2 6 9 (last stick loses)".
+    /// Its position and rules, and what it asks, in a line for the
+    /// results: "2 6 9 (last stick loses): find a winning move".
     pub(crate) title: String,
     /// For a game: the words it is replayed from.
     pub(crate) words: Option<TaskWords>,
@@ -509,6 +521,14 @@ impl Task {
                     crate::rules::row_reader::printable(other)
                 ));
             }
+        };
+        let yes_or_no = |kind: Kind| match (kind, tries) {
+            (Kind::CanYouWin, Tries::UntilRight) => Err(
+                "a question of yes or no takes one try: after a wrong answer the only one \
+                     left would be right, so every pupil would end up right. Choose one try"
+                    .to_string(),
+            ),
+            _ => Ok(()),
         };
         let which = games::named(asked.game.as_deref())?;
         let fields = |names: &[(&str, bool)]| -> Result<(), String> {
@@ -541,6 +561,7 @@ impl Task {
                 if !matches!(kind, Kind::Game { .. }) {
                     fields(&game_fields)?;
                 }
+                yes_or_no(kind)?;
                 let worked =
                     of_game!(map which, marker => Worked::read(marker, asked, kind)).transpose()?;
                 (kind, worked, None, None)
@@ -580,6 +601,7 @@ impl Task {
                     },
                     q.asked().to_string(),
                 ));
+                yes_or_no(kind)?;
                 let worked = of_game!(map q, q => Worked::question(q)).transpose()?;
                 let from = FromLesson {
                     name: name.to_string(),
@@ -596,11 +618,31 @@ impl Task {
             }
         };
         let mut described = of_game!(&worked, w => w.describe(kind, asked_words.as_deref()))?;
-        let title = described["title"].as_str().unwrap_or_default().to_string();
         let (level, first) = match kind {
             Kind::Game { level, first } => (Some(level), Some(first)),
             _ => (None, None),
         };
+        let what = of_game!(&worked, w => w.move_noun());
+        let asks = match (&lesson, kind) {
+            (Some(from), _) => format!(
+                "question {} of the lesson \"{}\"",
+                from.question, from.title
+            ),
+            (None, Kind::Move) => format!("find a winning {what}"),
+            (None, Kind::CanYouWin) => "can you win?".to_string(),
+            (None, Kind::Game { level, first }) => format!(
+                "a game against the computer, level {}, {}",
+                named(level).as_str().unwrap_or_default(),
+                match first {
+                    First::Me => "the pupil starts",
+                    First::Computer => "the computer starts",
+                }
+            ),
+        };
+        let title = format!(
+            "{}: {asks}",
+            described["title"].as_str().unwrap_or_default()
+        );
         described.insert("kind".into(), kind.name().into());
         described.insert("game".into(), worked.name().into());
         described.insert("tries".into(), tries.name().into());
@@ -635,6 +677,17 @@ impl Task {
     pub(crate) fn renumber(&mut self, id: u64) {
         self.id = id;
         self.described.insert("id".into(), id.into());
+    }
+
+    /// What is said where the Hint button was, once every hint has been
+    /// shown.
+    pub(crate) fn no_more(&self) -> &'static str {
+        match self.kind {
+            Kind::CanYouWin => {
+                "No more hints: the others would tell who wins, and that is the question."
+            }
+            Kind::Move | Kind::Game { .. } => "No more hints: the last one gave the answer.",
+        }
     }
 
     /// The task as `GET /api/class/task` gives it.
@@ -703,7 +756,7 @@ mod tests {
         assert_eq!(json["game"], "chomp");
         assert_eq!(json["rule"], Value::Null);
         assert_eq!(json["position"], json!([5, 5, 5, 5]));
-        assert_eq!(json["question"], "Can the player to move win?");
+        assert_eq!(json["question"], "It is your turn: can you win?");
         // The bar once, then its rule, as a Nim task's rows then theirs.
         assert_eq!(
             json["title"],
@@ -754,7 +807,7 @@ mod tests {
             ),
             (
                 r#"{"kind": "move", "position": "1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1"}"#,
-                "a task may have at most 20 rows (MOST_TASK_ROWS); this one has 21",
+                "a task may have at most 20 rows, and this one has 21",
             ),
             (r#"{"kind": "move"}"#, "a task needs a position"),
             (

@@ -81,7 +81,7 @@ pub(crate) async fn teacher() -> Response {
 }
 
 /// `GET /join/{code}`: the pupils' page of a class, which reads the code
-/// from its own address.
+/// from its own address; at `/join` it asks for the code.
 pub(crate) async fn pupil() -> Response {
     served("/pupil.html")
 }

@@ -94,8 +94,11 @@ impl Room {
         let done = change(&mut class);
         let versions = class.versions();
         drop(class);
+        // A pupil hears of a new task, and of a pupil removed, which may
+        // be them.
         let to_pupils = Versions {
             task: versions.task,
+            removed: versions.removed,
             ..Versions::default()
         };
         for (channel, versions) in [(&self.teacher, versions), (&self.pupils, to_pupils)] {
@@ -135,9 +138,24 @@ impl Room {
     }
 
     /// What a listener is to be sent, now that the class is at `now` and
-    /// it was last sent what it was at `before` (nothing yet, at first).
-    fn events(&self, listener: Listener, before: Option<Versions>, now: Versions) -> Vec<Event> {
+    /// it was last sent what it was at `before` (nothing yet, at first),
+    /// and whether its stream ends then: a pupil the teacher removed is
+    /// told so, and hears no more.
+    fn events(
+        &self,
+        listener: Listener,
+        before: Option<Versions>,
+        now: Versions,
+    ) -> (Vec<Event>, bool) {
         let class = self.class();
+        if let Listener::Pupil(pupil) = listener
+            && !class.here(pupil)
+        {
+            let removed = Event::default()
+                .event("removed")
+                .data(class.removed(pupil).to_string());
+            return (vec![removed], true);
+        }
         let changed = |part: fn(&Versions) -> u64| before.is_none_or(|b| part(&b) != part(&now));
         let mut events = Vec::new();
         if changed(|v| v.task) {
@@ -159,7 +177,7 @@ impl Room {
                 );
             }
         }
-        events
+        (events, false)
     }
 }
 
@@ -175,6 +193,7 @@ struct Shared {
 pub(crate) fn routes(room: Arc<Room>, expensive: Expensive) -> Router {
     Router::new()
         .route("/teacher", get(assets::teacher))
+        .route("/join", get(assets::pupil))
         .route("/join/{code}", get(assets::pupil))
         .route("/api/class/join", post(join))
         .route("/api/class/task", get(task).post(set))
@@ -184,10 +203,55 @@ pub(crate) fn routes(room: Arc<Room>, expensive: Expensive) -> Router {
         .route("/api/class/hint", post(hint))
         .route("/api/class/play", post(play))
         .route("/api/class/close", post(close))
+        .route("/api/class/remove", post(remove))
         .route("/api/class/tally", get(tally))
         .route("/api/class/pupils", get(pupils))
         .route("/api/class/results.csv", get(results))
         .with_state(Shared { room, expensive })
+}
+
+/// Lets a request for the rest of matchsticks through only from the
+/// teacher's page, in a class: the classroom page (`/`, `/index.html`),
+/// its requests (`/page/…`) and the API (`/api/…` but the class's own).
+/// The pages' scripts and stylesheets, the teacher's and pupils' pages and
+/// the class's requests are let through, each route asking for what it
+/// needs. A page opened in the browser is refused in plain text, a request
+/// in JSON.
+pub(crate) async fn rest(
+    State(room): State<Arc<Room>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let path = request.uri().path();
+    let page = path == "/" || path == "/index.html";
+    let asks = page
+        || path.starts_with("/page/")
+        || (path.starts_with("/api/") && !path.starts_with("/api/class/"));
+    let key = request
+        .headers()
+        .get("x-teacher")
+        .and_then(|v| v.to_str().ok());
+    let allowed = match asks {
+        true => room.class().rest(key),
+        false => Ok(()),
+    };
+    let refusal = match allowed {
+        Ok(()) => return next.run(request).await,
+        Err(Refusal::Forbidden(why)) => why,
+        Err(other) => return refused(other).into_response(),
+    };
+    match page {
+        true => (
+            StatusCode::FORBIDDEN,
+            [
+                (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-store"),
+            ],
+            format!("{refusal}\n"),
+        )
+            .into_response(),
+        false => Reply::status(StatusCode::FORBIDDEN, &refusal).into_response(),
+    }
 }
 
 /// The reply that refuses a request for `refusal`.
@@ -328,8 +392,8 @@ async fn set(
         if expensive::game_task(&asked) {
             return Err(Reply::bad_request(format!(
                 "a game is replayed at every pupil's move, so its start must be cheap to work \
-                 out, and this one may take more than {EXPENSIVE_PERCENT}% of one of its \
-                 budgets (EXPENSIVE_PERCENT): choose a smaller start"
+                 out, and this one may take more than {EXPENSIVE_PERCENT}% of one of the \
+                 server's budgets: choose a smaller start"
             )));
         }
         let asked = Arc::new(asked);
@@ -370,6 +434,20 @@ async fn close(
             Ok(json!({ "id": id, "reveal": reveal }))
         });
         Ok::<_, Reply>(replied(closed.await?))
+    };
+    answer.await.unwrap_or_else(|refused| refused)
+}
+
+/// `POST /api/class/remove`: the teacher takes a pupil out of the class.
+async fn remove(
+    State(shared): State<Shared>,
+    _: Teacher,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Reply {
+    let answer = async {
+        let bytes = body(bytes)?;
+        let removed = blocking(&shared.room, move |class| class.remove(&bytes));
+        Ok::<_, Reply>(replied(removed.await?))
     };
     answer.await.unwrap_or_else(|refused| refused)
 }
@@ -507,6 +585,8 @@ struct Listening {
     /// The versions last sent; `None` before the first events.
     sent: Option<Versions>,
     waiting: VecDeque<Event>,
+    /// Whether the stream ends once `waiting` is sent.
+    ending: bool,
 }
 
 /// `GET /api/class/events`: the task at once and whenever it is set or
@@ -519,6 +599,7 @@ async fn events(State(shared): State<Shared>, listener: Listener) -> Response {
         listener,
         sent: None,
         waiting: VecDeque::new(),
+        ending: false,
     };
     let stream = futures_util::stream::unfold(listening, next_event);
     Sse::new(stream)
@@ -533,6 +614,9 @@ async fn next_event(mut listening: Listening) -> Option<(Result<Event, Infallibl
         if let Some(event) = listening.waiting.pop_front() {
             return Some((Ok(event), listening));
         }
+        if listening.ending {
+            return None;
+        }
         if listening.sent.is_some() && listening.changes.changed().await.is_err() {
             return None;
         }
@@ -544,7 +628,9 @@ async fn next_event(mut listening: Listening) -> Option<(Result<Event, Infallibl
         let (room, listener) = (Arc::clone(&listening.room), listening.listener);
         let events =
             tokio::task::spawn_blocking(move || room.events(listener, before, changes.versions));
-        listening.waiting.extend(events.await.ok()?);
+        let (events, ending) = events.await.ok()?;
+        listening.waiting.extend(events);
+        listening.ending = ending;
     }
 }
 

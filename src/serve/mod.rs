@@ -124,13 +124,18 @@ fn router_for(room: Option<Arc<Room>>) -> Router {
     // The games: one line each.
     let router = game_routes::<Nim>(router, "", &on);
     let router = game_routes::<Chomp>(router, "/chomp", &on);
+    let router = match &room {
+        Some(room) => router.merge(class::routes(Arc::clone(room), on.expensive.clone())),
+        None => router,
+    };
+    let router = router.fallback(get(assets::file));
+    // In a class, the rest is the teacher's page's alone.
     let router = match room {
-        Some(room) => router.merge(class::routes(room, on.expensive.clone())),
+        Some(room) => router.layer(axum::middleware::from_fn_with_state(room, class::rest)),
         None => router,
     };
     let sending = sending::Sending::new();
     router
-        .fallback(get(assets::file))
         .layer(DefaultBodyLimit::max(MOST_BODY_BYTES))
         .layer(axum::middleware::from_fn(guard::check))
         .layer(axum::middleware::from_fn_with_state(sending, sending::hold))

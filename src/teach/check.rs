@@ -126,6 +126,16 @@ pub(crate) fn reason(j: &Judgement) -> String {
     }
 }
 
+/// The verdict's reason in a few words about the move, not to the pupil
+/// who made it, for a projector the whole class reads: "leaves a group of
+/// 2 without a partner", "no move wins from 1 2 3".
+pub(crate) fn brief(j: &Judgement) -> String {
+    match j.verdict {
+        Verdict::LostAnyway => format!("no move wins from {}", position(j.position())),
+        Verdict::Good | Verdict::Mistake => j.after.method.brief(j),
+    }
+}
+
 /// What the opponent answers: their winning reply after a mistake, with the
 /// moves there were, and after a move from a lost position, so the class
 /// sees why it was lost anyway.
@@ -257,6 +267,62 @@ mod nobody_can_slip {
                         || line.contains("slips") && !line.contains("nobody can slip");
                     assert!(!hoped, "{rows:?} {game:?}: {line}");
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::moves::Move;
+    use crate::rules::nim::Nim;
+    use crate::rules::position::Position;
+    use crate::rules::rule::Rule;
+
+    /// The group sizes a brief names as without a partner: "a group of 2",
+    /// "groups of 8, 4, 2 and 1"; none for "every group with a partner".
+    fn named(brief: &str) -> Option<Vec<u64>> {
+        if brief == "leaves every group with a partner" {
+            return Some(Vec::new());
+        }
+        let sizes = brief
+            .strip_prefix("leaves a group of ")
+            .or_else(|| brief.strip_prefix("leaves groups of "))?
+            .strip_suffix(" without a partner")?;
+        sizes
+            .split([',', ' '])
+            .filter(|word| !word.is_empty() && *word != "and")
+            .map(|n| n.parse().ok())
+            .collect()
+    }
+
+    proptest::proptest! {
+        /// While some row has more than one stick, the projector's few
+        /// words on a move name every group size left without a partner,
+        /// and only those: the sizes an odd number of rows hold, whatever
+        /// the move was worth.
+        #[test]
+        fn a_brief_names_every_group_left_without_a_partner(
+            rows in proptest::collection::vec(0u64..32, 1..5),
+            normal: bool,
+            pick: proptest::sample::Index,
+            take in 1u64..32,
+        ) {
+            let rule = if normal { Rule::Normal } else { Rule::Misere };
+            let filled: Vec<usize> = (0..rows.len()).filter(|&r| rows[r] > 0).collect();
+            proptest::prop_assume!(!filled.is_empty());
+            let pile = filled[pick.index(filled.len())];
+            let mv = Move { pile, take: take.min(rows[pile]) };
+            let j = Judgement::new(Position::new(rows), mv, &Nim::new(rule)).unwrap();
+            let left = j.to().piles().to_vec();
+            let brief = brief(&j);
+            proptest::prop_assert!(!brief.contains("your"), "{}", brief);
+            if j.verdict != Verdict::LostAnyway && left.iter().any(|&n| n > 1) {
+                let odd = left.iter().fold(0, |x, n| x ^ n);
+                let unpaired: Vec<u64> =
+                    (0..6).rev().map(|bit| 1 << bit).filter(|b| odd & b != 0).collect();
+                proptest::prop_assert_eq!(named(&brief), Some(unpaired), "{}", brief);
             }
         }
     }

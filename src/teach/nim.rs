@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::analysis::{Analysis, AnalysisError, Extras, Way};
 use super::board;
-use super::check::{answer, check, verdict_only};
+use super::check::{answer, brief, check, verdict_only};
 use super::computer::{self, Kind};
 use super::document::{Block, Document};
 use super::explain::{Options, explain};
@@ -109,6 +109,10 @@ impl Teaching for Nim {
 
     fn verdict_only(judgement: &Judgement) -> Document {
         verdict_only(judgement)
+    }
+
+    fn brief(judgement: &Judgement) -> String {
+        brief(judgement)
     }
 
     fn answer(analysis: &Analysis) -> String {

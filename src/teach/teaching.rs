@@ -80,6 +80,11 @@ pub trait Teaching: Game {
     /// The verdict with its reason, keeping the better move back.
     fn verdict_only(judgement: &Self::Judgement) -> Document;
 
+    /// The verdict's reason in a few words about the move, not to the
+    /// pupil who made it, for a projector the whole class reads: "leaves a
+    /// group of 2 without a partner".
+    fn brief(judgement: &Self::Judgement) -> String;
+
     /// The answer to "which move?", in words.
     fn answer(analysis: &Self::Analysis) -> String;
 

@@ -91,10 +91,8 @@ impl Class {
 /// status and its body.
 fn checked(class: &Class, position: &str, to: &[u64]) -> (u16, String) {
     let to: Vec<String> = to.iter().map(u64::to_string).collect();
-    let reply = class.get(&format!(
-        "/api/check?position={position}&to={}",
-        to.join(",")
-    ));
+    let path = format!("/api/check?position={position}&to={}", to.join(","));
+    let reply = class.teacher("GET", &path, None);
     (reply.status, reply.body)
 }
 
@@ -378,7 +376,7 @@ fn names_are_text_everywhere_and_the_results_cannot_run_as_formulas() {
         assert_eq!(row[0], shown);
         assert_eq!(row.len(), 8, "{row:?}");
         assert_eq!(row[1], id.to_string());
-        assert_eq!(row[2], "3 5 7 (last stick loses)");
+        assert_eq!(row[2], "3 5 7 (last stick loses): find a winning move");
     }
     assert_eq!(rows[2][3..6], ["take 1 from row 1", "good", "1"]);
     assert_eq!(rows[1][3..6], ["", "none", "0"]);
@@ -617,7 +615,8 @@ fn best_move(class: &Class, rows: &Value) -> Value {
         .iter()
         .map(|r| r.to_string())
         .collect();
-    let explained = class.get(&format!("/api/explain?position={}", rows.join(",")));
+    let path = format!("/api/explain?position={}", rows.join(","));
+    let explained = class.teacher("GET", &path, None);
     let mv = &explained.json()["move"];
     json!({ "row": mv["pile"], "take": mv["take"] })
 }
@@ -646,7 +645,9 @@ fn every_kind_of_task_is_answered_and_a_reload_finds_the_pupil_where_they_were()
         .json();
     assert_eq!(wrong["right"], false);
     assert_eq!(wrong["verdict"], "mistake");
-    let explain = class.get("/api/explain?position=1,2,3").json();
+    let explain = class
+        .teacher("GET", "/api/explain?position=1,2,3", None)
+        .json();
     assert_eq!(explain["outcome"], "lose");
     let right = class
         .answer(&al, json!({ "task": id, "answer": "no" }))
@@ -677,7 +678,7 @@ fn every_kind_of_task_is_answered_and_a_reload_finds_the_pupil_where_they_were()
     // Four requests in a row would pass the limit on each pupil.
     thread::sleep(Duration::from_secs(1));
     let bite = class.answer(&sam, json!({ "task": id, "bite": [2, 2] }));
-    let check = class.get("/api/chomp/check?shape=4x5&bite=2,2");
+    let check = class.teacher("GET", "/api/chomp/check?shape=4x5&bite=2,2", None);
     assert_eq!((bite.status, &bite.body), (check.status, &check.body));
     // A reload finds Sam where Sam was.
     let me = class.as_pupil(&sam, "GET", "/api/class/me", None).json();
@@ -696,7 +697,9 @@ fn every_kind_of_task_is_answered_and_a_reload_finds_the_pupil_where_they_were()
     assert_eq!(task["id"], id);
     assert_eq!(task["lesson"]["name"], "copy-cat");
     assert!(task["question"].as_str().is_some_and(|q| !q.is_empty()));
-    let lesson = class.get("/page/lesson?name=copy-cat").json();
+    let lesson = class
+        .teacher("GET", "/page/lesson?name=copy-cat", None)
+        .json();
     let asked = lesson["parts"]
         .as_array()
         .unwrap()
@@ -726,7 +729,7 @@ fn every_kind_of_task_is_answered_and_a_reload_finds_the_pupil_where_they_were()
                 "position": "3 5 7", "level": "perfect", "first": "me",
                 "seed": seed, "moves": moves, "hints": 0,
             });
-            let page = http::post(class.addr(), "/page/play", &page.to_string());
+            let page = class.teacher("POST", "/page/play", Some(&page));
             assert_eq!(reply.body, page.body);
             if game["over"] == true {
                 break;
@@ -746,7 +749,10 @@ fn every_kind_of_task_is_answered_and_a_reload_finds_the_pupil_where_they_were()
         assert_eq!(refused.status, 409, "{}", refused.body);
     }
     let tally = class.teacher("GET", "/api/class/tally", None).json();
-    assert_eq!(tally["games"], json!({ "won": 1, "lost": 1, "playing": 0 }));
+    assert_eq!(
+        tally["games"],
+        json!({ "won": 1, "lost": 1, "playing": 0, "unfinished": 0, "not_started": 0 })
+    );
     assert_eq!(tally["answered"], 2);
 
     // The results: a line per pupil per task, hints counted.
@@ -796,11 +802,9 @@ fn a_task_the_command_line_would_refuse_is_refused_in_its_words() {
     let costly = json!({"kind": "game", "position": "167 167 167", "take": "1-1000"});
     let reply = class.teacher("POST", "/api/class/task", Some(&costly));
     assert_eq!(reply.status, 400, "{}", reply.body);
-    assert!(
-        reply.error().contains("EXPENSIVE_PERCENT"),
-        "{}",
-        reply.body
-    );
+    let why = reply.error();
+    assert!(why.contains("5% of one of the server's budgets"), "{why}");
+    assert!(!why.contains("EXPENSIVE_PERCENT"), "{why}");
     // Nothing set: no task to answer.
     let token = class.pupil("Sam");
     let answer = class.answer(&token, json!({ "task": 1, "to": [2] }));
@@ -817,7 +821,13 @@ fn answers_never_wait_for_expensive_work_nor_get_503() {
     }));
     let addr = class.addr();
     let busy: Vec<_> = (0..SENT)
-        .map(|_| thread::spawn(move || http::get(addr, "/api/chomp/explain?shape=11x11").status))
+        .map(|_| {
+            let key = class.key().to_string();
+            thread::spawn(move || {
+                let path = "/api/chomp/explain?shape=11x11";
+                http::request(addr, "GET", path, &[("X-Teacher", &key)], None).status
+            })
+        })
         .collect();
     let mut answered = 0;
     let mut while_busy = 0;
@@ -964,4 +974,414 @@ fn serve_without_class_has_no_class() {
         &json!({ "code": "ABCD", "name": "Sam" }).to_string(),
     );
     assert_ne!(join.status, 200);
+}
+
+impl Events {
+    /// Whether the stream ends before `deadline`: its last chunk comes,
+    /// after any events still to come.
+    fn ended(&mut self, deadline: Instant) -> bool {
+        while let Some(line) = self.line(deadline) {
+            if line == "0" {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+#[test]
+fn in_a_class_the_rest_of_matchsticks_is_the_teachers_alone() {
+    let class = Class::open();
+    let sam = class.pupil("Sam");
+    let wrong_key = "0".repeat(class.key().len());
+    // The task's position, explained, would give the answer away.
+    let rest = [
+        ("GET", "/", None),
+        ("GET", "/index.html", None),
+        ("GET", "/page/explain?position=2,6,9", None),
+        ("GET", "/page/board?position=2,6,9", None),
+        ("GET", "/page/lessons", None),
+        ("GET", "/api/explain?position=2,6,9", None),
+        ("GET", "/api/check?position=2,6,9&to=2,6,4", None),
+        ("GET", "/api/chomp/explain?shape=4x5", None),
+        ("GET", "/api/table?position=2", None),
+        (
+            "POST",
+            "/page/play",
+            Some(json!({"position": "2 6 9", "moves": []})),
+        ),
+    ];
+    for (method, path, body) in &rest {
+        let body = body.as_ref().map(Value::to_string);
+        let page = !path.starts_with("/api/") && !path.starts_with("/page/");
+        for headers in [vec![], vec![("X-Pupil", sam.as_str())]] {
+            let reply = http::request(class.addr(), method, path, &headers, body.as_deref());
+            assert_eq!(reply.status, 403, "{path} {headers:?}: {}", reply.body);
+            let why = match page {
+                true => {
+                    assert!(reply.headers["content-type"].starts_with("text/plain"));
+                    reply.body.clone()
+                }
+                false => reply.error(),
+            };
+            assert!(
+                why.starts_with("in a class, the rest of matchsticks is for the teacher's page"),
+                "{path}: {why}"
+            );
+            assert!(!why.contains("Winning"), "{why}");
+        }
+        let wrong = [("X-Teacher", wrong_key.as_str())];
+        let reply = http::request(class.addr(), method, path, &wrong, body.as_deref());
+        assert_eq!(reply.status, 403, "{path}: {}", reply.body);
+        assert!(reply.body.contains("wrong"), "{path}: {}", reply.body);
+        let key = [("X-Teacher", class.key())];
+        let reply = http::request(class.addr(), method, path, &key, body.as_deref());
+        assert_eq!(reply.status, 200, "{path}: {}", reply.body);
+    }
+    // The pages a class needs, their files, and the class's own requests.
+    for open in [
+        "/teacher".to_string(),
+        "/join".to_string(),
+        format!("/join/{}", class.code()),
+        "/app.js".to_string(),
+        "/pupil.js".to_string(),
+        "/class.css".to_string(),
+    ] {
+        assert_eq!(class.get(&open).status, 200, "{open}");
+    }
+    let me = class.as_pupil(&sam, "GET", "/api/class/me", None);
+    assert_eq!(me.status, 200, "{}", me.body);
+    // Without a class, the page is everyone's, as before.
+    let alone = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    for path in [
+        "/",
+        "/page/explain?position=2,6,9",
+        "/api/explain?position=2,6,9",
+    ] {
+        assert_eq!(http::get(alone.addr(), path).status, 200, "{path}");
+    }
+}
+
+#[test]
+fn a_wrong_key_is_told_it_is_wrong_and_no_key_whose_page_this_is() {
+    let class = Class::open();
+    let wrong_key = "0".repeat(class.key().len());
+    let path = "/api/class/tally";
+    let none = http::request(class.addr(), "GET", path, &[], None);
+    assert_eq!(none.status, 403);
+    assert!(
+        none.error()
+            .starts_with("only the teacher's page may do this")
+    );
+    for wrong in [wrong_key.as_str(), "yesterday"] {
+        let reply = http::request(class.addr(), "GET", path, &[("X-Teacher", wrong)], None);
+        assert_eq!(reply.status, 403);
+        let why = reply.error();
+        assert!(
+            why.contains("wrong") && why.contains("another class"),
+            "{why}"
+        );
+    }
+}
+
+#[test]
+fn the_teacher_removes_a_pupil_and_frees_the_name_and_the_seat() {
+    let class = Class::open();
+    let sam = class.pupil("Sam");
+    let al = class.pupil("Al");
+    let id = class.set(json!({ "kind": "move", "position": "3 5 7" }));
+    let answered = class.answer(&sam, json!({ "task": id, "to": [2, 5, 7] }));
+    assert_eq!(answered.status, 200, "{}", answered.body);
+    let soon = || Instant::now() + Duration::from_secs(5);
+    let mut sams = Events::open(class.addr(), "/api/class/events", &[("X-Pupil", &sam)]);
+    let mut als = Events::open(class.addr(), "/api/class/events", &[("X-Pupil", &al)]);
+    assert!(sams.next_named("task", soon()).is_some());
+    assert!(als.next_named("task", soon()).is_some());
+
+    // Only the teacher removes, and only a pupil in the class.
+    let remove = |name: &str| {
+        let body = json!({ "name": name });
+        class.teacher("POST", "/api/class/remove", Some(&body))
+    };
+    let by_pupil = class.as_pupil(
+        &al,
+        "POST",
+        "/api/class/remove",
+        Some(&json!({ "name": "Sam" })),
+    );
+    assert_eq!(by_pupil.status, 403, "{}", by_pupil.body);
+    let nobody = remove("Nobody");
+    assert_eq!(nobody.status, 404, "{}", nobody.body);
+    let removed = remove(" sAM ");
+    assert_eq!(removed.status, 200, "{}", removed.body);
+    assert_eq!(removed.json(), json!({ "removed": "Sam" }));
+    assert_eq!(remove("Sam").status, 404);
+
+    // The device is told, its stream ends, and its token lets no one in.
+    let told = sams.next_named("removed", soon()).expect("told");
+    assert_eq!(told["removed"], "Sam");
+    assert!(told["error"].as_str().unwrap().contains("join again"));
+    assert!(sams.ended(soon()), "the removed pupil's stream goes on");
+    for (method, path) in [("GET", "/api/class/me"), ("GET", "/api/class/events")] {
+        let reply = class.as_pupil(&sam, method, path, None);
+        assert_eq!(reply.status, 403, "{path}");
+        assert_eq!(reply.error(), told["error"], "{path}");
+    }
+    let again = class.answer(&sam, json!({ "task": id, "to": [3, 4, 7] }));
+    assert_eq!(again.status, 403, "{}", again.body);
+    // Another pupil's stream goes on.
+    class.set(json!({ "kind": "move", "position": "1 2" }));
+    assert!(als.next_named("task", soon()).is_some());
+
+    // The name and the seat are free; the lines Sam had stay.
+    let names = class.teacher("GET", "/api/class/pupils", None).json();
+    assert_eq!(names["names"], json!(["Al"]));
+    assert_eq!(names["joined"], 1);
+    let new_sam = class.pupil("Sam");
+    assert_ne!(new_sam, sam);
+    let tally = class.teacher("GET", "/api/class/tally", None).json();
+    assert_eq!(tally["joined"], 2);
+    let rows = csv_rows(&class.teacher("GET", "/api/class/results.csv", None).body);
+    let lines: Vec<[&str; 3]> = rows[1..]
+        .iter()
+        .map(|r| [r[0].as_str(), r[1].as_str(), r[4].as_str()])
+        .collect();
+    // At task 2 the first Sam was gone, and the new one joined while it
+    // was open.
+    assert_eq!(
+        lines,
+        [
+            ["Sam", "1", "good"],
+            ["Al", "1", "none"],
+            ["Al", "2", "none"],
+            ["Sam", "2", "none"],
+        ]
+    );
+}
+
+#[test]
+fn names_that_hide_characters_or_pass_for_another_are_refused() {
+    let class = Class::open();
+    class.pupil("Sam");
+    for hidden in [
+        "Sam\u{200B}",
+        "\u{202E}evil",
+        "S\u{200D}am",
+        "\u{FEFF}Al",
+        "Al\u{2066}",
+    ] {
+        let reply = class.join(hidden);
+        assert_eq!(reply.status, 400, "{hidden:?}: {}", reply.body);
+        assert!(reply.error().contains("cannot be seen"), "{}", reply.body);
+    }
+    for same in ["SAM", "ｓａｍ", "Sam\u{FE0F}", "sam  "] {
+        let reply = class.join(same);
+        assert_eq!(reply.status, 409, "{same:?}: {}", reply.body);
+        assert!(reply.error().contains("'Sam'"), "{}", reply.body);
+    }
+    // Another alphabet's letters are another name, which the teacher sees.
+    for other in ["\u{405}am", "Zoë", "👩\u{200D}🚀"] {
+        let reply = class.join(other);
+        assert_eq!(reply.status, 200, "{other:?}: {}", reply.body);
+    }
+    let names = class.teacher("GET", "/api/class/pupils", None).json();
+    assert_eq!(
+        names["names"],
+        json!(["Sam", "\u{405}am", "Zoë", "👩\u{200D}🚀"])
+    );
+}
+
+#[test]
+fn a_question_of_yes_or_no_takes_one_try() {
+    let class = Class::open();
+    for task in [
+        json!({ "kind": "can-you-win", "position": "4 5 6 7", "tries": "until-right" }),
+        json!({
+            "kind": "lesson", "lesson": "three-five-seven", "question": 1,
+            "tries": "until-right",
+        }),
+    ] {
+        let reply = class.teacher("POST", "/api/class/task", Some(&task));
+        assert_eq!(reply.status, 400, "{task}: {}", reply.body);
+        assert!(reply.error().contains("one try"), "{}", reply.body);
+        let mut once = task.clone();
+        once["tries"] = json!("one");
+        class.set(once);
+    }
+    // A lesson's question of a move may still be tried until right.
+    class.set(json!({
+        "kind": "lesson", "lesson": "three-five-seven", "question": 2, "tries": "until-right",
+    }));
+}
+
+#[test]
+fn limits_are_said_in_words_not_by_the_codes_names() {
+    let class = Class::open();
+    let rows = vec!["1"; 21].join(" ");
+    let reply = class.teacher(
+        "POST",
+        "/api/class/task",
+        Some(&json!({ "kind": "move", "position": rows })),
+    );
+    assert_eq!(reply.status, 400, "{}", reply.body);
+    let why = reply.error();
+    assert!(
+        why.contains("at most 20 rows") && why.contains("21"),
+        "{why}"
+    );
+    assert!(!why.contains("MOST_"), "{why}");
+}
+
+#[test]
+fn the_projector_is_told_each_move_in_a_few_words_naming_every_group_left_over() {
+    let class = Class::open();
+    let id = class.set(json!({ "kind": "move", "position": "2 6 9" }));
+    let sam = class.pupil("Sam");
+    let al = class.pupil("Al");
+    class.answer(&sam, json!({ "task": id, "to": [0, 6, 9] }));
+    class.answer(&al, json!({ "task": id, "to": [2, 6, 4] }));
+    let tally = class.teacher("GET", "/api/class/tally", None).json();
+    let brief = |to: Value| {
+        let moves = tally["moves"].as_array().unwrap();
+        let seen = moves.iter().find(|m| m["to"] == to).unwrap();
+        seen["brief"].as_str().unwrap().to_string()
+    };
+    // 6 is 4 + 2 and 9 is 8 + 1: four groups without a partner.
+    assert_eq!(
+        brief(json!([0, 6, 9])),
+        "leaves groups of 8, 4, 2 and 1 without a partner"
+    );
+    assert_eq!(brief(json!([2, 6, 4])), "leaves every group with a partner");
+    for m in tally["moves"].as_array().unwrap() {
+        assert!(!m["brief"].as_str().unwrap().contains("your"), "{m}");
+    }
+
+    // Two rows a move: every size left out of full threes is named.
+    let id = class.set(json!({ "kind": "move", "position": "3 5 6", "rows_per_move": 2 }));
+    thread::sleep(Duration::from_secs(1));
+    for (token, to) in [(&sam, [3, 3, 6]), (&al, [0, 0, 6])] {
+        let reply = class.answer(token, json!({ "task": id, "to": to }));
+        assert_eq!(reply.status, 200, "{}", reply.body);
+    }
+    let tally = class.teacher("GET", "/api/class/tally", None).json();
+    let brief = |to: Value| {
+        let moves = tally["moves"].as_array().unwrap();
+        let seen = moves.iter().find(|m| m["to"] == to).unwrap();
+        seen["brief"].as_str().unwrap().to_string()
+    };
+    // 3 3 6: two 1s and one 4 are left over; 0 0 6: one 4 and one 2.
+    assert_eq!(
+        brief(json!([3, 3, 6])),
+        "leaves groups of 4 and 1 out of full threes"
+    );
+    assert_eq!(
+        brief(json!([0, 0, 6])),
+        "leaves groups of 4 and 2 out of full threes"
+    );
+}
+
+/// Plays `moves` in `token`'s game of task `id`.
+fn play(class: &Class, token: &str, id: u64, moves: &[Value]) -> Value {
+    let body = json!({ "task": id, "moves": moves, "hints": 0 });
+    let reply = class.as_pupil(token, "POST", "/api/class/play", Some(&body));
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.json()
+}
+
+#[test]
+fn a_game_counts_from_the_first_move_and_only_pupils_who_were_there_have_lines() {
+    let class = Class::open();
+    let sam = class.pupil("Sam");
+    let al = class.pupil("Al");
+    let jo = class.pupil("Jo");
+    let id = class.set(json!({
+        "kind": "game", "position": "1 2", "normal": true, "level": "perfect",
+        "first": "me", "tries": "until-right",
+    }));
+    // Sam opens the game and moves; Al only opens it; Jo loses, then
+    // opens a new game.
+    play(&class, &sam, id, &[]);
+    play(&class, &al, id, &[]);
+    play(&class, &jo, id, &[]);
+    thread::sleep(Duration::from_secs(1));
+    let sam_game = play(&class, &sam, id, &[json!({ "row": 2, "take": 1 })]);
+    assert_eq!(sam_game["over"], false);
+    // When the last stick wins, 1 2 is won by taking 1 from row 2, and
+    // taking row 2 whole lets the computer take the last stick.
+    let lost = play(&class, &jo, id, &[json!({ "row": 2, "take": 2 })]);
+    assert_eq!(lost["over"], true);
+    assert_eq!(lost["winner"], "computer");
+    thread::sleep(Duration::from_secs(1));
+    play(&class, &jo, id, &[]);
+    let tally = class.teacher("GET", "/api/class/tally", None).json();
+    assert_eq!(
+        tally["games"],
+        json!({ "won": 0, "lost": 1, "playing": 1, "unfinished": 0, "not_started": 1 })
+    );
+    assert_eq!(tally["answered"], 1);
+
+    let closed = class.teacher("POST", "/api/class/close", Some(&json!({})));
+    assert_eq!(closed.status, 200);
+    let tally = class.teacher("GET", "/api/class/tally", None).json();
+    assert_eq!(
+        tally["games"],
+        json!({ "won": 0, "lost": 1, "playing": 0, "unfinished": 1, "not_started": 1 })
+    );
+    // Bo joins after the game was closed, and is there for the next task.
+    let bo = class.pupil("Bo");
+    let next = class.set(json!({ "kind": "can-you-win", "position": "1 2 3" }));
+    class.answer(&bo, json!({ "task": next, "answer": "no" }));
+    let rows = csv_rows(&class.teacher("GET", "/api/class/results.csv", None).body);
+    let title = "1 2 (last stick wins): a game against the computer, level perfect, \
+                 the pupil starts";
+    let lines: Vec<Vec<&str>> = rows[1..]
+        .iter()
+        .map(|r| r.iter().map(String::as_str).take(6).collect())
+        .collect();
+    let cyw = "1 2 3 (last stick loses): can you win?";
+    assert_eq!(
+        lines,
+        [
+            vec!["Sam", "1", title, "1 move", "unfinished", "1"],
+            vec!["Al", "1", title, "", "none", "0"],
+            vec!["Jo", "1", title, "1 move", "lost", "1"],
+            vec!["Sam", "2", cyw, "", "none", "0"],
+            vec!["Al", "2", cyw, "", "none", "0"],
+            vec!["Jo", "2", cyw, "", "none", "0"],
+            vec!["Bo", "2", cyw, "no", "good", "1"],
+        ]
+    );
+}
+
+#[test]
+fn a_lessons_task_says_which_lesson_and_question_it_was() {
+    let class = Class::open();
+    let sam = class.pupil("Sam");
+    let id = class.set(json!({ "kind": "lesson", "lesson": "winning-move", "question": 1 }));
+    let task = class.as_pupil(&sam, "GET", "/api/class/task", None).json();
+    assert!(
+        task["task"]["question"]
+            .as_str()
+            .unwrap()
+            .contains("from row 1")
+    );
+    // The question names row 1, but a winning move in row 2 wins as well,
+    // as the terminal's lesson judges it, and the lesson says so.
+    let other_row = class.answer(&sam, json!({ "task": id, "to": [6, 1, 7] }));
+    assert_eq!(other_row.json()["verdict"], "good", "{}", other_row.body);
+    let tab = json!({
+        "name": "winning-move", "question": 1, "tries": [{ "try": "to", "to": [6, 1, 7] }],
+    });
+    let tab = class.teacher("POST", "/page/lesson/answer", Some(&tab));
+    assert_eq!(tab.status, 200, "{}", tab.body);
+    assert!(
+        tab.body.contains("Taking 4 from row 2 or from row 3 works"),
+        "{}",
+        tab.body
+    );
+    let rows = csv_rows(&class.teacher("GET", "/api/class/results.csv", None).body);
+    assert_eq!(
+        rows[1][2],
+        "6 5 7 (last stick loses): question 1 of the lesson \"Finding the winning move\""
+    );
 }

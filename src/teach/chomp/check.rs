@@ -130,6 +130,46 @@ pub(crate) fn reason(j: &BiteJudgement) -> String {
     }
 }
 
+/// The verdict's reason in a few words about the bite, not to the pupil
+/// who made it, for a projector the whole class reads: "leaves an L with
+/// equal arms of 3 squares each".
+pub(crate) fn brief(j: &BiteJudgement) -> String {
+    let after = &j.after;
+    match j.verdict {
+        Verdict::LostAnyway => format!("no bite wins from {}", j.before.bar),
+        _ if j.bite.is_poison() => "eats the poisoned square".to_string(),
+        Verdict::Good => match after.strategy {
+            _ if after.only_poison() => "leaves only the poisoned square".to_string(),
+            Some(Strategy::Arms(Arms { right, .. })) => format!(
+                "leaves an L with equal arms of {} each",
+                count(right as u64, "square")
+            ),
+            Some(Strategy::TwoRows { .. }) => {
+                "leaves the bottom row one square shorter than the top".to_string()
+            }
+            _ => {
+                "leaves a bar the opponent cannot win, as a search of every game shows".to_string()
+            }
+        },
+        Verdict::Mistake => match (after.strategy, after.stealing) {
+            (Some(Strategy::Arms(Arms { right: 0, .. } | Arms { down: 0, .. })), _) => {
+                "leaves only one row or one column".to_string()
+            }
+            (Some(Strategy::Arms(_)), _) => "leaves an L with arms that are not equal".to_string(),
+            (Some(Strategy::EqualSides { .. }), _) => {
+                "leaves the top row and the first column just as long".to_string()
+            }
+            (Some(Strategy::TwoRows { .. }), _) => {
+                "leaves two rows the opponent can make one square apart".to_string()
+            }
+            (None, Some(_)) if after.bite.is_none() => {
+                "leaves a rectangle, which the player to move can always win".to_string()
+            }
+            _ => "leaves a bar the opponent can win, as a search of every game shows".to_string(),
+        },
+    }
+}
+
 /// Why the player to move is lost on `a`, as a clause.
 fn why_lost(a: &BarAnalysis) -> String {
     match a.strategy {

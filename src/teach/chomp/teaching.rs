@@ -9,7 +9,7 @@ use std::io::BufRead;
 use serde::{Deserialize, Serialize};
 
 use super::analysis::{BarAnalysis, Beyond};
-use super::check::{BiteError, BiteJudgement, answer, check, computer_reason, verdict_only};
+use super::check::{BiteError, BiteJudgement, answer, brief, check, computer_reason, verdict_only};
 use super::explain::explain;
 use super::facts;
 use super::hints::hints;
@@ -106,6 +106,10 @@ impl Teaching for Chomp {
 
     fn verdict_only(judgement: &BiteJudgement) -> Document {
         verdict_only(judgement)
+    }
+
+    fn brief(judgement: &BiteJudgement) -> String {
+        brief(judgement)
     }
 
     fn answer(analysis: &BarAnalysis) -> String {

@@ -723,6 +723,29 @@ pub(crate) fn leaves_won(after: &Grouping, paired_before: bool) -> String {
     }
 }
 
+/// What a move left, `after`, in a few words about the move for a
+/// projector the whole class reads; `lost` when it is lost for the
+/// opponent: "leaves groups of 8, 4, 2 and 1 without a partner".
+pub(crate) fn brief(after: &Grouping, lost: bool) -> String {
+    match (&after.plan, lost) {
+        (Plan::GameOver, _) => "takes the last stick".to_string(),
+        (Plan::Singles { ones, .. }, _) => {
+            format!("leaves {}, {}", rows_with_one(*ones), odd_or_even(*ones))
+        }
+        (Plan::AllPaired { .. }, true) => "leaves every group with a partner".to_string(),
+        (Plan::AllPaired { .. }, false) => "leaves a position the opponent can win".to_string(),
+        (Plan::Unpaired(_) | Plan::OneBigRow { .. }, _) => match after.unpaired.as_slice() {
+            [] => "leaves every group with a partner".to_string(),
+            [size] => format!("leaves a group of {size} without a partner"),
+            [biggest, ..] if after.unpaired.len() > LONGEST_SUM => format!(
+                "leaves {} group sizes without a partner, the biggest {biggest}",
+                after.unpaired.len()
+            ),
+            sizes => format!("leaves groups of {} without a partner", and_list(sizes)),
+        },
+    }
+}
+
 /// What became of the pairs after a move from a position where every
 /// group had a partner: "Now groups of 2 and 1 have no partner."
 pub(crate) fn broken_pairs(after: &Grouping) -> Option<String> {

@@ -159,6 +159,17 @@ pub(crate) fn leaves_won(pairing: &Grouping) -> String {
     )
 }
 
+/// What the rows a move left act like, in a few words about the move for
+/// a projector; `lost` when they are lost for the opponent.
+pub(crate) fn brief(pairing: &Grouping, lost: bool) -> String {
+    let like = format!("leaves rows that act like Nim rows of {}", values(pairing));
+    match (lost, pairing.unpaired.as_slice()) {
+        (true, _) | (false, []) => format!("{like}, every group with a partner"),
+        (false, [size]) => format!("{like}, a group of {size} without a partner"),
+        (false, sizes) => format!("{like}, groups of {} without a partner", and_list(sizes)),
+    }
+}
+
 /// Why the computer's move leaves the pupil lost.
 pub(crate) fn computer_reason() -> String {
     "now the rows act like Nim rows whose groups all pair up, so you cannot win.".to_string()

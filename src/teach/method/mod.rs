@@ -181,6 +181,22 @@ impl Method {
         }
     }
 
+    /// What `j`'s move from a won position left, this method's, in a few
+    /// words about the move rather than to the pupil who made it, for a
+    /// projector the whole class reads: "leaves a group of 2 without a
+    /// partner".
+    pub(crate) fn brief(&self, j: &Judgement) -> String {
+        let lost = j.after.outcome == Outcome::Lose;
+        match self {
+            Method::Grouping(after) => grouping::brief(after, lost),
+            Method::Moore(after) => moore::brief(after),
+            _ if j.after.is_over() => "takes the last stick".to_string(),
+            Method::OneRow { pile, .. } => pattern::brief(j.to().piles()[*pile], lost),
+            Method::Grundy { pairing, .. } => grundy::brief(pairing, lost),
+            Method::Searched => searched::brief(lost),
+        }
+    }
+
     /// Why the computer's move judged in `j` leaves the pupil lost, the
     /// position left being this method's.
     pub(crate) fn computer_reason(&self, j: &Judgement) -> String {

@@ -738,11 +738,50 @@ pub(crate) fn leaves_won(after: &Moore) -> String {
             rows_with_one(*ones),
             divided(*ones, set)
         ),
-        (_, Some(size)) => format!(
-            "after your move groups of {size} are left out of {}, so your opponent can win from here.",
+        (_, Some(_)) => format!(
+            "after your move {} left out of {}, so your opponent can win from here.",
+            left_over(after),
             full_sets(set)
         ),
         (_, None) => "your opponent can win from here.".to_string(),
+    }
+}
+
+/// Every size left over, as the subject of a clause: "groups of 4 and 1
+/// are", or when there are many, how many and the biggest.
+fn left_over(m: &Moore) -> String {
+    match m.left_over.as_slice() {
+        [biggest, ..] if m.left_over.len() > LONGEST_SUM => format!(
+            "groups of {} sizes, the biggest {biggest}, are",
+            m.left_over.len()
+        ),
+        sizes => format!("groups of {} are", and_list(sizes)),
+    }
+}
+
+/// What a move left, `after`, in a few words about the move for a
+/// projector the whole class reads: "leaves groups of 4 and 1 out of full
+/// threes", every size left over named.
+pub(crate) fn brief(after: &Moore) -> String {
+    let set = after.set_size();
+    match (&after.plan, after.left_over.as_slice()) {
+        (MoorePlan::GameOver, _) => "takes the last stick".to_string(),
+        (MoorePlan::Singles { ones, .. }, _) => format!(
+            "leaves {} and no bigger row: {}",
+            rows_with_one(*ones),
+            divided(*ones, set)
+        ),
+        (_, []) => format!("leaves every group size in {}", full_sets(set)),
+        (_, [biggest, ..]) if after.left_over.len() > LONGEST_SUM => format!(
+            "leaves groups of {} sizes out of {}, the biggest {biggest}",
+            after.left_over.len(),
+            full_sets(set)
+        ),
+        (_, sizes) => format!(
+            "leaves groups of {} out of {}",
+            and_list(sizes),
+            full_sets(set)
+        ),
     }
 }
 

@@ -269,6 +269,18 @@ pub(crate) fn leaves_won(n: u64) -> String {
     )
 }
 
+/// What leaving `n` sticks is, in a few words about the move for a
+/// projector; `lost` when it is lost for the opponent.
+pub(crate) fn brief(n: u64, lost: bool) -> String {
+    match lost {
+        true => format!("leaves {}, a count to avoid", count(n, "stick")),
+        false => format!(
+            "leaves {}, which is not a count to avoid",
+            count(n, "stick")
+        ),
+    }
+}
+
 /// Why the computer's move leaves the pupil lost.
 pub(crate) fn computer_reason(n: u64) -> String {
     format!(

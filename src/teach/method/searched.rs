@@ -65,6 +65,16 @@ pub(crate) fn leaves_won() -> String {
     "a search through every possible game shows your opponent can win from here.".to_string()
 }
 
+/// What a move left, in a few words about the move for a projector;
+/// `lost` when it is lost for the opponent.
+pub(crate) fn brief(lost: bool) -> String {
+    match lost {
+        true => "leaves a position the opponent cannot win, as a search of every game shows",
+        false => "leaves a position the opponent can win, as a search of every game shows",
+    }
+    .to_string()
+}
+
 /// Why the computer's move leaves the pupil lost.
 pub(crate) fn computer_reason() -> String {
     "my search of every possible game says you cannot win from here.".to_string()
