@@ -216,7 +216,7 @@ async function joining() {
  */
 function addressInto(holder, address) {
   holder.replaceChildren();
-  // "http://", "192.168.1.20:8357/", "join/", "K7QX".
+  // The scheme with its two slashes, "192.168.1.20:8357/", "join/", "K7QX".
   address.split(/(?<=\/)(?!\/)/).forEach((piece, at) => {
     if (at > 0) holder.append(document.createElement("wbr"));
     holder.append(piece);
