@@ -35,24 +35,26 @@ const EXAMPLES: &str = indoc! {"
 
 const EXPLAIN_EXAMPLES: &str = indoc! {"
     Examples:
-      matchsticks explain 3 5 7                    whoever takes the last stick loses
-      matchsticks explain 3 5 7 --normal           whoever takes the last stick wins
-      matchsticks explain 3 5 7 --xor              show the binary columns too
-      matchsticks explain 3 5 7 --step             wait for Enter between steps
-      matchsticks explain 6,5,7 --format markdown  a handout to print
-      matchsticks explain 1 2 3 --brute-force      confirm by searching every game
-      matchsticks explain 21 --take 1-3            the 21-matchstick game
+      matchsticks explain 3 5 7                        the last stick loses
+      matchsticks explain 3 5 7 --normal               the last stick wins
+      matchsticks explain 3 5 7 --xor                  show the binary columns too
+      matchsticks explain 3 5 7 --step                 wait for Enter between steps
+      matchsticks explain 6,5,7 --format markdown      a handout to print
+      matchsticks explain 1 2 3 --brute-force          confirm by searching
+      matchsticks explain 21 --take 1-3                the 21-matchstick game
       matchsticks explain 30 --take 1-3 --show-search  why remembering matters
-      matchsticks explain 1 2 3 --rows-per-move 2  a move may take from one or two rows
+      matchsticks explain 1 2 3 --rows-per-move 2      a move from one or two rows
 "};
 
 const CHECK_EXAMPLES: &str = indoc! {"
     Examples:
-      matchsticks check 4 5 6 --to 3 5 6                 good: every group has a partner
-      matchsticks check 4 5 6 --row 3 --remove 2         a mistake, and the better moves
-      matchsticks check 1 6 7 --to 1 6 5 --normal        lost anyway: no move could win
-      matchsticks check 21 --take 1-3 --row 1 --remove 3  the 21-matchstick game
-      matchsticks check 1 2 3 --rows-per-move 2 --to 1 1 1  a move from two rows
+      matchsticks check 4 5 6 --to 3 5 6           good: every group has a partner
+      matchsticks check 4 5 6 --row 3 --remove 2   a mistake, and the better moves
+      matchsticks check 1 6 7 --to 1 6 5 --normal  lost anyway: no move could win
+      matchsticks check 21 --take 1-3 --row 1 --remove 3
+                                                   the 21-matchstick game
+      matchsticks check 1 2 3 --rows-per-move 2 --to 1 1 1
+                                                   a move from two rows
 
     Give the move in one of two forms: --to ROWS, the rows after it, or
     --row R --remove K, the row it takes from and how many sticks.
@@ -62,10 +64,10 @@ const CHECK_EXAMPLES: &str = indoc! {"
 
 const TABLE_EXAMPLES: &str = indoc! {"
     Examples:
-      matchsticks table 3 5 7                 the 3-5-7 game, grid by grid
-      matchsticks table 3 5 7 --losing        only the positions to leave your opponent
-      matchsticks table 21 --take 1-3         the 21-matchstick game
-      matchsticks table 2 3 4 --format json   for programs
+      matchsticks table 3 5 7                    the 3-5-7 game, grid by grid
+      matchsticks table 3 5 7 --losing           the positions to leave
+      matchsticks table 21 --take 1-3            the 21-matchstick game
+      matchsticks table 2 3 4 --format json      for programs
       matchsticks table 1 2 3 --rows-per-move 2  moves from one or two rows
 
     In the grids, W5→0,4,5 means: the player to move wins, 5 moves are left
@@ -76,9 +78,10 @@ const PLAY_EXAMPLES: &str = indoc! {"
     Examples:
       matchsticks play                          the 3-5-7 game; you start
       matchsticks play --first computer         the computer starts
-      matchsticks play 21 --take 1-3 --first computer  the 21-matchstick game
+      matchsticks play 21 --take 1-3 --first computer
+                                                the 21-matchstick game
       matchsticks play 4 5 6 --level beginner   a computer that slips sometimes
-      matchsticks play --level good --seed 7    the same game again, given the same moves
+      matchsticks play --level good --seed 7    the same game for the same moves
       matchsticks play 1 2 3 --rows-per-move 2  take from one or two rows each move
 
     During the game type the row and how many to take (\"2 3\" or \"take 3 from
@@ -106,7 +109,7 @@ const LESSON_EXAMPLES: &str = indoc! {"
 const WORKSHEET_EXAMPLES: &str = indoc! {"
     Examples:
       matchsticks worksheet --kind can-you-win --count 10 --seed 7
-      matchsticks worksheet --kind winning-move --count 12 --seed 3 --format html > sheet.html
+      matchsticks worksheet --kind winning-move --seed 3 --format html > sheet.html
       matchsticks worksheet --kind make-groups --count 20 --seed 1 --max-sticks 31
       matchsticks worksheet --kind twenty-one --count 8 --seed 5
       matchsticks worksheet --kind take-set --take 1,3,4 --count 8 --seed 2
@@ -118,10 +121,10 @@ const WORKSHEET_EXAMPLES: &str = indoc! {"
 
 const VERIFY_EXAMPLES: &str = indoc! {"
     Examples:
-      matchsticks verify                        up to 5 rows of up to 15 sticks
-      matchsticks verify --both                 under both rules
-      matchsticks verify --take 1-3 --normal    a take set: row pattern and Grundy values
-      matchsticks verify --rows-per-move 2      groups in threes
+      matchsticks verify                      up to 5 rows of up to 15 sticks
+      matchsticks verify --both               under both rules
+      matchsticks verify --take 1-3 --normal  row patterns and Grundy values
+      matchsticks verify --rows-per-move 2    groups in threes
       matchsticks verify --max-rows 3 --max-sticks 30 --format json
 
     Exit codes: 0 every position agrees, 1 a disagreement (the first is
@@ -144,7 +147,7 @@ const SERVE_EXAMPLES: &str = indoc! {"
 
 const COMPLETIONS_EXAMPLES: &str = indoc! {"
     Examples:
-      matchsticks completions bash > ~/.local/share/bash-completion/completions/matchsticks
+      matchsticks completions bash > ~/.bash_completion
       matchsticks completions zsh > ~/.zfunc/_matchsticks
       matchsticks completions fish > ~/.config/fish/completions/matchsticks.fish
 "};
@@ -165,10 +168,11 @@ const HELP_EXAMPLES: &str = indoc! {"
 /// The help after `matchsticks chomp --help`.
 const CHOMP_EXAMPLES: &str = indoc! {"
     Examples:
-      matchsticks chomp explain 4x5             who wins on a bar of 4 rows and 5 columns, and how
-      matchsticks chomp explain 5,5,3           a bar whose rows have 5, 5 and 3 squares
-      matchsticks chomp check 4x5 --bite 2,2    judge a bite: good, a mistake, or lost anyway
-      matchsticks chomp play 4x5                play against the computer
+      matchsticks chomp explain 4x5    who wins on 4 rows of 5 squares, and how
+      matchsticks chomp explain 5,5,3  a bar whose rows have 5, 5 and 3 squares
+      matchsticks chomp check 4x5 --bite 2,2
+                                       judge a bite: good, a mistake or lost anyway
+      matchsticks chomp play 4x5       play against the computer
 
     A bite takes a square and every square below it and to its right.
     Whoever has to eat the poisoned square (row 1, column 1) loses.
@@ -176,27 +180,28 @@ const CHOMP_EXAMPLES: &str = indoc! {"
 
 const CHOMP_EXPLAIN_EXAMPLES: &str = indoc! {"
     Examples:
-      matchsticks chomp explain 4x5                  why the first player wins, and the bite
-      matchsticks chomp explain 6x6                  the square trick: leave an L, then copy
-      matchsticks chomp explain 2x7                  two rows: keep the bottom one shorter
-      matchsticks chomp explain 5,5,3                a staircase, solved by the search
-      matchsticks chomp explain 4x5 --format html    a handout to print
+      matchsticks chomp explain 4x5    why the first player wins, and the bite
+      matchsticks chomp explain 6x6    the square trick: leave an L, then copy
+      matchsticks chomp explain 2x7    two rows: keep the bottom one shorter
+      matchsticks chomp explain 5,5,3  a staircase, solved by the search
+      matchsticks chomp explain 4x5 --format html
+                                       a handout to print
 "};
 
 const CHOMP_CHECK_EXAMPLES: &str = indoc! {"
     Examples:
-      matchsticks chomp check 3x3 --bite 2,2      good: an L with equal arms is left
-      matchsticks chomp check 4x5 --bite 1,1      a mistake: that is the poisoned square
-      matchsticks chomp check 3,2 --bite 2,2      lost anyway: no bite could win
+      matchsticks chomp check 3x3 --bite 2,2  good: an L with equal arms is left
+      matchsticks chomp check 4x5 --bite 1,1  a mistake: that is the poisoned square
+      matchsticks chomp check 3,2 --bite 2,2  lost anyway: no bite could win
 
     Exit codes: 0 good or lost anyway, 1 a mistake, 2 an illegal bite or bad input
 "};
 
 const CHOMP_PLAY_EXAMPLES: &str = indoc! {"
     Examples:
-      matchsticks chomp play 4x5                      you bite first
-      matchsticks chomp play 3x3 --first computer     the computer bites first
-      matchsticks chomp play 5,5,3 --level beginner   a computer that slips sometimes
+      matchsticks chomp play 4x5                     you bite first
+      matchsticks chomp play 3x3 --first computer    the computer bites first
+      matchsticks chomp play 5,5,3 --level beginner  a computer that slips sometimes
 
     During the game type a bite as its row and column (\"2 3\" bites row 2, column 3),
     hint to see how to win from here, undo to take your last bite back, or quit.
@@ -208,8 +213,11 @@ const CHOMP_PLAY_EXAMPLES: &str = indoc! {"
 // without them every escape in an error is one the user typed, to be shown
 // escaped (`one_line`).
 // `help` is a command of our own, so that `help --help` works too.
+// Help is wrapped at 80 columns at most, so that printed or saved to a
+// file it fits the page, as the tool's own output does.
 #[command(name = "matchsticks", version, about = ABOUT, after_help = EXAMPLES,
-          styles = clap::builder::Styles::plain(), disable_help_subcommand = true)]
+          styles = clap::builder::Styles::plain(), disable_help_subcommand = true,
+          max_term_width = 80)]
 pub struct Cli {
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t, global = true, value_name = "WHEN")]
@@ -218,7 +226,7 @@ pub struct Cli {
     /// How many columns a line may take (the default is the terminal's
     /// width up to 100, or 80 when the output is not a terminal)
     #[arg(long, global = true, value_name = "N",
-          value_parser = clap::value_parser!(u16).range(NARROWEST_SCREEN as i64..=1000))]
+          value_parser = screen_width)]
     pub width: Option<u16>,
 
     /// What to do.
@@ -354,7 +362,7 @@ pub struct VerifyArgs {
 
     /// From how many rows one move may take (Moore's Nim when more than 1)
     #[arg(long, value_name = "K", default_value_t = 1,
-          value_parser = clap::value_parser!(u32).range(1..=64))]
+          value_parser = verified_rows_per_move)]
     pub rows_per_move: u32,
 
     /// How to print the result: text or json
@@ -741,6 +749,43 @@ pub enum BarFormat {
     Html,
 }
 
+/// The widest screen `--width` takes.
+const WIDEST_SCREEN: u16 = 1000;
+
+/// `--width N`: a whole number of columns from the narrowest screen the
+/// layouts fit to the widest, said in plain words when it is not one.
+fn screen_width(typed: &str) -> Result<u16, String> {
+    let n = within(
+        typed,
+        NARROWEST_SCREEN as u64,
+        u64::from(WIDEST_SCREEN),
+        "a width",
+        "columns",
+    )?;
+    u16::try_from(n).map_err(|e| e.to_string())
+}
+
+/// The most rows a move may take from in `verify`.
+const MOST_VERIFIED_ROWS_PER_MOVE: u64 = 64;
+
+/// `verify --rows-per-move K`: from 1 to the most `verify` checks.
+fn verified_rows_per_move(typed: &str) -> Result<u32, String> {
+    let n = within(typed, 1, MOST_VERIFIED_ROWS_PER_MOVE, "a number", "rows")?;
+    u32::try_from(n).map_err(|e| e.to_string())
+}
+
+/// A whole number of `unit` from `least` to `most`, or why not in plain
+/// words ("use a width from 40 to 1000 columns"), never a range in code.
+fn within(typed: &str, least: u64, most: u64, what: &str, unit: &str) -> Result<u64, String> {
+    let range = format!("use {what} from {least} to {most} {unit}");
+    match typed.trim().parse::<u64>() {
+        Ok(n) if n < least => Err(format!("{n} is too few {unit}: {range}")),
+        Ok(n) if n > most => Err(format!("{n} is too many {unit}: {range}")),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("not a whole number of {unit}: {range}")),
+    }
+}
+
 /// Prints what clap has to say when it stops before a command runs, and
 /// returns the exit code: help and the version on standard output (0, or
 /// 2 when they cannot be written, with a quiet 0 for a closed pipe), a
@@ -800,6 +845,53 @@ mod tests {
     #[test]
     fn definitions_are_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// Every command's help, `matchsticks` first, then its commands.
+    fn every_help(command: &mut clap::Command, path: String, helps: &mut Vec<(String, String)>) {
+        command.build();
+        helps.push((path.clone(), command.render_long_help().to_string()));
+        for sub in command.get_subcommands_mut() {
+            let name = format!("{path} {}", sub.get_name());
+            every_help(sub, name, helps);
+        }
+    }
+
+    #[test]
+    fn help_fits_80_columns_and_its_examples_line_up() {
+        let mut helps = Vec::new();
+        every_help(&mut Cli::command(), "matchsticks".to_string(), &mut helps);
+        assert!(helps.len() > 10, "{}", helps.len());
+        for (path, help) in &helps {
+            for line in help.lines() {
+                assert!(line.chars().count() <= 80, "{path}: {line:?}");
+            }
+            // The examples: each description starts in one column, on the
+            // example's line or alone on the next.
+            let Some((_, examples)) = help.split_once("Examples:\n") else {
+                continue;
+            };
+            let mut columns = std::collections::BTreeSet::new();
+            for line in examples.lines().take_while(|l| !l.trim().is_empty()) {
+                let text = line.trim_start();
+                let start = line.len() - text.len();
+                match text.starts_with("matchsticks ") {
+                    true => {
+                        if let Some(gap) = text.find("  ") {
+                            let rest = &text[gap..];
+                            columns.insert(start + gap + rest.len() - rest.trim_start().len());
+                        }
+                    }
+                    false => {
+                        columns.insert(start);
+                    }
+                }
+            }
+            assert!(
+                columns.len() <= 1,
+                "{path}: descriptions at {columns:?}\n{examples}"
+            );
+        }
     }
 
     #[test]

@@ -419,7 +419,7 @@ mod tests {
                 &[3, 5, 7],
                 false,
                 "yes",
-                "This question wants a move: type the row and how many to take, like 2 3.",
+                "It is your turn to move: type the row and how many to take, like 2 3.",
             ),
             (
                 &[1, 1, 1, 1],
@@ -574,7 +574,7 @@ mod tests {
         let (out, _) = session("yes\nq\n", "4x5");
         assert!(
             out.replace('\n', " ").contains(
-                "This question wants a bite: type a bite as its row and column, such as 2 3 for row 2, column 3."
+                "It is your turn to bite: type a bite as its row and column, such as 2 3 for row 2, column 3."
             ),
             "{out}"
         );

@@ -5,10 +5,12 @@
 //!
 //! On paper the whole lesson is in view at once, so nothing before the
 //! answers may give one away, wherever it stands: a teacher's hint may name
-//! the move, so hints wait at the end with the answers; and an explanation
-//! of a position some question asks about, before or after it, stops where
-//! that question needs it to (before the move, or before who wins), with
-//! the rest of it given with that question's answer.
+//! the move, so hints wait near the end, in a part of their own before the
+//! answers, where a pupil who looks one up does not see the answer; and an
+//! explanation of a position some question asks about, before or after it,
+//! stops where that question needs it to (before the move, or before who
+//! wins), with the rest of it, and the narration between the same two
+//! pauses, which talks about it, given with that question's answer.
 
 use super::games::{AnyQuestion, AnySetup, of_game};
 use super::{Lesson, LessonError, Part, Question};
@@ -35,17 +37,37 @@ pub(crate) fn handout(lesson: &Lesson) -> Result<Document, LessonError> {
         })
         .collect();
     let mut answers = Vec::new();
+    let mut hints = Vec::new();
     // Explanations held back in part, under the number of the question
     // they would answer.
     let mut held: Vec<(usize, Block)> = Vec::new();
+    // The question an explanation held back in each stretch between two
+    // pauses would answer: the narration of that stretch talks about the
+    // explanation, so it goes with the rest of it.
+    let mut stretch_held = Vec::new();
+    let mut now = None;
     for part in &lesson.parts {
         match part {
-            Part::Text(paragraph) => steps.push(Step::framed(
-                Frame::CLOSING,
-                "Narration",
-                vec![Block::note(paragraph.clone())],
-            )),
-            Part::Pause => {}
+            Part::Pause => stretch_held.push(now.take()),
+            Part::Explain(setup) => {
+                now = now.or(answered(setup, &questions).map(|(number, _)| number));
+            }
+            _ => {}
+        }
+    }
+    stretch_held.push(now);
+    let mut stretch = 0;
+    for part in &lesson.parts {
+        match part {
+            Part::Text(paragraph) => match stretch_held[stretch] {
+                Some(number) => held.push((number, Block::note(paragraph.clone()))),
+                None => steps.push(Step::framed(
+                    Frame::CLOSING,
+                    "Narration",
+                    vec![Block::note(paragraph.clone())],
+                )),
+            },
+            Part::Pause => stretch += 1,
             Part::Show(setup) => steps.push(of_game!(setup, setup => shown(setup))),
             Part::Explain(setup) => match answered(setup, &questions) {
                 Some((number, hide)) => {
@@ -57,11 +79,16 @@ pub(crate) fn handout(lesson: &Lesson) -> Result<Document, LessonError> {
             },
             Part::Question(q) => {
                 let number = answers.len() + 1;
-                let (step, answered) = of_game!(q, q => question(number, q))?;
+                let (step, hinted, answered) = of_game!(q, q => question(number, q))?;
                 steps.push(step);
+                hints.push(hinted);
                 answers.push(answered);
             }
         }
+    }
+    let hinted: Vec<Block> = hints.into_iter().flatten().collect();
+    if !hinted.is_empty() {
+        steps.push(Step::aside("Hints", hinted));
     }
     if !answers.is_empty() {
         let mut blocks = Vec::new();
@@ -166,7 +193,10 @@ fn held_back<G: InLesson>(
 /// Question `number` of a handout: the step that asks it, and its hints
 /// and answer for the end of the handout, the tool's answer first and then
 /// the lesson's words.
-fn question<G: InLesson>(number: usize, q: &Question<G>) -> Result<(Step, Block), LessonError> {
+fn question<G: InLesson>(
+    number: usize,
+    q: &Question<G>,
+) -> Result<(Step, Option<Block>, Block), LessonError> {
     let mut asked = vec![
         Block::note(format!("{}.", capitalised(&q.setup.describe()))),
         q.setup.drawing(),
@@ -174,7 +204,7 @@ fn question<G: InLesson>(number: usize, q: &Question<G>) -> Result<(Step, Block)
     ];
     if !q.hints.is_empty() {
         asked.push(Block::note(
-            "Stuck? The hints are at the end, with the answers.",
+            "Stuck? The hints are near the end, in a part of their own before the answers.",
         ));
     }
     let analysis = q.setup.analysis().map_err(LessonError::game)?;
@@ -185,37 +215,41 @@ fn question<G: InLesson>(number: usize, q: &Question<G>) -> Result<(Step, Block)
     Ok(asked_step(number, asked, &q.hints, &tool, &q.answer))
 }
 
-/// Question `number` of a handout, as `asked`; and for the end, its
-/// `hints`, then its answer, the `tool`'s and the lesson's `words`.
+/// Question `number` of a handout, as `asked`; its `hints`, for a part of
+/// their own near the end, so that a pupil who turns to a hint does not
+/// see the answer; and its answer for the very end, the `tool`'s and the
+/// lesson's `words`.
 fn asked_step(
     number: usize,
     asked: Vec<Block>,
     hints: &[String],
     tool: &str,
     words: &str,
-) -> (Step, Block) {
+) -> (Step, Option<Block>, Block) {
     let title = format!("Question {number}");
     let step = Step::aside(&title, asked);
-    let mut steps = Vec::new();
-    if !hints.is_empty() {
-        steps.push(Step::framed(
-            Frame::CLOSING,
-            "Hints",
-            hints
-                .iter()
-                .enumerate()
-                .map(|(i, hint)| Block::sentence(format!("Hint {}: {hint}", i + 1)))
-                .collect(),
-        ));
-    }
-    steps.push(Step::framed(
+    let hinted = (!hints.is_empty()).then(|| {
+        Block::Document(Box::new(Document {
+            title: format!("Hints to question {number}"),
+            steps: vec![Step::framed(
+                Frame::CLOSING,
+                "Hints",
+                hints
+                    .iter()
+                    .enumerate()
+                    .map(|(i, hint)| Block::sentence(format!("Hint {}: {hint}", i + 1)))
+                    .collect(),
+            )],
+        }))
+    });
+    let steps = vec![Step::framed(
         Frame::CLOSING,
         "Answer",
         vec![
             Block::note(capitalised(tool)),
             Block::note(words.to_string()),
         ],
-    ));
+    )];
     let answer = Block::Document(Box::new(Document { title, steps }));
-    (step, answer)
+    (step, hinted, answer)
 }

@@ -124,10 +124,20 @@ impl Teaching for Nim {
     }
 
     fn introduce(&self, start: &Position) -> String {
-        format!(
-            "A game of {start} against the computer: {}.",
-            self.in_words(start.len())
-        )
+        match (start.piles(), &self.takes, self.rows_per_move) {
+            // One row that a move may take any of: not the 21 game, where
+            // a move takes 1 to 3, so the start is said as a row.
+            ([sticks], TakeSet::Any, _) => format!(
+                "A game on one row of {} against the computer: {}, and a move may take \
+                 any number of sticks, the whole row too.",
+                super::words::count(*sticks, "stick"),
+                self.in_words(1)
+            ),
+            _ => format!(
+                "A game of {start} against the computer: {}.",
+                self.in_words(start.len())
+            ),
+        }
     }
 
     fn said(&self, turn: &Turn<Nim>) -> String {

@@ -149,11 +149,21 @@ fn no_lesson_handout_answers_a_question_before_the_answers() {
         let lesson = parse(found.source.as_bytes()).unwrap();
         for format in ["markdown", "html"] {
             let sheet = handout(&["lesson", found.name, "--format", format]);
-            let answers = match format {
-                "markdown" => sheet.find("## Answers"),
-                _ => sheet.find(">Answers<"),
+            // The hints come near the end in a part of their own, then the
+            // answers: a pupil who looks a hint up sees no answer.
+            let (hints_at, answers) = match format {
+                "markdown" => (sheet.find("## Hints"), sheet.find("## Answers")),
+                _ => (sheet.find(">Hints<"), sheet.find(">Answers<")),
             };
-            let pupils = sheet[..answers.unwrap_or(sheet.len())].replace('\u{a0}', " ");
+            let answers = answers.unwrap_or(sheet.len());
+            let hints_at = hints_at.unwrap_or(answers);
+            assert!(
+                hints_at <= answers,
+                "{}: the hints after the answers",
+                found.name
+            );
+            let pupils = sheet[..hints_at].replace('\u{a0}', " ");
+            let hinted = sheet[hints_at..answers].replace('\u{a0}', " ");
             for part in &lesson.parts {
                 let Part::Question(q) = part else {
                     continue;
@@ -164,7 +174,7 @@ fn no_lesson_handout_answers_a_question_before_the_answers() {
                 };
                 let moved = format!("({position} → ");
                 assert!(
-                    !pupils.contains(&moved),
+                    !pupils.contains(&moved) && !hinted.contains(&moved),
                     "{} ({format}): a move from {position} before the answers",
                     found.name
                 );

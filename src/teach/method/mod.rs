@@ -222,7 +222,7 @@ impl Method {
                 pattern::computer_short(j.to().piles()[*pile]),
             ),
             Method::Grundy { .. } => (Kind::Grundy, grundy::computer_short()),
-            Method::Moore(_) => (Kind::Sets, moore::computer_short()),
+            Method::Moore(m) => (Kind::Sets, moore::computer_short(m)),
             Method::Searched => (Kind::Searched, searched::computer_short()),
         }
     }

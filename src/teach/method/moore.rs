@@ -844,8 +844,11 @@ pub(crate) fn hints(a: &Analysis, m: &Moore, mv: &MultiMove) -> Vec<String> {
 
 /// Why the computer's move leaves the pupil lost, briefly, for when it has
 /// been said before.
-pub(crate) fn computer_short() -> String {
-    "every group size is in full sets again.".to_string()
+pub(crate) fn computer_short(m: &Moore) -> String {
+    format!(
+        "every group size is in full {} again.",
+        plural(m.set_size())
+    )
 }
 
 /// The first three hints, in the method's words; `settled` when nobody can

@@ -160,6 +160,11 @@ pub fn meaning<G: Replies>(asked: &Asked<'_, G>, line: &str) -> Meaning<G::Move>
         (YesNo::Only | YesNo::Also, Some(Said::Yes)) => Meaning::Yes,
         (YesNo::Only | YesNo::Also, Some(Said::No)) => Meaning::No,
         (YesNo::Only, _) => yes_or_a_move(asked, line),
+        (YesNo::Never, Some(_)) => Meaning::Tell(format!(
+            "It is your turn to {}: {}.",
+            G::MOVE,
+            asked.game.how_to_move(asked.position, asked.winning)
+        )),
         (_, Some(_)) => Meaning::Tell(format!(
             "This question wants a {}: {}.",
             G::MOVE,
@@ -486,9 +491,9 @@ mod tests {
             YesNo::Never,
             None,
             &[
-                ("yes", Tell("This question wants a move")),
-                ("no", Tell("This question wants a move")),
-                ("ok", Tell("This question wants a move")),
+                ("yes", Tell("It is your turn to move")),
+                ("no", Tell("It is your turn to move")),
+                ("ok", Tell("It is your turn to move")),
                 ("2 3", Move("take 3 from row 2")),
                 ("skip", Command(Said::Skip)),
                 // What was understood, and what was not.

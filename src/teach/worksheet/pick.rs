@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use super::kind::Kind;
-use super::settings::WorksheetError;
+use super::settings::{MOST_SHEET_ROWS, MOST_SHEET_STICKS, WorksheetError};
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
@@ -88,6 +88,8 @@ pub(crate) fn pick(
     if won_taken + lost_taken < count {
         return Err(PickError::Sheet(WorksheetError::TooFew {
             found: won_taken + lost_taken,
+            more_rows: !kind.one_row() && rows < MOST_SHEET_ROWS,
+            more_sticks: most < MOST_SHEET_STICKS,
         }));
     }
     won.truncate(won_taken);

@@ -66,10 +66,14 @@ pub enum WorksheetError {
     #[error("a take-set worksheet needs the takes a move may make, such as 1,3,4")]
     TakesNeeded,
     /// Fewer different positions fit than were asked for.
-    #[error("{}", too_few(*found))]
+    #[error("{}", too_few(*found, *more_rows, *more_sticks))]
     TooFew {
         /// How many were found.
         found: usize,
+        /// Whether the sheet's kind and limits allow more rows.
+        more_rows: bool,
+        /// Whether the limits allow more sticks in a row.
+        more_sticks: bool,
     },
 }
 
@@ -127,16 +131,30 @@ impl Settings {
     }
 }
 
-/// What is said when only `found` different positions fit.
-fn too_few(found: usize) -> String {
-    match found {
-        0 => "no position fits these settings: allow more rows or sticks".to_string(),
-        1 => {
-            "only 1 position fits these settings: ask for 1 question, or allow more rows or sticks"
-                .to_string()
+/// What is said when only `found` different positions fit: fewer
+/// questions, or more rows or sticks where the kind and the limits allow
+/// them, and only where they do.
+fn too_few(found: usize, more_rows: bool, more_sticks: bool) -> String {
+    let more = match (more_rows, more_sticks) {
+        (true, true) => Some("allow more rows or sticks"),
+        (true, false) => Some("allow more rows"),
+        (false, true) => Some("allow more sticks in a row"),
+        (false, false) => None,
+    };
+    let fewer = match found {
+        1 => "ask for 1 question".to_string(),
+        _ => format!("ask for {found} questions or fewer"),
+    };
+    match (found, more) {
+        (0, Some(more)) => format!("no position fits these settings: {more}"),
+        (0, None) => "no position fits these settings".to_string(),
+        (1, _) => match more {
+            Some(more) => format!("only 1 position fits these settings: {fewer}, or {more}"),
+            None => format!("only 1 position fits these settings: {fewer}"),
+        },
+        (_, Some(more)) => {
+            format!("only {found} different positions fit these settings: {fewer}, or {more}")
         }
-        _ => format!(
-            "only {found} different positions fit these settings: ask for {found} questions or fewer, or allow more rows or sticks"
-        ),
+        (_, None) => format!("only {found} different positions fit these settings: {fewer}"),
     }
 }
