@@ -197,11 +197,23 @@ pub fn document(reviewed: &[Reviewed], game: &Nim, notes: Notes) -> Document {
     if let Some(first) = lost_start(reviewed) {
         result.push(Block::sentence(first));
     }
+    laid_out(result, turning, notes, "move")
+}
+
+/// A review's document, for every game: the result, the turning points,
+/// and the notes on moves (`unit`: "move", "bite") taken back, hints and
+/// answers shown, and how to play the game again.
+pub(crate) fn laid_out(
+    result: Vec<Block>,
+    turning: Vec<Block>,
+    notes: Notes,
+    unit: &str,
+) -> Document {
     let mut closing = Vec::new();
     if notes.taken_back > 0 {
         closing.push(Block::sentence(format!(
             "You took back {}.",
-            count(notes.taken_back, "move")
+            count(notes.taken_back, unit)
         )));
     }
     if let Some(help) = help(notes.hints, notes.shown) {
@@ -223,7 +235,7 @@ pub fn document(reviewed: &[Reviewed], game: &Nim, notes: Notes) -> Document {
 
 /// How to play the game again, the command on a line of its own so it
 /// copies whole; nothing when there is no command.
-pub(crate) fn replay(command: Option<String>) -> Vec<Block> {
+fn replay(command: Option<String>) -> Vec<Block> {
     match command {
         Some(text) => vec![
             Block::sentence("To play this game again:"),
@@ -286,7 +298,7 @@ fn lost_start(reviewed: &[Reviewed]) -> Option<String> {
 /// The hints and answers the pupil asked for: "You asked for 3 hints and
 /// saw the answer twice."
 /// How much help the pupil had, in words; `None` when there was none.
-pub(crate) fn help(hints: u64, shown: u64) -> Option<String> {
+fn help(hints: u64, shown: u64) -> Option<String> {
     match (hints, shown) {
         (0, 0) => None,
         (hints, 0) => Some(format!("You asked for {}.", count(hints, "hint"))),

@@ -6,9 +6,9 @@ use super::words::{as_played, bite_from};
 use crate::rules::bar::{Bar, Bite};
 use crate::rules::outcome::Outcome;
 use crate::solve::chomp::ChompSearch;
-use crate::teach::document::{Block, Document, Frame, Step};
-use crate::teach::review::{Notes, Side, help, replay};
-use crate::teach::words::{count, ordinal};
+use crate::teach::document::{Block, Document};
+use crate::teach::review::{Notes, Side, laid_out};
+use crate::teach::words::ordinal;
 
 /// One bite made in a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,28 +132,7 @@ pub(crate) fn document(
     if slips == 0 {
         result.push(Block::sentence(no_slip(turns, chomp, ending)));
     }
-    let mut closing = Vec::new();
-    if notes.taken_back > 0 {
-        closing.push(Block::sentence(format!(
-            "You took back {}.",
-            count(notes.taken_back, "bite")
-        )));
-    }
-    if let Some(help) = help(notes.hints, notes.shown) {
-        closing.push(Block::sentence(help));
-    }
-    closing.extend(replay(notes.replay));
-    let mut steps = vec![Step::framed(Frame::LEAD, "Result", result)];
-    if !turning.is_empty() {
-        steps.push(Step::framed(Frame::BARE, "Turning points", turning));
-    }
-    if !closing.is_empty() {
-        steps.push(Step::framed(Frame::CLOSING, "Notes", closing));
-    }
-    Document {
-        title: "Review of the game".to_string(),
-        steps,
-    }
+    laid_out(result, turning, notes, "bite")
 }
 
 /// What the review says when nobody threw a win away: for a game played
