@@ -488,6 +488,22 @@ impl BinaryView {
         }
     }
 
+    /// A line for each of the first `most` rows, "row 1", "row 2", …, each
+    /// with the words `groups` gives its count of sticks.
+    pub(crate) fn row_lines(
+        &self,
+        piles: &[u64],
+        most: usize,
+        groups: impl Fn(u64) -> String,
+    ) -> Vec<BinaryRow> {
+        piles
+            .iter()
+            .take(most)
+            .enumerate()
+            .map(|(i, &p)| self.line(format!("row {}", i + 1), p, groups(p)))
+            .collect()
+    }
+
     /// A line for the view: `value` written in its columns.
     pub(crate) fn line(&self, label: String, value: u64, text: String) -> BinaryRow {
         BinaryRow {

@@ -846,18 +846,8 @@ pub(crate) fn hints(g: &Grouping) -> Vec<String> {
 pub(crate) fn binary_step(piles: &[u64]) -> Step {
     let total = nim_sum(piles);
     let mut view = BinaryView::columns(piles);
-    let mut rows: Vec<BinaryRow> = piles
-        .iter()
-        .take(MOST_LISTED)
-        .enumerate()
-        .map(|(i, &p)| {
-            view.line(
-                format!("row {}", i + 1),
-                p,
-                format!("groups {}", sum(&split(p))),
-            )
-        })
-        .collect();
+    let mut rows: Vec<BinaryRow> =
+        view.row_lines(piles, MOST_LISTED, |p| format!("groups {}", sum(&split(p))));
     rows.push(view.line(
         "nim-sum".to_string(),
         total,

@@ -627,18 +627,9 @@ pub(crate) fn binary_step(m: &Moore) -> Step {
     let set = m.set_size();
     let piles: Vec<u64> = m.rows.iter().map(|r| r.sticks).collect();
     let mut view = BinaryView::columns(&piles);
-    view.rows = piles
-        .iter()
-        .take(MOST_LISTED)
-        .enumerate()
-        .map(|(i, &p)| {
-            view.line(
-                format!("row {}", i + 1),
-                p,
-                format!("groups {}", short_sum(&split(p))),
-            )
-        })
-        .collect();
+    view.rows = view.row_lines(&piles, MOST_LISTED, |p| {
+        format!("groups {}", short_sum(&split(p)))
+    });
     let counts: Vec<String> = view
         .sizes
         .iter()
