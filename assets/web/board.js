@@ -638,7 +638,9 @@ function nearest(svg, event) {
   let distance = Infinity;
   for (const piece of pieces) {
     const r = piece.getBoundingClientRect();
-    const d = Math.max(0, Math.abs(event.clientX - (r.left + r.width / 2)) - r.width / 2);
+    // A long row has more lines: the line clicked, then the piece across.
+    const off = (at, start, size) => Math.max(0, Math.abs(at - (start + size / 2)) - size / 2);
+    const d = off(event.clientX, r.left, r.width) + off(event.clientY, r.top, r.height);
     if (d < distance) [best, distance] = [piece, d];
   }
   const wide = best ? Math.min(best.getBoundingClientRect().width, 40) : 0;

@@ -989,6 +989,24 @@ fn long_rows_keep_their_bundles_readable_and_never_scroll_sideways() {
             }
         }
         page.shot(&format!("screens-{}x{}-long-groups", screen.0, screen.1));
+        // The bundle of 128 (sticks 99841 to 99968 of row 2) is on a line
+        // of its own: a click on it, or in the gap just under it, takes it
+        // and the 31 sticks after it, never a piece of the line below.
+        let bundle = "#play-board .in-groups g.bundle[data-size='128']";
+        let take = "document.querySelector('#play-board + .board-controls .board-take input')";
+        page.click(bundle);
+        let clicked = page.eval(&format!("{take}.value"));
+        page.eval(&format!(
+            "(() => {{ const r = document.querySelector({bundle:?}).getBoundingClientRect(); \
+             document.querySelector({bundle:?}).closest('svg').dispatchEvent(new MouseEvent('click', \
+               {{ bubbles: true, clientX: r.left + 4, clientY: r.bottom + 2 }})); }})()"
+        ));
+        let between = page.eval(&format!("{take}.value"));
+        if clicked != "159" || between != "159" {
+            wrong.push(format!(
+                "{screen:?}: the bundle of 128 took {clicked}, under it {between}"
+            ));
+        }
         page.click(switch);
     }
     eprintln!("{}", seen.join("\n"));
