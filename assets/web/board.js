@@ -14,10 +14,13 @@
 // the browser and holds on every board of the page.
 
 import { Chooser } from "./chooser.js";
-import { PRINT, drawnWidth, resize } from "./fit.js";
+import { PRINT, drawnHeight, drawnWidth, resize } from "./fit.js";
 
-/** Height of a stick drawing as the server sends it, in its own units. */
+/** Height of a line of sticks as the server draws it, in its own units. */
 const DRAWN_HEIGHT = 48;
+/** A line of a row's drawing and the space under it, in the server's
+ * units: a long row goes on to more lines. */
+const LINE_HEIGHT = 56;
 /** Never draw sticks bigger than this many times the server's size, on a
  * screen whose type is 20px (a 720p projector); as many times larger as
  * the type is on a larger screen. */
@@ -211,11 +214,8 @@ export class Board extends Chooser {
       drawn.pieces.push({ element: piece, from, size });
       drawn.length = Math.max(drawn.length, from + size - 1);
     }
-    // How many rows there are, for a small screen to make the board as
-    // tall as they need.
-    const drawings = this.root.querySelectorAll(".rows > .drawing").length;
-    this.total = drawings;
-    this.root.style.setProperty("--rows", String(Math.max(1, drawings)));
+    // How many rows there are.
+    this.total = this.root.querySelectorAll(".rows > .drawing").length;
     // Only a board with groups to show needs the switch.
     this.fields.switchHolder.hidden = !this.groups
       || !this.root.querySelector("svg.sticks[data-groups-width]");
@@ -551,6 +551,10 @@ export class Board extends Chooser {
     const rows = this.root.querySelector(".rows");
     // Sticks first; in bundles if that leaves them too close to click.
     this.root.classList.remove("bundled");
+    // A small screen makes the board as tall as its rows' lines need.
+    const lines = svgs.reduce((sum, svg) => sum + Math.round(
+      (drawnHeight(svg) + LINE_HEIGHT - DRAWN_HEIGHT) / LINE_HEIGHT), 0);
+    this.root.style.setProperty("--rows", String(Math.max(1, lines)));
     const style = getComputedStyle(this.root);
     const gaps = getComputedStyle(rows);
     const px = (value) => parseFloat(value) || 0;
@@ -570,13 +574,15 @@ export class Board extends Chooser {
       widest = Math.max(...svgs.map((svg) => drawnWidth(svg)));
     }
     const n = svgs.length;
+    // A long row may be drawn on more lines than one.
+    const tall = svgs.reduce((sum, svg) => sum + drawnHeight(svg), 0);
     const type = parseFloat(getComputedStyle(document.documentElement).fontSize) || TYPE_MADE_FOR;
     const larger = Math.max(1, type / TYPE_MADE_FOR);
     // The least grows more slowly, so that a larger screen fits more rows.
     const least = (px(style.getPropertyValue("--least-scale")) || LEAST_SCALE) * Math.sqrt(larger);
     const between = (n - 1) * px(gaps.rowGap) + px(gaps.marginTop) + px(gaps.marginBottom) + 8;
     const across = (roomX - besides) / widest;
-    const down = Math.max(least, (roomY - between) / (DRAWN_HEIGHT * n));
+    const down = Math.max(least, (roomY - between) / tall);
     let scale = Math.max(0.3, Math.min(MOST_SCALE * larger, across, down));
     this.scaleTo(svgs, scale);
     // Words taller than their sticks, or rows of joining, take room too:
@@ -584,7 +590,7 @@ export class Board extends Chooser {
     for (let tries = 0; tries < 4; tries += 1) {
       const over = this.root.scrollHeight - this.root.clientHeight;
       if (over <= 1 || scale <= least) break;
-      scale = Math.max(least, scale - over / (DRAWN_HEIGHT * n) - 0.01);
+      scale = Math.max(least, scale - over / tall - 0.01);
       this.scaleTo(svgs, scale);
     }
     this.scrolls();
@@ -632,7 +638,9 @@ function nearest(svg, event) {
   let distance = Infinity;
   for (const piece of pieces) {
     const r = piece.getBoundingClientRect();
-    const d = Math.max(0, Math.abs(event.clientX - (r.left + r.width / 2)) - r.width / 2);
+    // A long row has more lines: the line clicked, then the piece across.
+    const off = (at, start, size) => Math.max(0, Math.abs(at - (start + size / 2)) - size / 2);
+    const d = off(event.clientX, r.left, r.width) + off(event.clientY, r.top, r.height);
     if (d < distance) [best, distance] = [piece, d];
   }
   const wide = best ? Math.min(best.getBoundingClientRect().width, 40) : 0;

@@ -6,27 +6,46 @@
 export const PRINT = matchMedia("print");
 
 /**
- * How wide `svg` is drawn, in the server's units. A row that can be shown
- * plainly or in its groups says how wide it is each way; on a board the
- * groups are shown only when asked for, elsewhere always, and a board too
- * narrow for its sticks shows a long row plainly in bundles of ten. The
- * rows of a verdict (inside `.follows-groups`) show them as the boards do.
+ * Which way `svg` is drawn: "groups", "plain" or "bundles". A row that can
+ * be shown plainly or in its groups says how wide it is each way; on a
+ * board the groups are shown only when asked for, elsewhere always, and a
+ * board too narrow for its sticks shows a long row plainly in bundles of
+ * ten. The rows of a verdict (inside `.follows-groups`) show them as the
+ * boards do.
  */
-export function drawnWidth(svg) {
+function drawnWay(svg) {
   const board = svg.closest(".board");
   const follows = board === null && svg.closest(".follows-groups") !== null;
   const plain = board !== null ? !board.classList.contains("show-groups")
     : follows && !document.documentElement.classList.contains("groups-shown");
-  const bundled = plain && board?.classList.contains("bundled");
-  const width = (bundled ? svg.dataset.bundlesWidth : undefined)
-    ?? (plain ? svg.dataset.plainWidth : svg.dataset.groupsWidth);
-  return Number(width ?? svg.getAttribute("width"));
+  if (plain && board?.classList.contains("bundled") && svg.dataset.bundlesWidth) return "bundles";
+  return plain ? "plain" : "groups";
 }
 
-/** Draws `svg` `by` times the size the server gave it. */
+/** How wide `svg` is drawn, in the server's units. */
+export function drawnWidth(svg) {
+  const way = drawnWay(svg);
+  return Number(svg.dataset[`${way}Width`] ?? svg.getAttribute("width"));
+}
+
+/**
+ * How tall `svg` is drawn, in the server's units: a long row goes on to
+ * more lines, plainly and in its groups as many as each way needs.
+ */
+export function drawnHeight(svg) {
+  const way = drawnWay(svg);
+  return Number(svg.dataset[`${way}Height`] ?? svg.getAttribute("height"));
+}
+
+/**
+ * Draws `svg` `by` times the size the server gave it, showing the part of
+ * it that the way it is drawn takes up.
+ */
 export function resize(svg, by) {
-  svg.style.width = `${drawnWidth(svg) * by}px`;
-  svg.style.height = `${Number(svg.getAttribute("height")) * by}px`;
+  const [width, height] = [drawnWidth(svg), drawnHeight(svg)];
+  svg.style.width = `${width * by}px`;
+  svg.style.height = `${height * by}px`;
+  if (svg.dataset.plainWidth) svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
 }
 
 /** Draws every row of sticks, and every bar, inside `root` `by` times the server's size. */
@@ -69,9 +88,23 @@ export function keepInside(root, right) {
     const end = Math.max(box.right,
       ...[...line.children].map((e) => e.getBoundingClientRect().right));
     if (box.width > 0 && end > right) {
-      resize(svg, Math.max(0.2, (box.width - (end - right)) / drawnWidth(svg)));
+      resize(svg, Math.max(leastScale(svg), (box.width - (end - right)) / drawnWidth(svg)));
     }
   }
+}
+
+/** The least a bundle's size is drawn, in CSS pixels (a phone's least type is 16). */
+const LEAST_LABEL = 14;
+
+/**
+ * The smallest `svg` may be drawn: a drawing of bundles so large that
+ * their sizes can be read (a long row goes on to more lines instead, on
+ * the server), anything else a fifth of the server's size.
+ */
+function leastScale(svg) {
+  const label = svg.querySelector("g.bundle text");
+  const size = label ? parseFloat(getComputedStyle(label).fontSize) : 0;
+  return size > 0 ? Math.max(0.2, LEAST_LABEL / size) : 0.2;
 }
 
 /** Undoes `enlarge` and `fitInto`: the server's own sizes, as on paper. */
@@ -80,5 +113,7 @@ export function unfit(element) {
   for (const svg of element.querySelectorAll("svg.sticks, svg.bar")) {
     svg.style.width = "";
     svg.style.height = "";
+    const [width, height] = [svg.getAttribute("width"), svg.getAttribute("height")];
+    if (svg.dataset.plainWidth) svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   }
 }

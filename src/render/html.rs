@@ -209,13 +209,23 @@ fn bundle_width(size: u64) -> u32 {
     (12 * digits + 14).max(36)
 }
 
-/// A drawing of pieces (sticks and bundles) and its widths.
+/// The widest line of a long row's drawing, in the SVG's own units: the
+/// rest of the row goes on to a next line. However long the row, its
+/// drawing is then drawn at least as large as a phone's width divided by
+/// this, and its bundles' sizes stay large enough to read.
+const LINE: u32 = 260;
+/// The space between two lines of one row's drawing.
+const LINE_GAP: u32 = 8;
+
+/// A drawing of pieces (sticks and bundles) and its size.
 struct Drawn {
     svg: String,
     /// The width with no gaps between groups, as a plain board shows it.
     plain: u32,
     /// The width with the gaps.
     grouped: u32,
+    /// The height, of all its lines.
+    tall: u32,
 }
 
 /// Pieces drawn left to right. Each stick, and each bundle, knows its row
@@ -238,7 +248,7 @@ fn pieces_svg(pieces: &[Piece], row: Option<usize>, height: u32) -> Drawn {
                 gaps * GROUP_GAP
             );
         }
-        let (drawn, advance) = piece_svg(piece, x, row.map(|r| (r, place)), height);
+        let (drawn, advance) = piece_svg(piece, (x, 0), row.map(|r| (r, place)), height);
         out += &drawn;
         x += advance;
         place = place.saturating_add(piece.size);
@@ -252,12 +262,78 @@ fn pieces_svg(pieces: &[Piece], row: Option<usize>, height: u32) -> Drawn {
         svg: out,
         plain,
         grouped: plain + gaps * GROUP_GAP,
+        tall: height,
     }
 }
 
-/// One stick or bundle at `x`, with its row and place when it has them,
-/// and how far along the next one starts.
-fn piece_svg(piece: &Piece, x: u32, at: Option<(usize, u64)>, height: u32) -> (String, u32) {
+/// How far along the next piece starts after `piece`.
+fn advance(piece: &Piece) -> u32 {
+    match piece.is_bundle() {
+        true => bundle_width(piece.size) + STICK_STEP - STICK_WIDTH,
+        false => STICK_STEP,
+    }
+}
+
+/// A long row's pieces drawn left to right in lines no wider than
+/// [`LINE`], one under another: a bundle, or a run of sticks (a small
+/// group, or the sticks left over) that would end past the line starts the
+/// next one, so a group is never cut in two. A gap sets groups apart
+/// within a line. Each piece knows its row and its place (from 1).
+fn lines_svg(pieces: &[Piece], row: usize, height: u32) -> Drawn {
+    // The pieces in runs that stay on one line: sticks together, until a
+    // gap or a bundle.
+    let mut runs: Vec<&[Piece]> = Vec::new();
+    let mut start = 0;
+    for i in 1..=pieces.len() {
+        let ends = i == pieces.len()
+            || pieces[i].gap
+            || pieces[i].is_bundle()
+            || pieces[i - 1].is_bundle();
+        if ends {
+            runs.push(&pieces[start..i]);
+            start = i;
+        }
+    }
+    let unused = STICK_STEP - STICK_WIDTH;
+    let (mut out, mut x, mut top, mut widest, mut place) = (String::new(), MARGIN, 0, 1, 1u64);
+    for run in runs {
+        let gap = match run[0].gap {
+            true => GROUP_GAP,
+            false => 0,
+        };
+        let wide = run.iter().map(advance).sum::<u32>() - unused;
+        if x > MARGIN && x + gap + wide + MARGIN > LINE {
+            widest = widest.max(x - unused + MARGIN);
+            (x, top) = (MARGIN, top + height + LINE_GAP);
+        } else if x > MARGIN {
+            x += gap;
+        }
+        for piece in run {
+            let (drawn, advance) = piece_svg(piece, (x, top), Some((row, place)), height);
+            out += &drawn;
+            x += advance;
+            place = place.saturating_add(piece.size);
+        }
+    }
+    if x > MARGIN {
+        widest = widest.max(x - unused + MARGIN);
+    }
+    Drawn {
+        svg: out,
+        plain: widest,
+        grouped: widest,
+        tall: top + height,
+    }
+}
+
+/// One stick or bundle at `x`, on the line whose top is at `top`, with its
+/// row and place when it has them, and how far along the next one starts.
+fn piece_svg(
+    piece: &Piece,
+    (x, top): (u32, u32),
+    at: Option<(usize, u64)>,
+    height: u32,
+) -> (String, u32) {
     let class = match piece.group {
         Some(size) => colour(size),
         None => "plain".to_string(),
@@ -269,9 +345,10 @@ fn piece_svg(piece: &Piece, x: u32, at: Option<(usize, u64)>, height: u32) -> (S
             None => String::new(),
         };
         let svg = format!(
-            "<rect class=\"{class}\" x=\"{x}\" y=\"2\" width=\"{STICK_WIDTH}\" height=\"{tall}\" rx=\"3\"{data}/>"
+            "<rect class=\"{class}\" x=\"{x}\" y=\"{}\" width=\"{STICK_WIDTH}\" height=\"{tall}\" rx=\"3\"{data}/>",
+            top + 2
         );
-        return (svg, STICK_STEP);
+        return (svg, advance(piece));
     }
     let wide = bundle_width(piece.size);
     let data = match at {
@@ -282,12 +359,13 @@ fn piece_svg(piece: &Piece, x: u32, at: Option<(usize, u64)>, height: u32) -> (S
         None => String::new(),
     };
     let svg = format!(
-        "<g class=\"bundle\"{data}><rect class=\"{class}\" x=\"{x}\" y=\"2\" width=\"{wide}\" height=\"{tall}\" rx=\"5\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
+        "<g class=\"bundle\"{data}><rect class=\"{class}\" x=\"{x}\" y=\"{}\" width=\"{wide}\" height=\"{tall}\" rx=\"5\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
+        top + 2,
         x + wide / 2,
-        height / 2 + 7,
+        top + height / 2 + 7,
         piece.size
     );
-    (svg, wide + STICK_STEP - STICK_WIDTH)
+    (svg, advance(piece))
 }
 
 /// Groups (or, with none, `plain` sticks) as pieces of one stick each.
@@ -314,28 +392,29 @@ fn stick_pieces(groups: &[u64], plain: u64) -> Vec<Piece> {
     }
 }
 
-/// An `<svg>` of sticks, `width` wide in its own units, holding `body`;
-/// `widths` (plain and grouped) when a page may show it either way.
-fn svg(body: &str, sticks: u64, width: u32, widths: Option<(u32, u32)>, height: u32) -> String {
-    svg_with(body, sticks, width, (widths, None), height)
+/// The ways a page may show a drawing other than as its `<svg>` is sized:
+/// plainly or in its groups (the width of each, and for a long row the
+/// height of each, as its lines differ), and in bundles of ten (its width).
+#[derive(Default)]
+struct Ways {
+    widths: Option<(u32, u32)>,
+    heights: Option<(u32, u32)>,
+    bundled: Option<u32>,
 }
 
-/// An `<svg>` as [`svg`] draws it, and with `bundled`, the width of the
-/// same row in bundles of ten, which a board may show instead of its sticks.
-fn svg_with(
-    body: &str,
-    sticks: u64,
-    width: u32,
-    (widths, bundled): (Option<(u32, u32)>, Option<u32>),
-    height: u32,
-) -> String {
-    let mut both = match widths {
-        Some((plain, grouped)) => format!(
-            " data-plain-width=\"{plain}\" data-groups-width=\"{grouped}\" preserveAspectRatio=\"xMinYMid slice\""
-        ),
-        None => String::new(),
-    };
-    if let Some(bundled) = bundled {
+/// An `<svg>` of sticks, `width` × `height` in its own units, holding
+/// `body`, with the other `ways` a page may show it.
+fn svg(body: &str, sticks: u64, (width, height): (u32, u32), ways: Ways) -> String {
+    let mut both = String::new();
+    if let Some((plain, grouped)) = ways.widths {
+        both += &format!(
+            " data-plain-width=\"{plain}\" data-groups-width=\"{grouped}\" preserveAspectRatio=\"xMinYMin slice\""
+        );
+    }
+    if let Some((plain, grouped)) = ways.heights {
+        both += &format!(" data-plain-height=\"{plain}\" data-groups-height=\"{grouped}\"");
+    }
+    if let Some(bundled) = ways.bundled {
         both += &format!(" data-bundles-width=\"{bundled}\"");
     }
     // What a screen reader says of the row: "1 stick", "7 sticks".
@@ -355,7 +434,11 @@ pub(crate) fn sticks_svg(groups: &[u64], plain: u64, row: Option<usize>, height:
         false => groups.iter().sum(),
     };
     let widths = (!groups.is_empty()).then_some((drawn.plain, drawn.grouped));
-    svg(&drawn.svg, sticks, drawn.grouped, widths, height)
+    let ways = Ways {
+        widths,
+        ..Ways::default()
+    };
+    svg(&drawn.svg, sticks, (drawn.grouped, height), ways)
 }
 
 /// A board of rows to click, as [`block_html`] draws rows, except that a
@@ -370,10 +453,11 @@ pub(crate) fn board_html(block: &Block) -> String {
 }
 
 /// A row drawn for its row number `row`: stick by stick when it is short
-/// enough, else in bundles; plainly and, when it has groups, in its
-/// groups too, the page choosing which to show (a handout shows the
-/// groups). A short row is one drawing whose gaps a page can close; on a
-/// board (`board`), one of more than ten sticks also comes in bundles.
+/// enough, else in bundles, in lines no wider than [`LINE`]; plainly and,
+/// when it has groups, in its groups too, the page choosing which to show
+/// (a handout shows the groups). A short row is one drawing whose gaps a
+/// page can close; on a board (`board`), one of more than ten sticks also
+/// comes in bundles.
 fn row_svg(row: &DrawnRow, number: usize, board: bool) -> String {
     const HEIGHT: u32 = 48;
     if row.sticks <= MOST_STICKS_DRAWN && board && row.sticks > sticks::SMALLEST_BUNDLE {
@@ -383,35 +467,41 @@ fn row_svg(row: &DrawnRow, number: usize, board: bool) -> String {
             "<g class=\"as-sticks\">{}</g><g class=\"as-bundles\">{}</g>",
             drawn.svg, bundles.svg
         );
-        let widths = (!row.groups.is_empty()).then_some((drawn.plain, drawn.grouped));
+        let ways = Ways {
+            widths: (!row.groups.is_empty()).then_some((drawn.plain, drawn.grouped)),
+            heights: None,
+            bundled: Some(bundles.plain),
+        };
         let width = drawn.grouped.max(bundles.plain);
-        return svg_with(
-            &body,
-            row.sticks,
-            width,
-            (widths, Some(bundles.plain)),
-            HEIGHT,
-        );
+        return svg(&body, row.sticks, (width, HEIGHT), ways);
     }
     if row.sticks <= MOST_STICKS_DRAWN {
         return sticks_svg(&row.groups, row.sticks, Some(number), HEIGHT);
     }
-    let plain = pieces_svg(&sticks::plain_pieces(row.sticks), Some(number), HEIGHT);
+    let plain = lines_svg(&sticks::plain_pieces(row.sticks), number, HEIGHT);
     if row.groups.is_empty() {
-        return svg(&plain.svg, row.sticks, plain.plain, None, HEIGHT);
+        let size = (plain.plain, plain.tall);
+        return svg(&plain.svg, row.sticks, size, Ways::default());
     }
-    let grouped = pieces_svg(
+    let grouped = lines_svg(
         &sticks::grouped_pieces(&row.groups, row.sticks),
-        Some(number),
+        number,
         HEIGHT,
     );
     let body = format!(
         "<g class=\"as-plain\">{}</g><g class=\"in-groups\">{}</g>",
         plain.svg, grouped.svg
     );
-    let width = plain.plain.max(grouped.grouped);
-    let widths = Some((plain.plain, grouped.grouped));
-    svg(&body, row.sticks, width, widths, HEIGHT)
+    let size = (
+        plain.plain.max(grouped.grouped),
+        plain.tall.max(grouped.tall),
+    );
+    let ways = Ways {
+        widths: Some((plain.plain, grouped.grouped)),
+        heights: Some((plain.tall, grouped.tall)),
+        bundled: None,
+    };
+    svg(&body, row.sticks, size, ways)
 }
 
 /// Rows drawn one under another: label, drawing, words, and the stages of
@@ -468,7 +558,7 @@ fn pairs_html(lines: &[PairLine]) -> String {
                     x += GROUP_GAP;
                 }
                 for piece in &group {
-                    let (drawn, advance) = piece_svg(piece, x, None, HEIGHT);
+                    let (drawn, advance) = piece_svg(piece, (x, 0), None, HEIGHT);
                     inner += &drawn;
                     x += advance;
                 }
@@ -742,6 +832,72 @@ mod tests {
         let alone = row_svg(&row(99_999, &[]), 2, false);
         assert!(!alone.contains("as-plain") && !alone.contains("in-groups"));
         assert!(alone.contains(">90000</text>"));
+    }
+
+    /// The number after `name="` in `svg`.
+    fn attribute(svg: &str, name: &str) -> u32 {
+        let at = svg.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        svg[at..].split('"').next().unwrap().parse().unwrap()
+    }
+
+    #[test]
+    fn a_long_row_goes_on_to_more_lines_never_wider_than_one() {
+        // A row of 99998 broken into 25 groups: seventeen bundles and
+        // thirty sticks, as an explanation's move draws it.
+        let mut groups: Vec<u64> = [32768, 32768, 16384, 8192, 4096, 2048, 1024, 1024]
+            .into_iter()
+            .chain([
+                512, 512, 256, 128, 128, 64, 32, 16, 16, 8, 8, 4, 4, 2, 2, 1, 1,
+            ])
+            .collect();
+        groups.sort_unstable_by(|a, b| b.cmp(a));
+        let sticks = groups.iter().sum();
+        let svg = row_svg(&row(sticks, &groups), 2, false);
+        let (plain, grouped) = svg.split_once("<g class=\"in-groups\">").unwrap();
+        let (width, height) = (attribute(&svg, "width"), attribute(&svg, "height"));
+        let wide = attribute(&svg, "data-groups-width");
+        assert!(wide <= width && width <= LINE, "{wide} {width}");
+        let tall = attribute(&svg, "data-groups-height");
+        assert_eq!(tall, height);
+        // Several lines of 48, 8 apart.
+        assert!(
+            tall > 4 * 56 && (tall + LINE_GAP).is_multiple_of(48 + LINE_GAP),
+            "{tall}"
+        );
+        // Plainly, its bundles of 90000, 9000, 900 and 90 on one line, then
+        // the eight sticks left over.
+        assert_eq!(attribute(&svg, "data-plain-height"), 2 * 48 + LINE_GAP);
+        assert!(attribute(&svg, "data-plain-width") <= LINE);
+        // Every piece is inside the drawing, each group's sticks on one
+        // line: the eight sticks of each group of 8 share their top.
+        for piece in grouped.split("<rect ").skip(1) {
+            assert!(attribute(piece, "x") + attribute(piece, "width") <= wide - MARGIN);
+            assert!(attribute(piece, "y") + attribute(piece, "height") <= height);
+        }
+        let tops = |class: &str| -> Vec<u32> {
+            grouped
+                .split("<rect ")
+                .map(|p| p.split("/>").next().unwrap())
+                .filter(|p| {
+                    p.starts_with(&format!("class=\"{class}\"")) && p.contains("data-stick")
+                })
+                .map(|p| attribute(p, "y"))
+                .collect()
+        };
+        let eights = tops("g3");
+        assert_eq!(eights.len(), 16);
+        assert!(eights[..8].iter().all(|&y| y == eights[0]), "{eights:?}");
+        assert!(eights[8..].iter().all(|&y| y == eights[8]), "{eights:?}");
+        // Each piece knows its place, the last stick the last.
+        assert!(grouped.contains(&format!("data-stick=\"{sticks}\"")));
+        assert!(plain.contains("data-row=\"2\" data-from=\"1\" data-size=\"90000\""));
+        // However long the row, as in a handout.
+        let most = row_svg(&row(u64::MAX, &[u64::MAX]), 1, false);
+        assert!(attribute(&most, "width") <= LINE);
+        // A short row stays on one line, with no heights to choose from.
+        let short = row_svg(&row(40, &[32, 8]), 1, false);
+        assert_eq!(attribute(&short, "height"), 48);
+        assert!(!short.contains("data-groups-height"));
     }
 
     #[test]

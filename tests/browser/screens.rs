@@ -891,3 +891,125 @@ fn sticks_and_squares_grow_with_the_screen_and_fit_phones_and_upright_displays()
     page.assert_no_errors(true);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// The JavaScript giving the smallest bundle's size drawn inside
+/// `within`, as tall as its type is on the screen, in CSS pixels; 99 with
+/// no bundle shown.
+fn least_label(within: &str) -> String {
+    format!(
+        "(() => {{ let least = 99; \
+         for (const t of document.querySelectorAll({:?})) {{ \
+           if (t.getBoundingClientRect().height === 0) continue; \
+           const svg = t.ownerSVGElement, vb = svg.viewBox.baseVal, box = svg.getBoundingClientRect(); \
+           const by = Math.max(box.width / vb.width, box.height / vb.height); \
+           least = Math.min(least, parseFloat(getComputedStyle(t).fontSize) * by); }} \
+         return Math.round(least * 10) / 10; }})()",
+        format!("{within} g.bundle text")
+    )
+}
+
+/// What scrolls sideways, the page or the panel `panel`, or a drawing
+/// that runs past the panel's right edge; null when nothing does.
+fn sideways_in(panel: &str) -> String {
+    format!(
+        "(() => {{ const p = document.querySelector({panel:?}); \
+         const page = document.documentElement.scrollWidth, width = innerWidth; \
+         if (page > width) return `the page is ${{page}} px wide in ${{width}}`; \
+         if (p.scrollWidth > p.clientWidth + 1) \
+           return `the panel is ${{p.scrollWidth}} px wide in ${{p.clientWidth}}`; \
+         const right = p.getBoundingClientRect().right + 1; \
+         const out = [...p.querySelectorAll('svg.sticks')] \
+           .find(e => e.checkVisibility() && e.getBoundingClientRect().right > right); \
+         return out ? `a drawing ends at ${{out.getBoundingClientRect().right}} past ${{right}}` \
+           : null; }})()"
+    )
+}
+
+#[test]
+fn long_rows_keep_their_bundles_readable_and_never_scroll_sideways() {
+    let Some(page) = open("/", 360, 640) else {
+        return;
+    };
+    let mut wrong = Vec::new();
+    let mut seen = Vec::new();
+    let least = 14.0;
+    // An explanation's long rows on both phones: a row of 99999 broken
+    // into its groups, and a row of 45 in its groups and broken.
+    for screen in [(360, 640), (390, 844)] {
+        for path in [
+            "/#explain?position=99999+3&step=4",
+            "/#explain?position=99999+3&step=1",
+            "/#explain?position=45+2&step=1",
+            "/#explain?position=45+2&step=4",
+        ] {
+            visit(&page, screen, path, "#explain-steps .current svg");
+            let label = page.eval(&least_label("#explain-steps .current"));
+            let label = label.as_f64().unwrap_or_default();
+            seen.push(format!("{}×{} {path}: {label}px", screen.0, screen.1));
+            if label < least {
+                wrong.push(format!("{screen:?} {path}: a bundle's size {label}px tall"));
+            }
+            let over = page.eval(&sideways_in("#explain-steps"));
+            if !over.is_null() {
+                wrong.push(format!("{screen:?} {path}: {over}"));
+            }
+            // The screenshot shows the longest drawing.
+            page.eval(
+                "[...document.querySelectorAll('#explain-steps .current svg.sticks')] \
+                 .sort((a, b) => b.clientHeight - a.clientHeight)[0].scrollIntoView()",
+            );
+            let name = path
+                .replace("/#explain?position=", "")
+                .replace("&step=", "-");
+            page.shot(&format!("screens-{}x{}-long-{name}", screen.0, screen.1));
+        }
+    }
+    // A board with a long row, plainly and in its groups, from a phone to
+    // a 1080p projector.
+    let switch = "#play-board + .board-controls .board-groups input";
+    for screen in [(360, 640), (390, 844), (1280, 720), (1920, 1080)] {
+        visit(&page, screen, "/#play?position=45+99999", "#play-board svg");
+        for groups in [false, true] {
+            if page.is(&format!("document.querySelector({switch:?}).checked")) != groups {
+                page.click(switch);
+            }
+            let label = page.eval(&least_label("#play-board"));
+            let label = label.as_f64().unwrap_or_default();
+            let stick = page.eval(&drawn_height("#play-board rect[data-row]"));
+            seen.push(format!(
+                "{}×{} play 45 99999, groups {groups}: {label}px, sticks {stick}px",
+                screen.0, screen.1
+            ));
+            if label < least {
+                wrong.push(format!("{screen:?} 45 99999 groups {groups}: {label}px"));
+            }
+            let over = page.eval(&sideways_in("#play-board"));
+            if !over.is_null() {
+                wrong.push(format!("{screen:?} 45 99999 groups {groups}: {over}"));
+            }
+        }
+        page.shot(&format!("screens-{}x{}-long-groups", screen.0, screen.1));
+        // The bundle of 128 (sticks 99841 to 99968 of row 2) is on a line
+        // of its own: a click on it, or in the gap just under it, takes it
+        // and the 31 sticks after it, never a piece of the line below.
+        let bundle = "#play-board .in-groups g.bundle[data-size='128']";
+        let take = "document.querySelector('#play-board + .board-controls .board-take input')";
+        page.click(bundle);
+        let clicked = page.eval(&format!("{take}.value"));
+        page.eval(&format!(
+            "(() => {{ const r = document.querySelector({bundle:?}).getBoundingClientRect(); \
+             document.querySelector({bundle:?}).closest('svg').dispatchEvent(new MouseEvent('click', \
+               {{ bubbles: true, clientX: r.left + 4, clientY: r.bottom + 2 }})); }})()"
+        ));
+        let between = page.eval(&format!("{take}.value"));
+        if clicked != "159" || between != "159" {
+            wrong.push(format!(
+                "{screen:?}: the bundle of 128 took {clicked}, under it {between}"
+            ));
+        }
+        page.click(switch);
+    }
+    eprintln!("{}", seen.join("\n"));
+    page.assert_no_errors(true);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
