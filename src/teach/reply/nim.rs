@@ -18,7 +18,7 @@ use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
-use crate::rules::row_reader::printable;
+use crate::rules::row_reader::readable;
 use crate::solve::moore::Moore;
 use crate::teach::words::{and_list, capitalised, glued, position as rows};
 
@@ -256,13 +256,13 @@ impl<'a> Typing<'a> {
         match (numbers.as_slice(), odd) {
             ([], Some(word)) if words.len() > 1 => format!(
                 "Sorry, I could not read '{}' as part of a move: {}. Or type hint for a clue.",
-                printable(word),
+                readable(word),
                 self.how_to_move()
             ),
             (read @ [_, ..], Some(word)) => format!(
                 "Sorry, I read {}, but not '{}': {}. Or type hint for a clue.",
                 and_list(read),
-                printable(word),
+                readable(word),
                 self.how_to_move()
             ),
             _ => self.unclear(),
@@ -373,7 +373,7 @@ impl<'a> Typing<'a> {
         };
         // Spaces as one space, so a tab or a run of spaces is shown as
         // the words typed.
-        let typed: Vec<String> = typed.split_whitespace().map(printable).collect();
+        let typed: Vec<String> = typed.split_whitespace().map(readable).collect();
         format!(
             "{} can mean two moves. Do you mean {take}, which leaves {}? Type yes for that, or no for {to}, which leaves {}.",
             typed.join(" "),
