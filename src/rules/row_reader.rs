@@ -513,6 +513,10 @@ mod tests {
             Err(r"'\u{1b}[31m' is not a row size: use a whole number such as 3".to_string())
         );
         assert_eq!(printable("a\u{2028}b\u{85}ü"), r"a\u{2028}b\u{85}ü");
+        // A pupil's line shown back: keys as a terminal shows them.
+        assert_eq!(readable("\u{1b}[A\t2\u{7f}"), "^[[A 2^?");
+        assert_eq!(readable("a\u{202e}b"), r"a\u{202e}b");
+        assert!(readable("\u{1b}\r\n\u{0}").chars().all(|c| !c.is_control()));
     }
 
     #[test]
