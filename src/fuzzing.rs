@@ -285,6 +285,13 @@ pub fn answer(data: &[u8]) {
                 assert!(position.play_with(mv, takes).is_ok(), "{mv} is illegal");
             }
         }
+        // "All 4" where no row has exactly 4.
+        Some(Meant::NoRowOf { sticks }) => {
+            assert!(
+                !position.piles().contains(&sticks) || sticks == 0,
+                "row with {sticks} sticks not found"
+            );
+        }
         Some(Meant::WhichRow { .. } | Meant::Unclear) | None => {}
     }
 }

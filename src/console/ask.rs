@@ -12,7 +12,7 @@
 use super::io::Io;
 use super::line::{Line, LineError, MOST_PROMPT_LINES, read_line};
 use crate::render::text;
-use crate::rules::row_reader::printable;
+use crate::rules::row_reader::readable;
 use crate::teach::document::Block;
 pub use crate::teach::reply::meaning::YesNo;
 use crate::teach::reply::meaning::{Asked, Meaning, YES_OR_NO, confirmed, meaning};
@@ -103,8 +103,8 @@ pub(crate) fn say(io: &mut Io<'_>, words: &str) -> Result<(), LineError> {
 
 /// Reads the next line at `prompt`, echoing it when the input is not a
 /// person at a keyboard, so a transcript reads like the session. The echo
-/// is `printable`: a line piped in may hold an escape that would clear the
-/// screen.
+/// is `readable`: a line piped in may hold an escape that would clear the
+/// screen, and is shown as a terminal shows the key, `^[`.
 pub(crate) fn read(io: &mut Io<'_>, prompt: &str) -> Result<Line, LineError> {
     io.out.write_all(prompt.as_bytes())?;
     io.out.flush()?;
@@ -115,7 +115,7 @@ pub(crate) fn read(io: &mut Io<'_>, prompt: &str) -> Result<Line, LineError> {
     let line = read_line(io.input)?;
     match (&line, io.interactive) {
         (Line::End, _) => io.out.write_all(b"\n")?,
-        (Line::Text(text), false) => writeln!(io.out, "{}", printable(text))?,
+        (Line::Text(text), false) => writeln!(io.out, "{}", readable(text))?,
         (Line::NotText, false) => writeln!(io.out)?,
         (_, true) => {}
     }

@@ -60,6 +60,8 @@ pub(crate) struct Offered {
     hints: Vec<String>,
     taken: usize,
     before: bool,
+    /// The reason for the verdict just given, for "why?".
+    reason: Option<String>,
 }
 
 impl Offered {
@@ -75,7 +77,14 @@ impl Offered {
             hints,
             taken: 0,
             before,
+            reason: None,
         }
+    }
+
+    /// The same, with the reason for the verdict just given, which "why?"
+    /// is told here.
+    pub(crate) fn with_reason(self, reason: Option<String>) -> Offered {
+        Offered { reason, ..self }
     }
 
     /// How many of the hints were given.
@@ -120,6 +129,10 @@ pub(crate) fn pause(
                 None if offered.taken > 0 || offered.before => say(io, NO_MORE_HINTS)?,
                 None => say(io, NO_HINT)?,
             },
+            Some(Said::Why) if offered.reason.is_some() => {
+                let reason = offered.reason.clone().unwrap_or_default();
+                say(io, &format!("{reason} {GO_ON}"))?;
+            }
             _ if offered.left() => say(io, GO_ON_OR_HINT)?,
             _ => say(io, nudge)?,
         }

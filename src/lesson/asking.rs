@@ -28,6 +28,24 @@ pub struct Asking<'q, G: InLesson> {
     /// Whether a right yes has been given: a no after it is not a new
     /// answer to the yes-or-no question ("no, wait" after a wrong move).
     said_yes: bool,
+    /// What "why?" is told now, after the last try: see [`Asking::why`].
+    why: Why,
+}
+
+/// What the last try leaves to explain.
+#[derive(Clone, Debug, Default)]
+enum Why {
+    /// No try yet.
+    #[default]
+    Nothing,
+    /// A move judged: its verdict's reason, if the verdict gives one.
+    Verdict(Option<String>),
+    /// A wrong yes or no, or a move tried where none wins: the reason
+    /// would give the answer away.
+    Wrong,
+    /// A right yes or no: who wins, and why, as far as it can be said
+    /// before the move is found.
+    Right(String),
 }
 
 /// What the tool says to one try.
@@ -162,6 +180,7 @@ impl<'q, G: InLesson> Asking<'q, G> {
             asks: question.asks,
             settled: false,
             said_yes: false,
+            why: Why::Nothing,
         })
     }
 
@@ -211,6 +230,7 @@ impl<'q, G: InLesson> Asking<'q, G> {
             });
         }
         if yes != won {
+            self.why = Why::Wrong;
             let missed = (won && self.asks == Asks::Move).then_some(G::MOVE);
             return Response::NotQuite {
                 hint: self.hints.after_a_try(),
@@ -225,15 +245,48 @@ impl<'q, G: InLesson> Asking<'q, G> {
             }
             false => self.settled = true,
         }
+        let why = G::right(&self.analysis);
+        self.why = Why::Right(why.clone());
         Response::Right {
-            why: G::right(&self.analysis),
+            why,
             then_move: won,
+        }
+    }
+
+    /// Whether the player to move can win: a yes is right.
+    pub(crate) fn can_win(&self) -> bool {
+        G::outcome(&self.analysis) == Outcome::Win
+    }
+
+    /// What "why?" is told now: the reason for the last verdict on a move;
+    /// after a wrong answer, that its reason would give the answer away;
+    /// after a right yes, that the reason comes with the move. Never a
+    /// hint, and never a reason that gives the move away.
+    pub(crate) fn why(&self) -> String {
+        match &self.why {
+            Why::Verdict(Some(reason)) => reason.clone(),
+            Why::Wrong => {
+                "That answer was not right, and saying why would give the right one away: type hint for a clue, or show to see the answer and why."
+                    .to_string()
+            }
+            Why::Right(why) if !self.said_yes || self.settled => capitalised(why),
+            Why::Nothing | Why::Verdict(None) | Why::Right(_) => self.why_not_yet(),
+        }
+    }
+
+    /// The reason for the last verdict, once the question is over, for a
+    /// pupil who asks why at the pause after it; `None` if there is none.
+    pub(crate) fn last_reason(&self) -> Option<String> {
+        match &self.why {
+            Why::Verdict(reason) => reason.clone(),
+            Why::Right(why) if self.settled => Some(capitalised(why)),
+            Why::Nothing | Why::Wrong | Why::Right(_) => None,
         }
     }
 
     /// What "why?" is told before any verdict has a reason to give: never
     /// a hint, and never the reason itself, which would give the move away.
-    pub(crate) fn why_not_yet(&self) -> String {
+    fn why_not_yet(&self) -> String {
         match self.said_yes {
             true => {
                 "The reason comes with the answer: find the move first, or type hint for a clue."
@@ -252,6 +305,10 @@ impl<'q, G: InLesson> Asking<'q, G> {
     pub fn play(&mut self, mv: G::Move) -> Result<Response, G::Error> {
         let j = G::judged(&self.analysis, &mut self.kept, &mv)?;
         let shown = |verdict| G::as_shown(verdict, &j, self.question.groups_shown);
+        self.why = match G::verdict(&j) {
+            Verdict::LostAnyway => Why::Wrong,
+            Verdict::Mistake | Verdict::Good => Why::Verdict(None),
+        };
         let response = match G::verdict(&j) {
             Verdict::Mistake => {
                 let hint = self.hints.after_a_try().map(|hint| match G::nearly(&j) {
@@ -268,6 +325,9 @@ impl<'q, G: InLesson> Asking<'q, G> {
                 what: G::MOVE,
             },
         };
+        if let (Why::Verdict(reason), Some(verdict)) = (&mut self.why, response.verdict()) {
+            *reason = verdict.reason();
+        }
         self.settled |= response.settles();
         Ok(response)
     }

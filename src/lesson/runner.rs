@@ -34,11 +34,18 @@ struct Runner<'r, 'io> {
     io: &'r mut Io<'io>,
     /// Print without waiting, answers revealed.
     auto: bool,
+    /// The reason for the last question's verdict, for a pupil who asks
+    /// why at the pause after it.
+    reason: Option<String>,
 }
 
 /// Runs `lesson`; with `auto`, prints it straight through.
 pub fn run(lesson: &Lesson, auto: bool, io: &mut Io<'_>) -> Result<(), LessonError> {
-    let mut runner = Runner { io, auto };
+    let mut runner = Runner {
+        io,
+        auto,
+        reason: None,
+    };
     runner.header(lesson)?;
     for part in &lesson.parts {
         let flow = match part {
@@ -98,7 +105,8 @@ impl Runner<'_, '_> {
         if self.auto {
             return Ok(Flow::Next);
         }
-        match pause(self.io, Prompt::only(prompt), GO_ON, &mut Offered::none())? {
+        let mut offered = Offered::none().with_reason(self.reason.take());
+        match pause(self.io, Prompt::only(prompt), GO_ON, &mut offered)? {
             Paused::End => {
                 self.auto = true;
                 Ok(Flow::Next)
@@ -147,6 +155,7 @@ impl Runner<'_, '_> {
         self.say(&heading)?;
         self.blocks(&[setup.drawing()], "  ")?;
         self.paragraph(q.asked())?;
+        self.reason = None;
         let mut asking = Asking::new(q).map_err(LessonError::game)?;
         if self.auto {
             return self.reveal(&asking);
@@ -161,8 +170,6 @@ impl Runner<'_, '_> {
             winning: &winning,
             row,
         };
-        // The last verdict's reason, for a pupil who asks why.
-        let mut why: Option<String> = None;
         let instructions = match q.asks {
             Asks::CanYouWin => "Type yes or no, or hint, show or q.".to_string(),
             Asks::Move => format!(
@@ -182,8 +189,7 @@ impl Runner<'_, '_> {
                 Reply::Hint => asking.hint(),
                 // The reason for the last verdict, and never a hint.
                 Reply::Why => {
-                    let reason = why.clone().unwrap_or_else(|| asking.why_not_yet());
-                    self.say(&reason)?;
+                    self.say(&asking.why())?;
                     continue;
                 }
                 Reply::Show | Reply::Skip => break,
@@ -199,26 +205,26 @@ impl Runner<'_, '_> {
                 Reply::Yes => asking.yes_no(true),
                 Reply::No => asking.yes_no(false),
                 Reply::Move(mv) => asking.play(mv).map_err(LessonError::game)?,
-                // A move typed at "Can you win?": yes, and that move.
-                Reply::YesWith(mv) => match asking.yes_no(true) {
-                    right @ Response::Right { .. } => {
+                // A move typed at "Can you win?": yes, and that move,
+                // judged at once. Where no move wins, the judgement says
+                // the move does not win, and the question waits for a no.
+                Reply::YesWith(mv) => {
+                    if asking.can_win() {
+                        let right = asking.yes_no(true);
                         let said = asking.words(&right, "type show");
                         if let Some(first) = said.first() {
                             self.say(first)?;
                         }
-                        asking.play(mv).map_err(LessonError::game)?
                     }
-                    wrong => wrong,
-                },
+                    asking.play(mv).map_err(LessonError::game)?
+                }
             };
-            if let Some(verdict) = response.verdict() {
-                why = verdict.reason();
-            }
             self.respond(&asking, &response)?;
             if asking.settled() {
                 break;
             }
         }
+        self.reason = asking.last_reason();
         self.write("\n")?;
         self.reveal(&asking)
     }

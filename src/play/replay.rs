@@ -256,6 +256,17 @@ impl<G: Teaching> Replay<G> {
         self.helped.shown += 1;
     }
 
+    /// Whether the pupil was helped at all: a hint, an answer shown or a
+    /// move taken back, which a review counts even with no move left.
+    pub(crate) fn helped(&self) -> bool {
+        let Helped {
+            taken_back,
+            hints,
+            shown,
+        } = self.helped;
+        taken_back + hints + shown > 0
+    }
+
     /// How the game was set up.
     pub(crate) fn setup(&self) -> &Setup<G> {
         &self.setup

@@ -201,7 +201,9 @@ impl<G: Replies> Session<'_, '_, G> {
     }
 
     fn review(&mut self, ended: bool) -> Result<(), PlayError> {
-        if self.game.told().is_empty() {
+        // Nothing to review, unless moves were taken back back to the
+        // start: the review still counts them, and the hints.
+        if self.game.told().is_empty() && !self.game.helped() {
             return Ok(());
         }
         let doc = self.game.review(ended, Where::Prompt)?;

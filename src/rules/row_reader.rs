@@ -108,6 +108,24 @@ pub(crate) fn printable(text: &str) -> String {
         .collect()
 }
 
+/// A pupil's line as it can be shown back to them: a tab as a space, and
+/// any other control character the way a terminal shows a key it does not
+/// print, `^[` for Escape (so the arrow key up is `^[[A`), `^?` for
+/// Delete; what else [`printable`] escapes it escapes the same way. Never a
+/// raw control character, and never Rust's `\u{1b}`, which a teacher
+/// would not know.
+pub(crate) fn readable(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\t' => " ".to_string(),
+            '\0'..='\u{1f}' => format!("^{}", char::from(c as u8 + 0x40)),
+            '\u{7f}' => "^?".to_string(),
+            c if is_unprintable(c) => c.escape_default().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
 /// Whether `c` would break a line, move the cursor or colour the terminal
 /// if it were printed: a control character, or a line or paragraph
 /// separator, which are not control characters but end a line all the
@@ -495,6 +513,10 @@ mod tests {
             Err(r"'\u{1b}[31m' is not a row size: use a whole number such as 3".to_string())
         );
         assert_eq!(printable("a\u{2028}b\u{85}ü"), r"a\u{2028}b\u{85}ü");
+        // A pupil's line shown back: keys as a terminal shows them.
+        assert_eq!(readable("\u{1b}[A\t2\u{7f}"), "^[[A 2^?");
+        assert_eq!(readable("a\u{202e}b"), r"a\u{202e}b");
+        assert!(readable("\u{1b}\r\n\u{0}").chars().all(|c| !c.is_control()));
     }
 
     #[test]

@@ -30,6 +30,8 @@ fn line() -> impl Strategy<Value = String> {
         Just("from".to_string()),
         Just("row".to_string()),
         Just("all".to_string()),
+        Just("but".to_string()),
+        Just("１".to_string()),
         Just("sticks".to_string()),
         Just("I".to_string()),
         Just("yes".to_string()),
@@ -123,6 +125,10 @@ proptest! {
             }
             Some(Meant::AnyOf(moves)) => {
                 prop_assert!(!moves.is_empty() && moves.iter().all(|&mv| legal(mv)), "{line:?}");
+            }
+            // "All 4" is refused only where no row has exactly 4.
+            Some(Meant::NoRowOf { sticks }) => {
+                prop_assert!(sticks == 0 || !position.piles().contains(&sticks), "{line:?}");
             }
             Some(
                 Meant::WhichRow { .. }

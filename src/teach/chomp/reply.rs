@@ -14,7 +14,7 @@
 use crate::rules::bar::{Bar, Bite, IllegalBite};
 use crate::rules::game::Chomp;
 use crate::rules::row_reader::printable;
-use crate::teach::reply::spoken::spoken;
+use crate::teach::reply::spoken::{FILLER, spoken};
 use crate::teach::reply::{Otherwise, Reading, Replies};
 
 /// The example in the hint every unclear bite ends with; at a prompt it
@@ -121,6 +121,9 @@ pub(crate) fn parse_given_bite(text: &str) -> Result<Bite, UnclearBite> {
 
 /// A corner of the bar named in words: "the bottom right one", "top
 /// right", "bottom left". The top left square is the poisoned one.
+/// Also "the last square of the bottom row", "the first one in the top
+/// row". Words that only fill out a sentence ("umm", "please") may come
+/// with it, as with any bite.
 fn corner(bar: &Bar, line: &str) -> Option<Bite> {
     let words = crate::teach::reply::plain(line);
     let has = |w: &str| words.split([' ', ',', '-']).any(|x| x == w);
@@ -130,21 +133,33 @@ fn corner(bar: &Bar, line: &str) -> Option<Bite> {
         (false, true) => lengths.len(),
         _ => return None,
     };
-    let column = match (has("left"), has("right")) {
+    let left = has("left") || has("first");
+    let right = has("right") || has("last") || has("end");
+    let column = match (left, right) {
         (true, false) => 1,
         (false, true) => *lengths.get(row.checked_sub(1)?)?,
         _ => return None,
     };
     // Only words about where the square is, and no numbers.
     let about = [
-        "the", "top", "bottom", "left", "right", "one", "square", "corner", "piece", "bite", "i",
-        "take", "eat", "in", "at", "on", "of", "bar", "very",
+        "the", "top", "bottom", "left", "right", "first", "last", "end", "one", "square", "corner",
+        "piece", "bite", "i", "take", "eat", "in", "at", "on", "of", "bar", "very", "row",
     ];
     let only_place = words
         .split([' ', ',', '-'])
         .filter(|w| !w.is_empty())
-        .all(|w| about.contains(&w));
+        .all(|w| about.contains(&w) || FILLER.contains(&w));
     only_place.then(|| Bite::new(row, column))
+}
+
+/// The poisoned square named as such: "P", "the poisoned square", "eat
+/// the poison".
+fn poison(line: &str) -> Option<Bite> {
+    let words = crate::teach::reply::plain(line);
+    let words: Vec<&str> = words.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    let named = |w: &&str| matches!(*w, "p" | "poison" | "poisoned" | "poisonous");
+    let about = |w: &&str| matches!(*w, "one" | "piece" | "corner" | "take") || FILLER.contains(w);
+    (words.iter().any(named) && words.iter().all(|w| named(w) || about(w))).then(|| Bite::new(1, 1))
 }
 
 /// Squares taken off the end of the top row or the first column, as a
@@ -161,7 +176,13 @@ fn from_an_arm(bar: &Bar, line: &str) -> Option<Bite> {
         _ => return None,
     };
     let lengths = bar.row_lengths();
-    match place {
+    // "the top arm", "the end of the top": the arm is the row or column.
+    let place: Vec<&str> = place
+        .iter()
+        .copied()
+        .filter(|w| !matches!(*w, "arm" | "end" | "of" | "part" | "bit"))
+        .collect();
+    match place.as_slice() {
         ["top"] | ["top", "row"] | ["row", "1"] => {
             let top = *lengths.first()?;
             (taken >= 1 && taken < top).then(|| Bite::new(1, top - taken + 1))
@@ -216,7 +237,9 @@ impl Replies for Chomp {
     }
 
     fn read(&self, bar: &Bar, winning: &[Bite], line: &str) -> Reading<Bite> {
-        let said = corner(bar, line).or_else(|| from_an_arm(bar, line));
+        let said = corner(bar, line)
+            .or_else(|| from_an_arm(bar, line))
+            .or_else(|| poison(line));
         let bite = match said.map_or_else(|| parse_bite(line), Ok) {
             Ok(bite) => bite,
             Err(unclear) => {

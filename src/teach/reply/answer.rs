@@ -45,6 +45,8 @@ pub enum Answer {
     HowMany(u64),
     /// Every stick of a row: `2 all`, or `take all` without a row.
     All(Option<u64>),
+    /// Every stick of the row that has this many: `take all 4`.
+    AllOf(u64),
     /// A row, and no count: `row 3`, `take the first`.
     Row(u64),
     /// Any row will do: `take 1 from any row`, or with no count, `any`.
@@ -89,6 +91,11 @@ pub enum Meant {
     HowMany {
         /// The row, from 1.
         row: u64,
+    },
+    /// "All 4" where no row has exactly that many sticks.
+    NoRowOf {
+        /// The sticks said.
+        sticks: u64,
     },
     /// A move from a row that has no sticks.
     EmptyRow {
@@ -155,6 +162,29 @@ impl Answer {
                     None => Meant::WhichRow { take: None },
                 },
             },
+            // The row with that many: where several have, which does not
+            // matter if every one comes to the same, and else is asked.
+            Answer::AllOf(sticks) => {
+                let whole = |has| Some(has).filter(|&h| h == *sticks && h > 0);
+                let first = position
+                    .piles()
+                    .iter()
+                    .position(|&has| whole(has).is_some());
+                match (
+                    takes_of(position, game, whole).len(),
+                    alike(position, game, whole),
+                ) {
+                    // The rules may not let a whole row go: their reason.
+                    (0, _) => match first {
+                        Some(pile) => meant(row_move(position, pile as u64 + 1, *sticks, game)),
+                        None => Meant::NoRowOf { sticks: *sticks },
+                    },
+                    (_, Some(mv)) => Meant::Move(mv),
+                    _ => Meant::WhichRow {
+                        take: Some(*sticks),
+                    },
+                }
+            }
             Answer::Any(Some(take)) => {
                 let moves = takes_of(position, game, |has| Some(*take).filter(|&t| t <= has));
                 match (
@@ -347,6 +377,9 @@ fn from_tokens(tokens: &[Token]) -> Answer {
         | [Leave, Number(left), From | Take, Row(row)]
         | [Leave, Number(left), Row(row)] => Answer::LeaveIn { row, left },
         [Take, All] | [All] => Answer::All(None),
+        [Take, All, Number(sticks)] | [All, Number(sticks)] => Answer::AllOf(sticks),
+        [Take, All, Number(take), From, Row(row) | Number(row)]
+        | [All, Number(take), From, Row(row) | Number(row)] => Answer::Take { row, take },
         [Take, All, From, Row(row) | Number(row)]
         | [All, From, Row(row) | Number(row)]
         | [Take, All, Row(row)]

@@ -100,7 +100,23 @@ pub const YES_OR_NO: &str = "Please type yes or no.";
 impl<G: Replies> Asked<'_, G> {
     /// How to type a move, said in full once, at the start.
     pub fn instructions(&self) -> String {
-        self.game.instructions(self.position, self.winning)
+        match self.row {
+            Some(row) => self
+                .game
+                .instructions_from_row(self.position, self.winning, row),
+            None => self.game.instructions(self.position, self.winning),
+        }
+    }
+
+    /// How to type a move here, as a clause: "type the row and how many to
+    /// take, like 2 3".
+    fn how_to_move(&self) -> String {
+        match self.row {
+            Some(row) => self
+                .game
+                .how_to_move_from_row(self.position, self.winning, row),
+            None => self.game.how_to_move(self.position, self.winning),
+        }
     }
 
     /// What to say to a pupil who asks for help: how to answer, and how to
@@ -124,7 +140,7 @@ impl<G: Replies> Asked<'_, G> {
             YesNo::Also | YesNo::Never => format!(
                 "Type your {} and press Enter: {}. Or type hint for a clue.",
                 G::MOVE,
-                self.game.how_to_move(self.position, self.winning)
+                self.how_to_move()
             ),
         }
     }
@@ -163,12 +179,12 @@ pub fn meaning<G: Replies>(asked: &Asked<'_, G>, line: &str) -> Meaning<G::Move>
         (YesNo::Never, Some(_)) => Meaning::Tell(format!(
             "It is your turn to {}: {}.",
             G::MOVE,
-            asked.game.how_to_move(asked.position, asked.winning)
+            asked.how_to_move()
         )),
         (_, Some(_)) => Meaning::Tell(format!(
             "This question wants a {}: {}.",
             G::MOVE,
-            asked.game.how_to_move(asked.position, asked.winning)
+            asked.how_to_move()
         )),
         (_, None) => match asked.read(line) {
             Reading::Move(mv) => Meaning::Move(mv),
@@ -252,6 +268,7 @@ mod tests {
 
     use super::*;
     use crate::rules::game::Chomp;
+    use crate::rules::multi_move::MultiMove;
     use crate::rules::nim::Nim;
     use crate::rules::position::Position;
     use crate::rules::rule::Rule;
@@ -372,6 +389,71 @@ mod tests {
                 ),
                 ("yes, banana", Yes),
                 ("no, I'm stuck", Tell("type hint for a clue")),
+                // A question about how to find the move wants a hint.
+                ("how do i know which row", Command(Said::Hint)),
+                ("hmm why", Command(Said::Why)),
+                ("why is that?", Command(Said::Why)),
+                // Typed full width, as some keyboards type.
+                ("ｙｅｓ", Yes),
+                ("ｔａｋｅ １ from row ２", YesWith("take 1 from row 2")),
+            ],
+        );
+        nim(
+            &[1, 4, 5],
+            &misere(),
+            YesNo::Only,
+            None,
+            &[(
+                "yes, take one from the first row",
+                YesWith("take 1 from row 1"),
+            )],
+        );
+    }
+
+    #[test]
+    fn every_stick_but_some_or_all_of_a_row_said_by_its_size() {
+        use Is::*;
+        nim(
+            &[1, 1, 4],
+            &Nim::new(Rule::Normal),
+            YesNo::Also,
+            None,
+            &[
+                // Only row 3 has 4 sticks.
+                ("take all 4", Move("take 4 from row 3")),
+                ("all 4", Move("take 4 from row 3")),
+                ("take all 4 from row 3", Move("take 4 from row 3")),
+                // Both rows of one come to the same.
+                ("take all 1", Move("take 1 from row 1")),
+                ("take all 3", Tell("No row has exactly 3 sticks")),
+                ("take all but one from row 3", Move("take 3 from row 3")),
+                ("all but 2 of the last row", Move("take 2 from row 3")),
+            ],
+        );
+        nim(
+            &[1, 1, 1, 6],
+            &misere(),
+            YesNo::Also,
+            None,
+            &[("take all 4", Tell("No row has exactly 4 sticks"))],
+        );
+        nim(
+            &[4, 2, 4, 1],
+            &misere(),
+            YesNo::Also,
+            None,
+            // Two rows have 4; emptying either leaves the same rows.
+            &[("take all 4", Move("take 4 from row 1"))],
+        );
+        nim(
+            &[3, 5, 7],
+            &misere(),
+            YesNo::Never,
+            None,
+            &[
+                ("take all but one from row 3", Move("take 6 from row 3")),
+                ("ｔａｋｅ １ from row ２", Move("take 1 from row 2")),
+                ("２ ３", Move("take 3 from row 2")),
             ],
         );
     }
@@ -478,6 +560,8 @@ mod tests {
                 ("leave 2", Move("take 4 from row 1")),
                 ("row 1 leaves 2", Move("take 4 from row 1")),
                 ("take all", Move("take 6 from row 1")),
+                ("take all 6", Move("take 6 from row 1")),
+                ("", Tell("type how many sticks to take from row 1, like")),
             ],
         );
     }
@@ -571,6 +655,17 @@ mod tests {
             ("no", No),
             ("hnit", Command(Said::Hint)),
             ("", Tell("Type your bite and press Enter")),
+            ("umm the bottom right one", Move("row 2, column 2")),
+            (
+                "bite the last square of the bottom row",
+                Move("row 2, column 2"),
+            ),
+            ("the first square in the top row", Confirm),
+            // The poisoned square, named so: asked about, as 1 1 is.
+            ("P", Confirm),
+            ("the poisoned square", Confirm),
+            ("eat the poison", Confirm),
+            ("1 1", Confirm),
         ];
         for (line, is) in cases {
             let meaning = meaning(&asked, line);
@@ -588,9 +683,70 @@ mod tests {
         for (line, is) in [
             ("take 2 from the top", Move("row 1, column 4")),
             ("take 1 from the side", Move("row 3, column 1")),
+            ("take 1 from the top arm", Move("row 1, column 5")),
+            ("take 2 off the end of the top arm", Move("row 1, column 4")),
+            ("take 1 from the side arm", Move("row 3, column 1")),
         ] {
             let meaning = meaning(&asked, line);
             assert!(holds(&meaning, &is), "{line:?}: {meaning:?}, not {is:?}");
+        }
+    }
+
+    /// Words a pupil's line may be made of, for the lines tried below.
+    const WORDS: &[&str] = &[
+        "take", "all", "but", "one", "two", "from", "row", "the", "last", "first", "leave", "1",
+        "2", "3", "4", "7", "yes", "no", "any", "of", "top", "bottom", "right", "left", "column",
+        "poison", "umm", "why", ",", "２", "every",
+    ];
+
+    proptest::proptest! {
+        /// Every move the reader makes of a line, at any question, is a
+        /// legal move at the position asked about.
+        #[test]
+        fn every_move_read_is_legal(
+            rows in proptest::collection::vec(0u64..6, 1..5),
+            picks in proptest::collection::vec(0usize..WORDS.len(), 1..7),
+            kind in 0usize..3,
+            yes_no in 0usize..3,
+            row in proptest::option::of(1u64..5),
+        ) {
+            let line: Vec<&str> = picks.iter().map(|&i| WORDS[i]).collect();
+            let line = line.join(" ");
+            let yes_no = [YesNo::Only, YesNo::Also, YesNo::Never][yes_no];
+            let game = match kind {
+                0 => misere(),
+                1 => Nim::with_takes(Rule::Normal, TakeSet::parse("1-3").unwrap()),
+                _ => misere().with_rows_per_move(2).unwrap(),
+            };
+            let position = Position::new(rows.clone());
+            let asked = Asked { position: &position, game: &game, yes_no, winning: &[], row };
+            let legal = |mv: &MultiMove| position.play_multi(mv, &game).is_ok();
+            match meaning(&asked, &line) {
+                Meaning::Move(mv) | Meaning::YesWith(mv) => {
+                    proptest::prop_assert!(legal(&mv), "{line:?} at {rows:?}: {mv:?}");
+                }
+                Meaning::Confirm { yes, no, .. } => {
+                    proptest::prop_assert!(legal(&yes), "{line:?} at {rows:?}: {yes:?}");
+                    if let Otherwise::Move(other) = no {
+                        proptest::prop_assert!(legal(&other), "{line:?} at {rows:?}");
+                    }
+                }
+                _ => {}
+            }
+            // The same for a bite of Chomp, on a bar as wide as the rows.
+            let widths: Vec<usize> = {
+                let mut w: Vec<usize> = rows.iter().map(|&n| n as usize + 1).collect();
+                w.sort_unstable_by(|a, b| b.cmp(a));
+                w
+            };
+            let bar = crate::rules::bar::Bar::new(widths).unwrap();
+            let asked = Asked { position: &bar, game: &Chomp, yes_no, winning: &[], row: None };
+            match meaning(&asked, &line) {
+                Meaning::Move(bite) | Meaning::YesWith(bite) | Meaning::Confirm { yes: bite, .. } => {
+                    proptest::prop_assert!(bar.bite(bite).is_ok(), "{line:?} on {bar:?}: {bite}");
+                }
+                _ => {}
+            }
         }
     }
 

@@ -203,9 +203,10 @@ impl Said {
     /// with more words after it, `no, I'm stuck`, by its first word.
     /// `None` for anything else, which may be a move.
     pub fn parse(line: &str) -> Option<Said> {
-        let lower = line.trim().to_lowercase().replace('’', "'");
+        let lower = narrow(line.trim()).to_lowercase().replace('’', "'");
         let words = plain(line);
-        Some(match words.as_str() {
+        let words = unhesitating(&words);
+        Some(match words {
             "" if lower.is_empty() => Said::Empty,
             "" if lower.contains('?') => Said::Help,
             "undo" | "u" | "back" | "take back" => Said::Undo,
@@ -214,7 +215,8 @@ impl Said {
             w if stuck(w) => Said::Stuck,
             w if SHOW.contains(&w) || asks_answer(w) => Said::Show,
             w if asks_hint(w) => Said::Hint,
-            w if WHY.contains(&w) => Said::Why,
+            w if WHY.contains(&w) || asks_why(w) => Said::Why,
+            w if asks_how(w) => Said::Hint,
             w if HELP.contains(&w) => Said::Help,
             w if ACK.contains(&w) => Said::Ack,
             w if !names_number(w) && yes_no::yes_or_no(w).is_some() => match yes_no::yes_or_no(w) {
@@ -268,6 +270,53 @@ impl Said {
     }
 }
 
+/// Sounds that only say the pupil is thinking, "hmm", "umm", "er".
+const HESITATIONS: &[&str] = &[
+    "hmm", "hm", "hmmm", "umm", "um", "uh", "uhh", "er", "erm", "ehm",
+];
+
+/// `words` without the sounds of thinking in front: "hmm why" is "why".
+/// A line of nothing but those sounds is kept as typed.
+fn unhesitating(words: &str) -> &str {
+    let mut rest = words;
+    while let Some((first, after)) = rest.split_once([' ', ',']) {
+        if !HESITATIONS.contains(&collapsed(first).as_str()) {
+            break;
+        }
+        rest = after.trim_start_matches([' ', ',']);
+    }
+    rest
+}
+
+/// Whether words that name no number ask why: "why did that lose", "why
+/// is row 2 wrong" names a number, and stays a reply of its own.
+fn asks_why(words: &str) -> bool {
+    let first = words.split([' ', ',']).next().unwrap_or("");
+    matches!(first, "why" | "whyy" | "how come") && !names_number(words)
+}
+
+/// Whether words that name no number ask how to find the move, which a
+/// hint answers: "how do I know which row", "how can I tell".
+fn asks_how(words: &str) -> bool {
+    const HOW: &[&str] = &[
+        "how do i know",
+        "how can i know",
+        "how would i know",
+        "how do i tell",
+        "how can i tell",
+        "how do i find",
+        "how can i find",
+        "how do i work",
+        "how do i decide",
+        "how do i choose",
+        "how do i pick",
+        "which row do i",
+        "which one do i",
+        "where do i start",
+    ];
+    HOW.iter().any(|how| words.starts_with(how)) && !names_number(words)
+}
+
 /// Whether words that name no number ask for a hint: "hint", "can I
 /// have a hint", "another hint", "a clue please".
 fn asks_hint(words: &str) -> bool {
@@ -291,11 +340,25 @@ fn names_number(words: &str) -> bool {
 }
 
 /// A line as the readers take it: lowercase, one space between words, and
-/// no `.`, `!`, `?` or the like at the end.
+/// no `.`, `!`, `?` or the like at the end. Letters, digits and signs
+/// typed full width, as a Japanese or Chinese keyboard may type them
+/// ("ｔａｋｅ １"), are read as their narrow selves.
 pub(crate) fn plain(line: &str) -> String {
-    let lower = line.trim().to_lowercase().replace('’', "'");
+    let lower = narrow(line.trim()).to_lowercase().replace('’', "'");
     let words = lower.trim_end_matches(['.', '!', '?', ',', ';', ':']);
     words.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `line` with full-width forms (U+FF01 to U+FF5E, and the ideographic
+/// space) as the ASCII characters they stand for.
+pub(crate) fn narrow(line: &str) -> String {
+    line.chars()
+        .map(|c| match c {
+            '\u{3000}' => ' ',
+            '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
+            c => c,
+        })
+        .collect()
 }
 
 /// A word with its repeated letters run together: "yesss" is "yes".
@@ -372,6 +435,30 @@ pub trait Replies: Teaching {
     /// "type the row and how many to take, like 2 3".
     fn how_to_move(&self, position: &Self::Position, winning: &[Self::Move]) -> String;
 
+    /// How to type a move where the question names a `row` ("How many do
+    /// you take from row 1?"), said in full once: only the count is asked
+    /// for. Games without rows say [`Self::instructions`].
+    fn instructions_from_row(
+        &self,
+        position: &Self::Position,
+        winning: &[Self::Move],
+        row: u64,
+    ) -> String {
+        let _ = row;
+        self.instructions(position, winning)
+    }
+
+    /// [`Self::how_to_move`] where the question names a `row`.
+    fn how_to_move_from_row(
+        &self,
+        position: &Self::Position,
+        winning: &[Self::Move],
+        row: u64,
+    ) -> String {
+        let _ = row;
+        self.how_to_move(position, winning)
+    }
+
     /// What `line`, which `Said` does not read, comes to at `position`.
     /// An example in what is said is none of the `winning` moves when
     /// another will do.
@@ -442,6 +529,14 @@ mod tests {
             ("another hint", Some(Said::Hint)),
             ("show me the answer", Some(Said::Show)),
             ("no clue", Some(Said::Stuck)),
+            ("hmm why", Some(Said::Why)),
+            ("umm, why?", Some(Said::Why)),
+            ("why did that lose", Some(Said::Why)),
+            ("why not row 2", None),
+            ("how do i know which row", Some(Said::Hint)),
+            ("How can I tell?", Some(Said::Hint)),
+            ("ｈｉｎｔ", Some(Said::Hint)),
+            ("hmm", None),
         ];
         for (line, said) in cases {
             assert_eq!(Said::parse(line), said, "{line:?}");

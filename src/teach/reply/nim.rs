@@ -18,7 +18,7 @@ use crate::rules::multi_move::MultiMove;
 use crate::rules::nim::Nim;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
-use crate::rules::row_reader::printable;
+use crate::rules::row_reader::readable;
 use crate::solve::moore::Moore;
 use crate::teach::words::{and_list, capitalised, glued, position as rows};
 
@@ -57,10 +57,39 @@ impl Replies for Nim {
                 format!("take {} from row {row}", numbers[0])
             }
             Answer::All(None) => format!("take all from row {row}"),
+            Answer::AllOf(n) => format!("take {n} from row {row}"),
             Answer::Leave(left) if left.len() == 1 => format!("row {row} leave {}", left[0]),
             _ => line.to_string(),
         };
         typing.one_row(&line)
+    }
+
+    fn instructions_from_row(
+        &self,
+        position: &Position,
+        winning: &[MultiMove],
+        row: u64,
+    ) -> String {
+        let typing = Typing::new(self, position, winning);
+        match (self.rows_per_move > 1, typing.count_from(row)) {
+            (false, Some(take)) => format!(
+                "Type how many sticks to take from row {row}: {take} takes {} from row {row}.",
+                sticks(take)
+            ),
+            (false, None) => format!("Type how many sticks to take from row {row}."),
+            (true, _) => typing.instructions(),
+        }
+    }
+
+    fn how_to_move_from_row(&self, position: &Position, winning: &[MultiMove], row: u64) -> String {
+        let typing = Typing::new(self, position, winning);
+        match (self.rows_per_move > 1, typing.count_from(row)) {
+            (false, Some(take)) => {
+                format!("type how many sticks to take from row {row}, like {take}")
+            }
+            (false, None) => format!("type how many sticks to take from row {row}"),
+            (true, _) => typing.how_to_move(),
+        }
     }
 
     fn picked(&self, position: &Position, row: u64, take: u64) -> Result<MultiMove, IllegalMove> {
@@ -112,6 +141,32 @@ impl<'a> Typing<'a> {
         };
         // Kept on one line, so "2" and "3" are never read apart.
         Some(glued(&typed(mv, self.position, fit)))
+    }
+
+    /// A count to take from `row` (from 1) for an example where the
+    /// question names the row: legal, winning nothing, and not the row's
+    /// own number when another will do, so the two are not confused.
+    fn count_from(&self, row: u64) -> Option<u64> {
+        let pile = usize::try_from(row).ok()?.checked_sub(1)?;
+        let has = *self.position.piles().get(pile)?;
+        let fits = |&take: &u64| {
+            let mv = Move { pile, take };
+            self.position.play_with(mv, &self.game.takes).is_ok()
+                && !self.wins(&MultiMove::from(mv))
+        };
+        let takes: Vec<u64> = self
+            .game
+            .takes
+            .takes_from(has)
+            .take(8)
+            .filter(fits)
+            .collect();
+        takes
+            .iter()
+            .copied()
+            .find(|&take| take != row && take > 1 && take < has)
+            .or_else(|| takes.iter().copied().find(|&take| take != row))
+            .or_else(|| takes.first().copied())
     }
 
     /// How to type a move here: "type the row and how many to take, like
@@ -201,13 +256,13 @@ impl<'a> Typing<'a> {
         match (numbers.as_slice(), odd) {
             ([], Some(word)) if words.len() > 1 => format!(
                 "Sorry, I could not read '{}' as part of a move: {}. Or type hint for a clue.",
-                printable(word),
+                readable(word),
                 self.how_to_move()
             ),
             (read @ [_, ..], Some(word)) => format!(
                 "Sorry, I read {}, but not '{}': {}. Or type hint for a clue.",
                 and_list(read),
-                printable(word),
+                readable(word),
                 self.how_to_move()
             ),
             _ => self.unclear(),
@@ -293,6 +348,11 @@ impl<'a> Typing<'a> {
                     None => format!("There is no row {row}: {}.", self.how_to_move()),
                 },
             },
+            (_, Some(Meant::NoRowOf { sticks: n })) => format!(
+                "No row has exactly {n} {}: {}.",
+                if n == 1 { "stick" } else { "sticks" },
+                self.how_to_move()
+            ),
             (_, Some(Meant::EmptyRow { row })) => empty_row(row, self.position),
             (_, Some(Meant::Unclear) | None) => self.unclear(),
         };
@@ -311,9 +371,12 @@ impl<'a> Typing<'a> {
                 .expect("both readings are legal");
             rows(&after)
         };
+        // Spaces as one space, so a tab or a run of spaces is shown as
+        // the words typed.
+        let typed: Vec<String> = typed.split_whitespace().map(readable).collect();
         format!(
             "{} can mean two moves. Do you mean {take}, which leaves {}? Type yes for that, or no for {to}, which leaves {}.",
-            typed.trim(),
+            typed.join(" "),
             after(take),
             after(to)
         )

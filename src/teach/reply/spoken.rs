@@ -14,7 +14,7 @@ use super::plain;
 use crate::teach::words::word_number;
 
 /// Words that fill out a sentence and say nothing about the move.
-const FILLER: &[&str] = &[
+pub(crate) const FILLER: &[&str] = &[
     "i", "i'd", "id", "i'll", "ill", "i'm", "im", "will", "would", "want", "wanna", "to", "like",
     "then", "wait", "ok", "okay", "um", "umm", "erm", "er", "so", "please", "the", "a", "just",
     "let's", "lets", "let", "me", "go", "with", "my", "move", "is", "think", "gonna", "going",
@@ -109,6 +109,10 @@ pub(crate) fn spoken(line: &str, rows: &[u64]) -> String {
             c => c,
         })
         .collect();
+    // "take all but one": what is left is said, so it is a leave.
+    for phrase in ["take all but", "take all except", "all but", "all except"] {
+        text = text.replace(&format!(" {phrase} "), " leave ");
+    }
     for phrase in ALL {
         text = text.replace(&format!(" {phrase} "), " all ");
     }
@@ -371,6 +375,9 @@ mod tests {
             ("I bite 2 2", "2 2"),
             ("2nd row 2nd column", "row 2 column 2"),
             ("two three", "2 3"),
+            ("take all but one from row 3", "leave 1 from row 3"),
+            ("all but 2 of the last row", "leave 2 of row 3"),
+            ("take all 4", "take all 4"),
             ("banana", "banana"),
         ];
         for (line, expected) in cases {
