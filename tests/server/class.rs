@@ -19,7 +19,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use matchsticks::serve::Server;
-use matchsticks::serve::connections::IDLE_TIMEOUT;
+use matchsticks::serve::connections::Timeouts;
 use serde_json::{Value, json};
 
 /// A class served in this process.
@@ -30,6 +30,13 @@ struct Class {
 impl Class {
     fn open() -> Class {
         let server = Server::start_class("127.0.0.1:0".parse().unwrap()).unwrap();
+        Class { server }
+    }
+
+    /// A class whose server holds its connections to `timeouts`.
+    fn open_with(timeouts: Timeouts) -> Class {
+        let addr = "127.0.0.1:0".parse().unwrap();
+        let server = Server::start_class_with(addr, timeouts).unwrap();
         Class { server }
     }
 
@@ -569,7 +576,15 @@ fn a_new_task_reaches_every_pupil_within_a_second() {
 
 #[test]
 fn a_quiet_stream_is_kept_open_past_the_idle_timeout() {
-    let class = Class::open();
+    // The timeouts shortened, so that the test waits two seconds, not
+    // twelve: the stream outlives the idle timeout all the same.
+    let timeouts = Timeouts {
+        idle: Duration::from_secs(1),
+        keep_alive: Duration::from_millis(400),
+        ..Timeouts::SERVED
+    };
+    assert!(Timeouts::SERVED.keep_alive < Timeouts::SERVED.idle);
+    let class = Class::open_with(timeouts);
     let sam = class.pupil("Sam");
     let mut events = Events::open(class.addr(), "/api/class/events", &[("X-Pupil", &sam)]);
     let soon = Instant::now() + Duration::from_secs(5);
@@ -578,7 +593,7 @@ fn a_quiet_stream_is_kept_open_past_the_idle_timeout() {
         Some(json!({ "task": null }))
     );
     // Nothing happens for longer than a connection may wait idle.
-    let quiet = Instant::now() + IDLE_TIMEOUT + Duration::from_secs(2);
+    let quiet = Instant::now() + timeouts.idle + Duration::from_secs(1);
     assert_eq!(events.next(quiet), None);
     assert!(
         events.keep_alives >= 2,

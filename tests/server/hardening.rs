@@ -19,7 +19,7 @@ use axum::body::{Body, Bytes};
 use axum::http::{Request, StatusCode, header};
 use hyper::body::Frame;
 use matchsticks::serve::connections::{
-    BODY_TIMEOUT, HEADER_TIMEOUT, IDLE_TIMEOUT, MOST_CONNECTIONS,
+    BODY_TIMEOUT, HEADER_TIMEOUT, IDLE_TIMEOUT, MOST_CONNECTIONS, Timeouts,
 };
 use matchsticks::serve::guard::{ArrivedAt, POLICY, names};
 use matchsticks::serve::head::LARGEST_HEAD;
@@ -680,7 +680,21 @@ fn closed_after(stream: &mut TcpStream, started: Instant) -> Duration {
 
 #[test]
 fn silent_and_half_sent_requests_are_closed_in_time() {
-    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    // The server keeps these.
+    assert_eq!(Timeouts::SERVED.idle, IDLE_TIMEOUT);
+    assert_eq!(Timeouts::SERVED.header, HEADER_TIMEOUT);
+    assert_eq!(Timeouts::SERVED.body, BODY_TIMEOUT);
+    // Each shortened, so that the test waits three seconds, not ten, and
+    // apart by more than the slack allowed, so that a connection held to
+    // another phase's timeout shows.
+    let timeouts = Timeouts {
+        idle: Duration::from_secs(3),
+        header: Duration::from_secs(1),
+        body: Duration::from_secs(1),
+        ..Timeouts::SERVED
+    };
+    let slack = Duration::from_secs(1);
+    let server = Server::start_with("127.0.0.1:0".parse().unwrap(), timeouts).unwrap();
     let addr = server.addr();
     let head = format!("GET /api/explain?position=3,5,7 HTTP/1.1\r\nHost: {addr}\r\nAcc");
     let body = format!(
@@ -688,10 +702,10 @@ fn silent_and_half_sent_requests_are_closed_in_time() {
     );
     let kept_alive = format!("GET /app.css HTTP/1.1\r\nHost: {addr}\r\n\r\n");
     let cases: Vec<(&str, Option<String>, Duration)> = vec![
-        ("silent", None, IDLE_TIMEOUT),
-        ("half-sent headers", Some(head), HEADER_TIMEOUT),
-        ("half-sent body", Some(body), BODY_TIMEOUT),
-        ("kept alive after a reply", Some(kept_alive), IDLE_TIMEOUT),
+        ("silent", None, timeouts.idle),
+        ("half-sent headers", Some(head), timeouts.header),
+        ("half-sent body", Some(body), timeouts.body),
+        ("kept alive after a reply", Some(kept_alive), timeouts.idle),
     ];
     let waits: Vec<_> = cases
         .into_iter()
@@ -710,7 +724,7 @@ fn silent_and_half_sent_requests_are_closed_in_time() {
     for wait in waits {
         let (what, took, timeout) = wait.join().unwrap();
         assert!(
-            took >= timeout - Duration::from_millis(100) && took < timeout + Duration::from_secs(3),
+            took >= timeout - Duration::from_millis(100) && took < timeout + slack,
             "{what}: closed after {took:?}, not about {timeout:?}"
         );
     }
