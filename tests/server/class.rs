@@ -1291,9 +1291,8 @@ fn the_projector_is_told_each_move_in_a_few_words_naming_every_group_left_over()
 
     // Two rows a move: every size left out of full threes is named.
     let id = class.set(json!({ "kind": "move", "position": "3 5 6", "rows_per_move": 2 }));
-    thread::sleep(Duration::from_secs(1));
     for (token, to) in [(&sam, [3, 3, 6]), (&al, [0, 0, 6])] {
-        let reply = class.answer(token, json!({ "task": id, "to": to }));
+        let reply = paced(|| class.answer(token, json!({ "task": id, "to": to })));
         assert_eq!(reply.status, 200, "{}", reply.body);
     }
     let tally = class.teacher("GET", "/api/class/tally", None).json();
@@ -1316,7 +1315,7 @@ fn the_projector_is_told_each_move_in_a_few_words_naming_every_group_left_over()
 /// Plays `moves` in `token`'s game of task `id`.
 fn play(class: &Class, token: &str, id: u64, moves: &[Value]) -> Value {
     let body = json!({ "task": id, "moves": moves, "hints": 0 });
-    let reply = class.as_pupil(token, "POST", "/api/class/play", Some(&body));
+    let reply = paced(|| class.as_pupil(token, "POST", "/api/class/play", Some(&body)));
     assert_eq!(reply.status, 200, "{}", reply.body);
     reply.json()
 }
@@ -1336,7 +1335,6 @@ fn a_game_counts_from_the_first_move_and_only_pupils_who_were_there_have_lines()
     play(&class, &sam, id, &[]);
     play(&class, &al, id, &[]);
     play(&class, &jo, id, &[]);
-    thread::sleep(Duration::from_secs(1));
     let sam_game = play(&class, &sam, id, &[json!({ "row": 2, "take": 1 })]);
     assert_eq!(sam_game["over"], false);
     // When the last stick wins, 1 2 is won by taking 1 from row 2, and
@@ -1344,7 +1342,6 @@ fn a_game_counts_from_the_first_move_and_only_pupils_who_were_there_have_lines()
     let lost = play(&class, &jo, id, &[json!({ "row": 2, "take": 2 })]);
     assert_eq!(lost["over"], true);
     assert_eq!(lost["winner"], "computer");
-    thread::sleep(Duration::from_secs(1));
     play(&class, &jo, id, &[]);
     let tally = class.teacher("GET", "/api/class/tally", None).json();
     assert_eq!(
