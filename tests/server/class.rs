@@ -857,7 +857,7 @@ fn answers_never_wait_for_expensive_work_nor_get_503() {
         .map(|_| {
             let key = class.key().to_string();
             thread::spawn(move || {
-                let path = "/api/chomp/explain?shape=11x11";
+                let path = "/api/chomp/explain?shape=10x10";
                 http::request(addr, "GET", path, &[("X-Teacher", &key)], None).status
             })
         })

@@ -1001,7 +1001,9 @@ impl Drop for Stopped {
 #[test]
 fn expensive_requests_past_the_limit_are_refused_while_cheap_ones_answer() {
     // More than the most places a server has (three) and then some, so that
-    // some are refused however many cores this computer has.
+    // some are refused however many cores this computer has. Each asks of
+    // the smallest bar the server counts as expensive, so that the places
+    // are busy for under a second.
     const SENT: usize = 12;
     let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
     let addr = server.addr();
@@ -1011,7 +1013,7 @@ fn expensive_requests_past_the_limit_are_refused_while_cheap_ones_answer() {
             let ready = ready.clone();
             std::thread::spawn(move || {
                 ready.wait();
-                common::http::get(addr, "/api/chomp/explain?shape=11x11")
+                common::http::get(addr, "/api/chomp/explain?shape=10x10")
             })
         })
         .collect();
@@ -1046,7 +1048,7 @@ fn expensive_requests_past_the_limit_are_refused_while_cheap_ones_answer() {
         assert!(!reply.body.trim_end().contains('\n'), "{}", reply.body);
     }
     // With the places free again, an expensive request is answered.
-    let reply = common::http::get(addr, "/api/chomp/explain?shape=11x11");
+    let reply = common::http::get(addr, "/api/chomp/explain?shape=10x10");
     assert_eq!(reply.status, 200, "{}", reply.body);
 }
 
@@ -1064,7 +1066,7 @@ fn unknown_parameters_are_refused_before_they_take_a_place() {
             let ready = ready.clone();
             std::thread::spawn(move || {
                 ready.wait();
-                common::http::get(addr, "/api/chomp/explain?shape=11x11")
+                common::http::get(addr, "/api/chomp/explain?shape=10x10")
             })
         })
         .collect();
