@@ -21,7 +21,7 @@
 //! The class in memory is filled first, while the process is fresh; `--
 //! --only fill` or `-- --only room` runs one part alone, so that the busy
 //! room's memory is measured from a fresh start too. Under `cargo test
-//! --all-targets` it runs for two seconds and fills a few tasks, as a
+//! --all-targets` it runs for a second and fills a few tasks, as a
 //! smoke test.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -53,8 +53,8 @@ fn main() {
         .position(|a| a == "--seconds")
         .and_then(|at| args.get(at + 1))
         .map(|s| s.parse::<u64>().expect("--seconds takes a whole number"))
-        .unwrap_or(if timing { 30 } else { 2 });
-    let settle = Duration::from_secs(if timing { 10 } else { 1 });
+        .unwrap_or(if timing { 30 } else { 1 });
+    let settle = Duration::from_millis(if timing { 10_000 } else { 200 });
     let only = args
         .iter()
         .position(|a| a == "--only")
@@ -174,7 +174,7 @@ fn room(length: Duration, settle: Duration) {
         sets.push(set_task());
         next_set += TASK_EVERY;
     }
-    if sets.len() == 1 && length >= Duration::from_secs(2) {
+    if sets.len() == 1 && length >= Duration::from_secs(1) {
         thread::sleep(length / 2);
         sets.push(set_task());
     }

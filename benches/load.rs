@@ -143,7 +143,7 @@ fn main() {
     let timing = std::env::args().any(|a| a == "--bench");
     let requests = if timing { 600 } else { 12 };
     let runs = if timing { 5 } else { 1 };
-    let settle = Duration::from_secs(if timing { 30 } else { 1 });
+    let settle = Duration::from_millis(if timing { 30_000 } else { 200 });
     let server = matchsticks::serve::Server::start("127.0.0.1:0".parse().unwrap())
         .expect("the server starts");
     let addr = server.addr();

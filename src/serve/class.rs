@@ -186,11 +186,13 @@ impl Room {
 struct Shared {
     room: Arc<Room>,
     expensive: Expensive,
+    /// How often a quiet stream of events says it is still there.
+    keep_alive: Duration,
 }
 
 /// The class's routes, with the places for expensive work the other routes
-/// use.
-pub(crate) fn routes(room: Arc<Room>, expensive: Expensive) -> Router {
+/// use, and a comment every `keep_alive` on a quiet stream of events.
+pub(crate) fn routes(room: Arc<Room>, expensive: Expensive, keep_alive: Duration) -> Router {
     Router::new()
         .route("/teacher", get(assets::teacher))
         .route("/join", get(assets::pupil))
@@ -207,7 +209,11 @@ pub(crate) fn routes(room: Arc<Room>, expensive: Expensive) -> Router {
         .route("/api/class/tally", get(tally))
         .route("/api/class/pupils", get(pupils))
         .route("/api/class/results.csv", get(results))
-        .with_state(Shared { room, expensive })
+        .with_state(Shared {
+            room,
+            expensive,
+            keep_alive,
+        })
 }
 
 /// Lets a request for the rest of matchsticks through only from the
@@ -593,6 +599,7 @@ struct Listening {
 /// closed; for the teacher also who has joined and the tally, whenever
 /// they change. A comment every [`KEEP_ALIVE`] keeps a quiet stream open.
 async fn events(State(shared): State<Shared>, listener: Listener) -> Response {
+    let keep_alive = shared.keep_alive;
     let listening = Listening {
         changes: shared.room.listen(listener),
         room: shared.room,
@@ -603,7 +610,7 @@ async fn events(State(shared): State<Shared>, listener: Listener) -> Response {
     };
     let stream = futures_util::stream::unfold(listening, next_event);
     Sse::new(stream)
-        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
+        .keep_alive(KeepAlive::new().interval(keep_alive))
         .into_response()
 }
 

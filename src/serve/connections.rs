@@ -50,6 +50,7 @@ use tokio::task::JoinSet;
 use tokio::time::{Instant, sleep, sleep_until};
 use tower::ServiceExt;
 
+use super::class::KEEP_ALIVE;
 use super::guard::ArrivedAt;
 use super::head::{self, LARGEST_HEAD, MOST_HEADERS};
 
@@ -68,6 +69,32 @@ pub const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long a request's body may take to arrive, after its headers.
 pub const BODY_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// The deadlines a server holds its connections to, and how often a
+/// class's stream of events says it is still there. A server holds them
+/// to [`Timeouts::SERVED`]; only the tests shorten them, to see each one
+/// kept without waiting seconds for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// How long a connection may wait for its next request.
+    pub idle: Duration,
+    /// How long a request's line and headers may take to arrive.
+    pub header: Duration,
+    /// How long a request's body may take to arrive.
+    pub body: Duration,
+    /// How often a quiet stream of events says it is still there.
+    pub keep_alive: Duration,
+}
+
+impl Timeouts {
+    /// The timeouts `matchsticks serve` keeps.
+    pub const SERVED: Timeouts = Timeouts {
+        idle: IDLE_TIMEOUT,
+        header: HEADER_TIMEOUT,
+        body: BODY_TIMEOUT,
+        keep_alive: KEEP_ALIVE,
+    };
+}
+
 /// How long a reply may wait for the client to read it before the
 /// connection is closed.
 pub(crate) const SEND_TIMEOUT: Duration = Duration::from_secs(10);
@@ -78,13 +105,14 @@ const ACCEPT_PAUSE: Duration = Duration::from_millis(20);
 
 /// Serves `router` to every connection `listener` accepts until `stop`,
 /// then lets the requests being answered finish, closing the connections
-/// that wait on their clients.
+/// that wait on their clients, each held to `timeouts`.
 pub(super) async fn serve(
     listener: TcpListener,
     router: Router,
     stop: impl Future<Output = ()>,
+    timeouts: Timeouts,
 ) -> io::Result<()> {
-    let open = Arc::new(Open::default());
+    let open = Arc::new(Open::new(timeouts));
     let (stopping, stopped) = watch::channel(false);
     let mut tasks = JoinSet::new();
     let mut stop = pin!(stop);
@@ -148,6 +176,7 @@ enum Phase {
 #[derive(Debug)]
 struct Watched {
     id: u64,
+    timeouts: Timeouts,
     state: Mutex<State>,
     /// Told of every change of phase, and of being closed.
     changed: Notify,
@@ -169,9 +198,10 @@ struct State {
 }
 
 impl Watched {
-    fn new(id: u64) -> Watched {
+    fn new(id: u64, timeouts: Timeouts) -> Watched {
         Watched {
             id,
+            timeouts,
             state: Mutex::new(State {
                 phase: Phase::Idle,
                 since: Instant::now(),
@@ -237,9 +267,9 @@ impl Watched {
     fn deadline(&self) -> Instant {
         let state = self.state();
         match state.phase {
-            Phase::Idle => state.since + IDLE_TIMEOUT,
-            Phase::Head => state.since + HEADER_TIMEOUT,
-            Phase::Body => state.since + BODY_TIMEOUT,
+            Phase::Idle => state.since + self.timeouts.idle,
+            Phase::Head => state.since + self.timeouts.header,
+            Phase::Body => state.since + self.timeouts.body,
             Phase::Answering => state.blocked.unwrap_or_else(Instant::now) + SEND_TIMEOUT,
         }
     }
@@ -263,13 +293,22 @@ impl Watched {
 }
 
 /// The connections open now.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Open {
     next: AtomicU64,
     all: Mutex<HashMap<u64, Arc<Watched>>>,
+    timeouts: Timeouts,
 }
 
 impl Open {
+    fn new(timeouts: Timeouts) -> Open {
+        Open {
+            next: AtomicU64::new(0),
+            all: Mutex::default(),
+            timeouts,
+        }
+    }
+
     fn all(&self) -> MutexGuard<'_, HashMap<u64, Arc<Watched>>> {
         self.all.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -284,7 +323,8 @@ impl Open {
             all.remove(&longest.id);
             longest.close();
         }
-        let watched = Arc::new(Watched::new(self.next.fetch_add(1, Ordering::Relaxed)));
+        let id = self.next.fetch_add(1, Ordering::Relaxed);
+        let watched = Arc::new(Watched::new(id, self.timeouts));
         all.insert(watched.id, Arc::clone(&watched));
         Some(watched)
     }
@@ -685,7 +725,7 @@ mod tests {
     /// A connection in `phase` since `ago`, its writes blocked since
     /// `blocked` ago.
     fn watched(id: u64, phase: Phase, ago: u64, blocked: Option<u64>) -> Arc<Watched> {
-        let watched = Watched::new(id);
+        let watched = Watched::new(id, Timeouts::SERVED);
         let now = Instant::now();
         *watched.state() = State {
             phase,
@@ -737,7 +777,7 @@ mod tests {
 
     #[test]
     fn a_full_house_closes_the_connection_that_waited_longest() {
-        let open = Open::default();
+        let open = Open::new(Timeouts::SERVED);
         let ages = [
             (Phase::Answering, 500),
             (Phase::Idle, 3),
@@ -751,7 +791,7 @@ mod tests {
         let longest = longest_waiting(&open.all()).unwrap();
         assert_eq!(longest.id, 2);
         // Only answering connections left: nothing to close.
-        let busy = Open::default();
+        let busy = Open::new(Timeouts::SERVED);
         for id in 0..MOST_CONNECTIONS as u64 {
             busy.all()
                 .insert(id, watched(id, Phase::Answering, 1, None));

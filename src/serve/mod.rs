@@ -68,6 +68,7 @@ pub(crate) mod worksheet;
 pub use self::reply::page_words;
 
 use self::class::{Opened, Room};
+use self::connections::Timeouts;
 use self::expensive::Expensive;
 use self::reply::Reply;
 use crate::class::secret::Secret;
@@ -90,11 +91,12 @@ pub const MOST_BODY_BYTES: usize = 64 * 1024;
 
 /// Every route of the page and its API.
 pub fn router() -> Router {
-    router_for(None)
+    router_for(None, Timeouts::SERVED)
 }
 
-/// Every route of the page and its API, and a class's when there is one.
-fn router_for(room: Option<Arc<Room>>) -> Router {
+/// Every route of the page and its API, and a class's when there is one,
+/// its streams of events kept open as `timeouts` says.
+fn router_for(room: Option<Arc<Room>>, timeouts: Timeouts) -> Router {
     let on = On {
         expensive: Expensive::new(),
     };
@@ -125,7 +127,11 @@ fn router_for(room: Option<Arc<Room>>) -> Router {
     let router = game_routes::<Nim>(router, "", &on);
     let router = game_routes::<Chomp>(router, "/chomp", &on);
     let router = match &room {
-        Some(room) => router.merge(class::routes(Arc::clone(room), on.expensive.clone())),
+        Some(room) => router.merge(class::routes(
+            Arc::clone(room),
+            on.expensive.clone(),
+            timeouts.keep_alive,
+        )),
         None => router,
     };
     let router = router.fallback(get(assets::file));
@@ -279,7 +285,15 @@ impl Server {
     /// Listens on `addr` (port 0 picks a free port) and serves from a
     /// thread of its own until stopped or dropped.
     pub fn start(addr: SocketAddr) -> io::Result<Server> {
-        Server::started(addr, false)
+        Server::started(addr, false, Timeouts::SERVED)
+    }
+
+    /// Listens on `addr` as [`Server::start`] does, holding its
+    /// connections to `timeouts` instead of [`Timeouts::SERVED`]: for
+    /// the tests, which see each deadline kept without waiting seconds.
+    #[cfg(feature = "testing")]
+    pub fn start_with(addr: SocketAddr, timeouts: Timeouts) -> io::Result<Server> {
+        Server::started(addr, false, timeouts)
     }
 
     /// Listens on `addr` as [`Server::start`] does, with a class open
@@ -289,10 +303,17 @@ impl Server {
     /// as bound, or from this computer's address on the network when
     /// `addr` is unspecified (`0.0.0.0`).
     pub fn start_class(addr: SocketAddr) -> io::Result<Server> {
-        Server::started(addr, true)
+        Server::started(addr, true, Timeouts::SERVED)
     }
 
-    fn started(addr: SocketAddr, with_class: bool) -> io::Result<Server> {
+    /// Listens on `addr` with a class open, as [`Server::start_class`]
+    /// does, holding its connections to `timeouts`: for the tests.
+    #[cfg(feature = "testing")]
+    pub fn start_class_with(addr: SocketAddr, timeouts: Timeouts) -> io::Result<Server> {
+        Server::started(addr, true, timeouts)
+    }
+
+    fn started(addr: SocketAddr, with_class: bool, timeouts: Timeouts) -> io::Result<Server> {
         let listener = bind(addr)?;
         let addr = listener.local_addr()?;
         let room = match with_class {
@@ -307,10 +328,10 @@ impl Server {
         let thread = std::thread::spawn(move || {
             runtime()?.block_on(async move {
                 let listener = tokio::net::TcpListener::from_std(listener)?;
-                serve_on(listener, room, async {
+                let stop = async {
                     let _ = stopped.await;
-                })
-                .await
+                };
+                serve_on(listener, room, stop, timeouts).await
             })
         });
         Ok(Server {
@@ -373,7 +394,7 @@ pub(crate) fn serve(
             return Ok(());
         }
         let listener = tokio::net::TcpListener::from_std(listener)?;
-        serve_on(listener, None, stop).await
+        serve_on(listener, None, stop, Timeouts::SERVED).await
     })
 }
 
@@ -391,7 +412,7 @@ pub(crate) fn serve_class(
             return Ok(());
         }
         let listener = tokio::net::TcpListener::from_std(listener)?;
-        serve_on(listener, Some(room), stop).await
+        serve_on(listener, Some(room), stop, Timeouts::SERVED).await
     })
 }
 
@@ -437,13 +458,14 @@ async fn serve_on(
     listener: tokio::net::TcpListener,
     room: Option<Arc<Room>>,
     stop: impl Future<Output = ()> + Send + 'static,
+    timeouts: Timeouts,
 ) -> io::Result<()> {
-    let router = router_for(room.clone());
+    let router = router_for(room.clone(), timeouts);
     let stop = async move {
         stop.await;
         if let Some(room) = room {
             room.end();
         }
     };
-    connections::serve(listener, router, stop).await
+    connections::serve(listener, router, stop, timeouts).await
 }

@@ -19,7 +19,7 @@ use axum::body::{Body, Bytes};
 use axum::http::{Request, StatusCode, header};
 use hyper::body::Frame;
 use matchsticks::serve::connections::{
-    BODY_TIMEOUT, HEADER_TIMEOUT, IDLE_TIMEOUT, MOST_CONNECTIONS,
+    BODY_TIMEOUT, HEADER_TIMEOUT, IDLE_TIMEOUT, MOST_CONNECTIONS, Timeouts,
 };
 use matchsticks::serve::guard::{ArrivedAt, POLICY, names};
 use matchsticks::serve::head::LARGEST_HEAD;
@@ -680,7 +680,21 @@ fn closed_after(stream: &mut TcpStream, started: Instant) -> Duration {
 
 #[test]
 fn silent_and_half_sent_requests_are_closed_in_time() {
-    let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    // The server keeps these.
+    assert_eq!(Timeouts::SERVED.idle, IDLE_TIMEOUT);
+    assert_eq!(Timeouts::SERVED.header, HEADER_TIMEOUT);
+    assert_eq!(Timeouts::SERVED.body, BODY_TIMEOUT);
+    // Each shortened, so that the test waits three seconds, not ten, and
+    // apart by more than the slack allowed, so that a connection held to
+    // another phase's timeout shows.
+    let timeouts = Timeouts {
+        idle: Duration::from_secs(3),
+        header: Duration::from_secs(1),
+        body: Duration::from_secs(1),
+        ..Timeouts::SERVED
+    };
+    let slack = Duration::from_secs(1);
+    let server = Server::start_with("127.0.0.1:0".parse().unwrap(), timeouts).unwrap();
     let addr = server.addr();
     let head = format!("GET /api/explain?position=3,5,7 HTTP/1.1\r\nHost: {addr}\r\nAcc");
     let body = format!(
@@ -688,10 +702,10 @@ fn silent_and_half_sent_requests_are_closed_in_time() {
     );
     let kept_alive = format!("GET /app.css HTTP/1.1\r\nHost: {addr}\r\n\r\n");
     let cases: Vec<(&str, Option<String>, Duration)> = vec![
-        ("silent", None, IDLE_TIMEOUT),
-        ("half-sent headers", Some(head), HEADER_TIMEOUT),
-        ("half-sent body", Some(body), BODY_TIMEOUT),
-        ("kept alive after a reply", Some(kept_alive), IDLE_TIMEOUT),
+        ("silent", None, timeouts.idle),
+        ("half-sent headers", Some(head), timeouts.header),
+        ("half-sent body", Some(body), timeouts.body),
+        ("kept alive after a reply", Some(kept_alive), timeouts.idle),
     ];
     let waits: Vec<_> = cases
         .into_iter()
@@ -710,7 +724,7 @@ fn silent_and_half_sent_requests_are_closed_in_time() {
     for wait in waits {
         let (what, took, timeout) = wait.join().unwrap();
         assert!(
-            took >= timeout - Duration::from_millis(100) && took < timeout + Duration::from_secs(3),
+            took >= timeout - Duration::from_millis(100) && took < timeout + slack,
             "{what}: closed after {took:?}, not about {timeout:?}"
         );
     }
@@ -936,6 +950,7 @@ fn the_connection_that_waited_longest_makes_room() {
 #[test]
 fn a_server_short_of_descriptors_still_answers() {
     use std::io::BufRead;
+    const _: () = assert!(256 + 50 > MOST_CONNECTIONS);
     for descriptors in [256, 96] {
         let child = std::process::Command::new("sh")
             .arg("-c")
@@ -958,7 +973,10 @@ fn a_server_short_of_descriptors_still_answers() {
             .unwrap_or_else(|| panic!("not an address: {first:?}"))
             .parse()
             .unwrap();
-        let held: Vec<TcpStream> = (0..300).map(|kind| slow(addr, kind)).collect();
+        // Fifty more than the descriptors: with 256, more than the most
+        // connections too.
+        let holding = descriptors + 50;
+        let held: Vec<TcpStream> = (0..holding).map(|kind| slow(addr, kind)).collect();
         for _ in 0..10 {
             let reply = common::http::get(addr, "/api/explain?position=3,5,7");
             assert_eq!(reply.status, 200, "with {descriptors} descriptors");
@@ -983,7 +1001,9 @@ impl Drop for Stopped {
 #[test]
 fn expensive_requests_past_the_limit_are_refused_while_cheap_ones_answer() {
     // More than the most places a server has (three) and then some, so that
-    // some are refused however many cores this computer has.
+    // some are refused however many cores this computer has. Each asks of
+    // the smallest bar the server counts as expensive, so that the places
+    // are busy for under a second.
     const SENT: usize = 12;
     let server = Server::start("127.0.0.1:0".parse().unwrap()).unwrap();
     let addr = server.addr();
@@ -993,7 +1013,7 @@ fn expensive_requests_past_the_limit_are_refused_while_cheap_ones_answer() {
             let ready = ready.clone();
             std::thread::spawn(move || {
                 ready.wait();
-                common::http::get(addr, "/api/chomp/explain?shape=11x11")
+                common::http::get(addr, "/api/chomp/explain?shape=10x10")
             })
         })
         .collect();
@@ -1028,7 +1048,7 @@ fn expensive_requests_past_the_limit_are_refused_while_cheap_ones_answer() {
         assert!(!reply.body.trim_end().contains('\n'), "{}", reply.body);
     }
     // With the places free again, an expensive request is answered.
-    let reply = common::http::get(addr, "/api/chomp/explain?shape=11x11");
+    let reply = common::http::get(addr, "/api/chomp/explain?shape=10x10");
     assert_eq!(reply.status, 200, "{}", reply.body);
 }
 
@@ -1046,7 +1066,7 @@ fn unknown_parameters_are_refused_before_they_take_a_place() {
             let ready = ready.clone();
             std::thread::spawn(move || {
                 ready.wait();
-                common::http::get(addr, "/api/chomp/explain?shape=11x11")
+                common::http::get(addr, "/api/chomp/explain?shape=10x10")
             })
         })
         .collect();
