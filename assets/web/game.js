@@ -17,12 +17,12 @@ const SHOWING = 700;
 
 /**
  * Draws the server's answer `reply` to a game (what `POST /page/play`
- * gives) into `parts`: `game` (its rules), `board` (a Board), `buttons`
+ * gives) into `parts`: `game` (its rules, where it is drawn), `board` (a Board), `buttons`
  * (the take buttons, which call `onTake(n)`), `said`, `hints`, `result`,
  * `review`, and `stage`, marked "over" at the end.
  */
 export function drawGame(parts, reply, onTake) {
-  parts.game.textContent = reply.position.game;
+  if (parts.game) parts.game.textContent = reply.position.game;
   parts.board.show(reply.position.board);
   takeButtons(parts.buttons, reply.over ? [] : reply.position.buttons, onTake);
   showSaid(parts.said, reply.moves);
@@ -56,7 +56,7 @@ export function answerInView(parts) {
  * at the end the way it ended and who won.
  */
 export function drawBarGame(parts, reply, frame) {
-  parts.game.textContent = reply.game;
+  if (parts.game) parts.game.textContent = reply.game;
   parts.board.show(reply.bar.board, frame ?? "fresh");
   showSaid(parts.said, reply.bites);
   showHints(parts.hints, reply.hints);

@@ -35,8 +35,11 @@ const KINDS = {
   game: "Play the computer",
 };
 
-/** Who this pupil is, once joined, and the stream of the class's events. */
-const me = { pupil: null, name: null, stream: null };
+/**
+ * Who this pupil is, once joined, and the stream of the class's events;
+ * `offline` is what the server said to say while it cannot be reached.
+ */
+const me = { pupil: null, name: null, stream: null, offline: null };
 
 /** The task shown and where this pupil stands in it. */
 const task = {
@@ -64,10 +67,14 @@ const bar = new ChompBar($("task-bar"), {
   onMove: (choice) => answerMove(choice),
 });
 
-/** Where a game is drawn (see game.js), on the drawing of the task's game. */
+/**
+ * Where a game is drawn (see game.js), on the drawing of the task's game.
+ * The line under the heading is the task's title, its start with its
+ * rules, as every kind of task has it: the game's line of rules alone is
+ * not drawn over it.
+ */
 function parts() {
   return {
-    game: $("task-game"),
     board: drawing(),
     buttons: $("task-buttons"),
     said: $("task-said"),
@@ -169,6 +176,7 @@ async function enter(token, name) {
   try {
     const here = await get("/api/class/me", {}, pupil());
     me.name = here.name ?? name;
+    me.offline = here.offline ?? null;
     restore(here);
   } catch (refused) {
     if (refused.status === 403 || refused.status === 404) {
@@ -192,6 +200,7 @@ function connection(how, words) {
   if (how === "open") {
     line.textContent = "";
     line.classList.remove("lost");
+    reached();
   } else if (how === "lost") {
     line.textContent = "Connecting again…";
     line.classList.add("lost");
@@ -369,7 +378,8 @@ async function send(body) {
     showError($("task-error"), null);
     heardAnswer(reply, true);
   } catch (refused) {
-    drawing().clear();
+    // Unreached, the move stays chosen, to send again once back online.
+    if (refused.status !== 0) drawing().clear();
     await refusedBy(refused);
   } finally {
     task.busy = false;
@@ -382,6 +392,10 @@ async function send(body) {
  * (closed, or another set), first shows where the pupil stands now.
  */
 async function refusedBy(refused) {
+  if (refused.status === 0) {
+    unreached(refused.message);
+    return;
+  }
   if (refused.status === 403) {
     // This device is no longer in the class (the teacher removed it): it
     // may join again.
@@ -397,6 +411,20 @@ async function refusedBy(refused) {
     }
   }
   showError($("task-error"), refused.message);
+}
+
+/**
+ * Says, in the words the server gave for it, that the class cannot be
+ * reached (or in `otherwise`, before the server could give any).
+ */
+function unreached(otherwise) {
+  showError($("task-error"), me.offline ?? otherwise);
+}
+
+/** Takes back the words that the class cannot be reached, now that it can. */
+function reached() {
+  const line = $("task-error");
+  if (me.offline && line.textContent === me.offline) showError(line, null);
 }
 
 /**
@@ -506,7 +534,7 @@ async function resumeGame(moves, hints) {
     Object.assign(task, { moves, gameHints: reply.hints.length });
     showGame(reply);
   } catch (refused) {
-    showError($("task-error"), refused.message);
+    await refusedBy(refused);
   } finally {
     task.busy = false;
     enable();
@@ -531,6 +559,11 @@ async function playMove(choice) {
     showGame(reply);
   } catch (refused) {
     showGame(task.reply);
+    // Unreached, the move stays chosen, to send again once back online.
+    if (refused.status === 0) {
+      if (chomp) bar.choose(choice.row, choice.column);
+      else board.chooseTake(choice.row, choice.take);
+    }
     await refusedBy(refused);
   } finally {
     task.busy = false;
@@ -626,6 +659,9 @@ function enable() {
 }
 
 keepReachable($("main"), ".talk, .pane");
+// Back online (the stream may not have noticed it was away): the words
+// that said it was not go.
+window.addEventListener("online", reached);
 oneActionPerClick();
 $("join-form").addEventListener("submit", join);
 $("task-take").addEventListener("click", () => answerMove(drawing().choice()));

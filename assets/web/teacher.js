@@ -36,6 +36,8 @@ function takeKey() {
     history.replaceState(null, "", location.pathname + location.search);
   }
   try {
+    // Another class's key: the lesson kept was that class's.
+    if (key && key !== sessionStorage.getItem(KEPT)) sessionStorage.removeItem(LESSON_KEPT);
     if (key) sessionStorage.setItem(KEPT, key);
     else key = sessionStorage.getItem(KEPT);
   } catch {
@@ -76,8 +78,8 @@ const GAMES = {
 /** The stream of the class's events, while it is listened to. */
 const me = { stream: null };
 
-/** Where the teacher's choice to show the moves of an open task is kept. */
-const MOVES_KEPT = "matchsticks.class.show-moves";
+/** Where this tab keeps the lesson stepped through, so that a reload comes back to its step. */
+const LESSON_KEPT = "matchsticks.class.lesson";
 
 const state = {
   view: null,
@@ -89,21 +91,17 @@ const state = {
   tally: null,
   tallies: 0, // how many tallies the stream has brought
   revealed: null, // the id of the task whose explanation is shown
-  movesShown: movesKept(), // the moves listed while a task is open
+  // The moves listed while the task is open: for this task only, since
+  // every pupil who has not answered can read the good move off the wall.
+  movesShown: false,
   lessons: [],
 };
 
-/**
- * Whether the teacher chose to show the moves while a task is open: off
- * until they do, since every pupil who has not answered can read the
- * good move off the wall.
- */
-function movesKept() {
-  try {
-    return localStorage.getItem(MOVES_KEPT) === "on";
-  } catch {
-    return false; // storage refused: hidden, as for a new teacher
-  }
+// Once kept for every later task too, which gave their answers away.
+try {
+  localStorage.removeItem("matchsticks.class.show-moves");
+} catch {
+  // Storage refused: nothing was kept there either.
 }
 
 /** The lesson stepped through on the projector. */
@@ -445,6 +443,8 @@ function taskNow(task) {
   const fresh = before?.id !== task.id;
   if (fresh) {
     state.tally = null;
+    // A new task starts with its moves hidden, whatever the last one showed.
+    if (before) state.movesShown = false;
     drawTask(task);
     tallyNow();
   }
@@ -590,14 +590,9 @@ function fitTally() {
   }
 }
 
-/** Shows or hides the moves chosen while a task is open, and remembers the choice. */
+/** Shows or hides the moves chosen while the task now is open, for this task only. */
 function toggleMoves() {
   state.movesShown = !state.movesShown;
-  try {
-    localStorage.setItem(MOVES_KEPT, state.movesShown ? "on" : "off");
-  } catch {
-    // Not kept, but still shown until the page is left.
-  }
   if (state.tally) drawTally(state.tally);
 }
 
@@ -724,15 +719,52 @@ async function results() {
 /** Starts the lesson `name` on the projector, from its beginning. */
 async function startLesson(name) {
   try {
-    const reply = await get("/page/lesson", { name }, teacher);
-    Object.assign(lesson, { name, title: reply.title, parts: reply.parts, stops: stopsOf(reply.parts), at: 0 });
+    await loadLesson(name, 0);
     showError($("setting-error"), null);
-    $("lesson-title").textContent = reply.title;
-    $("tab-lesson").hidden = false;
     show("lesson");
     $("lesson-next").focus({ preventScroll: true });
   } catch (refused) {
     showError($("setting-error"), refused.message);
+  }
+}
+
+/** Reads the lesson `name` and puts it at its stop `at`, without setting any question. */
+async function loadLesson(name, at) {
+  const reply = await get("/page/lesson", { name }, teacher);
+  const stops = stopsOf(reply.parts);
+  const within = Math.min(Math.max(0, Math.trunc(at) || 0), stops.length - 1);
+  Object.assign(lesson, { name, title: reply.title, parts: reply.parts, stops, at: within });
+  $("lesson-title").textContent = reply.title;
+  $("tab-lesson").hidden = false;
+  keepLesson();
+}
+
+/** Keeps the lesson and its stop for this tab, so that a reload comes back to it. */
+function keepLesson() {
+  try {
+    sessionStorage.setItem(LESSON_KEPT, JSON.stringify({ name: lesson.name, at: lesson.at }));
+  } catch {
+    // Not kept: a reload starts the lesson again from the form.
+  }
+}
+
+/**
+ * The lesson this tab stepped through before a reload, at the stop it
+ * was at, as it was; nothing is set for the class, which already has
+ * its task.
+ */
+async function lessonKept() {
+  let kept = null;
+  try {
+    kept = JSON.parse(sessionStorage.getItem(LESSON_KEPT) ?? "null");
+  } catch {
+    return;
+  }
+  if (typeof kept?.name !== "string") return;
+  try {
+    await loadLesson(kept.name, kept.at);
+  } catch {
+    // Gone (or unreachable): the lesson can be set again from the form.
   }
 }
 
@@ -858,6 +890,7 @@ async function stepBy(by) {
     return;
   }
   lesson.at = at;
+  keepLesson();
   drawStop();
   const stop = lesson.stops[at];
   if (stop.end && state.task?.open) {
@@ -976,12 +1009,20 @@ async function open() {
   $("results").hidden = false;
   fields();
   listLessons();
+  await lessonKept();
   try {
     await current();
   } catch {
     // The events bring the task.
   }
-  show(state.task ? "task" : "joining");
+  // Back where it was: the lesson's page, unless its stop is the
+  // question the class has as its task, which the task's page shows, as
+  // when Next set it.
+  const asked = state.task?.lesson;
+  const question = lesson.stops[lesson.at]?.question;
+  const atTask = asked && asked.name === lesson.name && asked.question === question;
+  if (lesson.name && !atTask) show("lesson");
+  else show(state.task ? "task" : "joining");
   me.stream = listen("/api/class/events", teacher, heard, connection);
 }
 

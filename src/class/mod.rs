@@ -238,7 +238,7 @@ impl Class {
             Some(_) => Err(Refusal::Forbidden(WRONG_KEY.to_string())),
             None => Err(Refusal::Forbidden(
                 "only the teacher's page may do this: it needs the class's key, which the \
-                 teacher's address printed by `matchsticks serve --class` carries"
+                 teacher's address carries, as matchsticks printed it when the class was opened"
                     .to_string(),
             )),
         }
@@ -739,6 +739,7 @@ impl Class {
         };
         me["name"] = Value::from(name.as_str());
         me["task"] = task;
+        me["offline"] = Value::from(OFFLINE);
         me
     }
 
@@ -791,14 +792,22 @@ impl Class {
     }
 }
 
+// What the pages show of a refusal is plain text, never Markdown: a
+// command is named in words, with no backticks around it.
+
 /// What a device without the key is told of the rest of matchsticks.
 const REST: &str = "in a class, the rest of matchsticks is for the teacher's page: a pupil \
      joins at the pupils' address on the projector, and a teacher who wants the classroom \
-     page too runs a second `matchsticks serve` beside the class";
+     page too starts matchsticks serve a second time, beside the class";
 
 /// What a wrong key is told.
 const WRONG_KEY: &str = "this key is wrong, or belongs to another class: open the teacher's \
-     address that `matchsticks serve --class` printed for this class";
+     address that matchsticks printed when this class was opened";
+
+/// What a pupil's page says while it cannot reach the class (given with
+/// `GET /api/class/me`, since then no request gets through): words for a
+/// pupil on a phone, not for whoever runs matchsticks.
+const OFFLINE: &str = "No connection: check the Wi-Fi, then try again.";
 
 /// What a pupil the teacher removed is told, at every request.
 const REMOVED: &str = "the teacher has taken this device out of the class: type your name \

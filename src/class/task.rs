@@ -315,7 +315,7 @@ impl<G: InLesson + Queried> Worked<G> {
             return Err(why);
         }
         let extras = game.extras(&NoWords).map_err(said)?;
-        let memo = game.memo(&position).map_err(said)?;
+        let memo = game.memo(&position).map_err(|e| unworkable(&e))?;
         let (analysis, explanation) = game.explained(position.clone(), &extras).map_err(said)?;
         let ladder = ladder(hints, G::hints(&analysis), asks);
         Ok(Worked {
@@ -471,6 +471,24 @@ impl<G: InLesson + Queried> Worked<G> {
     }
 }
 
+/// Why `first` names nobody who could start a game, in a teacher's words
+/// rather than the command line's name for the choice.
+fn who_starts(first: Option<&str>) -> String {
+    format!(
+        "'{}' is not who starts: choose me (the pupil starts) or computer (the computer starts)",
+        crate::rules::row_reader::printable(first.unwrap_or_default())
+    )
+}
+
+/// Why a task's position cannot be worked out for the class: the cause
+/// the game gives (such as a Chomp bar past its search's limit), and not
+/// the game's own words around it, which speak of playing the computer
+/// and of other tabs, neither of which a task has.
+fn unworkable(e: &(dyn std::error::Error + 'static)) -> String {
+    let cause = e.source().unwrap_or(e);
+    format!("a task is worked out for the whole class as it is set, and {cause}")
+}
+
 /// A choice as the command line names it: "perfect", "computer".
 fn named(value: impl clap::ValueEnum) -> Value {
     value
@@ -555,7 +573,8 @@ impl Task {
                     "can-you-win" => Kind::CanYouWin,
                     _ => Kind::Game {
                         level: choice(asked.level.as_deref(), "level")?,
-                        first: choice(asked.first.as_deref(), "first")?,
+                        first: choice(asked.first.as_deref(), "first")
+                            .map_err(|_| who_starts(asked.first.as_deref()))?,
                     },
                 };
                 if !matches!(kind, Kind::Game { .. }) {

@@ -590,12 +590,22 @@ fn the_projector_keeps_the_moves_back_while_the_class_answers_and_fits_the_revea
         shown.as_str().map(|s| s.replace('\u{a0}', " ")),
         Some(brief)
     );
-    // The choice is remembered; hidden again, it stays hidden.
+    // The choice is for this task, on this page only: a reload (a
+    // projector's laptop does it) hides the moves again, and so does
+    // Hide moves.
     teacher.reload();
-    teacher.wait_count("#tally-moves li", 10, "the moves, after a reload");
+    teacher.wait(
+        "document.getElementById('tally-moves-heading').textContent === 'The moves chosen (10)'",
+        "the moves hidden after a reload",
+    );
+    assert_eq!(teacher.count("#tally-moves li"), 0);
     load_axe(&teacher);
     teacher.click("#moves-toggle");
+    teacher.wait_count("#tally-moves li", 10, "the moves shown again");
+    teacher.click("#moves-toggle");
     teacher.wait_count("#tally-moves li", 0, "the moves hidden again");
+    teacher.click("#moves-toggle");
+    teacher.wait_count("#tally-moves li", 10, "the moves shown for the reveal");
 
     // Closed and revealed: the moves show, and every step of the
     // explanation fits beside them, its words as large as the tally's.
@@ -669,6 +679,18 @@ fn the_projector_keeps_the_moves_back_while_the_class_answers_and_fits_the_revea
         "the bars of a yes or a no",
     );
     assert_eq!(teacher.count("#tally-bars .lost-anyway"), 0);
+    // The moves shown at the task before are not this task's answers:
+    // they stay hidden until asked for again.
+    let asked = class.task()["id"].clone();
+    let yes = json!({ "task": asked, "answer": "yes" });
+    let reply = class.as_pupil(&pupils[0], "/api/class/answer", &yes);
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    teacher.wait(
+        "document.getElementById('tally-moves-heading').textContent === 'The answers (1)'",
+        "the answers counted, and hidden",
+    );
+    assert_eq!(teacher.count("#tally-moves li"), 0);
+    assert_eq!(teacher.text("#moves-toggle"), "Show answers");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     eprintln!("axe-core's violations:\n  {}", counts.join("\n  "));
     teacher.assert_no_errors(true);
@@ -1192,4 +1214,181 @@ fn the_key_stays_out_of_the_tabs_history_going_back_and_forth() {
             .contains("key")
     );
     teacher.assert_no_errors(false);
+}
+
+/// Steps the lesson on the projector until its question is the class's task.
+fn on_to_the_question(teacher: &Page) {
+    for _ in 0..12 {
+        if teacher.shown("#task") {
+            break;
+        }
+        lesson_next(teacher);
+    }
+    teacher.wait(
+        "!document.getElementById('task').hidden && !document.getElementById('lesson-on').hidden",
+        "the lesson's question as the task",
+    );
+}
+
+#[test]
+fn a_reload_on_the_projector_comes_back_to_the_lessons_step_and_sets_nothing_again() {
+    let class = Class::open();
+    let Some(teacher) = class.teacher(LARGE_PROJECTOR) else {
+        return;
+    };
+    teacher.click("#to-setting");
+    teacher.click("input[name=kind][value='lesson']");
+    teacher.eval(
+        "(() => { const s = document.querySelector('select[name=lesson]'); s.value = 'winning-move'; \
+         s.dispatchEvent(new Event('change', { bubbles: true })); })()",
+    );
+    teacher.click("#set-task");
+    teacher.wait("!document.getElementById('lesson').hidden", "the lesson");
+    on_to_the_question(&teacher);
+    let question = class.task();
+    let at_question = teacher.text("#lesson-counter");
+    // Reloaded at the question: its task, with the lesson's buttons.
+    teacher.reload();
+    teacher.wait(
+        "!document.getElementById('task').hidden && !document.getElementById('lesson-on').hidden \
+         && !document.getElementById('lesson-return').hidden \
+         && !document.getElementById('tab-lesson').hidden",
+        "the question's task and the lesson's buttons after a reload",
+    );
+    teacher.click("#lesson-return");
+    teacher.wait("!document.getElementById('lesson').hidden", "the lesson");
+    assert_eq!(teacher.text("#lesson-counter"), at_question);
+    assert_eq!(class.task()["id"], question["id"], "nothing set again");
+    // On past the question (closed and revealed, then on), and reloaded
+    // at a step of words: the same step, and still nothing set again.
+    teacher.click("#tab-task");
+    teacher.click("#lesson-on");
+    teacher.wait(
+        "!document.getElementById('reveal').hidden",
+        "the question revealed",
+    );
+    teacher.click("#lesson-on");
+    teacher.wait(
+        "!document.getElementById('lesson').hidden",
+        "the lesson again",
+    );
+    let further = teacher.text("#lesson-counter");
+    assert_ne!(further, at_question);
+    teacher.reload();
+    teacher.wait(
+        &format!(
+            "!document.getElementById('lesson').hidden \
+             && document.getElementById('lesson-counter').textContent === {further:?}"
+        ),
+        "the same step of the lesson after a reload",
+    );
+    let now = class.task();
+    assert_eq!(
+        (now["id"].clone(), now["open"].clone()),
+        (question["id"].clone(), json!(false))
+    );
+    // Next goes on from there, to the lesson's next question.
+    on_to_the_question(&teacher);
+    let next = class.task();
+    assert_eq!(next["lesson"]["question"], json!(2), "{next}");
+    teacher.assert_no_errors(true);
+}
+
+/// Puts `page`'s network offline, or back online.
+fn offline(page: &Page, off: bool) {
+    page.command("Network.enable", json!({}), "the network domain");
+    page.command(
+        "Network.emulateNetworkConditions",
+        json!({ "offline": off, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1 }),
+        "the network's state",
+    );
+}
+
+#[test]
+fn a_pupil_who_loses_the_connection_keeps_their_move_and_is_told_in_their_words() {
+    let class = Class::open();
+    let Some(pupil) = class.pupil(None, PHONE) else {
+        return;
+    };
+    join(&pupil, "Ben");
+    let set = class.as_teacher(
+        "/api/class/task",
+        Some(&json!({"kind": "game", "position": "3 4 5", "level": "good", "first": "me"})),
+    );
+    assert_eq!(set.status, 200, "{}", set.body);
+    let title = class.task()["title"].as_str().expect("a title").to_string();
+    assert!(title.starts_with("3 4 5 ("), "{title}");
+    // The heading line has the position while the game is open, as at
+    // every other kind of task.
+    pupil.wait(
+        "document.querySelector('#task-board rect[data-row]') && !document.getElementById('task-take').hidden",
+        "the game's board",
+    );
+    pupil.wait(
+        &format!("document.getElementById('task-game').textContent === {title:?}"),
+        "the task's title under its heading",
+    );
+    offline(&pupil, true);
+    pupil.click("#task-board rect[data-row='3'][data-stick='5']");
+    let chosen = pupil.text("#task-take");
+    pupil.click("#task-take");
+    let token = pupil
+        .eval(&format!(
+            "JSON.parse(localStorage.getItem('matchsticks.class.{}')).pupil",
+            class.code
+        ))
+        .as_str()
+        .expect("the pupil's token")
+        .to_string();
+    let me = http::request(
+        class.addr(),
+        "GET",
+        "/api/class/me",
+        &[("X-Pupil", &token)],
+        None,
+    );
+    let words = me.json()["offline"]
+        .as_str()
+        .expect("the words")
+        .to_string();
+    pupil.wait(
+        &format!("document.getElementById('task-error').textContent === {words:?}"),
+        "the pupil told there is no connection",
+    );
+    // The move is still chosen, ready to send again.
+    assert_eq!(pupil.text("#task-take"), chosen);
+    assert!(pupil.is("!document.getElementById('task-take').disabled"));
+    pupil.shot("class-pupil-offline");
+    offline(&pupil, false);
+    pupil.wait(
+        "document.getElementById('task-error').hidden",
+        "the words gone once back online",
+    );
+    pupil.click("#task-take");
+    // The move reaches the class (within five seconds, asked at most 50 times).
+    let sent = Instant::now();
+    let mut moves = 0;
+    for _ in 0..50 {
+        let me = http::request(
+            class.addr(),
+            "GET",
+            "/api/class/me",
+            &[("X-Pupil", &token)],
+            None,
+        );
+        moves = me.json()["game"]["moves"].as_array().map_or(0, Vec::len);
+        if moves >= 1 || sent.elapsed().as_secs() >= 5 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(moves >= 1, "the move chosen offline was never sent");
+    pupil.wait(
+        "!document.querySelector('#task-said .thinking')",
+        "the computer's answer",
+    );
+    pupil.wait(
+        &format!("document.getElementById('task-game').textContent === {title:?}"),
+        "the task's title, after a move",
+    );
 }

@@ -1415,3 +1415,81 @@ fn a_lessons_task_says_which_lesson_and_question_it_was() {
         "6 5 7 (last stick loses): question 1 of the lesson \"Finding the winning move\""
     );
 }
+
+#[test]
+fn every_refusal_a_page_shows_is_plain_words_about_the_class() {
+    let class = Class::open();
+    let sam = class.pupil("Sam");
+    let wrong_key = "0".repeat(class.key().len());
+    let mut said = Vec::new();
+    // The wrong key on the teacher's page, no key, and a pupil at `/`.
+    let wrong = [("X-Teacher", wrong_key.as_str())];
+    said.push(http::request(class.addr(), "GET", "/api/class/tally", &wrong, None).error());
+    said.push(http::request(class.addr(), "GET", "/api/class/tally", &[], None).error());
+    let page = http::request(class.addr(), "GET", "/", &[("X-Pupil", &sam)], None);
+    assert_eq!(page.status, 403);
+    said.push(page.body.clone());
+    // A bar too big for a task that no computer plays, of either kind.
+    for kind in ["move", "can-you-win"] {
+        let task = json!({"kind": kind, "game": "chomp", "position": "12x12"});
+        let reply = class.teacher("POST", "/api/class/task", Some(&task));
+        assert_eq!(reply.status, 400, "{}", reply.body);
+        let why = reply.error();
+        assert!(why.starts_with("a task is worked out"), "{why}");
+        assert!(
+            why.contains("2,704,156") && why.contains("2,000,000"),
+            "{why}"
+        );
+        for not_here in ["computer", "Explain this bar", "play on"] {
+            assert!(!why.contains(not_here), "{why}");
+        }
+        said.push(why);
+    }
+    // Who starts a game, in a teacher's words.
+    let game = json!({"kind": "game", "position": "3 5 7", "first": "you"});
+    let reply = class.teacher("POST", "/api/class/task", Some(&game));
+    assert_eq!(reply.status, 400, "{}", reply.body);
+    let why = reply.error();
+    assert!(
+        why.starts_with("'you' is not who starts: choose me"),
+        "{why}"
+    );
+    assert!(
+        why.contains("the pupil") && why.contains("computer"),
+        "{why}"
+    );
+    said.push(why);
+    // What a pupil's page says without a connection comes from the server.
+    let me = class.as_pupil(&sam, "GET", "/api/class/me", None).json();
+    let offline = me["offline"].as_str().unwrap().to_string();
+    assert!(offline.contains("No connection"), "{offline}");
+    assert!(!offline.contains("matchsticks"), "{offline}");
+    said.push(offline);
+    for words in &said {
+        assert!(!words.contains('`'), "Markdown shown as typed: {words}");
+    }
+}
+
+#[test]
+fn the_book_quotes_the_words_a_task_asks_as_the_server_says_them() {
+    let class = Class::open();
+    let sam = class.pupil("Sam");
+    let book =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/src/class.md")).unwrap();
+    // A quote may be broken across lines in the book.
+    let book = book.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut quoted = Vec::new();
+    for kind in ["move", "can-you-win"] {
+        class.set(json!({ "kind": kind, "position": "3 5 7" }));
+        let task = class.teacher("GET", "/api/class/task", None).json();
+        quoted.push(task["task"]["question"].as_str().unwrap().to_string());
+    }
+    let me = class.as_pupil(&sam, "GET", "/api/class/me", None).json();
+    quoted.push(me["offline"].as_str().unwrap().to_string());
+    for words in &quoted {
+        assert!(
+            book.contains(words.as_str()),
+            "class.md does not say {words:?}"
+        );
+    }
+}

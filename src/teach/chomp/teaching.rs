@@ -43,6 +43,7 @@ pub enum ChompError {
         /// The bar, as typed.
         bar: String,
         /// What the search said.
+        #[source]
         too_big: TooBig,
     },
     /// A bar of the game could not be worked out.
