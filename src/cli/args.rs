@@ -633,6 +633,8 @@ pub enum LessonFormat {
     Markdown,
     /// The same handout as one HTML page, drawings included
     Html,
+    /// The lesson's own file, to start a lesson of your own from
+    Source,
 }
 
 /// `--take SET`: the takes the game allows, in every command.

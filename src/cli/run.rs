@@ -420,6 +420,14 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
             return Ok(0);
         }
         (None, Some(path), _) => lesson::read_file(path)?,
+        // The file a bundled lesson is written in, as it is in the source.
+        (None, None, Some(name)) if matches!(args.format, LessonFormat::Source) => {
+            // An unknown name is refused as when the lesson is run.
+            lesson::bundled(name)?;
+            let found = bundled::find(name).expect("a bundled lesson was found by its name");
+            io.out.write_all(found.source.as_bytes())?;
+            return Ok(0);
+        }
         (None, None, Some(name)) => lesson::bundled(name)?,
         (None, None, None) if !matches!(args.format, LessonFormat::Text) => {
             return Err(Error::Usage(
@@ -434,9 +442,7 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
                 .max()
                 .unwrap_or(0);
             for (number, found) in bundled::LESSONS.iter().enumerate() {
-                let title = lesson::parse::parse(found.source.as_bytes())
-                    .map(|l| l.title)
-                    .unwrap_or_default();
+                let title = title_of(found.source);
                 writeln!(io.out, "{:>2}. {:width$}  {title}", number + 1, found.name)?;
             }
             writeln!(io.out, "\nRun `matchsticks lesson NAME` to start one.")?;
@@ -454,8 +460,22 @@ fn lesson(args: LessonArgs, io: &mut Io<'_>) -> Result<u8, Error> {
             io.out.write_all(html::page(&handout).as_bytes())?
         }
         LessonFormat::Text => lesson::runner::run(&lesson, args.auto, io)?,
+        // A file of one's own: it is already there to read.
+        LessonFormat::Source => {
+            return Err(Error::Usage(
+                "--format source prints a bundled lesson's file: name the lesson, such as matchsticks lesson copy-cat --format source"
+                    .to_string(),
+            ));
+        }
     }
     Ok(0)
+}
+
+/// The title a lesson's file gives it.
+fn title_of(source: &str) -> String {
+    lesson::parse::parse(source.as_bytes())
+        .map(|l| l.title)
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
