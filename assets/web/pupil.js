@@ -162,7 +162,12 @@ function askName(why = null) {
   view("join");
   showError($("join-error"), why);
   if (!code) askCode();
-  else $("join-name").focus();
+  else {
+    // A name left from before is chosen whole, so what is typed replaces
+    // it rather than adding to it.
+    $("join-name").focus();
+    $("join-name").select();
+  }
 }
 
 /**

@@ -997,6 +997,13 @@ fn sixty_names_leave_the_code_and_the_buttons_free_and_a_pupil_can_be_removed() 
     );
     let told = ava.text("#join-error");
     assert!(!told.is_empty());
+    // A name left in the box is chosen whole, so typing replaces it.
+    ava.wait(
+        "(() => { const box = document.getElementById('join-name'); \
+         return box.value === '' || (document.activeElement === box \
+         && box.selectionStart === 0 && box.selectionEnd === box.value.length); })()",
+        "the old name chosen whole",
+    );
     join(&ava, &names[0]);
     teacher.wait(
         "document.getElementById('join-count').textContent === '60 joined'",
