@@ -165,23 +165,32 @@ fn held_back<G: InLesson>(
     hide: Reveal,
     number: usize,
 ) -> Result<(Step, Block), LessonError> {
-    let mut cut = setup.clone();
-    cut.hide = Some(hide);
-    let short = cut.explanation().map_err(LessonError::game)?;
-    let rest = match hide {
-        Reveal::Move => "The move",
-        Reveal::Outcome => "Who wins, and the move,",
+    let step = match hide {
+        // Who wins shows in the pairs before it is said: a pupil who has
+        // learnt the rule reads the answer off step 2. So none of it.
+        Reveal::Outcome => Step::framed(
+            Frame::CLOSING,
+            "Worked example",
+            vec![Block::note(format!(
+                "This example would answer question {number}: it is with the answers."
+            ))],
+        ),
+        Reveal::Move => {
+            let mut cut = setup.clone();
+            cut.hide = Some(hide);
+            let short = cut.explanation().map_err(LessonError::game)?;
+            Step::framed(
+                Frame::CLOSING,
+                "Worked example",
+                vec![
+                    Block::Document(Box::new(short)),
+                    Block::note(format!(
+                        "The move would answer question {number}: the rest of this example is with the answers."
+                    )),
+                ],
+            )
+        }
     };
-    let step = Step::framed(
-        Frame::CLOSING,
-        "Worked example",
-        vec![
-            Block::Document(Box::new(short)),
-            Block::note(format!(
-                "{rest} would answer question {number}: the rest of this example is with the answers."
-            )),
-        ],
-    );
     let full = setup.explanation().map_err(LessonError::game)?;
     let full = Block::Document(Box::new(Document {
         title: format!("The worked example in full: {}", full.title),

@@ -168,10 +168,19 @@ fn no_lesson_handout_answers_a_question_before_the_answers() {
                 let Part::Question(q) = part else {
                     continue;
                 };
-                let (position, hints) = match q {
-                    OfGame::Nim(q) => (q.setup.position.to_string(), &q.hints),
-                    OfGame::Chomp(q) => (q.setup.position.to_string(), &q.hints),
+                let (position, hints, asks) = match q {
+                    OfGame::Nim(q) => (q.setup.position.to_string(), &q.hints, q.asks),
+                    OfGame::Chomp(q) => (q.setup.position.to_string(), &q.hints, q.asks),
                 };
+                // Who wins shows in the pairs before it is said: no step
+                // of a worked example of a yes-or-no question's position.
+                if format == "markdown" && format!("{asks:?}") == "CanYouWin" {
+                    assert!(
+                        !pupils.contains(&format!("### {position} (")),
+                        "{}: a worked example of {position} before the answers",
+                        found.name
+                    );
+                }
                 let moved = format!("({position} → ");
                 assert!(
                     !pupils.contains(&moved) && !hinted.contains(&moved),
