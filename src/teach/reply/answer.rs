@@ -41,6 +41,14 @@ pub enum Answer {
         /// How many sticks.
         take: u64,
     },
+    /// How many to take from a number that may be a row or a row's sticks:
+    /// `take 1 from 3`, `take one from the three`, `1 from the 3 row`.
+    TakeFrom {
+        /// The number after "from", from 1.
+        of: u64,
+        /// How many sticks.
+        take: u64,
+    },
     /// How many to take, and no row: `take 3`.
     HowMany(u64),
     /// Every stick of a row: `2 all`, or `take all` without a row.
@@ -72,12 +80,17 @@ pub enum Answer {
 pub enum Meant {
     /// One legal move.
     Move(Move),
-    /// Two numbers that are a legal move two ways: as a row and a count,
-    /// and as the rows after the move (`2 1` at `2 3`).
+    /// A line that is a legal move two ways, to ask which was meant: two
+    /// numbers as a row and a count and as the rows after the move (`2 1`
+    /// at `2 3`), as a count and a row and as the rows left with sticks
+    /// (`1 2` at `0 1 0 4`), or "from 2" as row 2 and as the row of 2 (`take
+    /// 1 from the 2 row` at `2 3`).
     Either {
-        /// The move read as a row and a count.
+        /// The move read the first way: a row (or a count) first, or the
+        /// row by its number.
         take: Move,
-        /// The move read as the rows after it.
+        /// The move read the other way: the rows after it, or the row by
+        /// its sticks.
         to: Move,
     },
     /// An illegal move, and why.
@@ -145,6 +158,7 @@ impl Answer {
         Some(match self {
             Answer::Numbers(numbers) => numbers_meant(numbers, position, game),
             Answer::Take { row, take } => meant(row_move(position, *row, *take, game)),
+            Answer::TakeFrom { of, take } => from_row_or_size(*of, *take, position, game),
             Answer::HowMany(take) => match only_row(position) {
                 Some(pile) => meant(row_move(position, pile as u64 + 1, *take, game)),
                 // Where only one row can give it, or every row that can
@@ -236,6 +250,34 @@ impl Answer {
             Answer::Unclear => Meant::Unclear,
             _ => return None,
         })
+    }
+}
+
+/// "Take `take` from `of`", where `of` may be a row's number or its
+/// sticks ("take one from the 9" at 4 6 9). With no row `of`, the row that
+/// has `of` sticks is meant, if only one has (or every one that has comes
+/// to the same); where both readings are legal moves and differ, both are
+/// kept, to ask which was meant. A reading that is no legal move gives way
+/// to the other; where neither is legal, the row `of` says why, if there
+/// is one, and else the row of that size.
+fn from_row_or_size(of: u64, take: u64, position: &Position, game: &Nim) -> Meant {
+    let numbered = row_move(position, of, take, game);
+    let sized_rows = takes_of(position, game, |has| (has == of).then_some(take));
+    let sized = alike(position, game, |has| (has == of).then_some(take));
+    let is_row = (1..=position.len() as u64).contains(&of);
+    match (numbered, sized) {
+        (Ok(numbered), Some(sized)) if position.piles()[numbered.pile] != of => Meant::Either {
+            take: numbered,
+            to: sized,
+        },
+        (Ok(mv), _) | (_, Some(mv)) => Meant::Move(mv),
+        (Err(illegal), None) if is_row => meant(Err(illegal)),
+        // Rows of that size that come to different moves: which one?
+        (Err(_), None) if !sized_rows.is_empty() => Meant::WhichRow { take: Some(take) },
+        (Err(illegal), None) => match position.piles().iter().position(|&has| has == of) {
+            Some(pile) => meant(row_move(position, pile as u64 + 1, take, game)),
+            None => meant(Err(illegal)),
+        },
     }
 }
 
@@ -358,13 +400,18 @@ fn from_tokens(tokens: &[Token]) -> Answer {
     }
     match *tokens {
         [Row(row)] => Answer::Row(row),
+        [Take, Number(take), From, Number(of)]
+        | [From, Number(of), Take, Number(take)]
+        | [Number(take), From, Number(of)]
+        | [Take, All, Number(take), From, Number(of)]
+        | [All, Number(take), From, Number(of)] => Answer::TakeFrom { of, take },
         [Row(row), Number(take)]
         | [Row(row) | Number(row), Take, Number(take)]
-        | [Take, Number(take), From, Row(row) | Number(row)]
+        | [Take, Number(take), From, Row(row)]
         | [Take, Number(take), Row(row)]
-        | [From, Row(row) | Number(row), Take, Number(take)]
+        | [From, Row(row), Take, Number(take)]
         | [From, Row(row), Number(take)]
-        | [Number(take), From, Row(row) | Number(row)] => Answer::Take { row, take },
+        | [Number(take), From, Row(row)] => Answer::Take { row, take },
         [Take, Number(take)] => Answer::HowMany(take),
         [Take, Row(row)] => Answer::Row(row),
         [Any] | [Take, Any] => Answer::Any(None),
@@ -378,8 +425,9 @@ fn from_tokens(tokens: &[Token]) -> Answer {
         | [Leave, Number(left), Row(row)] => Answer::LeaveIn { row, left },
         [Take, All] | [All] => Answer::All(None),
         [Take, All, Number(sticks)] | [All, Number(sticks)] => Answer::AllOf(sticks),
-        [Take, All, Number(take), From, Row(row) | Number(row)]
-        | [All, Number(take), From, Row(row) | Number(row)] => Answer::Take { row, take },
+        [Take, All, Number(take), From, Row(row)] | [All, Number(take), From, Row(row)] => {
+            Answer::Take { row, take }
+        }
         [Take, All, From, Row(row) | Number(row)]
         | [All, From, Row(row) | Number(row)]
         | [Take, All, Row(row)]
@@ -425,7 +473,9 @@ fn all_from(position: &Position, row: u64, game: &Nim) -> Meant {
 }
 
 /// Numbers typed with spaces: a count, or a row and a count as the
-/// prompt teaches, or else the rows after the move.
+/// prompt teaches, or else the rows after the move. Where a row and a
+/// count is no move but the rows after are, the count may have come first:
+/// if that too is a legal move, and another, both are kept, to ask.
 fn numbers_meant(numbers: &[u64], position: &Position, game: &Nim) -> Meant {
     if let [take] = numbers {
         return Answer::HowMany(*take)
@@ -436,11 +486,23 @@ fn numbers_meant(numbers: &[u64], position: &Position, game: &Nim) -> Meant {
         [row, take] => Some(row_move(position, *row, *take, game)),
         _ => None,
     };
+    // Where the row and the count are no move, the count may have come
+    // first ("1 2" for 1 from row 2).
+    let count_first = match numbers {
+        [take, row] => row_move(position, *row, *take, game).ok(),
+        _ => None,
+    };
     match (as_take, rows_after(numbers, position, game)) {
         // The rows after count as a second reading only when every row is
         // given: with empty rows left out, a row and a count comes first.
         (Some(Ok(take)), Some(Ok(to))) if take != to && numbers.len() == position.len() => {
             Meant::Either { take, to }
+        }
+        (Some(Err(_)), Some(Ok(to))) if count_first.is_some_and(|take| take != to) => {
+            Meant::Either {
+                take: count_first.expect("checked"),
+                to,
+            }
         }
         (Some(Ok(mv)), _) | (_, Some(Ok(mv))) => Meant::Move(mv),
         // Neither reading is legal: say what is wrong with the one the
@@ -602,7 +664,7 @@ mod tests {
             ("take 2", Answer::HowMany(2)),
             ("Take 2 sticks.", Answer::HowMany(2)),
             ("take 1 from row 3", take(3, 1)),
-            ("take 1 from 3", take(3, 1)),
+            ("take 1 from 3", Answer::TakeFrom { of: 3, take: 1 }),
             ("I take 1 stick from row 3!", take(3, 1)),
             ("3 take 1", take(3, 1)),
             ("row 3 take 1", take(3, 1)),
@@ -762,7 +824,11 @@ mod tests {
             ("leave 3,1", &[0, 3, 4], &nim, mv(3, 3)),
             ("3,1", &[0, 3, 4], &nim, mv(3, 1)),
             ("1 1 1", &[1, 1, 1, 1], &nim, mv(1, 1)),
-            ("2 3", &[1, 2, 3], &nim, mv(1, 1)),
+            // No row and count, but the count first is a move too: asked.
+            ("2 3", &[1, 2, 3], &nim, either((3, 2), (1, 1))),
+            ("1 2", &[0, 1, 0, 4], &nim, either((2, 1), (4, 2))),
+            // The count first is no move (no row 5): the rows after.
+            ("1 5", &[1, 2, 5], &nim, mv(2, 2)),
             ("0 5 5", &[0, 5, 7], &nim, mv(3, 2)),
             // "leave" says the numbers are the rows after.
             ("leave 18", &[21], &one_to_three, mv(1, 3)),

@@ -546,6 +546,141 @@ mod tests {
     }
 
     #[test]
+    fn a_row_named_by_its_sticks_or_its_number() {
+        use Is::*;
+        nim(
+            &[4, 6, 9],
+            &misere(),
+            YesNo::Never,
+            None,
+            &[
+                // There is no row 9: the row of 9 is meant.
+                ("take one from the 9", Move("take 1 from row 3")),
+                ("take 1 from the 6 row", Move("take 1 from row 2")),
+                ("take 1 from row 9", Tell("There is no row 9")),
+                ("take 1 from 5", Tell("There is no row 5")),
+            ],
+        );
+        nim(
+            &[6, 9, 12],
+            &misere(),
+            YesNo::Also,
+            None,
+            &[
+                ("take 3 from 12", Move("take 3 from row 3")),
+                ("1 from the six row", Move("take 1 from row 1")),
+            ],
+        );
+        nim(
+            &[2, 3],
+            &misere(),
+            YesNo::Never,
+            None,
+            &[
+                ("take one from the three", Move("take 1 from row 2")),
+                // Row 2, or the row of 2: both are moves, so it is asked.
+                ("take 1 from the 2 row", Confirm),
+                ("take 1 from 2", Confirm),
+                ("take 1 from row 2", Move("take 1 from row 2")),
+            ],
+        );
+        nim(
+            &[3, 1, 3],
+            &misere(),
+            YesNo::Never,
+            None,
+            // Row 3 has 3 sticks: both readings are the same row.
+            &[("take 2 from the 3", Move("take 2 from row 3"))],
+        );
+    }
+
+    #[test]
+    fn thinking_and_hedging_around_a_move() {
+        use Is::*;
+        nim(
+            &[5],
+            &misere(),
+            YesNo::Never,
+            None,
+            &[
+                ("umm... 3", Move("take 3 from row 1")),
+                ("hmm… 2", Move("take 2 from row 1")),
+                ("well... take 1", Move("take 1 from row 1")),
+                ("umm...", Tell("type how many sticks to take")),
+            ],
+        );
+        nim(
+            &[3, 5],
+            &misere(),
+            YesNo::Never,
+            None,
+            &[("hmm... 2 1", Move("take 1 from row 2"))],
+        );
+        nim(
+            &[1, 1, 1, 1, 1],
+            &misere(),
+            YesNo::Only,
+            None,
+            &[
+                ("um... i take one", YesWith("take 1 from row 1")),
+                ("um i take one", YesWith("take 1 from row 1")),
+                ("umm... yes", Yes),
+            ],
+        );
+        nim(
+            &[6, 9, 12],
+            &misere(),
+            YesNo::Also,
+            None,
+            &[
+                ("um is it row 3?", Tell("How many from row 3?")),
+                ("maybe row 1", Tell("How many from row 1?")),
+                ("maybe take 1 from row 1?", Move("take 1 from row 1")),
+                ("is it 1 from row 1?", Move("take 1 from row 1")),
+                ("maybe", Tell("type hint for a clue")),
+            ],
+        );
+        let twenty_one = Nim::with_takes(Rule::Misere, TakeSet::parse("1-3").unwrap());
+        nim(
+            &[18],
+            &twenty_one,
+            YesNo::Never,
+            None,
+            &[
+                ("can i take 5?", Tell("a move takes 1 to 3 sticks")),
+                ("can i take 2?", Move("take 2 from row 1")),
+                ("could I take 3", Move("take 3 from row 1")),
+            ],
+        );
+    }
+
+    #[test]
+    fn two_numbers_with_empty_rows_left_out() {
+        use Is::*;
+        nim(
+            &[0, 1, 0, 4],
+            &misere(),
+            YesNo::Never,
+            None,
+            &[
+                // 1 from row 2, or the rows left as 1 and 2: both are moves.
+                ("1 2", Confirm),
+                ("leave 1 2", Move("take 2 from row 4")),
+                ("take 1 from row 2", Move("take 1 from row 2")),
+                // No row 4 of 1 stick: only the rows after.
+                ("1 3", Move("take 1 from row 4")),
+            ],
+        );
+        nim(
+            &[0, 5, 7],
+            &misere(),
+            YesNo::Never,
+            None,
+            &[("5 5", Move("take 2 from row 3"))],
+        );
+    }
+
+    #[test]
     fn a_count_from_the_row_the_question_names() {
         use Is::*;
         nim(

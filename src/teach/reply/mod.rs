@@ -342,11 +342,34 @@ fn names_number(words: &str) -> bool {
 /// A line as the readers take it: lowercase, one space between words, and
 /// no `.`, `!`, `?` or the like at the end. Letters, digits and signs
 /// typed full width, as a Japanese or Chinese keyboard may type them
-/// ("ｔａｋｅ １"), are read as their narrow selves.
+/// ("ｔａｋｅ １"), are read as their narrow selves. A sound of thinking
+/// or a word that only fills out a sentence is read without the dots or
+/// marks after it, so "umm... 3" is "umm 3"; a comma after it stays, as
+/// a comma may part the rows of a move.
 pub(crate) fn plain(line: &str) -> String {
     let lower = narrow(line.trim()).to_lowercase().replace('’', "'");
-    let words = lower.trim_end_matches(['.', '!', '?', ',', ';', ':']);
-    words.split_whitespace().collect::<Vec<_>>().join(" ")
+    let words = lower.trim_end_matches(['.', '!', '?', ',', ';', ':', '…']);
+    words
+        .split_whitespace()
+        .map(|word| {
+            let comma = word.ends_with(',');
+            let bare = word.trim_end_matches(['.', '!', '?', ',', ';', ':', '…']);
+            match !bare.is_empty() && bare != word && fills(bare) {
+                true if comma => format!("{bare},"),
+                true => bare.to_string(),
+                false => word.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether a word only says the pupil is thinking or fills out a
+/// sentence: "umm", "hmm", "well", "so".
+pub(crate) fn fills(word: &str) -> bool {
+    HESITATIONS.contains(&collapsed(word).as_str())
+        || spoken::FILLER.contains(&word)
+        || matches!(word, "well" | "ah")
 }
 
 /// `line` with full-width forms (U+FF01 to U+FF5E, and the ideographic

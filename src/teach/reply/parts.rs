@@ -95,6 +95,17 @@ impl Typed {
         for group in &groups {
             let read = match Answer::parse_at(group, piles) {
                 Answer::Take { row, take } => Some((row, Count::Sticks(take))),
+                // "from 9": row 9, or where there is none, the one row of 9.
+                Answer::TakeFrom { of, take } => {
+                    let sized = piles.iter().position(|&has| has == of);
+                    let row = match (of as usize > piles.len(), sized) {
+                        (true, Some(pile)) if piles.iter().filter(|&&h| h == of).count() == 1 => {
+                            pile as u64 + 1
+                        }
+                        _ => of,
+                    };
+                    Some((row, Count::Sticks(take)))
+                }
                 Answer::All(Some(row)) => Some((row, Count::All)),
                 Answer::LeaveIn { row, left } => Some((row, Count::Leave(left))),
                 // "and row 3": the count said before it.

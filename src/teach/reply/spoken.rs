@@ -20,6 +20,9 @@ pub(crate) const FILLER: &[&str] = &[
     "let's", "lets", "let", "me", "go", "with", "my", "move", "is", "think", "gonna", "going",
     "no", "oh", "hmm", "actually", "sorry", "bite", "bites", "eat", "square", "try", "it's", "its",
     "away", "out", "oops",
+    // A hedge or a question about a move says the move all the same: "maybe
+    // row 1", "is it row 3?", "can I take 5?".
+    "maybe", "perhaps", "probably", "can", "could", "should", "shall", "it",
 ];
 
 /// Words a move is said with, and what the games read them as.
@@ -231,6 +234,16 @@ fn said(words: Vec<&str>, rows: &[u64]) -> Vec<String> {
             }
             continue;
         }
+        // "the 6 row", "the three line": a row said by a number before it,
+        // which may be its number or its sticks, as "from 6" may.
+        if matches!(next, Some("row" | "line"))
+            && number(word).is_some()
+            && words.get(i + 2).is_none_or(|w| number(w).is_none())
+        {
+            out.extend(word_said(word));
+            i += 2;
+            continue;
+        }
         // "a stick", "the single stick": one stick.
         if matches!(word, "a" | "single") && matches!(next, Some("stick" | "single")) {
             out.push("1".to_string());
@@ -282,7 +295,7 @@ fn only(rows: &[u64], fits: impl Fn(u64) -> bool) -> Option<u64> {
 /// One word as the games read it, or `None` when it only fills out the
 /// sentence.
 fn word_said(word: &str) -> Option<String> {
-    if FILLER.contains(&word) {
+    if FILLER.contains(&word) || super::fills(word) {
         return None;
     }
     if let Some((_, same)) = SAME.iter().find(|(w, _)| *w == word) {
