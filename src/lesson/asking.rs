@@ -153,7 +153,12 @@ impl<'q, G: InLesson> Asking<'q, G> {
     /// Starts asking `question`.
     pub fn new(question: &'q Question<G>) -> Result<Asking<'q, G>, G::Error> {
         let analysis = question.setup.analysis()?;
-        let hints = Hints::new(&question.hints, G::hints(&analysis), question.asks);
+        let hints = Hints::new(
+            &question.hints,
+            question.ask.as_deref(),
+            G::hints(&analysis),
+            question.asks,
+        );
         Ok(Asking {
             question,
             analysis,
@@ -297,13 +302,15 @@ impl<'q, G: InLesson> Asking<'q, G> {
 /// wins. A class hands them out one at a time, to each pupil on their
 /// own, as a lesson does.
 pub(crate) fn ladder(hints: &[String], stages: Vec<String>, asks: Asks) -> Vec<String> {
-    let mut hints = Hints::new(hints, stages, asks);
+    let mut hints = Hints::new(hints, None, stages, asks);
     std::iter::from_fn(|| hints.next()).collect()
 }
 
 /// A question's hints, one at a time: the teacher's first, then the tool's
 /// stages, carrying on from as many stages as the teacher's hints stood for
-/// rather than starting again. While a yes-or-no question waits for its
+/// rather than starting again, and past any stage that the question or the
+/// teacher's hints already said, so that each hint says more than the one
+/// before. While a yes-or-no question waits for its
 /// yes or no, only the tool's first stage is offered: the others tell who
 /// wins.
 #[derive(Clone, Debug)]
@@ -315,13 +322,23 @@ pub(super) struct Hints {
 }
 
 impl Hints {
-    pub(super) fn new(teacher: &[String], stages: Vec<String>, asks: Asks) -> Hints {
+    pub(super) fn new(
+        teacher: &[String],
+        ask: Option<&str>,
+        stages: Vec<String>,
+        asks: Asks,
+    ) -> Hints {
         let most = match asks {
             Asks::Move => stages.len(),
             Asks::CanYouWin => 1,
         };
         // The last stage, the move itself, is never skipped.
-        let next = teacher.len().min(stages.len().saturating_sub(1));
+        let last = stages.len().saturating_sub(1);
+        let mut next = teacher.len().min(last);
+        let said: Vec<&str> = teacher.iter().map(String::as_str).chain(ask).collect();
+        while next < last && already_said(&stages[next], &said) {
+            next += 1;
+        }
         Hints {
             teacher: teacher.iter().cloned().collect(),
             stages,
@@ -361,6 +378,41 @@ impl Hints {
             false => self.next(),
         }
     }
+}
+
+/// Whether a stage of the tool's hints tells nothing that one of `said`
+/// (the question, or one of the teacher's hints) has not: it names a row,
+/// and one of them names the same rows and every other number it names.
+/// "Take from row 1, which has a group of 8" after "Take one stick from
+/// the 8 in row 1" would say less than the hint before it. A stage that
+/// names no row is never taken as said: "a group of 1" tells something
+/// new after "5 is 4 + 1".
+fn already_said(stage: &str, said: &[&str]) -> bool {
+    let numbers = |text: &str| -> Vec<String> {
+        text.split(|c: char| !c.is_ascii_digit())
+            .filter(|n| !n.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let rows = |text: &str| -> Vec<String> {
+        text.to_lowercase()
+            .split("row ")
+            .skip(1)
+            .filter_map(|after| {
+                numbers(after)
+                    .into_iter()
+                    .next()
+                    .filter(|_| after.starts_with(|c: char| c.is_ascii_digit()))
+            })
+            .collect()
+    };
+    let (named, rows_named) = (numbers(stage), rows(stage));
+    !rows_named.is_empty()
+        && said.iter().any(|text| {
+            let (given, rows_given) = (numbers(text), rows(text));
+            rows_named.iter().all(|r| rows_given.contains(r))
+                && named.iter().all(|n| given.contains(n))
+        })
 }
 
 #[cfg(test)]
@@ -664,5 +716,100 @@ mod tests {
             asking.play(Bite::new(2, 2)).unwrap(),
             Response::Good(_)
         ));
+    }
+
+    /// Every hint a question gives, one by one, with the ask before them.
+    fn given<G: InLesson>(q: &Question<G>) -> Vec<String> {
+        let mut asking = Asking::new(q).unwrap();
+        asking.hints.allow_all();
+        std::iter::from_fn(|| match asking.hint() {
+            Response::Hint(hint) => Some(hint.replace('\u{a0}', " ")),
+            _ => None,
+        })
+        .collect()
+    }
+
+    #[test]
+    fn no_bundled_hint_of_the_tool_only_repeats_the_question_or_the_lesson() {
+        for found in crate::lesson::bundled::LESSONS {
+            let lesson = crate::lesson::bundled(found.name).unwrap();
+            for part in lesson.parts {
+                let Part::Question(q) = part else { continue };
+                let (ask, teachers, hints) = match &q {
+                    OfGame::Nim(q) => (q.ask.clone(), q.hints.len(), given(q)),
+                    OfGame::Chomp(q) => (q.ask.clone(), q.hints.len(), given(q)),
+                };
+                // The tool's stages after the lesson's own hints; the last,
+                // the move, is given whatever was said.
+                let last = hints.len().saturating_sub(1);
+                for (i, hint) in hints.iter().enumerate().take(last).skip(teachers) {
+                    let before: Vec<&str> = hints[..teachers.min(i)]
+                        .iter()
+                        .map(String::as_str)
+                        .chain(ask.as_deref())
+                        .collect();
+                    assert!(
+                        !already_said(hint, &before),
+                        "{}: {hint:?} says no more than {before:?}",
+                        found.name
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_tool_stage_the_lessons_hints_went_past_is_skipped() {
+        let lesson = crate::lesson::bundled("winning-move").unwrap();
+        let q = lesson
+            .parts
+            .iter()
+            .find_map(|part| match part {
+                Part::Question(OfGame::Nim(q)) if q.setup.position.piles() == [9, 5, 3] => Some(q),
+                _ => None,
+            })
+            .unwrap();
+        let hints = given(q);
+        // The lesson's two hints, then the move: "Take from row 1, which has
+        // a group of 8" would say less than "Take one stick from the 8 in
+        // row 1".
+        assert_eq!(hints.len(), 3, "{hints:#?}");
+        assert!(hints[2].starts_with("The move is"), "{hints:#?}");
+    }
+
+    #[test]
+    fn the_chomp_lessons_hints_never_repeat_the_counts_of_the_question() {
+        let lesson = crate::lesson::bundled("chomp").unwrap();
+        let numbers = |text: &str| -> Vec<String> {
+            let mut n: Vec<String> = text
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|n| !n.is_empty())
+                .map(str::to_string)
+                .collect();
+            n.sort();
+            n.dedup();
+            n
+        };
+        for part in lesson.parts {
+            let Part::Question(OfGame::Chomp(q)) = part else {
+                continue;
+            };
+            let ask = numbers(q.ask.as_deref().unwrap_or_default());
+            let hints = given(&q);
+            // Before the bite itself, no hint only counts again what the
+            // question counted ("Two rows of 6 squares each"); the row to
+            // bite in is news.
+            for hint in hints[..hints.len() - 1]
+                .iter()
+                .filter(|h| !h.contains("in row"))
+            {
+                let counted = numbers(hint);
+                assert!(
+                    counted.is_empty() || !counted.iter().all(|n| ask.contains(n)),
+                    "{hint:?} repeats {:?}",
+                    q.ask
+                );
+            }
+        }
     }
 }
