@@ -83,18 +83,30 @@ impl Response {
 
     /// What the tool says after the verdict, line by line. `show` says how
     /// to ask for the answer where the lesson runs: "type show" at a
-    /// prompt, "press Show the answer" on the page; `then` asks for the
-    /// move after a right yes: "So what do you take?"
-    pub(crate) fn words(&self, show: &str, then: &str) -> Vec<String> {
-        let next = |words: &str, hint: &Option<String>| match hint {
-            Some(hint) => format!("{words} Hint: {hint}"),
-            None => format!("{words} {} to see the answer.", capitalised(show)),
+    /// prompt, "press Show the answer" on the page; `more` how to ask for
+    /// the next hint ("type hint", "press Hint") while one is left that
+    /// did not come with this answer (the move itself never comes with a
+    /// try); `then` asks for the move after a right yes: "So what do you
+    /// take?"
+    pub(crate) fn words(&self, show: &str, more: Option<&str>, then: &str) -> Vec<String> {
+        let next = |words: &str, hint: &Option<String>| match (hint, more) {
+            (Some(hint), _) => format!("{words} Hint: {hint}"),
+            (None, Some(more)) => format!(
+                "{words} {} for one more hint, or {show} to see the answer.",
+                capitalised(more)
+            ),
+            (None, None) => format!("{words} {} to see the answer.", capitalised(show)),
         };
         // With no hint left, a wrong yes or no is asked to think again
         // before it is pointed at the answer.
-        let again = |words: &str, hint: &Option<String>| match hint {
-            Some(hint) => format!("{words} Hint: {hint}"),
-            None => format!("{words} Think it over and try again, or {show} to see the answer."),
+        let again = |words: &str, hint: &Option<String>| match (hint, more) {
+            (Some(hint), _) => format!("{words} Hint: {hint}"),
+            (None, Some(more)) => format!(
+                "{words} Think it over and try again, or {more} for one more hint, or {show} to see the answer."
+            ),
+            (None, None) => {
+                format!("{words} Think it over and try again, or {show} to see the answer.")
+            }
         };
         match self {
             Response::Hint(hint) => vec![format!("Hint: {hint}")],
@@ -278,9 +290,12 @@ impl<'q, G: InLesson> Asking<'q, G> {
     }
 
     /// What the tool says after the verdict on `response`, line by line;
-    /// see [`Response::words`].
-    pub fn words(&self, response: &Response, show: &str) -> Vec<String> {
-        response.words(show, G::THEN_MOVE)
+    /// see [`Response::words`]. `show` says how to ask for the answer
+    /// ("type show"), `hint` how to ask for a hint ("type hint"): while a
+    /// hint is left, the class is pointed to it before the answer.
+    pub fn words(&self, response: &Response, show: &str, hint: &str) -> Vec<String> {
+        let more = self.more_hints().then_some(hint);
+        response.words(show, more, G::THEN_MOVE)
     }
 
     /// The answer, revealed.
@@ -675,7 +690,7 @@ mod tests {
             "no verdict: it would say no bite wins"
         );
         assert!(!asking.settled());
-        let words = tried.words("type show", "").join(" ");
+        let words = tried.words("type show", None, "").join(" ");
         assert!(words.starts_with("That bite does not win."), "{words}");
         assert!(!words.contains("no bite wins here."), "{words}");
         assert!(matches!(asking.yes_no(false), Response::Right { .. }));
@@ -708,7 +723,7 @@ mod tests {
         let mut asking = Asking::new(&won).unwrap();
         let right = asking.yes_no(true);
         assert_eq!(
-            asking.words(&right, "type show"),
+            asking.words(&right, "type show", "type hint"),
             ["Right: you can win.", "So which square do you bite?"]
         );
         assert!(!asking.settled());
@@ -811,5 +826,28 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_wrong_try_points_to_the_hint_left_before_the_answer() {
+        let q = question("title: t\nquestion: 3 5 7\nanswer: Well.\n");
+        let mut asking = Asking::new(&q).unwrap();
+        let words = |asking: &mut Asking<Nim>| {
+            let wrong = asking.play(one(2, 7)).unwrap();
+            asking.words(&wrong, "type show", "type hint").join(" ")
+        };
+        for _ in 0..3 {
+            assert!(words(&mut asking).contains("Hint: "));
+        }
+        // The move itself never comes with a try, but Hint still gives it.
+        assert_eq!(
+            words(&mut asking),
+            "Not yet: try again. Type hint for one more hint, or type show to see the answer."
+        );
+        assert!(matches!(asking.hint(), Response::Hint(_)));
+        assert_eq!(
+            words(&mut asking),
+            "Not yet: try again. Type show to see the answer."
+        );
     }
 }

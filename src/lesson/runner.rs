@@ -202,7 +202,7 @@ impl Runner<'_, '_> {
                 // A move typed at "Can you win?": yes, and that move.
                 Reply::YesWith(mv) => match asking.yes_no(true) {
                     right @ Response::Right { .. } => {
-                        let said = asking.words(&right, "type show");
+                        let said = asking.words(&right, "type show", "type hint");
                         if let Some(first) = said.first() {
                             self.say(first)?;
                         }
@@ -233,7 +233,7 @@ impl Runner<'_, '_> {
             let style = self.io.style();
             self.write(&text::document(verdict, style))?;
         }
-        for line in asking.words(response, "type show") {
+        for line in asking.words(response, "type show", "type hint") {
             self.say(&line)?;
         }
         Ok(())

@@ -285,6 +285,9 @@ fn a_lesson_question_is_answered_a_try_at_a_time() {
     page.click(".question button.hint-button");
     assert!(page.said(2, "the hint").starts_with("Hint:"));
     page.second_click(".question button.hint-button");
+    // The verdict on the wrong try, drawing and reason, stays beside it.
+    assert!(page.shown(".said-log .said.old .verdict-html svg.sticks"));
+    assert_contains(&page.text(".said-log"), &["mistake"]);
 
     // The right move: two sticks from row 2, chosen with the keyboard.
     page.click(".question rect[data-row='2'][data-stick='5']");
@@ -299,6 +302,59 @@ fn a_lesson_question_is_answered_a_try_at_a_time() {
     );
     assert!(page.is("!document.getElementById('lesson-next').disabled"));
     page.shot("lesson-copy-cat");
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn the_verdict_on_a_wrong_try_stays_beside_the_hints_after_a_reload() {
+    let Some(page) = Page::open("/#lessons?lesson=winning-move&question=2&tries=move.1.9,hint")
+    else {
+        return;
+    };
+    let hint = page.said(2, "the try and the hint");
+    assert!(hint.starts_with("Hint:"), "{hint}");
+    let verdict = ".said-log .said.old .verdict-html";
+    assert!(page.shown(&format!("{verdict} svg.sticks")));
+    assert_contains(&page.text(verdict), &["mistake", "5 and 3"]);
+    // A newer verdict puts the older away.
+    page.click(".question:not(.done) rect[data-row='1'][data-stick='9']");
+    page.click(".question:not(.done) button.take");
+    page.said(3, "the second try");
+    assert_eq!(
+        page.count(".said-log .said .verdict-html"),
+        2,
+        "both verdicts are kept"
+    );
+    assert!(page.is(
+        "[...document.querySelectorAll('.said-log .said .verdict-html')].filter(v => v.checkVisibility()).length === 1"
+    ));
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn a_lesson_question_opens_plain_though_groups_were_shown_before() {
+    let Some(page) = Page::open("/") else { return };
+    page.eval("localStorage.setItem('matchsticks.show-groups', 'on')");
+    page.go("/#lessons?lesson=making-groups&question=1");
+    page.reload();
+    let question = ".question:not(.done)";
+    page.wait(
+        &format!("document.querySelector('{question} rect[data-row]')"),
+        "the question's board",
+    );
+    assert!(
+        page.text(&format!("{question} .ask"))
+            .contains("Make the groups")
+    );
+    // Remembered, and shown on the verdicts, but the class makes the
+    // groups of the question's rows itself.
+    assert!(page.is("document.documentElement.classList.contains('groups-shown')"));
+    assert!(page.is(&format!(
+        "!document.querySelector('{question} .board').classList.contains('show-groups')"
+    )));
+    assert!(page.is(&format!(
+        "!document.querySelector('{question} .board-groups input').checked"
+    )));
     page.assert_no_errors(true);
 }
 
