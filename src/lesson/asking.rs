@@ -165,12 +165,7 @@ impl<'q, G: InLesson> Asking<'q, G> {
     /// Starts asking `question`.
     pub fn new(question: &'q Question<G>) -> Result<Asking<'q, G>, G::Error> {
         let analysis = question.setup.analysis()?;
-        let hints = Hints::new(
-            &question.hints,
-            question.ask.as_deref(),
-            G::hints(&analysis),
-            question.asks,
-        );
+        let hints = Hints::new(&question.hints, G::hints(&analysis), question.asks);
         Ok(Asking {
             question,
             analysis,
@@ -317,15 +312,14 @@ impl<'q, G: InLesson> Asking<'q, G> {
 /// wins. A class hands them out one at a time, to each pupil on their
 /// own, as a lesson does.
 pub(crate) fn ladder(hints: &[String], stages: Vec<String>, asks: Asks) -> Vec<String> {
-    let mut hints = Hints::new(hints, None, stages, asks);
+    let mut hints = Hints::new(hints, stages, asks);
     std::iter::from_fn(|| hints.next()).collect()
 }
 
 /// A question's hints, one at a time: the teacher's first, then the tool's
 /// stages, carrying on from as many stages as the teacher's hints stood for
-/// rather than starting again, and past any stage that the question or the
-/// teacher's hints already said, so that each hint says more than the one
-/// before. While a yes-or-no question waits for its
+/// rather than starting again, and past any stage that the teacher's hints
+/// already said, so that each hint says more than the one before. While a yes-or-no question waits for its
 /// yes or no, only the tool's first stage is offered: the others tell who
 /// wins.
 #[derive(Clone, Debug)]
@@ -337,12 +331,7 @@ pub(super) struct Hints {
 }
 
 impl Hints {
-    pub(super) fn new(
-        teacher: &[String],
-        ask: Option<&str>,
-        stages: Vec<String>,
-        asks: Asks,
-    ) -> Hints {
+    pub(super) fn new(teacher: &[String], stages: Vec<String>, asks: Asks) -> Hints {
         let most = match asks {
             Asks::Move => stages.len(),
             Asks::CanYouWin => 1,
@@ -350,7 +339,7 @@ impl Hints {
         // The last stage, the move itself, is never skipped.
         let last = stages.len().saturating_sub(1);
         let mut next = teacher.len().min(last);
-        let said: Vec<&str> = teacher.iter().map(String::as_str).chain(ask).collect();
+        let said: Vec<&str> = teacher.iter().map(String::as_str).collect();
         while next < last && already_said(&stages[next], &said) {
             next += 1;
         }
@@ -396,12 +385,13 @@ impl Hints {
 }
 
 /// Whether a stage of the tool's hints tells nothing that one of `said`
-/// (the question, or one of the teacher's hints) has not: it names a row,
-/// and one of them names the same rows and every other number it names.
-/// "Take from row 1, which has a group of 8" after "Take one stick from
-/// the 8 in row 1" would say less than the hint before it. A stage that
-/// names no row is never taken as said: "a group of 1" tells something
-/// new after "5 is 4 + 1".
+/// (the teacher's hints, or the question) has not: it names a row and
+/// something in it, and one of them names the same rows and every number
+/// it names. "Take from row 1, which has a group of 8" after "Take one
+/// stick from the 8 in row 1" would say less than the hint before it. A
+/// stage that names no row is never taken as said ("a group of 1" tells
+/// something new after "5 is 4 + 1"), nor one that names only its row
+/// ("Take from row 1" after "taking 3 from row 1 and leaving 1 and 1").
 fn already_said(stage: &str, said: &[&str]) -> bool {
     let numbers = |text: &str| -> Vec<String> {
         text.split(|c: char| !c.is_ascii_digit())
@@ -423,6 +413,7 @@ fn already_said(stage: &str, said: &[&str]) -> bool {
     };
     let (named, rows_named) = (numbers(stage), rows(stage));
     !rows_named.is_empty()
+        && named.iter().any(|n| !rows_named.contains(n))
         && said.iter().any(|text| {
             let (given, rows_given) = (numbers(text), rows(text));
             rows_named.iter().all(|r| rows_given.contains(r))
