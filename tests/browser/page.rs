@@ -1199,3 +1199,48 @@ fn a_verdict_draws_its_rows_plainly_unless_the_groups_are_shown() {
     page.click("#check-board + .board-controls .board-groups input");
     page.assert_no_errors(true);
 }
+
+#[test]
+fn a_refusal_reads_as_a_sentence_with_its_numbers_grouped() {
+    let Some(page) = Page::open("/#play?position=99999999999999999999") else {
+        return;
+    };
+    page.wait(
+        "!document.getElementById('play-error').hidden",
+        "the refusal",
+    );
+    let said = page.text("#play-error");
+    assert!(said.contains("18,446,744,073,709,551,615"), "{said}");
+    // The first letter is drawn as a capital.
+    assert!(page.is(
+        "getComputedStyle(document.getElementById('play-error'), '::first-letter').textTransform === 'uppercase'"
+    ));
+}
+
+#[test]
+fn a_refused_worksheet_takes_the_sheet_before_away_and_print_with_it() {
+    let Some(page) = Page::open("/#worksheet?kind=twenty-one&count=5&seed=77") else {
+        return;
+    };
+    page.wait(
+        "document.querySelector('#worksheet-out .step')",
+        "the 21 game's sheet",
+    );
+    assert!(page.is("!document.getElementById('worksheet-print').disabled"));
+    page.eval(
+        "document.querySelector('#worksheet-setup [name=kind]').value = 'take-set'; \
+         document.querySelector('#worksheet-setup [name=take]').value = ''",
+    );
+    page.click("#worksheet-setup button[type=submit]");
+    page.wait(
+        "!document.getElementById('worksheet-error').hidden",
+        "the refusal",
+    );
+    assert!(page.is("!document.getElementById('worksheet-out').hasChildNodes()"));
+    assert!(page.is("document.getElementById('worksheet-print').disabled"));
+    assert!(
+        page.is("location.hash.includes('kind=take-set')"),
+        "{}",
+        page.eval("location.hash")
+    );
+}

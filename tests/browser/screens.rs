@@ -891,3 +891,57 @@ fn sticks_and_squares_grow_with_the_screen_and_fit_phones_and_upright_displays()
     page.assert_no_errors(true);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn a_touch_screen_is_told_to_tap_and_not_of_enter() {
+    let Some(page) = Page::open_on("/", 360, 640) else {
+        return;
+    };
+    page.wait(
+        "document.querySelector('#play-board rect[data-row]')",
+        "the board",
+    );
+    let seen = |id: &str| {
+        page.eval(&format!(
+            "[...document.querySelectorAll('#{id} span')].filter(s => s.checkVisibility()).map(s => s.textContent).join(' ')"
+        ))
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+    };
+    // With a mouse, even on a narrow screen: click, and Enter.
+    assert!(
+        seen("play-help").starts_with("Click a stick"),
+        "{}",
+        seen("play-help")
+    );
+    page.command(
+        "Emulation.setTouchEmulationEnabled",
+        serde_json::json!({ "enabled": true, "maxTouchPoints": 1 }),
+        "touch",
+    );
+    page.command(
+        "Emulation.setEmitTouchEventsForMouse",
+        serde_json::json!({ "enabled": true, "configuration": "mobile" }),
+        "touch",
+    );
+    page.reload();
+    page.wait("matchMedia('(pointer: coarse)').matches", "a touch screen");
+    let play = seen("play-help");
+    assert!(
+        play.starts_with("Tap a stick") && !play.contains("Enter"),
+        "{play}"
+    );
+    page.go("/#chomp");
+    page.reload();
+    page.wait(
+        "document.querySelector('#chomp-board rect[data-row]')",
+        "the bar",
+    );
+    let chomp = seen("chomp-help");
+    assert!(
+        chomp.starts_with("Tap a square") && !chomp.contains("Enter"),
+        "{chomp}"
+    );
+    page.assert_no_errors(true);
+}
