@@ -342,19 +342,23 @@ fn a_lesson_question_opens_plain_though_groups_were_shown_before() {
         &format!("document.querySelector('{question} rect[data-row]')"),
         "the question's board",
     );
+    // Remembered, and shown on the verdicts, but the class makes the
+    // groups of the question's rows itself.
+    let remembered = page.is("document.documentElement.classList.contains('groups-shown')");
+    let plain = page.is(&format!(
+        "!document.querySelector('{question} .board').classList.contains('show-groups') \
+         && !document.querySelector('{question} .board-groups input').checked"
+    ));
+    // The browser's storage is every test's: the choice is not left on.
+    page.eval("localStorage.removeItem('matchsticks.show-groups')");
     assert!(
         page.text(&format!("{question} .ask"))
             .contains("Make the groups")
     );
-    // Remembered, and shown on the verdicts, but the class makes the
-    // groups of the question's rows itself.
-    assert!(page.is("document.documentElement.classList.contains('groups-shown')"));
-    assert!(page.is(&format!(
-        "!document.querySelector('{question} .board').classList.contains('show-groups')"
-    )));
-    assert!(page.is(&format!(
-        "!document.querySelector('{question} .board-groups input').checked"
-    )));
+    assert!(
+        remembered && plain,
+        "remembered {remembered}, plain {plain}"
+    );
     page.assert_no_errors(true);
 }
 
