@@ -1248,3 +1248,28 @@ fn a_refused_worksheet_takes_the_sheet_before_away_and_print_with_it() {
         page.eval("location.hash")
     );
 }
+
+#[test]
+fn a_take_game_that_leaves_the_computer_stuck_says_why() {
+    let Some(page) = Page::open("/#play?position=3&take=2&first=me&seed=1") else {
+        return;
+    };
+    page.wait(
+        "document.querySelector(\"#play-buttons button[data-take='2']\")",
+        "the Take 2 button",
+    );
+    page.click("#play-buttons button[data-take='2']");
+    page.wait(
+        "!document.getElementById('play-result').hidden",
+        "the result",
+    );
+    let result = page.text("#play-result");
+    assert_contains(
+        &result,
+        &[
+            "the computer cannot take 2 from the 1 stick left",
+            "the computer wins",
+        ],
+    );
+    page.assert_no_errors(true);
+}
