@@ -83,10 +83,13 @@ export class Board extends Chooser {
    *   groups switch, the Row and Take fields) are put just after it
    * @param {{onChange?: Function, onMove?: Function}} hooks told when the
    *   choice changes, and when Enter asks to take it
-   * @param {{groups?: boolean}} options `groups: false` for a board with
-   *   no "Show groups" switch, whose sticks are always drawn plainly
+   * @param {{groups?: boolean, plain?: boolean}} options `groups: false`
+   *   for a board with no "Show groups" switch, whose sticks are always
+   *   drawn plainly; `plain: true` for one that opens plain whatever was
+   *   remembered, as a lesson's question does, where making the groups is
+   *   the class's work (the switch still shows them when pressed)
    */
-  constructor(root, hooks = {}, { groups = true } = {}) {
+  constructor(root, hooks = {}, { groups = true, plain = false } = {}) {
     super(root,
       "The sticks. Click a stick, or use the arrow keys, to choose it and the sticks to its right; Enter takes them.",
       hooks);
@@ -103,7 +106,7 @@ export class Board extends Chooser {
     root.after(this.controls);
     root.addEventListener("scroll", () => this.scrolls(), { passive: true });
     if (groups) boards.add(this);
-    this.grouping(groups && groupsShown());
+    this.grouping(groups && !plain && groupsShown());
   }
 
   /** The switch, and the Row and Take fields with their steppers. */

@@ -63,9 +63,17 @@ const steps = new Steps({
 }, () => state.mode === "explain", () => address.changed("chomp"));
 
 const WORDS = {
-  play: { submit: "New game", help: "Click a square: it and every square below it and to its right light up. Then press Bite, or Enter." },
-  check: { submit: "Set up", help: "Click a square to see what a bite there takes, then press Check, or Enter, to hear whether it is good." },
-  explain: { submit: "Explain", help: "" },
+  play: {
+    submit: "New game",
+    help: "Click a square: it and every square below it and to its right light up. Then press Bite, or Enter.",
+    tapped: "Tap a square: it and every square below it and to its right light up. Then press Bite.",
+  },
+  check: {
+    submit: "Set up",
+    help: "Click a square to see what a bite there takes, then press Check, or Enter, to hear whether it is good.",
+    tapped: "Tap a square to see what a bite there takes, then press Check to hear whether it is good.",
+  },
+  explain: { submit: "Explain", help: "", tapped: "" },
 };
 
 /** The shape typed in the form. */
@@ -91,7 +99,15 @@ function mode(name, push = false, load = true) {
   $("chomp-explain").hidden = name !== "explain";
   $("chomp-play-actions").hidden = name !== "play";
   $("chomp-check-actions").hidden = name !== "check";
-  $("chomp-help").textContent = WORDS[name].help;
+  // A touch screen is tapped and has no Enter: the page shows the words
+  // for the screen it is on (`.by-mouse`, `.by-touch`).
+  const byMouse = document.createElement("span");
+  byMouse.className = "by-mouse";
+  byMouse.textContent = WORDS[name].help;
+  const byTouch = document.createElement("span");
+  byTouch.className = "by-touch";
+  byTouch.textContent = WORDS[name].tapped;
+  $("chomp-help").replaceChildren(byMouse, byTouch);
   showError($("chomp-error"), null);
   if (!load) return Promise.resolve();
   if (name === "play") {

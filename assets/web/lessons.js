@@ -305,7 +305,10 @@ function asking(holder, part) {
     },
     onMove: (choice) => tryMove(choice),
   };
-  const board = bites ? new ChompBar(boardBox, hooks) : new Board(boardBox, hooks);
+  // Finding the groups is the class's work: the sticks open plain.
+  const board = bites
+    ? new ChompBar(boardBox, hooks)
+    : new Board(boardBox, hooks, { plain: true });
   if (bites) boardBox.classList.add("bar-board");
   // Tall enough for the rows, so the sticks (or squares) are drawn large
   // but the question still fits on the screen.
@@ -378,7 +381,12 @@ function asking(holder, part) {
 
   // What the server said to the last try, added under the earlier ones.
   function heard(reply) {
-    for (const old of said.children) old.classList.add("old");
+    // The verdict on the last move tried stays, drawing and reason, beside
+    // the hints that follow it; only a newer verdict puts it away.
+    for (const old of said.children) {
+      old.classList.add("old");
+      if (reply.said?.html) old.classList.add("superseded");
+    }
     if (reply.said) {
       const box = document.createElement("div");
       box.className = `said ${reply.said.kind}`;

@@ -262,7 +262,7 @@ export async function go(fields) {
   const help = /^(\d{1,6})\.(\d{1,6})\.(\d{1,6})$/.exec(fields.get("help") ?? "0.0.0");
   if (!help) bad.push("help");
   if (refused || bad.length > 0 || seed === null) {
-    await start(settings);
+    if (!(await start(settings))) forget();
     return refused ?? (bad.length > 0 ? address.unreadable(bad) : null);
   }
   const same = game.settings && game.seed === seed
@@ -276,9 +276,26 @@ export async function go(fields) {
     // A game the server cannot replay (a move no row allows) is not
     // opened silently as another: the page says so, and starts a new
     // game of the same setup, if the setup itself can be used.
-    if (why !== null && (await start(settings))) return `${why} ${address.unreadable(["moves"])}`;
+    if (why !== null) {
+      if (await start(settings)) return `${why} ${address.unreadable(["moves"])}`;
+      forget();
+    }
   }
   return null;
+}
+
+/**
+ * Takes the game shown away, its board, words and review, leaving the
+ * refusal: the address named a game that cannot be played, and the board
+ * before is not that game.
+ */
+function forget() {
+  Object.assign(game, { settings: null, reply: null, moves: [], hints: 0 });
+  const nothing = { game: "", board: "", buttons: [] };
+  drawGame(parts, { position: nothing, moves: [], hints: [], over: false }, () => {});
+  board.lock();
+  $("play-again").hidden = true;
+  enable();
 }
 
 /** How long the page waits for a game being started before showing another, in ms. */

@@ -22,10 +22,18 @@ export async function sheet(push = false) {
     const reply = await get("/page/worksheet", asked);
     showError($("worksheet-error"), null);
     $("worksheet-out").innerHTML = reply.html;
+    $("worksheet-print").disabled = false;
     shown = asked;
     address.changed("worksheet", push);
   } catch (refused) {
     showError($("worksheet-error"), refused.message);
+    // The sheet before is not the one the form now describes: it goes,
+    // so neither the screen nor Print shows it as this one, and the
+    // address names what was asked for.
+    $("worksheet-out").replaceChildren();
+    $("worksheet-print").disabled = true;
+    shown = null;
+    address.changed("worksheet", push);
   }
 }
 

@@ -101,18 +101,30 @@ impl Response {
 
     /// What the tool says after the verdict, line by line. `show` says how
     /// to ask for the answer where the lesson runs: "type show" at a
-    /// prompt, "press Show the answer" on the page; `then` asks for the
-    /// move after a right yes: "So what do you take?"
-    pub(crate) fn words(&self, show: &str, then: &str) -> Vec<String> {
-        let next = |words: &str, hint: &Option<String>| match hint {
-            Some(hint) => format!("{words} Hint: {hint}"),
-            None => format!("{words} {} to see the answer.", capitalised(show)),
+    /// prompt, "press Show the answer" on the page; `more` how to ask for
+    /// the next hint ("type hint", "press Hint") while one is left that
+    /// did not come with this answer (the move itself never comes with a
+    /// try); `then` asks for the move after a right yes: "So what do you
+    /// take?"
+    pub(crate) fn words(&self, show: &str, more: Option<&str>, then: &str) -> Vec<String> {
+        let next = |words: &str, hint: &Option<String>| match (hint, more) {
+            (Some(hint), _) => format!("{words} Hint: {hint}"),
+            (None, Some(more)) => format!(
+                "{words} {} for one more hint, or {show} to see the answer.",
+                capitalised(more)
+            ),
+            (None, None) => format!("{words} {} to see the answer.", capitalised(show)),
         };
         // With no hint left, a wrong yes or no is asked to think again
         // before it is pointed at the answer.
-        let again = |words: &str, hint: &Option<String>| match hint {
-            Some(hint) => format!("{words} Hint: {hint}"),
-            None => format!("{words} Think it over and try again, or {show} to see the answer."),
+        let again = |words: &str, hint: &Option<String>| match (hint, more) {
+            (Some(hint), _) => format!("{words} Hint: {hint}"),
+            (None, Some(more)) => format!(
+                "{words} Think it over and try again, or {more} for one more hint, or {show} to see the answer."
+            ),
+            (None, None) => {
+                format!("{words} Think it over and try again, or {show} to see the answer.")
+            }
         };
         match self {
             Response::Hint(hint) => vec![format!("Hint: {hint}")],
@@ -333,9 +345,12 @@ impl<'q, G: InLesson> Asking<'q, G> {
     }
 
     /// What the tool says after the verdict on `response`, line by line;
-    /// see [`Response::words`].
-    pub fn words(&self, response: &Response, show: &str) -> Vec<String> {
-        response.words(show, G::THEN_MOVE)
+    /// see [`Response::words`]. `show` says how to ask for the answer
+    /// ("type show"), `hint` how to ask for a hint ("type hint"): while a
+    /// hint is left, the class is pointed to it before the answer.
+    pub fn words(&self, response: &Response, show: &str, hint: &str) -> Vec<String> {
+        let more = self.more_hints().then_some(hint);
+        response.words(show, more, G::THEN_MOVE)
     }
 
     /// The answer, revealed.
@@ -363,7 +378,8 @@ pub(crate) fn ladder(hints: &[String], stages: Vec<String>, asks: Asks) -> Vec<S
 
 /// A question's hints, one at a time: the teacher's first, then the tool's
 /// stages, carrying on from as many stages as the teacher's hints stood for
-/// rather than starting again. While a yes-or-no question waits for its
+/// rather than starting again, and past any stage that the teacher's hints
+/// already said, so that each hint says more than the one before. While a yes-or-no question waits for its
 /// yes or no, only the tool's first stage is offered: the others tell who
 /// wins.
 #[derive(Clone, Debug)]
@@ -381,7 +397,12 @@ impl Hints {
             Asks::CanYouWin => 1,
         };
         // The last stage, the move itself, is never skipped.
-        let next = teacher.len().min(stages.len().saturating_sub(1));
+        let last = stages.len().saturating_sub(1);
+        let mut next = teacher.len().min(last);
+        let said: Vec<&str> = teacher.iter().map(String::as_str).collect();
+        while next < last && already_said(&stages[next], &said) {
+            next += 1;
+        }
         Hints {
             teacher: teacher.iter().cloned().collect(),
             stages,
@@ -421,6 +442,43 @@ impl Hints {
             false => self.next(),
         }
     }
+}
+
+/// Whether a stage of the tool's hints tells nothing that one of `said`
+/// (the teacher's hints, or the question) has not: it names a row and
+/// something in it, and one of them names the same rows and every number
+/// it names. "Take from row 1, which has a group of 8" after "Take one
+/// stick from the 8 in row 1" would say less than the hint before it. A
+/// stage that names no row is never taken as said ("a group of 1" tells
+/// something new after "5 is 4 + 1"), nor one that names only its row
+/// ("Take from row 1" after "taking 3 from row 1 and leaving 1 and 1").
+fn already_said(stage: &str, said: &[&str]) -> bool {
+    let numbers = |text: &str| -> Vec<String> {
+        text.split(|c: char| !c.is_ascii_digit())
+            .filter(|n| !n.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let rows = |text: &str| -> Vec<String> {
+        text.to_lowercase()
+            .split("row ")
+            .skip(1)
+            .filter_map(|after| {
+                numbers(after)
+                    .into_iter()
+                    .next()
+                    .filter(|_| after.starts_with(|c: char| c.is_ascii_digit()))
+            })
+            .collect()
+    };
+    let (named, rows_named) = (numbers(stage), rows(stage));
+    !rows_named.is_empty()
+        && named.iter().any(|n| !rows_named.contains(n))
+        && said.iter().any(|text| {
+            let (given, rows_given) = (numbers(text), rows(text));
+            rows_named.iter().all(|r| rows_given.contains(r))
+                && named.iter().all(|n| given.contains(n))
+        })
 }
 
 #[cfg(test)]
@@ -683,7 +741,7 @@ mod tests {
             "no verdict: it would say no bite wins"
         );
         assert!(!asking.settled());
-        let words = tried.words("type show", "").join(" ");
+        let words = tried.words("type show", None, "").join(" ");
         assert!(words.starts_with("That bite does not win."), "{words}");
         assert!(!words.contains("no bite wins here."), "{words}");
         assert!(matches!(asking.yes_no(false), Response::Right { .. }));
@@ -716,7 +774,7 @@ mod tests {
         let mut asking = Asking::new(&won).unwrap();
         let right = asking.yes_no(true);
         assert_eq!(
-            asking.words(&right, "type show"),
+            asking.words(&right, "type show", "type hint"),
             ["Right: you can win.", "So which square do you bite?"]
         );
         assert!(!asking.settled());
@@ -724,5 +782,123 @@ mod tests {
             asking.play(Bite::new(2, 2)).unwrap(),
             Response::Good(_)
         ));
+    }
+
+    /// Every hint a question gives, one by one, with the ask before them.
+    fn given<G: InLesson>(q: &Question<G>) -> Vec<String> {
+        let mut asking = Asking::new(q).unwrap();
+        asking.hints.allow_all();
+        std::iter::from_fn(|| match asking.hint() {
+            Response::Hint(hint) => Some(hint.replace('\u{a0}', " ")),
+            _ => None,
+        })
+        .collect()
+    }
+
+    #[test]
+    fn no_bundled_hint_of_the_tool_only_repeats_the_question_or_the_lesson() {
+        for found in crate::lesson::bundled::LESSONS {
+            let lesson = crate::lesson::bundled(found.name).unwrap();
+            for part in lesson.parts {
+                let Part::Question(q) = part else { continue };
+                let (ask, teachers, hints) = match &q {
+                    OfGame::Nim(q) => (q.ask.clone(), q.hints.len(), given(q)),
+                    OfGame::Chomp(q) => (q.ask.clone(), q.hints.len(), given(q)),
+                };
+                // The tool's stages after the lesson's own hints; the last,
+                // the move, is given whatever was said.
+                let last = hints.len().saturating_sub(1);
+                for (i, hint) in hints.iter().enumerate().take(last).skip(teachers) {
+                    let before: Vec<&str> = hints[..teachers.min(i)]
+                        .iter()
+                        .map(String::as_str)
+                        .chain(ask.as_deref())
+                        .collect();
+                    assert!(
+                        !already_said(hint, &before),
+                        "{}: {hint:?} says no more than {before:?}",
+                        found.name
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_tool_stage_the_lessons_hints_went_past_is_skipped() {
+        let lesson = crate::lesson::bundled("winning-move").unwrap();
+        let q = lesson
+            .parts
+            .iter()
+            .find_map(|part| match part {
+                Part::Question(OfGame::Nim(q)) if q.setup.position.piles() == [9, 5, 3] => Some(q),
+                _ => None,
+            })
+            .unwrap();
+        let hints = given(q);
+        // The lesson's two hints, then the move: "Take from row 1, which has
+        // a group of 8" would say less than "Take one stick from the 8 in
+        // row 1".
+        assert_eq!(hints.len(), 3, "{hints:#?}");
+        assert!(hints[2].starts_with("The move is"), "{hints:#?}");
+    }
+
+    #[test]
+    fn the_chomp_lessons_hints_never_repeat_the_counts_of_the_question() {
+        let lesson = crate::lesson::bundled("chomp").unwrap();
+        let numbers = |text: &str| -> Vec<String> {
+            let mut n: Vec<String> = text
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|n| !n.is_empty())
+                .map(str::to_string)
+                .collect();
+            n.sort();
+            n.dedup();
+            n
+        };
+        for part in lesson.parts {
+            let Part::Question(OfGame::Chomp(q)) = part else {
+                continue;
+            };
+            let ask = numbers(q.ask.as_deref().unwrap_or_default());
+            let hints = given(&q);
+            // Before the bite itself, no hint only counts again what the
+            // question counted ("Two rows of 6 squares each"); the row to
+            // bite in is news.
+            for hint in hints[..hints.len() - 1]
+                .iter()
+                .filter(|h| !h.contains("in row"))
+            {
+                let counted = numbers(hint);
+                assert!(
+                    counted.is_empty() || !counted.iter().all(|n| ask.contains(n)),
+                    "{hint:?} repeats {:?}",
+                    q.ask
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_wrong_try_points_to_the_hint_left_before_the_answer() {
+        let q = question("title: t\nquestion: 3 5 7\nanswer: Well.\n");
+        let mut asking = Asking::new(&q).unwrap();
+        let words = |asking: &mut Asking<Nim>| {
+            let wrong = asking.play(one(2, 7)).unwrap();
+            asking.words(&wrong, "type show", "type hint").join(" ")
+        };
+        for _ in 0..3 {
+            assert!(words(&mut asking).contains("Hint: "));
+        }
+        // The move itself never comes with a try, but Hint still gives it.
+        assert_eq!(
+            words(&mut asking),
+            "Not yet: try again. Type hint for one more hint, or type show to see the answer."
+        );
+        assert!(matches!(asking.hint(), Response::Hint(_)));
+        assert_eq!(
+            words(&mut asking),
+            "Not yet: try again. Type show to see the answer."
+        );
     }
 }

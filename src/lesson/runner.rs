@@ -211,7 +211,7 @@ impl Runner<'_, '_> {
                 Reply::YesWith(mv) => {
                     if asking.can_win() {
                         let right = asking.yes_no(true);
-                        let said = asking.words(&right, "type show");
+                        let said = asking.words(&right, "type show", "type hint");
                         if let Some(first) = said.first() {
                             self.say(first)?;
                         }
@@ -239,7 +239,7 @@ impl Runner<'_, '_> {
             let style = self.io.style();
             self.write(&text::document(verdict, style))?;
         }
-        for line in asking.words(response, "type show") {
+        for line in asking.words(response, "type show", "type hint") {
             self.say(&line)?;
         }
         Ok(())

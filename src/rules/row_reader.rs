@@ -90,7 +90,7 @@ pub(crate) fn parse_number(text: &str, what: &'static str) -> Result<u64, Positi
         (true, true) if unsigned.bytes().any(|b| b != b'0') => Err(bad("it cannot be negative")),
         (_, true) => unsigned
             .parse::<u64>()
-            .map_err(|_| bad("too big: the largest allowed is 18446744073709551615")),
+            .map_err(|_| bad("too big: the largest allowed is 18,446,744,073,709,551,615")),
         (_, false) => Err(bad("use a whole number such as 3")),
     }
 }
@@ -566,7 +566,7 @@ mod tests {
         check_words(
             &["18446744073709551616"],
             Err(
-                "'18446744073709551616' is not a row size: too big: the largest allowed is 18446744073709551615",
+                "'18446744073709551616' is not a row size: too big: the largest allowed is 18,446,744,073,709,551,615",
             ),
         );
         check_words(

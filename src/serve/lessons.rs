@@ -322,6 +322,6 @@ fn response_json<G: InLesson>(asking: &Asking<'_, G>, response: &Response) -> Va
     json!({
         "kind": kind,
         "html": response.verdict().map(|doc| html::document(doc, 3)),
-        "words": asking.words(response, "press Show the answer"),
+        "words": asking.words(response, "press Show the answer", "press Hint"),
     })
 }

@@ -347,9 +347,24 @@ pub(crate) fn ending(mover: Side, after: &Position, game: &Nim) -> String {
         Outcome::Win => mover.other(),
         Outcome::Lose => mover,
     };
+    // Sticks can be left that no move may take: say why no move is left.
     let took = match after.is_over() {
-        true => "took the last stick",
-        false => "made the last move",
+        true => "took the last stick".to_string(),
+        false => {
+            let stuck = match mover {
+                Side::Pupil => "the computer cannot",
+                Side::Computer => "you cannot",
+            };
+            let rows: Vec<u64> = after.piles().iter().copied().filter(|&n| n > 0).collect();
+            let from = match rows[..] {
+                [n] => format!("the {} left", count(n, "stick")),
+                _ => "any row".to_string(),
+            };
+            format!(
+                "made the last move: {stuck} take {} from {from}",
+                game.takes
+            )
+        }
     };
     let won = match winner {
         Side::Pupil => "you win",
@@ -515,5 +530,19 @@ mod tests {
         });
         let longest = nim.chain(chomp).max().unwrap();
         assert_eq!(longest as u64, HINTS_A_TURN);
+    }
+
+    #[test]
+    fn a_game_that_ends_with_sticks_left_says_why_no_move_is_left() {
+        use crate::rules::take_set::TakeSet;
+        let game = Nim::with_takes(Rule::Misere, TakeSet::parse("2").unwrap());
+        assert_eq!(
+            ending(Side::Pupil, &Position::new(vec![1]), &game),
+            "You made the last move: the computer cannot take 2 from the 1 stick left, so the computer wins."
+        );
+        assert_eq!(
+            ending(Side::Computer, &Position::new(vec![1, 1]), &game),
+            "The computer made the last move: you cannot take 2 from any row, so you win."
+        );
     }
 }

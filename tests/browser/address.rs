@@ -461,3 +461,27 @@ fn a_shared_game_that_cannot_be_replayed_says_so_and_a_checked_bite_comes_back()
     );
     page.assert_no_errors(false);
 }
+
+#[test]
+fn a_refused_game_opened_by_address_takes_the_board_before_away() {
+    let Some(page) = Page::open("/#play?position=1,2,3,4,5&seed=3") else {
+        return;
+    };
+    page.wait_count(
+        "#play-board rect[data-row]:not(.as-bundles *)",
+        15,
+        "1 2 3 4 5",
+    );
+    // A link to a game of 200 rows, more than a game here may have.
+    let rows = vec!["1"; 200].join(",");
+    page.go(&format!("/#play?position={rows}&seed=4"));
+    page.wait(
+        "!document.getElementById('play-error').hidden",
+        "the refusal",
+    );
+    assert!(page.text("#play-error").contains("200"));
+    // The board, its words and its buttons go: they were another game.
+    page.wait_count("#play-board rect[data-row]", 0, "the board before to go");
+    assert_eq!(page.text("#play-said"), "");
+    assert!(page.is("document.getElementById('play-take').disabled"));
+}

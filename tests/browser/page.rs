@@ -285,6 +285,9 @@ fn a_lesson_question_is_answered_a_try_at_a_time() {
     page.click(".question button.hint-button");
     assert!(page.said(2, "the hint").starts_with("Hint:"));
     page.second_click(".question button.hint-button");
+    // The verdict on the wrong try, drawing and reason, stays beside it.
+    assert!(page.shown(".said-log .said.old .verdict-html svg.sticks"));
+    assert_contains(&page.text(".said-log"), &["mistake"]);
 
     // The right move: two sticks from row 2, chosen with the keyboard.
     page.click(".question rect[data-row='2'][data-stick='5']");
@@ -299,6 +302,63 @@ fn a_lesson_question_is_answered_a_try_at_a_time() {
     );
     assert!(page.is("!document.getElementById('lesson-next').disabled"));
     page.shot("lesson-copy-cat");
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn the_verdict_on_a_wrong_try_stays_beside_the_hints_after_a_reload() {
+    let Some(page) = Page::open("/#lessons?lesson=winning-move&question=2&tries=move.1.9,hint")
+    else {
+        return;
+    };
+    let hint = page.said(2, "the try and the hint");
+    assert!(hint.starts_with("Hint:"), "{hint}");
+    let verdict = ".said-log .said.old .verdict-html";
+    assert!(page.shown(&format!("{verdict} svg.sticks")));
+    assert_contains(&page.text(verdict), &["mistake", "5 and 3"]);
+    // A newer verdict puts the older away.
+    page.click(".question:not(.done) rect[data-row='1'][data-stick='9']");
+    page.click(".question:not(.done) button.take");
+    page.said(3, "the second try");
+    assert_eq!(
+        page.count(".said-log .said .verdict-html"),
+        2,
+        "both verdicts are kept"
+    );
+    assert!(page.is(
+        "[...document.querySelectorAll('.said-log .said .verdict-html')].filter(v => v.checkVisibility()).length === 1"
+    ));
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn a_lesson_question_opens_plain_though_groups_were_shown_before() {
+    let Some(page) = Page::open("/") else { return };
+    page.eval("localStorage.setItem('matchsticks.show-groups', 'on')");
+    page.go("/#lessons?lesson=making-groups&question=1");
+    page.reload();
+    let question = ".question:not(.done)";
+    page.wait(
+        &format!("document.querySelector('{question} rect[data-row]')"),
+        "the question's board",
+    );
+    // Remembered, and shown on the verdicts, but the class makes the
+    // groups of the question's rows itself.
+    let remembered = page.is("document.documentElement.classList.contains('groups-shown')");
+    let plain = page.is(&format!(
+        "!document.querySelector('{question} .board').classList.contains('show-groups') \
+         && !document.querySelector('{question} .board-groups input').checked"
+    ));
+    // The browser's storage is every test's: the choice is not left on.
+    page.eval("localStorage.removeItem('matchsticks.show-groups')");
+    assert!(
+        page.text(&format!("{question} .ask"))
+            .contains("Make the groups")
+    );
+    assert!(
+        remembered && plain,
+        "remembered {remembered}, plain {plain}"
+    );
     page.assert_no_errors(true);
 }
 
@@ -1141,5 +1201,75 @@ fn a_verdict_draws_its_rows_plainly_unless_the_groups_are_shown() {
         "no groups once the switch is on: {grouped}"
     );
     page.click("#check-board + .board-controls .board-groups input");
+    page.assert_no_errors(true);
+}
+
+#[test]
+fn a_refusal_reads_as_a_sentence_with_its_numbers_grouped() {
+    let Some(page) = Page::open("/#play?position=99999999999999999999") else {
+        return;
+    };
+    page.wait(
+        "!document.getElementById('play-error').hidden",
+        "the refusal",
+    );
+    let said = page.text("#play-error");
+    assert!(said.contains("18,446,744,073,709,551,615"), "{said}");
+    // The first letter is drawn as a capital.
+    assert!(page.is(
+        "getComputedStyle(document.getElementById('play-error'), '::first-letter').textTransform === 'uppercase'"
+    ));
+}
+
+#[test]
+fn a_refused_worksheet_takes_the_sheet_before_away_and_print_with_it() {
+    let Some(page) = Page::open("/#worksheet?kind=twenty-one&count=5&seed=77") else {
+        return;
+    };
+    page.wait(
+        "document.querySelector('#worksheet-out .step')",
+        "the 21 game's sheet",
+    );
+    assert!(page.is("!document.getElementById('worksheet-print').disabled"));
+    page.eval(
+        "document.querySelector('#worksheet-setup [name=kind]').value = 'take-set'; \
+         document.querySelector('#worksheet-setup [name=take]').value = ''",
+    );
+    page.click("#worksheet-setup button[type=submit]");
+    page.wait(
+        "!document.getElementById('worksheet-error').hidden",
+        "the refusal",
+    );
+    assert!(page.is("!document.getElementById('worksheet-out').hasChildNodes()"));
+    assert!(page.is("document.getElementById('worksheet-print').disabled"));
+    assert!(
+        page.is("location.hash.includes('kind=take-set')"),
+        "{}",
+        page.eval("location.hash")
+    );
+}
+
+#[test]
+fn a_take_game_that_leaves_the_computer_stuck_says_why() {
+    let Some(page) = Page::open("/#play?position=3&take=2&first=me&seed=1") else {
+        return;
+    };
+    page.wait(
+        "document.querySelector(\"#play-buttons button[data-take='2']\")",
+        "the Take 2 button",
+    );
+    page.click("#play-buttons button[data-take='2']");
+    page.wait(
+        "!document.getElementById('play-result').hidden",
+        "the result",
+    );
+    let result = page.text("#play-result");
+    assert_contains(
+        &result,
+        &[
+            "the computer cannot take 2 from the 1 stick left",
+            "the computer wins",
+        ],
+    );
     page.assert_no_errors(true);
 }

@@ -1013,3 +1013,55 @@ fn long_rows_keep_their_bundles_readable_and_never_scroll_sideways() {
     page.assert_no_errors(true);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn a_touch_screen_is_told_to_tap_and_not_of_enter() {
+    // Touch is not emulated here: the browser is every test's, and its
+    // touch emulation would reach the others' clicks. The page's own rule
+    // for a coarse pointer is read instead.
+    let Some(page) = Page::open_on("/", 360, 640) else {
+        return;
+    };
+    page.wait(
+        "document.querySelector('#play-board rect[data-row]')",
+        "the board",
+    );
+    let seen = |id: &str| {
+        page.eval(&format!(
+            "[...document.querySelectorAll('#{id} span')].filter(s => s.checkVisibility()).map(s => s.textContent).join(' ')"
+        ))
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+    };
+    let tapped = |id: &str| page.text(&format!("#{id} .by-touch"));
+    // With a mouse, even on a narrow screen: click, and Enter.
+    assert!(
+        seen("play-help").starts_with("Click a stick"),
+        "{}",
+        seen("play-help")
+    );
+    let play = tapped("play-help");
+    assert!(
+        play.starts_with("Tap a stick") && !play.contains("Enter"),
+        "{play}"
+    );
+    // A coarse pointer swaps them.
+    assert!(page.is(
+        "[...document.styleSheets].flatMap(s => [...s.cssRules]).some(r => \
+         r.conditionText === '(pointer: coarse)' && r.cssText.includes('.by-touch { display: inline; }') \
+         && r.cssText.includes('.by-mouse { display: none; }'))"
+    ));
+    page.go("/#chomp");
+    page.wait(
+        "document.querySelector('#chomp-board rect[data-row]')",
+        "the bar",
+    );
+    assert!(seen("chomp-help").starts_with("Click a square"));
+    let chomp = tapped("chomp-help");
+    assert!(
+        chomp.starts_with("Tap a square") && !chomp.contains("Enter"),
+        "{chomp}"
+    );
+    page.assert_no_errors(true);
+}

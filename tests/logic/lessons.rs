@@ -256,7 +256,7 @@ fn a_first_wrong_bite_at_a_chomp_question_never_names_the_winning_bite() {
                     .verdict()
                     .map(|doc| doc.steps.iter().flat_map(|s| s.lines()).collect())
                     .unwrap_or_default();
-                said.extend(asking.words(&response, "type show"));
+                said.extend(asking.words(&response, "type show", "type hint"));
                 let said = said.join(" ");
                 for win in &winning {
                     assert!(
