@@ -42,7 +42,15 @@ const STICK_STEP = 16;
 const CLOSEST_STICKS = 11;
 const CLOSEST_TOUCHED = 22;
 /** A screen touched with a finger, or as narrow as a phone's. */
-const TOUCH = matchMedia("(pointer: coarse), (max-width: 760px)");
+const TOUCH = matchMedia("(pointer: coarse)");
+/** The widest screen counted as a phone's, in CSS pixels. */
+const NARROW = 760;
+/**
+ * Whether the sticks are tapped: a coarse pointer, or a screen as narrow as
+ * a phone's. The width is read from the page as it is laid out now, since
+ * a media query's answer is only brought up to date at the next frame.
+ */
+const touched = () => TOUCH.matches || document.documentElement.clientWidth <= NARROW;
 /** Where the teacher's choice to show groups is kept. */
 const GROUPS_KEPT = "matchsticks.show-groups";
 
@@ -571,7 +579,7 @@ export class Board extends Chooser {
     let widest = Math.max(...svgs.map((svg) => drawnWidth(svg)));
     const bundles = svgs.some((svg) => svg.dataset.bundlesWidth);
     const grouped = this.root.classList.contains("show-groups");
-    const closest = TOUCH.matches ? CLOSEST_TOUCHED : CLOSEST_STICKS;
+    const closest = touched() ? CLOSEST_TOUCHED : CLOSEST_STICKS;
     if (bundles && !grouped && STICK_STEP * (roomX - besides) / widest < closest) {
       this.root.classList.add("bundled");
       widest = Math.max(...svgs.map((svg) => drawnWidth(svg)));
