@@ -680,8 +680,18 @@ fn the_screens_a_walk_through_found_lacking_show_what_they_must() {
     // Long rows on a small phone: sticks far enough apart to tap, or
     // bundles of ten whose size can be read.
     let small = (360, 640);
-    visit(&page, small, "/#play?position=30+25+20", "#play-board svg");
-    let apart = page.eval(
+    // On a phone of its own, as the page starts, with plain sticks: the
+    // other tests share this browser's storage, and may turn "Show
+    // groups" on meanwhile.
+    let host = page.eval("location.host");
+    let alone = Page::open_apart(
+        &format!("http://{}/", host.as_str().expect("the page's host")),
+        small.0,
+        small.1,
+    )
+    .expect("a browser, as for the page");
+    visit(&alone, small, "/#play?position=30+25+20", "#play-board svg");
+    let apart = alone.eval(
         "(() => { const b = document.getElementById('play-board'); \
          if (b.classList.contains('bundled')) return 99; \
          const r = [...b.querySelectorAll(\"rect[data-row='1']\")].map(e => e.getBoundingClientRect().left); \
@@ -690,14 +700,20 @@ fn the_screens_a_walk_through_found_lacking_show_what_they_must() {
     if apart.as_f64().unwrap_or_default() < 11.0 {
         wrong.push(format!("360×640 30 25 20: sticks {apart} px apart"));
     }
-    let label = page.eval(
-        "Math.min(...[...document.querySelectorAll('#play-board g.bundle text')] \
-         .map(t => t.getBoundingClientRect().height).filter(h => h > 0))",
-    );
+    // The bundles' sizes are laid out a frame or more after the board.
+    let least = "Math.min(...[...document.querySelectorAll('#play-board g.bundle text')] \
+         .map(t => t.getBoundingClientRect().height).filter(h => h > 0))";
+    let settled = Instant::now();
+    while alone.eval(least).as_f64().unwrap_or_default() < 12.0
+        && settled.elapsed() < Duration::from_secs(3)
+    {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let label = alone.eval(least);
     if label.as_f64().unwrap_or_default() < 12.0 {
         wrong.push(format!("360×640 30 25 20: a bundle's size {label} px tall"));
     }
-    page.shot("screens-360x640-long-rows");
+    alone.shot("screens-360x640-long-rows");
     // A row of 99999, in bundles of ten thousand and more, for the eye.
     visit(&page, small, "/#play?position=99999", "#play-board svg");
     page.shot("screens-360x640-99999");
