@@ -608,6 +608,14 @@ fn contrast_is_measured_as_wcag_says() {
 
 /// Loads `path` on a screen of `width` × `height` and waits until `ready`
 /// is on the page and nothing is being asked of the server.
+/// A page of the same server in a browser context of its own, whose
+/// storage no other test shares, on a screen of `width` × `height`.
+fn apart(page: &Page, (width, height): (u32, u32)) -> Page {
+    let host = page.eval("location.host");
+    let url = format!("http://{}/", host.as_str().expect("the page's host"));
+    Page::open_apart(&url, width, height).expect("a browser, as for the page")
+}
+
 fn visit(page: &Page, (width, height): (u32, u32), path: &str, ready: &str) {
     page.screen(width, height);
     page.go(path);
@@ -683,13 +691,7 @@ fn the_screens_a_walk_through_found_lacking_show_what_they_must() {
     // On a phone of its own, as the page starts, with plain sticks: the
     // other tests share this browser's storage, and may turn "Show
     // groups" on meanwhile.
-    let host = page.eval("location.host");
-    let alone = Page::open_apart(
-        &format!("http://{}/", host.as_str().expect("the page's host")),
-        small.0,
-        small.1,
-    )
-    .expect("a browser, as for the page");
+    let alone = apart(&page, small);
     visit(&alone, small, "/#play?position=30+25+20", "#play-board svg");
     let apart = alone.eval(
         "(() => { const b = document.getElementById('play-board'); \
@@ -845,13 +847,7 @@ fn sticks_and_squares_grow_with_the_screen_and_fit_phones_and_upright_displays()
     // a chocolate bar's squares large enough to tap. On a phone of its own,
     // as the page starts, with plain sticks: the other tests share this
     // browser's storage, and one may turn "Show groups" on meanwhile.
-    let host = page.eval("location.host");
-    let phone = Page::open_apart(
-        &format!("http://{}/", host.as_str().expect("the page's host")),
-        360,
-        640,
-    )
-    .expect("a browser, as for the page");
+    let phone = apart(&page, (360, 640));
     for screen in [(360, 640), (390, 844)] {
         visit(&phone, screen, "/#play?position=15+20", "#play-board svg");
         let apart = "(() => { const b = document.getElementById('play-board'); \
