@@ -1275,9 +1275,13 @@ fn a_reload_on_the_projector_comes_back_to_the_lessons_step_and_sets_nothing_aga
         "the question revealed",
     );
     teacher.click("#lesson-on");
+    // The lesson shows again, and its counter moves on as its step is drawn.
     teacher.wait(
-        "!document.getElementById('lesson').hidden",
-        "the lesson again",
+        &format!(
+            "!document.getElementById('lesson').hidden \
+             && document.getElementById('lesson-counter').textContent !== {at_question:?}"
+        ),
+        "the lesson again, a step further",
     );
     let further = teacher.text("#lesson-counter");
     assert_ne!(further, at_question);
